@@ -197,3 +197,24 @@ func TestTextMarshal(t *testing.T) {
 		t.Errorf("kind C: %v %v", k, err)
 	}
 }
+
+func TestKindSet(t *testing.T) {
+	var s KindSet
+	s = s.Add(Man1).Add(Man9).Add(Chun).Add(Man1)
+	if s.Len() != 3 || !s.Has(Chun) || s.Has(Pin1) {
+		t.Errorf("set %v len %d", s, s.Len())
+	}
+	if got := s.String(); got != "19m7z" {
+		t.Errorf("String = %q", got)
+	}
+	var got []Kind
+	for k := range s.Kinds {
+		got = append(got, k)
+		if k == Man9 {
+			break
+		}
+	}
+	if len(got) != 2 || got[0] != Man1 || got[1] != Man9 {
+		t.Errorf("iteration with break: %v", got)
+	}
+}
