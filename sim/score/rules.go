@@ -1,0 +1,164 @@
+package score
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Rules holds every scoring rule switch. It is a small comparable value:
+// compare with ==, copy freely. [Tenhou] returns the preset mjrank plays; the
+// zero Rules is a bare rule set (no red fives, no kuitan, single yakuman only,
+// no kazoe, no honba points) that no one plays but that is safe to pass.
+type Rules struct {
+	// RedFives counts each red five (tile id 16, 52, 88) as one han of dora
+	// (aka dora). Off, red fives are plain fives.
+	RedFives bool
+	// OpenTanyao allows tanyao in an open hand (kuitan).
+	OpenTanyao bool
+	// DoubleYakuman counts suuankou tanki, kokushi 13-wait, junsei chuuren
+	// poutou and daisuushii as two yakuman each.
+	DoubleYakuman bool
+	// YakumanStack adds up every yakuman of a hand; off, only the largest
+	// counts.
+	YakumanStack bool
+	// KazoeYakuman makes 13 or more han without a yakuman a yakuman (base
+	// 8000); off, it is sanbaiman.
+	KazoeYakuman bool
+	// Kiriage rounds 4 han 30 fu and 3 han 60 fu (base 1920) up to mangan's
+	// 2000 base points; the Result's Limit stays NoLimit, as Tenhou reports
+	// it in its special lobbies that play kiriage.
+	Kiriage bool
+	// PaoCoversAll makes the player liable for a daisangen or daisuushii pay
+	// for the whole hand, other yakuman included, as Tenhou does; off, the
+	// liability covers only the pao yakuman's share and the rest is paid as
+	// usual (majiang-core's rule).
+	PaoCoversAll bool
+	// HonbaPoints is what each honba adds to a win: the discarder pays it
+	// all on ron, each payer a third on tsumo. Tenhou: 300.
+	HonbaPoints int
+}
+
+// Tenhou returns Tenhou's rules for 4-player games with red fives: aka dora,
+// kuitan, double yakuman, stacking yakuman, kazoe yakuman, no kiriage,
+// whole-hand pao, 300 points per honba. Tenhou has no renhou; mjrank does
+// not score it under any rules.
+func Tenhou() Rules {
+	return Rules{
+		RedFives:      true,
+		OpenTanyao:    true,
+		DoubleYakuman: true,
+		YakumanStack:  true,
+		KazoeYakuman:  true,
+		Kiriage:       false,
+		PaoCoversAll:  true,
+		HonbaPoints:   300,
+	}
+}
+
+// ErrBadRules is the cause of every [ParseRules] error.
+var ErrBadRules = errors.New("invalid rules")
+
+// ruleKeys lists the text keys, in the order String writes them.
+var ruleKeys = [...]string{
+	"red-fives", "open-tanyao", "double-yakuman", "yakuman-stack",
+	"kazoe-yakuman", "kiriage", "pao-covers-all", "honba-points",
+}
+
+func (r *Rules) boolField(key string) *bool {
+	switch key {
+	case "red-fives":
+		return &r.RedFives
+	case "open-tanyao":
+		return &r.OpenTanyao
+	case "double-yakuman":
+		return &r.DoubleYakuman
+	case "yakuman-stack":
+		return &r.YakumanStack
+	case "kazoe-yakuman":
+		return &r.KazoeYakuman
+	case "kiriage":
+		return &r.Kiriage
+	case "pao-covers-all":
+		return &r.PaoCoversAll
+	}
+	return nil
+}
+
+func (r Rules) value(key string) string {
+	if key == "honba-points" {
+		return strconv.Itoa(r.HonbaPoints)
+	}
+	return strconv.FormatBool(*r.boolField(key))
+}
+
+// String writes the rules as ParseRules reads them: "tenhou" for the preset,
+// otherwise "tenhou," followed by the settings that differ from it, e.g.
+// "tenhou,kiriage=true".
+func (r Rules) String() string {
+	t := Tenhou()
+	var b strings.Builder
+	b.WriteString("tenhou")
+	for _, k := range ruleKeys {
+		if v := r.value(k); v != t.value(k) {
+			b.WriteString("," + k + "=" + v)
+		}
+	}
+	return b.String()
+}
+
+// ParseRules reads rules written as comma-separated items: a preset name
+// ("tenhou") or a setting key=value, applied left to right over the zero
+// Rules. Keys: red-fives, open-tanyao, double-yakuman, yakuman-stack,
+// kazoe-yakuman, kiriage, pao-covers-all (true/false), honba-points (an
+// integer ≥ 0). "tenhou,kiriage=true" is Tenhou's rules with kiriage.
+func ParseRules(s string) (Rules, error) {
+	var r Rules
+	if strings.TrimSpace(s) == "" {
+		return r, fmt.Errorf("score: %w: empty", ErrBadRules)
+	}
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		key, val, hasVal := strings.Cut(item, "=")
+		if !hasVal {
+			if item == "tenhou" {
+				r = Tenhou()
+				continue
+			}
+			return Rules{}, fmt.Errorf("score: %w: %q is neither a preset nor key=value", ErrBadRules, item)
+		}
+		if key == "honba-points" {
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 0 {
+				return Rules{}, fmt.Errorf("score: %w: honba-points=%q: want an integer >= 0", ErrBadRules, val)
+			}
+			r.HonbaPoints = n
+			continue
+		}
+		f := r.boolField(key)
+		if f == nil {
+			return Rules{}, fmt.Errorf("score: %w: unknown key %q", ErrBadRules, key)
+		}
+		v, err := strconv.ParseBool(val)
+		if err != nil {
+			return Rules{}, fmt.Errorf("score: %w: %s=%q: want true or false", ErrBadRules, key, val)
+		}
+		*f = v
+	}
+	return r, nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] with [Rules.String]; in
+// JSON a Rules is a string such as "tenhou".
+func (r Rules) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRules].
+func (r *Rules) UnmarshalText(b []byte) error {
+	v, err := ParseRules(string(b))
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}

@@ -1,0 +1,242 @@
+package score
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Sentinel errors of [Score], for [errors.Is]. Each returned error wraps one
+// of them with what was wrong.
+var (
+	// ErrBadHand: tile ids out of range, more than four of a kind, a red five
+	// twice, a wrong number of concealed tiles for the melds, a winning tile
+	// not in the hand, or a malformed meld.
+	ErrBadHand = errors.New("bad hand")
+	// ErrBadWin: the situation is inconsistent (seats, round wind, flags that
+	// cannot go together such as Rinshan on a ron, riichi in an open hand,
+	// too many dora indicators, negative honba).
+	ErrBadWin = errors.New("inconsistent win")
+	// ErrNotAgari: the tiles do not form a complete hand.
+	ErrNotAgari = errors.New("not a complete hand")
+	// ErrNoYaku: the hand is complete but has no yaku (dora alone do not count).
+	ErrNoYaku = errors.New("no yaku")
+)
+
+// Seats and sizes.
+const (
+	NumSeats   = 4  // players; seats are absolute, 0..3
+	MaxHand    = 14 // concealed tiles including the winning tile
+	MaxMelds   = 4  // melds in a hand
+	MaxDora    = 5  // dora (or ura dora) indicators
+	MaxYaku    = 16 // entries in a Result's yaku list
+	maxPlacing = 4 + 1
+)
+
+// Win describes a winning hand and its situation: everything [Score] needs.
+// It is a plain value of fixed arrays (no slices), built once per win by the
+// caller and passed by pointer; Score does not modify or keep it.
+//
+// Seats are absolute (0..3); the seat wind follows from Seat and Dealer. The
+// zero Win is not a valid win.
+type Win struct {
+	// Hand[:NumHand] are the concealed tiles, the winning tile included: 14
+	// minus 3 per meld (a kan counts as 3).
+	Hand    [MaxHand]tile.Tile
+	NumHand uint8
+	// WinTile is the winning tile: the drawn tile on tsumo, the discard (or
+	// the robbed kan tile) on ron. A tile of its kind must be in Hand.
+	WinTile tile.Tile
+	// Tsumo is true for a win by self-draw, false for ron.
+	Tsumo bool
+	// Melds[:NumMelds] are the called melds and closed kans.
+	Melds    [MaxMelds]Meld
+	NumMelds uint8
+
+	Seat   uint8     // the winner
+	Dealer uint8     // the dealer (East) this round
+	From   uint8     // on ron, the seat that discarded (or whose kan was robbed); ignored on tsumo
+	Round  tile.Kind // the round wind: tile.East .. tile.North
+
+	Riichi       bool // declared riichi
+	DoubleRiichi bool // declared riichi on the first turn (Riichi may be set too)
+	Ippatsu      bool // won within one go-around of riichi, uninterrupted
+	Haitei       bool // tsumo on the last wall tile
+	Houtei       bool // ron on the last discard
+	Rinshan      bool // tsumo on the replacement tile after a kan
+	Chankan      bool // ron on a tile added to a pon (kakan)
+	Tenhou       bool // dealer tsumo on the first draw, no call made
+	Chiihou      bool // non-dealer tsumo on the first draw, no call made
+
+	// Dora[:NumDora] are the dora indicators (not the dora): tiles as shown.
+	Dora    [MaxDora]tile.Tile
+	NumDora uint8
+	// UraDora[:NumUraDora] are the ura dora indicators; they count only with
+	// riichi (or double riichi) and are ignored otherwise.
+	UraDora    [MaxDora]tile.Tile
+	NumUraDora uint8
+
+	Honba        int // the repeat counter
+	RiichiSticks int // 1000-point deposits on the table, all taken by the winner
+
+	// Pao marks that PaoSeat is liable for the hand's daisangen or daisuushii
+	// (it fed the call that completed the third dragon or fourth wind set).
+	// It changes payments only when the hand scores that yakuman.
+	Pao     bool
+	PaoSeat uint8
+}
+
+// SetHand copies ts into Hand and sets NumHand. More than 14 tiles is an
+// error wrapping [ErrBadHand]; Hand is then unchanged.
+func (w *Win) SetHand(ts []tile.Tile) error {
+	if len(ts) > MaxHand {
+		return fmt.Errorf("score: %w: %d concealed tiles, at most %d", ErrBadHand, len(ts), MaxHand)
+	}
+	w.NumHand = uint8(copy(w.Hand[:], ts))
+	return nil
+}
+
+// AddMeld appends m to Melds. A fifth meld is an error wrapping ErrBadHand.
+func (w *Win) AddMeld(m Meld) error {
+	if w.NumMelds >= MaxMelds {
+		return fmt.Errorf("score: %w: more than %d melds", ErrBadHand, MaxMelds)
+	}
+	w.Melds[w.NumMelds] = m
+	w.NumMelds++
+	return nil
+}
+
+// AddDora appends a dora indicator. A sixth is an error wrapping ErrBadWin.
+func (w *Win) AddDora(indicator tile.Tile) error {
+	if w.NumDora >= MaxDora {
+		return fmt.Errorf("score: %w: more than %d dora indicators", ErrBadWin, MaxDora)
+	}
+	w.Dora[w.NumDora] = indicator
+	w.NumDora++
+	return nil
+}
+
+// AddUraDora appends an ura dora indicator. A sixth is an error wrapping
+// ErrBadWin.
+func (w *Win) AddUraDora(indicator tile.Tile) error {
+	if w.NumUraDora >= MaxDora {
+		return fmt.Errorf("score: %w: more than %d ura dora indicators", ErrBadWin, MaxDora)
+	}
+	w.UraDora[w.NumUraDora] = indicator
+	w.NumUraDora++
+	return nil
+}
+
+// SeatWind returns the winner's seat wind: East for the dealer, then South,
+// West, North counter-clockwise.
+func (w *Win) SeatWind() tile.Kind {
+	return tile.East + tile.Kind((w.Seat+NumSeats-w.Dealer%NumSeats)%NumSeats)
+}
+
+// IsDealer reports whether the winner is the dealer.
+func (w *Win) IsDealer() bool { return w.Seat == w.Dealer }
+
+// Closed reports whether the hand has no open meld (closed kans keep it
+// closed).
+func (w *Win) Closed() bool {
+	for _, m := range w.Melds[:min(w.NumMelds, MaxMelds)] {
+		if m.Open() {
+			return false
+		}
+	}
+	return true
+}
+
+// check validates w and fills the concealed counts, the counts of all tiles,
+// the number of red fives and the kans. Errors wrap ErrBadHand or ErrBadWin.
+func (w *Win) check(conc, all *tile.Counts) (reds, kans int, err error) {
+	if w.NumMelds > MaxMelds {
+		return 0, 0, fmt.Errorf("score: %w: %d melds", ErrBadHand, w.NumMelds)
+	}
+	if want := MaxHand - 3*int(w.NumMelds); int(w.NumHand) != want {
+		return 0, 0, fmt.Errorf("score: %w: %d concealed tiles with %d melds, want %d", ErrBadHand, w.NumHand, w.NumMelds, want)
+	}
+	var red [3]uint8 // red fives per suit
+	for _, t := range w.Hand[:w.NumHand] {
+		if !t.Valid() {
+			return 0, 0, fmt.Errorf("score: %w: tile id %d", ErrBadHand, uint8(t))
+		}
+		conc[t.Kind()]++
+		if t.Red() {
+			red[t.Kind().Suit()]++
+		}
+	}
+	*all = *conc
+	for i := range w.Melds[:w.NumMelds] {
+		m := &w.Melds[i]
+		if err := m.Check(); err != nil {
+			return 0, 0, fmt.Errorf("score: %w: meld %d: %w", ErrBadHand, i+1, err)
+		}
+		if m.Type.IsKan() {
+			kans++
+		}
+		for _, t := range m.Tiles[:m.Type.Size()] {
+			all[t.Kind()]++
+			if t.Red() {
+				red[t.Kind().Suit()]++
+			}
+		}
+	}
+	for s, n := range red {
+		if n > 1 {
+			return 0, 0, fmt.Errorf("score: %w: %d red fives of suit %v", ErrBadHand, n, tile.Suit(s))
+		}
+		reds += int(n)
+	}
+	for k, n := range all {
+		if n > 4 {
+			return 0, 0, fmt.Errorf("score: %w: %d tiles of %v", ErrBadHand, n, tile.Kind(k))
+		}
+	}
+	if !w.WinTile.Valid() || conc[w.WinTile.Kind()] == 0 {
+		return 0, 0, fmt.Errorf("score: %w: winning tile %v is not in the hand", ErrBadHand, w.WinTile)
+	}
+
+	switch {
+	case w.Seat >= NumSeats || w.Dealer >= NumSeats:
+		return 0, 0, fmt.Errorf("score: %w: seat %d, dealer %d (want 0..3)", ErrBadWin, w.Seat, w.Dealer)
+	case !w.Tsumo && (w.From >= NumSeats || w.From == w.Seat):
+		return 0, 0, fmt.Errorf("score: %w: ron from seat %d by seat %d", ErrBadWin, w.From, w.Seat)
+	case !w.Round.IsWind():
+		return 0, 0, fmt.Errorf("score: %w: round wind %v is not a wind", ErrBadWin, w.Round)
+	case w.NumDora > MaxDora || w.NumUraDora > MaxDora:
+		return 0, 0, fmt.Errorf("score: %w: more than 5 dora indicators", ErrBadWin)
+	case w.Honba < 0 || w.RiichiSticks < 0:
+		return 0, 0, fmt.Errorf("score: %w: negative honba or riichi sticks", ErrBadWin)
+	case w.Pao && (w.PaoSeat >= NumSeats || w.PaoSeat == w.Seat):
+		return 0, 0, fmt.Errorf("score: %w: pao seat %d for winner %d", ErrBadWin, w.PaoSeat, w.Seat)
+	case (w.Riichi || w.DoubleRiichi || w.Ippatsu) && !w.Closed():
+		return 0, 0, fmt.Errorf("score: %w: riichi in an open hand", ErrBadWin)
+	case w.Ippatsu && !w.Riichi && !w.DoubleRiichi:
+		return 0, 0, fmt.Errorf("score: %w: ippatsu without riichi", ErrBadWin)
+	case w.Tsumo && (w.Houtei || w.Chankan):
+		return 0, 0, fmt.Errorf("score: %w: houtei or chankan on a tsumo", ErrBadWin)
+	case !w.Tsumo && (w.Haitei || w.Rinshan || w.Tenhou || w.Chiihou):
+		return 0, 0, fmt.Errorf("score: %w: haitei, rinshan, tenhou or chiihou on a ron", ErrBadWin)
+	case w.Rinshan && kans == 0:
+		return 0, 0, fmt.Errorf("score: %w: rinshan without a kan", ErrBadWin)
+	case w.Rinshan && w.Haitei:
+		return 0, 0, fmt.Errorf("score: %w: rinshan and haitei together", ErrBadWin)
+	case (w.Tenhou || w.Chiihou) && (w.NumMelds > 0 || w.Riichi || w.DoubleRiichi):
+		return 0, 0, fmt.Errorf("score: %w: tenhou or chiihou after a call or riichi", ErrBadWin)
+	case w.Tenhou && !w.IsDealer(), w.Chiihou && w.IsDealer():
+		return 0, 0, fmt.Errorf("score: %w: tenhou is the dealer's, chiihou a non-dealer's", ErrBadWin)
+	}
+	for _, t := range w.Dora[:w.NumDora] {
+		if !t.Valid() {
+			return 0, 0, fmt.Errorf("score: %w: dora indicator id %d", ErrBadWin, uint8(t))
+		}
+	}
+	for _, t := range w.UraDora[:w.NumUraDora] {
+		if !t.Valid() {
+			return 0, 0, fmt.Errorf("score: %w: ura dora indicator id %d", ErrBadWin, uint8(t))
+		}
+	}
+	return reds, kans, nil
+}
