@@ -1,0 +1,37 @@
+// Package game is the 4-player riichi mahjong state machine under Tenhou
+// rules: the wall and dead wall, a round from the deal to its end, and a game
+// of rounds to its final points.
+//
+// A [Round] is driven by actions. In the turn phase the player to move
+// chooses a [Discard], [Riichi], [Tsumo], [Ankan], [Kakan] or [KyuushuKyuuhai];
+// after a discard (or an added kan) the other players answer with [Ron],
+// [Pon], [Daiminkan], [Chi] or [Pass], and the round resolves the answers by
+// priority (ron > pon and kan > chi). Draws, rinshan draws, dora indicators,
+// riichi deposits, furiten, ippatsu and abortive draws happen inside the round.
+// Every action is checked: [Round.Apply] refuses an illegal one with an error
+// wrapping [ErrIllegalAction] and leaves the round unchanged. [Round.Legal]
+// lists the legal actions of a seat.
+//
+// A [Game] plays rounds from a seed ([Play]) or takes rounds built by a
+// caller (a record replay builds each round's [Wall] from the record), and
+// ends exactly as Tenhou ends a game: after South 4 (East 4 in tonpuusen)
+// when someone has 30,000, into the next wind while nobody has, at once when
+// a score falls below zero, and when the all-last dealer keeps the deal in
+// first place. Final points use Tenhou's oka and uma (+20/+10/−10/−20 with
+// 25,000 start and 30,000 return).
+//
+// Tenhou rules followed here, decided by real logs where summaries differ:
+// kuikae bans both the called kind and the other end of a chi sequence;
+// riichi needs 1000 points, a closed hand, tenpai and at least 4 live tiles;
+// an ankan in riichi must use the drawn tile and leave the waits unchanged;
+// a closed kan reveals its dora indicator at once, an open or added kan after
+// the next discard; chankan robs an added kan, and a closed kan only for
+// kokushi; double ron gives honba and riichi sticks to the winner first in
+// turn order from the discarder; triple ron, nine terminals, four winds,
+// four riichi and four kans by more than one player are abortive draws; at
+// an exhaustive draw nagashi mangan is paid as a mangan tsumo and replaces the
+// tenpai payments (1000/1500/3000); a hand waiting only on a kind whose four
+// copies it holds is not tenpai.
+//
+// Walls come from [NewWall] with a seed: the same seed gives the same game.
+package game

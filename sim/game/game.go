@@ -1,0 +1,132 @@
+package game
+
+import (
+	"fmt"
+	"math"
+)
+
+// Game is the state between rounds: scores, the next round's place, and
+// whether the game is over. It knows Tenhou's rules for continuing and
+// ending; the rounds themselves are played by [Round].
+type Game struct {
+	Rules  Rules
+	Scores [NumSeats]int
+	next   RoundSetup
+	over   bool
+	rounds int
+}
+
+// NewGame starts a game: seat 0 deals first, everyone has the start points.
+func NewGame(rules Rules) *Game {
+	g := &Game{Rules: rules}
+	for i := range g.Scores {
+		g.Scores[i] = rules.StartPoints
+	}
+	g.next = RoundSetup{Scores: g.Scores}
+	return g
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Rounds returns the number of rounds played.
+func (g *Game) Rounds() int { return g.rounds }
+
+// Next returns the setup of the next round.
+func (g *Game) Next() RoundSetup { return g.next }
+
+// Sticks returns the riichi sticks on the table.
+func (g *Game) Sticks() int { return g.next.Sticks }
+
+// EndRound records a finished round and decides what comes next: dealer
+// repeat and honba, the next dealer, and whether the game ends.
+func (g *Game) EndRound(r *Round) error {
+	if r.Phase() != PhaseEnd {
+		return fmt.Errorf("game: round %d is not over", r.Index())
+	}
+	res := r.Result()
+	g.rounds++
+	g.Scores = r.Scores()
+	cur := g.next
+	n := RoundSetup{Index: cur.Index, Honba: cur.Honba + 1, Sticks: r.Sticks(), Dealer: cur.Dealer}
+	if !res.Renchan {
+		n.Index++
+		n.Dealer = (cur.Dealer + 1) % NumSeats
+		if res.Kind == Agari {
+			n.Honba = 0
+		}
+	}
+	n.Scores = g.Scores
+	g.next = n
+	g.over = g.ends(cur, res)
+	return nil
+}
+
+// ends applies Tenhou's end rules after the round cur ended with res.
+func (g *Game) ends(cur RoundSetup, res *Result) bool {
+	top := 0
+	for i, s := range g.Scores {
+		if s < 0 {
+			return true // busted
+		}
+		if s > g.Scores[top] {
+			top = i
+		}
+	}
+	last := g.Rules.lastRegular()
+	if cur.Index < last {
+		return false
+	}
+	reached := g.Scores[top] >= g.Rules.ReturnPoints
+	if res.Renchan {
+		// All-last dealer: the game stops when the dealer keeps the deal by
+		// a win or tenpai in first place with the target reached.
+		if res.Kind != Agari && res.Kind != ExhaustiveDraw {
+			return false
+		}
+		return top == int(cur.Dealer) && reached
+	}
+	return reached || cur.Index >= last+4
+}
+
+// Rank returns each seat's final rank 1..4: by score, ties to the seat
+// nearer the first dealer (seat 0).
+func Rank(scores [NumSeats]int) [NumSeats]int {
+	var rank [NumSeats]int
+	for i := range scores {
+		rank[i] = 1
+		for j := range scores {
+			if scores[j] > scores[i] || (scores[j] == scores[i] && j < i) {
+				rank[i]++
+			}
+		}
+	}
+	return rank
+}
+
+// Final returns the final scores (leftover riichi sticks go to first place)
+// and the final points as Tenhou reports them: each of ranks 2–4 gets its
+// score in thousands rounded half away from zero, minus the return, plus
+// uma; first place gets what balances the table (oka included).
+func (g *Game) Final() (scores [NumSeats]int, points [NumSeats]float64, rank [NumSeats]int) {
+	scores = g.Scores
+	rank = Rank(scores)
+	top := 0
+	for i, r := range rank {
+		if r == 1 {
+			top = i
+		}
+	}
+	scores[top] += 1000 * g.next.Sticks
+	sum := 0.0
+	for i, s := range scores {
+		if i == top {
+			continue
+		}
+		p := math.Round(float64(s)/1000) - float64(g.Rules.ReturnPoints/1000) + float64(g.Rules.Uma[rank[i]-1])
+		points[i] = p
+		sum += p
+	}
+	points[top] = -sum
+	return scores, points, rank
+}

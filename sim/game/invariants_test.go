@@ -1,0 +1,233 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// checkInvariants verifies tile and point conservation and the incremental
+// state against a recomputation.
+func checkInvariants(r *Round, total int) error {
+	var where [tile.NumTiles]int8
+	for i := range where {
+		where[i] = -1
+	}
+	place := func(t tile.Tile, p int8) error {
+		if !t.Valid() {
+			return fmt.Errorf("invalid tile %d at place %d", t, p)
+		}
+		if where[t] >= 0 {
+			return fmt.Errorf("tile %v (id %d) in two places: %d and %d", t, t, where[t], p)
+		}
+		where[t] = p
+		return nil
+	}
+	for _, t := range r.wall[r.next:RinshanIndex] {
+		if err := place(t, 10); err != nil {
+			return err
+		}
+	}
+	for _, t := range r.wall[RinshanIndex+r.kans:] {
+		if err := place(t, 11); err != nil {
+			return err
+		}
+	}
+	for s := range NumSeats {
+		st := &r.seats[s]
+		var c tile.Counts
+		for _, t := range st.hand[:st.n] {
+			c[t.Kind()]++
+			if err := place(t, int8(s)); err != nil {
+				return err
+			}
+		}
+		if c != st.counts {
+			return fmt.Errorf("seat %d counts out of step with hand", s)
+		}
+		for _, m := range st.melds[:st.numMelds] {
+			for _, t := range m.TilesSlice() {
+				if err := place(t, int8(4+s)); err != nil {
+					return err
+				}
+			}
+		}
+		for _, d := range st.river[:st.nRiver] {
+			if d.Called {
+				continue
+			}
+			if err := place(d.Tile, int8(8)); err != nil {
+				return err
+			}
+		}
+		n := int(st.n) + 3*int(st.numMelds)
+		want := 13
+		if r.phase == PhaseTurn && uint8(s) == r.cur {
+			want = 14
+		}
+		if n != want && r.phase != PhaseEnd {
+			return fmt.Errorf("seat %d holds %d tiles (melds as 3), want %d in phase %v", s, n, want, r.phase)
+		}
+		if n == 13 {
+			w, own := hand.WaitInfo(&st.counts)
+			if w&^own != st.waits {
+				return fmt.Errorf("seat %d waits %v, recomputed %v", s, st.waits, w&^own)
+			}
+		}
+	}
+	for i, p := range where {
+		if p < 0 {
+			return fmt.Errorf("tile id %d is nowhere", i)
+		}
+	}
+	sum := 1000 * r.sticks
+	for _, s := range r.scores {
+		sum += s
+	}
+	if sum != total {
+		return fmt.Errorf("points: scores %v + %d sticks = %d, want %d", r.scores, r.sticks, sum, total)
+	}
+	return nil
+}
+
+// randomPlayer picks uniformly among legal actions, but wins whenever it can
+// (so wins are common enough to exercise scoring).
+type randomPlayer struct{ rng *rand.Rand }
+
+func (p *randomPlayer) Act(v View, legal []Action) Action {
+	best, bestSh := -1, 99
+	for i, a := range legal {
+		switch a.Type {
+		case Tsumo, Ron:
+			return a
+		case Riichi, Ankan, Kakan:
+			if p.rng.IntN(4) != 0 {
+				return a
+			}
+		case Chi, Pon, Daiminkan:
+			if p.rng.IntN(5) == 0 {
+				return a
+			}
+		case Discard:
+			// Mostly discard toward tenpai, so that hands finish.
+			c := v.Counts()
+			c[a.Tile.Kind()]--
+			sh := hand.Shanten(&c)*8 + p.rng.IntN(8)
+			if sh < bestSh {
+				best, bestSh = i, sh
+			}
+		}
+	}
+	if best >= 0 && p.rng.IntN(10) != 0 {
+		return legal[best]
+	}
+	return legal[p.rng.IntN(len(legal))]
+}
+
+// playChecked plays a game checking the invariants after every action.
+func playChecked(t testing.TB, seed uint64) (*Game, map[EndKind]int) {
+	t.Helper()
+	var players [NumSeats]Player
+	for i := range players {
+		players[i] = &randomPlayer{rand.New(rand.NewPCG(seed, uint64(i)))}
+	}
+	ends := map[EndKind]int{}
+	g := NewGame(Tenhou(Hanchan))
+	var buf []Action
+	for !g.Over() {
+		setup := g.Next()
+		w := NewWall(seed, setup.Index, setup.Honba)
+		r, err := NewRound(&g.Rules, setup, &w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 1000 * setup.Sticks
+		for _, s := range setup.Scores {
+			total += s
+		}
+		for steps := 0; r.Phase() != PhaseEnd; steps++ {
+			if err := checkInvariants(r, total); err != nil {
+				t.Fatalf("seed %d round %d step %d: %v", seed, setup.Index, steps, err)
+			}
+			seat := r.Current()
+			if r.Phase() != PhaseTurn {
+				for i := range NumSeats {
+					if r.MustAnswer(i) {
+						seat = i
+						break
+					}
+				}
+			}
+			buf = r.Legal(seat, buf[:0])
+			if len(buf) == 0 {
+				t.Fatalf("seed %d: seat %d has no legal action in %v", seed, seat, r.Phase())
+			}
+			a := players[seat].Act(ViewOf(r, seat), buf)
+			if err := r.Apply(a); err != nil {
+				t.Fatalf("seed %d: legal action refused: %v", seed, err)
+			}
+		}
+		if err := checkInvariants(r, total); err != nil {
+			t.Fatalf("seed %d round %d at end: %v", seed, setup.Index, err)
+		}
+		ends[r.Result().Kind]++
+		if err := g.EndRound(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g, ends
+}
+
+func TestSelfPlayInvariants(t *testing.T) {
+	n := 10000
+	if testing.Short() {
+		n = 300
+	}
+	ends := map[EndKind]int{}
+	rounds := 0
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		g, e := playChecked(t, seed)
+		for k, v := range e {
+			ends[k] += v
+		}
+		rounds += g.Rounds()
+		scores, points, _ := g.Final()
+		sum, psum := 0, 0.0
+		for i := range scores {
+			sum += scores[i]
+			psum += points[i]
+		}
+		if sum != 100000 || psum > 1e-9 || psum < -1e-9 {
+			t.Fatalf("seed %d: final scores %v sum %d, points %v", seed, scores, sum, points)
+		}
+	}
+	t.Logf("%d hanchans, %d rounds, endings %v", n, rounds, ends)
+	if ends[Agari] == 0 || ends[ExhaustiveDraw] == 0 {
+		t.Errorf("random play never won or never drew: %v", ends)
+	}
+}
+
+func TestSameSeedSameGame(t *testing.T) {
+	a, _ := playChecked(t, 42)
+	b, _ := playChecked(t, 42)
+	if a.Scores != b.Scores || a.Rounds() != b.Rounds() {
+		t.Errorf("seed 42 twice: %v in %d rounds vs %v in %d", a.Scores, a.Rounds(), b.Scores, b.Rounds())
+	}
+}
+
+func BenchmarkSelfPlayRandom(b *testing.B) {
+	var players [NumSeats]Player
+	for i := range players {
+		players[i] = &randomPlayer{rand.New(rand.NewPCG(1, uint64(i)))}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := PlayGame(context.Background(), Tenhou(Hanchan), uint64(i), &players); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,167 @@
+package game
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Player chooses actions for one seat. Act gets what that seat may see and
+// the legal actions (never empty) and returns one of them; the round
+// validates it again, so a Player cannot cheat.
+type Player interface {
+	Act(v View, legal []Action) Action
+}
+
+// View is a seat's window on a round: its own hand and everything public.
+// It holds no copy of the round; it is valid while the round is.
+type View struct {
+	r    *Round
+	seat uint8
+}
+
+// ViewOf returns seat's view of r.
+func ViewOf(r *Round, seat int) View { return View{r: r, seat: uint8(seat)} }
+
+// Seat returns the viewing seat.
+func (v View) Seat() int { return int(v.seat) }
+
+// Hand returns the seat's concealed tiles (do not modify).
+func (v View) Hand() []tile.Tile { return v.r.Hand(int(v.seat)) }
+
+// Counts returns the seat's concealed tiles by kind.
+func (v View) Counts() tile.Counts { return v.r.seats[v.seat].counts }
+
+// Drawn returns the tile the seat just drew, or NoTile.
+func (v View) Drawn() tile.Tile {
+	if v.r.cur == v.seat && v.r.phase == PhaseTurn {
+		return v.r.drawn
+	}
+	return tile.NoTile
+}
+
+// Waits returns the seat's waits when its hand holds 3n+1 tiles.
+func (v View) Waits() tile.KindSet { return v.r.seats[v.seat].waits }
+
+// Furiten reports whether the seat may not ron now.
+func (v View) Furiten() bool { return v.r.seats[v.seat].furiten() }
+
+// Melds returns any seat's melds.
+func (v View) Melds(seat int) []score.Meld { return v.r.Melds(seat) }
+
+// River returns any seat's discards.
+func (v View) River(seat int) []RiverTile { return v.r.River(seat) }
+
+// InRiichi reports whether a seat has declared riichi.
+func (v View) InRiichi(seat int) bool { return v.r.InRiichi(seat) }
+
+// Scores returns the current scores.
+func (v View) Scores() [NumSeats]int { return v.r.scores }
+
+// DoraIndicators returns the revealed dora indicators.
+func (v View) DoraIndicators() []tile.Tile { return v.r.DoraIndicators() }
+
+// RoundIndex returns 0 for East 1, 4 for South 1, and so on.
+func (v View) RoundIndex() int { return v.r.index }
+
+// RoundWind returns the prevailing wind.
+func (v View) RoundWind() tile.Kind { return v.r.RoundWind() }
+
+// SeatWind returns a seat's wind.
+func (v View) SeatWind(seat int) tile.Kind { return v.r.SeatWind(seat) }
+
+// Dealer returns the dealer's seat.
+func (v View) Dealer() int { return int(v.r.dealer) }
+
+// Honba returns the repeat counter.
+func (v View) Honba() int { return v.r.honba }
+
+// Sticks returns the riichi sticks on the table.
+func (v View) Sticks() int { return v.r.sticks }
+
+// LiveRemaining returns how many live tiles are left to draw.
+func (v View) LiveRemaining() int { return v.r.LiveRemaining() }
+
+// Phase returns what the round waits for.
+func (v View) Phase() Phase { return v.r.phase }
+
+// Current returns the player to move, or the seat being answered.
+func (v View) Current() int { return int(v.r.cur) }
+
+// LastTile returns the discard or kan tile being answered.
+func (v View) LastTile() tile.Tile { return v.r.lastTile }
+
+// Visible returns the counts of every tile the seat can see: its own hand,
+// all melds, all rivers (called tiles counted once, in the meld) and the
+// dora indicators.
+func (v View) Visible() tile.Counts {
+	c := v.Counts()
+	for s := range NumSeats {
+		for _, m := range v.r.Melds(s) {
+			for _, t := range m.TilesSlice() {
+				c[t.Kind()]++
+			}
+		}
+		for _, d := range v.r.River(s) {
+			if !d.Called {
+				c[d.Tile.Kind()]++
+			}
+		}
+	}
+	for _, t := range v.r.DoraIndicators() {
+		c[t.Kind()]++
+	}
+	return c
+}
+
+// Play runs r to its end, asking players for every decision. buf is scratch
+// space for legal actions (nil is fine).
+func (r *Round) Play(players *[NumSeats]Player, buf []Action) error {
+	for r.phase != PhaseEnd {
+		seat := r.cur
+		if r.phase != PhaseTurn {
+			for i := uint8(0); i < NumSeats; i++ {
+				if r.mustAnswer&(1<<i) != 0 {
+					seat = i
+					break
+				}
+			}
+		}
+		buf = r.Legal(int(seat), buf[:0])
+		if len(buf) == 0 {
+			return fmt.Errorf("game: round %d seat %d has no legal action in phase %v", r.index, seat, r.phase)
+		}
+		a := players[seat].Act(View{r, seat}, buf)
+		if err := r.Apply(a); err != nil {
+			return fmt.Errorf("game: round %d: player %d: %w", r.index, seat, err)
+		}
+	}
+	return nil
+}
+
+// PlayGame plays a whole game from seed: round i's wall is NewWall(seed,
+// index, honba). It checks ctx between rounds.
+func PlayGame(ctx context.Context, rules Rules, seed uint64, players *[NumSeats]Player) (*Game, error) {
+	g := NewGame(rules)
+	var r Round
+	buf := make([]Action, 0, 64)
+	for !g.Over() {
+		if err := ctx.Err(); err != nil {
+			return g, err
+		}
+		setup := g.Next()
+		w := NewWall(seed, setup.Index, setup.Honba)
+		if err := r.Reset(&g.Rules, setup, &w); err != nil {
+			return g, err
+		}
+		if err := r.Play(players, buf); err != nil {
+			return g, err
+		}
+		if err := g.EndRound(&r); err != nil {
+			return g, err
+		}
+	}
+	return g, nil
+}
