@@ -42,8 +42,9 @@ type Decomposition struct {
 }
 
 // MaxDecompositions bounds the number of distinct decompositions of any hand
-// of at most 14 tiles (the worst case, e.g. 111222333444m55p, has 3; the bound
-// leaves room). Callers can size a scratch array with it and never allocate.
+// of at most 14 tiles (the worst case, e.g. 66677778888999m, has 4, as a test
+// shows by exhausting every suit; the bound leaves room). Callers can size a
+// scratch array with it and never allocate.
 const MaxDecompositions = 8
 
 // Decompose appends to dst every decomposition of c into one pair and
@@ -72,7 +73,10 @@ func Decompose(c *tile.Counts, dst []Decomposition) []Decomposition {
 }
 
 // decomposeSets splits w (from kind `from` on; all lower kinds are zero) into
-// sets, appending each complete decomposition.
+// sets, appending each complete decomposition. Every tile of the lowest kind
+// k left belongs to a triplet of k or to a sequence starting at k, so the
+// number of triplets at k (one or none) fixes the split of k; trying each
+// once yields every decomposition exactly once, with sets in order.
 func decomposeSets(w *tile.Counts, from tile.Kind, d *Decomposition, dst []Decomposition) []Decomposition {
 	k := from
 	for k < tile.NumKinds && w[k] == 0 {
@@ -81,25 +85,36 @@ func decomposeSets(w *tile.Counts, from tile.Kind, d *Decomposition, dst []Decom
 	if k == tile.NumKinds {
 		return append(dst, *d)
 	}
-	if w[k] >= 3 {
-		w[k] -= 3
-		d.Sets[d.NumSets] = Set{Triplet, k}
-		d.NumSets++
-		dst = decomposeSets(w, k, d, dst)
-		d.NumSets--
-		w[k] += 3
-	}
-	if k < tile.East && k%9 <= 6 && w[k+1] > 0 && w[k+2] > 0 {
-		w[k]--
-		w[k+1]--
-		w[k+2]--
-		d.Sets[d.NumSets] = Set{Sequence, k}
-		d.NumSets++
-		dst = decomposeSets(w, k, d, dst)
-		d.NumSets--
-		w[k]++
-		w[k+1]++
-		w[k+2]++
+	v := int(w[k])
+	for trips := min(v/3, 1); trips >= 0; trips-- {
+		seqs := v - 3*trips
+		if seqs > 0 && (k >= tile.East || k%9 > 6 || int(w[k+1]) < seqs || int(w[k+2]) < seqs) {
+			continue
+		}
+		if int(d.NumSets)+trips+seqs > len(d.Sets) {
+			continue // more sets than a hand of 14 tiles holds
+		}
+		n := d.NumSets
+		if trips == 1 {
+			d.Sets[d.NumSets] = Set{Triplet, k}
+			d.NumSets++
+		}
+		for range seqs {
+			d.Sets[d.NumSets] = Set{Sequence, k}
+			d.NumSets++
+		}
+		w[k] = 0
+		if seqs > 0 {
+			w[k+1] -= uint8(seqs)
+			w[k+2] -= uint8(seqs)
+		}
+		dst = decomposeSets(w, k+1, d, dst)
+		w[k] = uint8(v)
+		if seqs > 0 {
+			w[k+1] += uint8(seqs)
+			w[k+2] += uint8(seqs)
+		}
+		d.NumSets = n
 	}
 	return dst
 }

@@ -14,6 +14,7 @@ func TestDecompose(t *testing.T) {
 		{"123456789m11122z", 1},
 		{"111222333m44455p", 2},
 		{"111222333444m55p", 3},
+		{"66677778888999m", 4}, // the most any hand has
 		{"11223344556677m", 3}, // also chiitoitsu, not counted here
 		{"12345m", 0},
 		{"123m11p", 1},

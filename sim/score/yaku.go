@@ -274,8 +274,8 @@ func (y *Yaku) UnmarshalText(b []byte) error {
 // YakuHan is one entry of a result's yaku list: the yaku and its han, or for
 // a yakuman its multiple (1, or 2 for a double yakuman).
 type YakuHan struct {
-	Yaku Yaku
-	Han  uint8
+	Yaku Yaku  `json:"yaku"`
+	Han  uint8 `json:"han"`
 }
 
 // String writes "Pinfu 1", "Dora 2", or "Daisuushii yakuman x2".

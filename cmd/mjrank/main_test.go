@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
+
+// cliCase runs mjrank with args and stdin and compares exit status, stdout
+// and stderr with testdata/<name>.golden.
+type cliCase struct {
+	name  string
+	args  []string
+	stdin string
+}
+
+var cliCases = []cliCase{
+	{"help", []string{"help"}, ""},
+	{"no-args", nil, ""},
+	{"unknown-command", []string{"frobnicate"}, ""},
+	{"help-hand", []string{"hand", "-h"}, ""},
+	{"help-shanten", []string{"help", "shanten"}, ""},
+	{"help-score", []string{"score", "--help"}, ""},
+	{"shanten", []string{"shanten"}, "123m406p789s1122z\n19m19p19s1234567z\n# a comment\n\n1122m3344p5566s7z\n123m\n11z\n1234m\n123m456p\n12x\n11111m\n"},
+	{"shanten-args", []string{"shanten", "123m"}, ""},
+	{"hand-14", []string{"hand", "2346m406p789s1122z"}, ""},
+	{"hand-13-tenpai", []string{"hand", "1112345678999m"}, ""},
+	{"hand-json", []string{"hand", "--json", "2346m406p789s1122z", "--visible", "5555m"}, ""},
+	{"hand-complete", []string{"hand", "123m456p789s11122z"}, ""},
+	{"hand-bad-tile", []string{"hand", "123m8z"}, ""},
+	{"hand-bad-size", []string{"hand", "123m"}, ""},
+	{"hand-no-arg", []string{"hand"}, ""},
+	{"score-riichi-tsumo", []string{"score", "--hand", "234m06p789s11z222z", "--win", "7p", "--riichi", "--tsumo", "--dora", "1z"}, ""},
+	{"score-json", []string{"score", "--json", "--hand", "234m06p789s11z222z", "--win", "7p", "--riichi", "--tsumo", "--dora", "1z"}, ""},
+	{"score-dealer-ron", []string{"score", "--hand", "123456789m1199p", "--win", "9p", "--seat", "E", "--honba", "2", "--sticks", "1"}, ""},
+	{"score-melds", []string{"score", "--hand", "123m45p99s", "--win", "6p", "--melds", "pon=777z,chi=345s"}, ""},
+	{"score-yakuman", []string{"score", "--hand", "19m19p19s1234567z", "--win", "1z"}, ""},
+	{"score-no-yaku", []string{"score", "--hand", "123m456p78s11z", "--melds", "chi=234s", "--win", "9s"}, ""},
+	{"score-not-agari", []string{"score", "--hand", "123m456p789s1235z", "--win", "5z"}, ""},
+	{"score-bad-win", []string{"score", "--hand", "123m456p789s1122z", "--win", "9q"}, ""},
+	{"score-bad-flag", []string{"score", "--nope"}, ""},
+}
+
+func TestCLI(t *testing.T) {
+	for _, tc := range cliCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(tc.args, strings.NewReader(tc.stdin), &stdout, &stderr)
+			got := fmt.Sprintf("$ mjrank %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tc.args, " "), code, stdout.String(), stderr.String())
+			path := filepath.Join("testdata", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test -update rewrites it)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// TestHelpListsEveryCommand guards the command table against a command that
+// is defined but not listed, or listed without help.
+func TestHelpListsEveryCommand(t *testing.T) {
+	var out bytes.Buffer
+	run([]string{"help"}, nil, &out, &out)
+	for _, c := range commands {
+		if c.Short == "" || strings.TrimSpace(c.Long) == "" {
+			t.Errorf("%s: missing help text", c.Name)
+		}
+		if !strings.Contains(out.String(), c.Name) {
+			t.Errorf("help does not list %s", c.Name)
+		}
+	}
+}
