@@ -27,12 +27,13 @@ demo: build
 	@echo '$$ printf "123m406p789s1122z\n19m19p19s1234567z\n" | mjrank shanten'
 	@printf '123m406p789s1122z\n19m19p19s1234567z\n' | ./$(BIN) shanten
 
-# test: format, vet, then every test (the shared data tests fail rather than
+# test: format, vet, staticcheck, then every test (the shared data tests fail rather than
 # skip when MJRANK_REQUIRE_SHARED=1, as .ci/run sets), then the race detector.
-test:
+test: $(GOBIN)/staticcheck
 	@fmt="$$($(GO)fmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
 	  if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
 	$(GO) vet ./...
+	$(GOBIN)/staticcheck ./...
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short ./...
 
