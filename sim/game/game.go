@@ -130,3 +130,10 @@ func (g *Game) Final() (scores [NumSeats]int, points [NumSeats]float64, rank [Nu
 	points[top] = -sum
 	return scores, points, rank
 }
+
+// SetNext replaces the setup of the next round (and the scores) — for a
+// replay that takes each round's start from a record.
+func (g *Game) SetNext(s RoundSetup) {
+	g.next = s
+	g.Scores = s.Scores
+}

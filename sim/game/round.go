@@ -293,6 +293,9 @@ func (r *Round) River(seat int) []RiverTile { s := &r.seats[seat]; return s.rive
 // InRiichi reports whether seat's riichi is declared (accepted or about to be).
 func (r *Round) InRiichi(seat int) bool { return r.seats[seat].riichi != noRiichi }
 
+// RiichiAccepted reports whether seat's riichi stick has been paid.
+func (r *Round) RiichiAccepted(seat int) bool { return r.seats[seat].riichi == riichiAccepted }
+
 // Waits returns the waits of seat's hand when it holds 3n+1 tiles.
 func (r *Round) Waits(seat int) tile.KindSet { return r.seats[seat].waits }
 
@@ -925,9 +928,14 @@ func (r *Round) resolve() {
 		r.win(rons[:n], t, false, r.phase == PhaseChankan)
 		return
 	}
-	// Nobody won: a missed winning tile makes furiten.
+	// Nobody won: a missed winning tile makes furiten. A closed kan's tile
+	// counts only for those who could rob it (kokushi).
+	closedKan := r.phase == PhaseChankan && r.pendingKan.Type == Ankan
 	for i := uint8(0); i < NumSeats; i++ {
 		s := &r.seats[i]
+		if closedKan && r.canAnswer&(1<<i) == 0 {
+			continue
+		}
 		if i != r.cur && s.waits.Has(t.Kind()) {
 			s.tempFuriten = true
 			if s.riichi == riichiAccepted {
