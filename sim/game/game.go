@@ -79,9 +79,10 @@ func (g *Game) ends(cur RoundSetup, res *Result) bool {
 	}
 	reached := g.Scores[top] >= g.Rules.ReturnPoints
 	if res.Renchan {
-		// All-last dealer: the game stops when the dealer keeps the deal by
-		// a win or tenpai in first place with the target reached.
-		if res.Kind != Agari && res.Kind != ExhaustiveDraw {
+		// All-last dealer: the game stops when the dealer wins (agari-yame)
+		// or, under TenpaiYame, is tenpai at an exhaustive draw, in first
+		// place with the target reached.
+		if res.Kind != Agari && (res.Kind != ExhaustiveDraw || !g.Rules.TenpaiYame) {
 			return false
 		}
 		return top == int(cur.Dealer) && reached
@@ -106,8 +107,9 @@ func Rank(scores [NumSeats]int) [NumSeats]int {
 
 // Final returns the final scores (leftover riichi sticks go to first place)
 // and the final points as Tenhou reports them: each of ranks 2–4 gets its
-// score in thousands rounded half away from zero, minus the return, plus
-// uma; first place gets what balances the table (oka included).
+// score in thousands (rounded half away from zero under RoundPoints), minus
+// the return, plus uma; first place gets what balances the table (oka
+// included).
 func (g *Game) Final() (scores [NumSeats]int, points [NumSeats]float64, rank [NumSeats]int) {
 	scores = g.Scores
 	rank = Rank(scores)
@@ -123,11 +125,16 @@ func (g *Game) Final() (scores [NumSeats]int, points [NumSeats]float64, rank [Nu
 		if i == top {
 			continue
 		}
-		p := math.Round(float64(s)/1000) - float64(g.Rules.ReturnPoints/1000) + float64(g.Rules.Uma[rank[i]-1])
+		p := float64(s) / 1000
+		if g.Rules.RoundPoints {
+			p = math.Round(p)
+		}
+		p += float64(g.Rules.Uma[rank[i]-1] - g.Rules.ReturnPoints/1000)
+		p = math.Round(p*10) / 10 // one decimal, as Tenhou prints it
 		points[i] = p
 		sum += p
 	}
-	points[top] = -sum
+	points[top] = math.Round(-sum*10) / 10
 	return scores, points, rank
 }
 

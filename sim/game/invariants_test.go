@@ -4,6 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/mjrank/mjrank/sim/hand"
@@ -129,8 +133,7 @@ func (p *randomPlayer) Act(v View, legal []Action) Action {
 }
 
 // playChecked plays a game checking the invariants after every action.
-func playChecked(t testing.TB, seed uint64) (*Game, map[EndKind]int) {
-	t.Helper()
+func playChecked(seed uint64) (*Game, map[EndKind]int, error) {
 	var players [NumSeats]Player
 	for i := range players {
 		players[i] = &randomPlayer{rand.New(rand.NewPCG(seed, uint64(i)))}
@@ -143,7 +146,7 @@ func playChecked(t testing.TB, seed uint64) (*Game, map[EndKind]int) {
 		w := NewWall(seed, setup.Index, setup.Honba)
 		r, err := NewRound(&g.Rules, setup, &w)
 		if err != nil {
-			t.Fatal(err)
+			return nil, nil, err
 		}
 		total := 1000 * setup.Sticks
 		for _, s := range setup.Scores {
@@ -151,7 +154,7 @@ func playChecked(t testing.TB, seed uint64) (*Game, map[EndKind]int) {
 		}
 		for steps := 0; r.Phase() != PhaseEnd; steps++ {
 			if err := checkInvariants(r, total); err != nil {
-				t.Fatalf("seed %d round %d step %d: %v", seed, setup.Index, steps, err)
+				return nil, nil, fmt.Errorf("seed %d round %d step %d: %v", seed, setup.Index, steps, err)
 			}
 			seat := r.Current()
 			if r.Phase() != PhaseTurn {
@@ -164,45 +167,82 @@ func playChecked(t testing.TB, seed uint64) (*Game, map[EndKind]int) {
 			}
 			buf = r.Legal(seat, buf[:0])
 			if len(buf) == 0 {
-				t.Fatalf("seed %d: seat %d has no legal action in %v", seed, seat, r.Phase())
+				return nil, nil, fmt.Errorf("seed %d: seat %d has no legal action in %v", seed, seat, r.Phase())
 			}
 			a := players[seat].Act(ViewOf(r, seat), buf)
 			if err := r.Apply(a); err != nil {
-				t.Fatalf("seed %d: legal action refused: %v", seed, err)
+				return nil, nil, fmt.Errorf("seed %d: legal action refused: %v", seed, err)
 			}
 		}
 		if err := checkInvariants(r, total); err != nil {
-			t.Fatalf("seed %d round %d at end: %v", seed, setup.Index, err)
+			return nil, nil, fmt.Errorf("seed %d round %d at end: %v", seed, setup.Index, err)
 		}
 		ends[r.Result().Kind]++
 		if err := g.EndRound(r); err != nil {
-			t.Fatal(err)
+			return nil, nil, err
 		}
 	}
-	return g, ends
+	return g, ends, nil
 }
 
+// TestSelfPlayInvariants plays hanchans of random players, checking tile and
+// point conservation after every action: 10,000 by default, 300 under
+// -short, or MJRANK_SELFPLAY_GAMES (e.g. 1000000 for the benchmark run
+// reported in docs/BENCHMARKS.md), spread over all CPUs.
 func TestSelfPlayInvariants(t *testing.T) {
 	n := 10000
 	if testing.Short() {
 		n = 300
 	}
+	if v := os.Getenv("MJRANK_SELFPLAY_GAMES"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil {
+			t.Fatalf("MJRANK_SELFPLAY_GAMES=%q: %v", v, err)
+		}
+	}
+	type tally struct {
+		rounds int
+		ends   map[EndKind]int
+	}
+	workers := runtime.GOMAXPROCS(0)
+	results := make([]tally, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := tally{ends: map[EndKind]int{}}
+			for seed := uint64(w); seed < uint64(n); seed += uint64(workers) {
+				g, e, err := playChecked(seed)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for k, v := range e {
+					res.ends[k] += v
+				}
+				res.rounds += g.Rounds()
+				scores, points, _ := g.Final()
+				sum, psum := 0, 0.0
+				for i := range scores {
+					sum += scores[i]
+					psum += points[i]
+				}
+				if sum != 100000 || psum > 1e-9 || psum < -1e-9 {
+					t.Errorf("seed %d: final scores %v sum %d, points %v", seed, scores, sum, points)
+					return
+				}
+			}
+			results[w] = res
+		}()
+	}
+	wg.Wait()
 	ends := map[EndKind]int{}
 	rounds := 0
-	for seed := uint64(0); seed < uint64(n); seed++ {
-		g, e := playChecked(t, seed)
-		for k, v := range e {
+	for _, r := range results {
+		rounds += r.rounds
+		for k, v := range r.ends {
 			ends[k] += v
-		}
-		rounds += g.Rounds()
-		scores, points, _ := g.Final()
-		sum, psum := 0, 0.0
-		for i := range scores {
-			sum += scores[i]
-			psum += points[i]
-		}
-		if sum != 100000 || psum > 1e-9 || psum < -1e-9 {
-			t.Fatalf("seed %d: final scores %v sum %d, points %v", seed, scores, sum, points)
 		}
 	}
 	t.Logf("%d hanchans, %d rounds, endings %v", n, rounds, ends)
@@ -212,8 +252,14 @@ func TestSelfPlayInvariants(t *testing.T) {
 }
 
 func TestSameSeedSameGame(t *testing.T) {
-	a, _ := playChecked(t, 42)
-	b, _ := playChecked(t, 42)
+	a, _, err := playChecked(42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := playChecked(42)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if a.Scores != b.Scores || a.Rounds() != b.Rounds() {
 		t.Errorf("seed 42 twice: %v in %d rounds vs %v in %d", a.Scores, a.Rounds(), b.Scores, b.Rounds())
 	}

@@ -1019,6 +1019,9 @@ func (r *Round) call(a Action) {
 	if a.Type == Daiminkan {
 		r.revealPending()
 		r.pendingDora++
+		if r.rules.OpenKanDoraAtOnce {
+			r.revealPending()
+		}
 		r.kanOwners |= 1 << a.Seat
 		s.kans++
 		r.drawRinshan()
@@ -1092,7 +1095,6 @@ func (r *Round) kakan(t tile.Tile) {
 		}
 	}
 	s.updateWaits()
-	r.revealPending()
 	r.pendingKan = Action{Type: Kakan, Seat: r.cur, Tile: t}
 	r.lastTile = t
 	r.openAnswers(PhaseChankan, t)
@@ -1104,7 +1106,13 @@ func (r *Round) finishKan() {
 	r.anyCall = true
 	r.cancelIppatsu()
 	if a.Type == Kakan {
+		// Only now is the kan made: an earlier kan's indicator shows, and
+		// this one's waits for the discard.
+		r.revealPending()
 		r.pendingDora++
+		if r.rules.OpenKanDoraAtOnce {
+			r.revealPending()
+		}
 		r.kanOwners |= 1 << a.Seat
 		r.seats[a.Seat].kans++
 	}

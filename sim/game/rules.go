@@ -26,6 +26,15 @@ type Rules struct {
 	StartPoints  int    // each player's starting score
 	ReturnPoints int    // the target of the extension and the "return" of oka
 	Uma          [4]int // in thousands of points, for ranks 1..4
+	// RoundPoints rounds each final score to thousands before oka and uma
+	// (Tenhou's ranked lobbies); off, final points keep one decimal.
+	RoundPoints bool
+	// TenpaiYame ends the game when the all-last dealer is tenpai at an
+	// exhaustive draw in first place (Tenhou today; its 2009 logs play on).
+	TenpaiYame bool
+	// OpenKanDoraAtOnce reveals an added or open kan's indicator at once, as
+	// a closed kan's; off, after the kan maker's next discard (Tenhou).
+	OpenKanDoraAtOnce bool
 }
 
 // Tenhou returns the rules of a Tenhou 4-player ranked game of the given
@@ -37,6 +46,8 @@ func Tenhou(l Length) Rules {
 		StartPoints:  25000,
 		ReturnPoints: 30000,
 		Uma:          [4]int{20, 10, -10, -20},
+		RoundPoints:  true,
+		TenpaiYame:   true,
 	}
 }
 
