@@ -148,25 +148,28 @@ type Owari struct {
 // Round is one hand (kyoku) of a game: its starting position and the
 // ordered events that a replay feeds to an engine one by one.
 type Round struct {
-	Number        int             // 0 = East 1 … 3 = East 4, 4 = South 1 …; wind = Number/4
-	Honba         int             // repeat counter
-	Sticks        int             // riichi sticks on the table at the start
-	Dice          [2]int          // the two dice (0..5 as Tenhou records them)
-	DoraIndicator tile.Tile       // the first dora indicator
-	Scores        [4]int          // points at the start
-	Dealer        int             // seat of the dealer
+	Number        int              // 0 = East 1 … 3 = East 4, 4 = South 1 …; wind = Number/4
+	Honba         int              // repeat counter
+	Sticks        int              // riichi sticks on the table at the start
+	Dice          [2]int           // the two dice (0..5 as Tenhou records them)
+	DoraIndicator tile.Tile        // the first dora indicator
+	Scores        [4]int           // points at the start
+	Dealer        int              // seat of the dealer
 	Hands         [4][13]tile.Tile // starting hands; all NoTile for an absent seat
-	Shuffle       string          // the 2009 format's per-round shuffle= attribute, else ""
-	Events        []Event         // in order; a result event (EventAgari/EventRyuukyoku) ends the play
-	Agari         []Agari         // the wins, in order (two on a double ron); indexed by Event.Index
-	Ryuukyoku     *Ryuukyoku      // the draw, if the round ended in one
+	Shuffle       string           // the 2009 format's per-round shuffle= attribute, else ""
+	Events        []Event          // in order; a result event (EventAgari/EventRyuukyoku) ends the play
+	Agari         []Agari          // the wins, in order (two on a double ron); indexed by Event.Index
+	Ryuukyoku     *Ryuukyoku       // the draw, if the round ended in one
 }
 
 // Wind returns the round wind: East, South, West or North.
-func (r *Round) Wind() tile.Kind { return tile.East + tile.Kind(r.Number/4%4) }
+func (r *Round) Wind() tile.Kind { return tile.East + tile.Kind(uint(r.Number)/4%4) }
 
 // Name returns the round as "E1-0" (wind, hand number, honba).
 func (r *Round) Name() string {
+	if r.Number < 0 {
+		return "?-" + strconv.Itoa(r.Honba)
+	}
 	return string("ESWN"[r.Number/4%4]) + strconv.Itoa(r.Number%4+1) + "-" + strconv.Itoa(r.Honba)
 }
 

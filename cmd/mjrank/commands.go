@@ -46,6 +46,7 @@ func init() {
 		cmdHand,
 		cmdShanten,
 		cmdScore,
+		cmdVerify,
 		cmdVersion,
 	}
 }

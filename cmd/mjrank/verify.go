@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+
+	"github.com/mjrank/mjrank/data"
+)
+
+var cmdVerify = &Command{
+	Name:      "verify",
+	UsageLine: "[--json] [--workers N] PATH...",
+	Short:     "replay game records through the engine and compare every result",
+	Long: `
+Verify reads game records — mjlog XML (plain or gzip), tenhou.net/6 JSON
+(whole games or single rounds) and mjai JSON lines, told apart by content —
+from the files and folders given, and replays every 4-player game through
+mjrank's engine. Every recorded action must pass the engine's own legality
+check; at each win the engine's yaku, han, fu, points and payments must match
+the record's, at each draw its payments and tenpai hands, at each round
+start the record's dealer, honba, riichi sticks and scores, and at the end
+the final scores and points.
+
+Folders are walked for files ending in .xml, .xml_, .mjlog, .txt, .json,
+.jsonl, .mjson or .gz; a file there that holds no game record is skipped,
+3-player games are skipped (3-player rules are not implemented), and both are
+listed with their reason.
+
+It prints a summary, then every mismatch (file, game, round, what differed)
+and every error (file and position), and exits with status 1 if there is
+any. Files are replayed in parallel; the report is the same for any number of
+workers.
+`,
+	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
+		asJSON := fs.Bool("json", false, "print the report as JSON")
+		workers := fs.Int("workers", 0, "files replayed at once (default: one per CPU)")
+		return func(env *Env, args []string) error {
+			if len(args) == 0 {
+				return usageErrorf("give at least one file or folder")
+			}
+			opt := data.VerifyOptions{Workers: *workers}
+			if f, ok := env.Stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+				opt.Progress = func(done, total int) {
+					fmt.Fprintf(env.Stderr, "\rverify: %d/%d files", done, total)
+					if done == total {
+						fmt.Fprintln(env.Stderr)
+					}
+				}
+			}
+			rep, err := data.Verify(context.Background(), args, opt)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				if err := writeJSON(env.Stdout, rep); err != nil {
+					return err
+				}
+			} else if err := printVerify(env.Stdout, rep); err != nil {
+				return err
+			}
+			if !rep.OK() {
+				return errSilent
+			}
+			return nil
+		}
+	},
+}
+
+func printVerify(w io.Writer, rep *data.VerifyReport) error {
+	t := newTable(w, "checked", "count")
+	rows := [][2]any{
+		{"files", rep.Files},
+		{"4-player games replayed", rep.Games},
+		{"  complete (final result checked)", rep.Complete},
+		{"rounds", rep.Rounds},
+		{"wins checked", rep.Wins},
+		{"draws checked", rep.Draws},
+		{"actions accepted", rep.Actions},
+		{"skipped", len(rep.Skipped)},
+		{"checks not made", len(rep.Unchecked)},
+		{"mismatches", len(rep.Mismatches)},
+		{"errors", len(rep.Errors)},
+		{"games/s", fmt.Sprintf("%.0f", rep.GamesPerSecond)},
+	}
+	for _, r := range rows {
+		if err := t.Append([]string{fmt.Sprint(r[0]), fmt.Sprint(r[1])}); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	reasons := map[string]int{}
+	var order []string
+	for _, s := range append(rep.Skipped, rep.Unchecked...) {
+		if reasons[s.Reason] == 0 {
+			order = append(order, s.Reason)
+		}
+		reasons[s.Reason]++
+	}
+	if len(order) > 0 {
+		fmt.Fprintln(w, "\nskipped or not checked:")
+		for _, r := range order {
+			fmt.Fprintf(w, "  %d × %s\n", reasons[r], r)
+		}
+	}
+	section := func(title string, ps []data.VerifyProblem) {
+		if len(ps) == 0 {
+			return
+		}
+		fmt.Fprintf(w, "\n%s:\n", title)
+		for _, p := range ps {
+			fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(p.String(), "\n", "\n    "))
+		}
+	}
+	section("mismatches", rep.Mismatches)
+	section("errors", rep.Errors)
+	return nil
+}

@@ -1,0 +1,460 @@
+package data
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// face is a tile as the kind-level formats name it: a kind 0..33, or
+// 34..36 for the red 5m, 5p, 5s.
+type face uint8
+
+const noFace face = 255
+
+func faceOf(t tile.Tile) face {
+	if t.Red() {
+		return face(tile.NumKinds) + face(t.Kind()/9)
+	}
+	return face(t.Kind())
+}
+
+func redFace(k tile.Kind) face { return face(tile.NumKinds) + face(k/9) }
+
+func (f face) kind() tile.Kind {
+	if f >= tile.NumKinds {
+		return tile.Kind(f-tile.NumKinds)*9 + 4
+	}
+	return tile.Kind(f)
+}
+
+func (f face) red() bool   { return f >= tile.NumKinds && f < tile.NumKinds+3 }
+func (f face) valid() bool { return f < tile.NumKinds+3 }
+
+func (f face) String() string {
+	if !f.valid() {
+		return "?"
+	}
+	return tile.Canonical(f.kind(), f.red()).String()
+}
+
+// builder turns a round given as kind-level actions into a Round of
+// physical tiles: it gives every tile that comes into play a distinct id of
+// its kind (the red five its own id, plain fives the other copies), tracks
+// the concealed hands to pick the id a discard or call uses, and derives what
+// the formats leave out: tsumogiri, the scores after a riichi, the ba and
+// scores before a result, the winner's hand, melds and winning tile.
+type builder struct {
+	g        *Game
+	rd       *Round
+	used     [tile.NumKinds]uint8 // copies handed out, as a bit mask
+	hand     [4][]tile.Tile       // concealed tiles
+	hidden   [4]bool              // hands not shown (mjai "?")
+	melds    [4][]score.Meld
+	lastDraw [4]tile.Tile
+	lastSeat int       // seat of the last discard or kan tile
+	lastTile tile.Tile // that tile
+	cur      [4]int
+	sticks   int
+	inRiichi [4]bool
+	dora     []tile.Tile
+	ura      []tile.Tile
+	ended    bool
+}
+
+// faceOf returns the face of tile t under the game's rules: without red
+// fives, ids 16, 52 and 88 are plain fives.
+func (b *builder) faceOf(t tile.Tile) face {
+	if !b.g.Rules.RedFives {
+		return face(t.Kind())
+	}
+	return faceOf(t)
+}
+
+// norm maps a red face to the plain one in a game without red fives.
+func (b *builder) norm(f face) face {
+	if f.red() && !b.g.Rules.RedFives {
+		return face(f.kind())
+	}
+	return f
+}
+
+// start begins a round. hands holds each seat's 13 faces (noFace for a
+// hidden tile); the round's Number, Honba, Sticks, Scores and Dealer must be
+// set.
+func (b *builder) start(g *Game, rd *Round, dora face, hands [4][]face) error {
+	*b = builder{g: g, rd: rd, lastSeat: -1, lastTile: tile.NoTile}
+	b.cur = rd.Scores
+	b.sticks = rd.Sticks
+	id, err := b.alloc(dora)
+	if err != nil {
+		return fmt.Errorf("dora indicator: %w", err)
+	}
+	rd.DoraIndicator = id
+	b.dora = append(b.dora, id)
+	for s := range 4 {
+		b.lastDraw[s] = tile.NoTile
+		for j := range rd.Hands[s] {
+			rd.Hands[s][j] = tile.NoTile
+		}
+		if s >= g.Players {
+			continue
+		}
+		if len(hands[s]) != 13 {
+			return fmt.Errorf("seat %d: %d starting tiles, want 13", s, len(hands[s]))
+		}
+		for j, f := range hands[s] {
+			if f == noFace {
+				b.hidden[s] = true
+				continue
+			}
+			id, err := b.alloc(f)
+			if err != nil {
+				return fmt.Errorf("seat %d starting hand: %w", s, err)
+			}
+			rd.Hands[s][j] = id
+			b.hand[s] = append(b.hand[s], id)
+		}
+	}
+	return nil
+}
+
+// alloc hands out a new id of face f.
+func (b *builder) alloc(f face) (tile.Tile, error) {
+	if !f.valid() {
+		return tile.NoTile, fmt.Errorf("%w: no such tile", ErrBadValue)
+	}
+	k := f.kind()
+	u := &b.used[k]
+	if f.red() && !b.g.Rules.RedFives {
+		f = face(k)
+	}
+	if f.red() {
+		if *u&1 != 0 {
+			return tile.NoTile, fmt.Errorf("%w: red %v twice", ErrInconsistent, f)
+		}
+		*u |= 1
+		return tile.Tile(k * 4), nil
+	}
+	order := [4]uint8{0, 1, 2, 3}
+	if k.IsFive() {
+		order = [4]uint8{1, 2, 3, 0}
+	}
+	for _, c := range order {
+		if c == 0 && k.IsFive() && b.g.Rules.RedFives {
+			break
+		}
+		if *u&(1<<c) == 0 {
+			*u |= 1 << c
+			return tile.Tile(uint8(k)*4 + c), nil
+		}
+	}
+	return tile.NoTile, fmt.Errorf("%w: a fifth %v", ErrInconsistent, f)
+}
+
+// take removes a tile of face f from seat s's hand, preferring not to take
+// avoid, and returns it. A hidden hand hands out a new id.
+func (b *builder) take(s int, f face, avoid tile.Tile) (tile.Tile, error) {
+	if b.hidden[s] {
+		return b.alloc(f)
+	}
+	f = b.norm(f)
+	h := b.hand[s]
+	j := -1
+	for i, t := range h {
+		if b.faceOf(t) == f && (j < 0 || h[j] == avoid) {
+			j = i
+		}
+	}
+	if j < 0 {
+		return tile.NoTile, fmt.Errorf("%w: seat %d has no %v", ErrInconsistent, s, f)
+	}
+	t := h[j]
+	b.hand[s] = append(h[:j], h[j+1:]...)
+	return t, nil
+}
+
+// remove takes tile id out of seat s's hand.
+func (b *builder) remove(s int, id tile.Tile) bool {
+	for i, t := range b.hand[s] {
+		if t == id {
+			b.hand[s] = append(b.hand[s][:i], b.hand[s][i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) add(e Event) { b.rd.Events = append(b.rd.Events, e) }
+
+func (b *builder) checkSeat(s int) error {
+	if s < 0 || s >= b.g.Players {
+		return fmt.Errorf("%w: seat %d", ErrBadValue, s)
+	}
+	if b.ended {
+		return fmt.Errorf("%w: play after the round's result", ErrInconsistent)
+	}
+	return nil
+}
+
+// draw: seat s draws f (noFace: hidden).
+func (b *builder) draw(s int, f face) error {
+	if err := b.checkSeat(s); err != nil {
+		return err
+	}
+	id := tile.NoTile
+	if f != noFace {
+		var err error
+		if id, err = b.alloc(f); err != nil {
+			return err
+		}
+		if !b.hidden[s] {
+			b.hand[s] = append(b.hand[s], id)
+		}
+	}
+	b.lastDraw[s] = id
+	b.add(Draw(s, id))
+	return nil
+}
+
+// discard: seat s discards f; tsumogiri says it is the tile just drawn.
+func (b *builder) discard(s int, f face, tsumogiri bool) error {
+	if err := b.checkSeat(s); err != nil {
+		return err
+	}
+	var id tile.Tile
+	if tsumogiri && b.lastDraw[s] != tile.NoTile && !b.hidden[s] {
+		if b.faceOf(b.lastDraw[s]) != b.norm(f) {
+			return fmt.Errorf("%w: tsumogiri of %v, but the tile drawn was %v", ErrInconsistent, f, b.lastDraw[s])
+		}
+		id = b.lastDraw[s]
+		if !b.remove(s, id) {
+			return fmt.Errorf("%w: seat %d no longer holds the tile drawn", ErrInconsistent, s)
+		}
+	} else {
+		var err error
+		if id, err = b.take(s, f, b.lastDraw[s]); err != nil {
+			return err
+		}
+	}
+	b.add(Discard(s, id, id == b.lastDraw[s] && id != tile.NoTile))
+	b.lastDraw[s] = tile.NoTile
+	b.lastSeat, b.lastTile = s, id
+	return nil
+}
+
+// call makes a chi, pon or daiminkan of the last discard (face called, from
+// seat from) with own tiles of seat s.
+func (b *builder) call(s int, t score.MeldType, called face, own []face, from int) error {
+	if err := b.checkSeat(s); err != nil {
+		return err
+	}
+	if from != b.lastSeat || b.lastTile == tile.NoTile || b.faceOf(b.lastTile) != b.norm(called) {
+		return fmt.Errorf("%w: %v of %v from seat %d, but the last discard was %v from seat %d", ErrInconsistent, t, called, from, tileString(b.lastTile), b.lastSeat)
+	}
+	if len(own) != t.Size()-1 {
+		return fmt.Errorf("%w: %v with %d own tiles", ErrBadValue, t, len(own))
+	}
+	m := score.Meld{Type: t}
+	m.Tiles[0] = b.lastTile
+	for i, f := range own {
+		id, err := b.take(s, f, tile.NoTile)
+		if err != nil {
+			return err
+		}
+		m.Tiles[i+1] = id
+	}
+	if err := m.Check(); err != nil {
+		return fmt.Errorf("%w: %v", ErrInconsistent, err)
+	}
+	b.melds[s] = append(b.melds[s], m)
+	b.lastDraw[s] = tile.NoTile
+	b.lastTile = tile.NoTile
+	b.add(Call(s, m, from))
+	return nil
+}
+
+// kakan adds f to seat s's pon of its kind.
+func (b *builder) kakan(s int, f face) error {
+	if err := b.checkSeat(s); err != nil {
+		return err
+	}
+	j := -1
+	for i, m := range b.melds[s] {
+		if m.Type == score.Pon && m.Tiles[0].Kind() == f.kind() {
+			j = i
+		}
+	}
+	if j < 0 {
+		return fmt.Errorf("%w: kakan of %v without a pon", ErrInconsistent, f)
+	}
+	id, err := b.take(s, f, tile.NoTile)
+	if err != nil {
+		return err
+	}
+	m := b.melds[s][j]
+	m.Type = score.Kakan
+	m.Tiles[3] = id
+	b.melds[s][j] = m
+	from := -1
+	for _, e := range b.rd.Events {
+		if e.Type == EventCall && int(e.Seat) == s && e.Meld.Type == score.Pon && e.Meld.Tiles[0] == m.Tiles[0] {
+			from = int(e.From)
+		}
+	}
+	b.lastDraw[s] = tile.NoTile
+	b.lastSeat, b.lastTile = s, id
+	b.add(Call(s, m, from))
+	return nil
+}
+
+// ankan makes a closed kan of the four faces.
+func (b *builder) ankan(s int, fs [4]face) error {
+	if err := b.checkSeat(s); err != nil {
+		return err
+	}
+	m := score.Meld{Type: score.Ankan}
+	for i, f := range fs {
+		id, err := b.take(s, f, tile.NoTile)
+		if err != nil {
+			return err
+		}
+		m.Tiles[i] = id
+	}
+	if err := m.Check(); err != nil {
+		return fmt.Errorf("%w: %v", ErrInconsistent, err)
+	}
+	b.melds[s] = append(b.melds[s], m)
+	b.lastDraw[s] = tile.NoTile
+	b.lastSeat, b.lastTile = s, m.Tiles[0]
+	b.add(Call(s, m, s))
+	return nil
+}
+
+// riichi records step 1 or 2 of seat s's riichi; scores, if not nil, are the
+// points after the stick as the format gives them.
+func (b *builder) riichi(s, step int, scores *[4]int) error {
+	if err := b.checkSeat(s); err != nil {
+		return err
+	}
+	switch step {
+	case 1:
+		b.inRiichi[s] = true
+		b.add(Riichi(s, 1, [4]int{}))
+	case 2:
+		b.cur[s] -= 1000
+		b.sticks++
+		if scores != nil {
+			b.cur = *scores
+		}
+		b.add(Riichi(s, 2, b.cur))
+	default:
+		return fmt.Errorf("%w: riichi step %d", ErrBadValue, step)
+	}
+	return nil
+}
+
+// newDora reveals indicator f.
+func (b *builder) newDora(f face) error {
+	id, err := b.alloc(f)
+	if err != nil {
+		return err
+	}
+	b.dora = append(b.dora, id)
+	b.add(NewDora(id))
+	return nil
+}
+
+// seatEvent records a disconnection or reconnection.
+func (b *builder) seatEvent(t EventType, s int) error {
+	if s < 0 || s >= b.g.Players {
+		return fmt.Errorf("%w: seat %d", ErrBadValue, s)
+	}
+	b.add(seatEvent(t, s))
+	return nil
+}
+
+// setUra gives ids to the ura indicators (once per round).
+func (b *builder) setUra(fs []face) error {
+	if b.ura != nil || len(fs) == 0 {
+		return nil
+	}
+	for _, f := range fs {
+		id, err := b.alloc(f)
+		if err != nil {
+			return fmt.Errorf("ura indicator: %w", err)
+		}
+		b.ura = append(b.ura, id)
+	}
+	return nil
+}
+
+// agari records a win of who from from and returns it for the caller to
+// fill in the scoring (Fu, Points, Limit, Yaku, Yakuman, Pao). Hand, Melds,
+// WinTile, Dora, Ura (for a riichi winner), ba and Scores are derived.
+func (b *builder) agari(who, from int, deltas [4]int) (*Agari, error) {
+	if who < 0 || who >= b.g.Players || from < 0 || from >= b.g.Players {
+		return nil, fmt.Errorf("%w: agari by seat %d from seat %d", ErrBadValue, who, from)
+	}
+	rd := b.rd
+	if rd.Ryuukyoku != nil || len(rd.Agari) >= 3 {
+		return nil, fmt.Errorf("%w: agari after the round's result", ErrInconsistent)
+	}
+	a := Agari{Who: who, From: from, Pao: -1, Honba: rd.Honba, Sticks: b.sticks, Scores: b.cur, Deltas: deltas}
+	if len(rd.Agari) > 0 {
+		a.Sticks = 0
+	}
+	a.Hand = append([]tile.Tile(nil), b.hand[who]...)
+	if who == from {
+		a.WinTile = b.lastDraw[who]
+	} else {
+		a.WinTile = b.lastTile
+		if from != b.lastSeat || b.lastTile == tile.NoTile {
+			return nil, fmt.Errorf("%w: ron from seat %d, but the last discard was from seat %d", ErrInconsistent, from, b.lastSeat)
+		}
+		a.Hand = append(a.Hand, b.lastTile)
+	}
+	slices.Sort(a.Hand) // as Tenhou lists them
+	if b.hidden[who] {
+		a.Hand = nil
+	}
+	a.Melds = append([]score.Meld(nil), b.melds[who]...)
+	a.Dora = append([]tile.Tile(nil), b.dora...)
+	if b.inRiichi[who] && b.ura != nil {
+		a.Ura = append([]tile.Tile(nil), b.ura...)
+	}
+	for i := range b.cur {
+		b.cur[i] += deltas[i]
+	}
+	b.sticks = 0
+	b.ended = true
+	rd.Agari = append(rd.Agari, a)
+	b.add(Event{Type: EventAgari, Seat: int8(who), Tile: tile.NoTile, From: -1, Index: uint8(len(rd.Agari) - 1)})
+	return &rd.Agari[len(rd.Agari)-1], nil
+}
+
+// ryuukyoku records a draw; shown marks the seats whose hands are shown.
+func (b *builder) ryuukyoku(t RyuukyokuType, deltas [4]int, shown [4]bool) error {
+	rd := b.rd
+	if b.ended {
+		return fmt.Errorf("%w: ryuukyoku after the round's result", ErrInconsistent)
+	}
+	d := &Ryuukyoku{Type: t, Honba: rd.Honba, Sticks: b.sticks, Scores: b.cur, Deltas: deltas}
+	for s := range b.g.Players {
+		if shown[s] && !b.hidden[s] {
+			d.Hands[s] = slices.Sorted(slices.Values(b.hand[s]))
+			if d.Hands[s] == nil {
+				d.Hands[s] = []tile.Tile{}
+			}
+		}
+	}
+	for i := range b.cur {
+		b.cur[i] += deltas[i]
+	}
+	b.ended = true
+	rd.Ryuukyoku = d
+	b.add(Event{Type: EventRyuukyoku, Seat: -1, Tile: tile.NoTile, From: -1})
+	return nil
+}

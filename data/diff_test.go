@@ -1,0 +1,240 @@
+package data
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// diffGames describes the first differences between two games.
+func diffGames(a, b *Game) string {
+	var out []string
+	add := func(format string, args ...any) {
+		if len(out) < 8 {
+			out = append(out, fmt.Sprintf(format, args...))
+		}
+	}
+	ga, gb := *a, *b
+	ga.Rounds, gb.Rounds = nil, nil
+	if !reflect.DeepEqual(ga, gb) {
+		add("header: %+v\n     vs %+v", ga, gb)
+		if a.Owari != nil && b.Owari != nil {
+			add("owari %+v vs %+v", *a.Owari, *b.Owari)
+		}
+	}
+	if len(a.Rounds) != len(b.Rounds) {
+		add("%d rounds vs %d", len(a.Rounds), len(b.Rounds))
+	}
+	for i := range min(len(a.Rounds), len(b.Rounds)) {
+		ra, rb := a.Rounds[i], b.Rounds[i]
+		for j := range min(len(ra.Events), len(rb.Events)) {
+			if ra.Events[j] != rb.Events[j] {
+				add("round %d (%s) event %d: %v vs %v (%+v vs %+v)", i+1, ra.Name(), j+1, ra.Events[j], rb.Events[j], ra.Events[j], rb.Events[j])
+				break
+			}
+		}
+		if len(ra.Events) != len(rb.Events) {
+			add("round %d: %d events vs %d", i+1, len(ra.Events), len(rb.Events))
+		}
+		if !reflect.DeepEqual(ra.Agari, rb.Agari) {
+			add("round %d agari:\n  %+v\nvs %+v", i+1, ra.Agari, rb.Agari)
+		}
+		if !reflect.DeepEqual(ra.Ryuukyoku, rb.Ryuukyoku) {
+			add("round %d ryuukyoku:\n  %+v\nvs %+v", i+1, ra.Ryuukyoku, rb.Ryuukyoku)
+		}
+		ra.Events, rb.Events, ra.Agari, rb.Agari, ra.Ryuukyoku, rb.Ryuukyoku = nil, nil, nil, nil, nil, nil
+		if !reflect.DeepEqual(ra, rb) {
+			add("round %d: %+v\n      vs %+v", i+1, ra, rb)
+		}
+	}
+	if len(out) == 0 {
+		return "no difference found"
+	}
+	s := ""
+	for _, o := range out {
+		s += o + "\n"
+	}
+	return s
+}
+
+// cmpOpts says what a comparison of games across formats leaves out.
+type cmpOpts struct {
+	header    bool // compare names, ranks, rates, sexes, rules
+	seatEvent bool // compare disconnections and reconnections
+	fuLimit   bool // compare the fu of limit hands
+	nmHands   bool // compare the hands shown at a nagashi mangan
+	// doraMoved, if not nil, lets new dora indicators sit elsewhere in the
+	// round (the same ones, in the same order) and counts such rounds.
+	doraMoved *int
+}
+
+// faces returns the sorted faces of ts.
+func faces(ts []tile.Tile) string {
+	fs := make([]int, 0, len(ts))
+	for _, t := range ts {
+		if !t.Valid() {
+			fs = append(fs, 99)
+			continue
+		}
+		fs = append(fs, int(faceOf(t)))
+	}
+	slices.Sort(fs)
+	return fmt.Sprint(fs)
+}
+
+func meldFaces(m score.Meld) string {
+	n := m.Type.Size()
+	if n == 0 {
+		return "none"
+	}
+	if m.Type == score.Ankan {
+		return "ankan " + faces(m.Tiles[:4])
+	}
+	return fmt.Sprintf("%v %v %s", m.Type, faceOf(m.Tiles[0]), faces(m.Tiles[1:n]))
+}
+
+// eventKey describes an event at the level of faces.
+func eventKey(e Event) string {
+	switch e.Type {
+	case EventCall:
+		return fmt.Sprintf("%d call %s from %d", e.Seat, meldFaces(e.Meld), e.From)
+	case EventRiichi:
+		return fmt.Sprintf("%d riichi %d %v", e.Seat, e.Step, e.Scores)
+	case EventDraw, EventDiscard, EventNewDora, EventKita:
+		f := "?"
+		if e.Tile.Valid() {
+			f = faceOf(e.Tile).String()
+		}
+		return fmt.Sprintf("%d %v %s %v", e.Seat, e.Type, f, e.Tsumogiri)
+	}
+	return fmt.Sprintf("%d %v %d", e.Seat, e.Type, e.Index)
+}
+
+func agariKey(a *Agari, o cmpOpts) string {
+	var ms []string
+	for _, m := range a.Melds {
+		ms = append(ms, meldFaces(m))
+	}
+	slices.Sort(ms)
+	fu := a.Fu
+	if a.Limit > 0 && !o.fuLimit {
+		fu = 0
+	}
+	return fmt.Sprintf("who %d from %d pao %d hand %s melds %v win %v fu %d points %d limit %d yaku %v yakuman %v dora %s ura %s ba %d,%d scores %v deltas %v",
+		a.Who, a.From, a.Pao, faces(a.Hand), ms, faceOf(a.WinTile), fu, a.Points, a.Limit, a.Yaku, a.Yakuman,
+		faces(a.Dora), faces(a.Ura), a.Honba, a.Sticks, a.Scores, a.Deltas)
+}
+
+func ryuukyokuKey(d *Ryuukyoku, o cmpOpts) string {
+	if d == nil {
+		return "none"
+	}
+	s := fmt.Sprintf("%v ba %d,%d scores %v deltas %v", d.Type, d.Honba, d.Sticks, d.Scores, d.Deltas)
+	if d.Type != NagashiMangan || o.nmHands {
+		for i, h := range d.Hands {
+			if h != nil {
+				s += fmt.Sprintf(" hand%d %s", i, faces(h))
+			}
+		}
+	}
+	return s
+}
+
+// compareGames compares two games at the level of faces (kind and red),
+// as far as o says, and describes up to 10 differences.
+func compareGames(a, b *Game, o cmpOpts) []string {
+	var out []string
+	add := func(format string, args ...any) {
+		if len(out) < 10 {
+			out = append(out, fmt.Sprintf(format, args...))
+		}
+	}
+	if o.header {
+		ra, rb := a.Rules, b.Rules
+		ra.Type, rb.Type = 0, 0
+		if a.Names != b.Names || a.Dan != b.Dan || a.Rate != b.Rate || a.Sex != b.Sex || ra != rb || a.Players != b.Players {
+			add("header %v %v %v %v %+v vs %v %v %v %v %+v", a.Names, a.Dan, a.Rate, a.Sex, ra, b.Names, b.Dan, b.Rate, b.Sex, rb)
+		}
+	}
+	if (a.Owari == nil) != (b.Owari == nil) || (a.Owari != nil && *a.Owari != *b.Owari) {
+		add("owari %v vs %v", a.Owari, b.Owari)
+	}
+	if len(a.Rounds) != len(b.Rounds) {
+		add("%d rounds vs %d", len(a.Rounds), len(b.Rounds))
+		return out
+	}
+	for i := range a.Rounds {
+		ra, rb := &a.Rounds[i], &b.Rounds[i]
+		name := fmt.Sprintf("round %d (%s)", i+1, ra.Name())
+		if ra.Number != rb.Number || ra.Honba != rb.Honba || ra.Sticks != rb.Sticks || ra.Scores != rb.Scores || ra.Dealer != rb.Dealer || faceOf(ra.DoraIndicator) != faceOf(rb.DoraIndicator) {
+			add("%s: start %d %d %d %v %d %v vs %d %d %d %v %d %v", name, ra.Number, ra.Honba, ra.Sticks, ra.Scores, ra.Dealer, ra.DoraIndicator, rb.Number, rb.Honba, rb.Sticks, rb.Scores, rb.Dealer, rb.DoraIndicator)
+		}
+		for s := range 4 {
+			if faces(ra.Hands[s][:]) != faces(rb.Hands[s][:]) {
+				add("%s: hand %d %s vs %s", name, s, faces(ra.Hands[s][:]), faces(rb.Hands[s][:]))
+			}
+		}
+		ea, eb := eventKeys(ra, o), eventKeys(rb, o)
+		if o.doraMoved != nil && !slices.Equal(ea, eb) {
+			da, na := splitDora(ea)
+			db, nb := splitDora(eb)
+			if slices.Equal(da, db) && slices.Equal(na, nb) {
+				*o.doraMoved++
+				ea, eb = na, nb
+			}
+		}
+		for j := range max(len(ea), len(eb)) {
+			x, y := "end", "end"
+			if j < len(ea) {
+				x = ea[j]
+			}
+			if j < len(eb) {
+				y = eb[j]
+			}
+			if x != y {
+				add("%s: event %d: %s vs %s", name, j+1, x, y)
+				break
+			}
+		}
+		if len(ra.Agari) != len(rb.Agari) {
+			add("%s: %d agari vs %d", name, len(ra.Agari), len(rb.Agari))
+		} else {
+			for j := range ra.Agari {
+				if x, y := agariKey(&ra.Agari[j], o), agariKey(&rb.Agari[j], o); x != y {
+					add("%s: agari %d:\n  %s\nvs %s", name, j+1, x, y)
+				}
+			}
+		}
+		if x, y := ryuukyokuKey(ra.Ryuukyoku, o), ryuukyokuKey(rb.Ryuukyoku, o); x != y {
+			add("%s: ryuukyoku:\n  %s\nvs %s", name, x, y)
+		}
+	}
+	return out
+}
+
+func eventKeys(rd *Round, o cmpOpts) []string {
+	var ks []string
+	for _, e := range rd.Events {
+		if !o.seatEvent && (e.Type == EventBye || e.Type == EventReconnect) {
+			continue
+		}
+		ks = append(ks, eventKey(e))
+	}
+	return ks
+}
+
+// splitDora separates the dora events from the others.
+func splitDora(keys []string) (dora, rest []string) {
+	for _, k := range keys {
+		if strings.Contains(k, " dora ") {
+			dora = append(dora, k)
+		} else {
+			rest = append(rest, k)
+		}
+	}
+	return dora, rest
+}

@@ -1,0 +1,256 @@
+package data
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strconv"
+)
+
+// jsonStream splits a stream of JSON values (objects or arrays, separated
+// by white space) and keeps track of where each starts.
+type jsonStream struct {
+	br        *bufio.Reader
+	off       int64 // offset of the next unread byte
+	line      int
+	lineStart int64
+	buf       []byte
+}
+
+func newJSONStream(r io.Reader) *jsonStream {
+	return &jsonStream{br: maybeGunzip(r), line: 1}
+}
+
+// pos is a position in the stream.
+type pos struct {
+	off  int64
+	line int
+	col  int
+}
+
+func (s *jsonStream) pos() pos { return pos{s.off, s.line, int(s.off-s.lineStart) + 1} }
+
+func (s *jsonStream) readByte() (byte, error) {
+	c, err := s.br.ReadByte()
+	if err != nil {
+		return 0, err
+	}
+	s.off++
+	if c == '\n' {
+		s.line++
+		s.lineStart = s.off
+	}
+	return c, nil
+}
+
+// next returns the next top-level value (valid until the next call) and its
+// start, or io.EOF at the end.
+func (s *jsonStream) next() ([]byte, pos, error) {
+	var c byte
+	var err error
+	for {
+		p := s.pos()
+		if c, err = s.readByte(); err != nil {
+			return nil, p, err
+		}
+		if c == ' ' || c == '\n' || c == '\r' || c == '\t' {
+			continue
+		}
+		if c == 0xEF { // a UTF-8 byte order mark
+			if b, _ := s.br.Peek(2); len(b) == 2 && b[0] == 0xBB && b[1] == 0xBF {
+				s.readByte()
+				s.readByte()
+				continue
+			}
+		}
+		start := p
+		if c != '{' && c != '[' {
+			return nil, start, cause(ErrSyntax, "want a JSON object, got "+strconv.QuoteRune(rune(c)))
+		}
+		s.buf = append(s.buf[:0], c)
+		depth := 1
+		inStr, esc := false, false
+		for depth > 0 {
+			if c, err = s.readByte(); err != nil {
+				if err == io.EOF {
+					return nil, start, cause(ErrTruncated, "input ends inside a JSON value")
+				}
+				return nil, start, err
+			}
+			s.buf = append(s.buf, c)
+			switch {
+			case esc:
+				esc = false
+			case inStr:
+				if c == '\\' {
+					esc = true
+				} else if c == '"' {
+					inStr = false
+				}
+			case c == '"':
+				inStr = true
+			case c == '{' || c == '[':
+				depth++
+			case c == '}' || c == ']':
+				depth--
+			}
+			if len(s.buf) > 64<<20 {
+				return nil, start, cause(ErrSyntax, "JSON value longer than 64 MiB")
+			}
+		}
+		return s.buf, start, nil
+	}
+}
+
+// at returns the position of byte i of a value that starts at p.
+func (p pos) at(val []byte, i int) pos {
+	if i > len(val) {
+		i = len(val)
+	}
+	q := pos{off: p.off + int64(i), line: p.line, col: p.col + i}
+	if n := bytes.Count(val[:i], []byte{'\n'}); n > 0 {
+		q.line += n
+		q.col = i - bytes.LastIndexByte(val[:i], '\n')
+	}
+	return q
+}
+
+// skipSpace returns the index of the first non-space byte at or after i.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the index just after the JSON value starting at b[i]
+// (after white space), or -1 if it is malformed. It checks only nesting and
+// strings; the decoder checks the rest.
+func skipValue(b []byte, i int) int {
+	i = skipSpace(b, i)
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		for j := i + 1; j < len(b); j++ {
+			if b[j] == '\\' {
+				j++
+			} else if b[j] == '"' {
+				return j + 1
+			}
+		}
+		return -1
+	case '{', '[':
+		depth := 0
+		inStr, esc := false, false
+		for j := i; j < len(b); j++ {
+			c := b[j]
+			switch {
+			case esc:
+				esc = false
+			case inStr:
+				if c == '\\' {
+					esc = true
+				} else if c == '"' {
+					inStr = false
+				}
+			case c == '"':
+				inStr = true
+			case c == '{' || c == '[':
+				depth++
+			case c == '}' || c == ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	default:
+		j := i
+		for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\n' && b[j] != '\r' && b[j] != '\t' {
+			j++
+		}
+		if j == i {
+			return -1
+		}
+		return j
+	}
+}
+
+// span is a byte range [start, end) of a value inside another.
+type span struct{ start, end int }
+
+// arrayElements returns the spans of the elements of the array b[i:].
+func arrayElements(b []byte, i int) ([]span, bool) {
+	i = skipSpace(b, i)
+	if i >= len(b) || b[i] != '[' {
+		return nil, false
+	}
+	i = skipSpace(b, i+1)
+	var out []span
+	if i < len(b) && b[i] == ']' {
+		return out, true
+	}
+	for {
+		i = skipSpace(b, i)
+		j := skipValue(b, i)
+		if j < 0 {
+			return nil, false
+		}
+		out = append(out, span{i, j})
+		j = skipSpace(b, j)
+		if j >= len(b) {
+			return nil, false
+		}
+		if b[j] == ']' {
+			return out, true
+		}
+		if b[j] != ',' {
+			return nil, false
+		}
+		i = j + 1
+	}
+}
+
+// objectMember returns the span of the value of the top-level key in the
+// object b.
+func objectMember(b []byte, key string) (span, bool) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return span{}, false
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return span{}, false
+	}
+	for {
+		i = skipSpace(b, i)
+		k := skipValue(b, i)
+		if k < 0 || b[i] != '"' {
+			return span{}, false
+		}
+		name, err := strconv.Unquote(string(b[i:k]))
+		if err != nil {
+			return span{}, false
+		}
+		k = skipSpace(b, k)
+		if k >= len(b) || b[k] != ':' {
+			return span{}, false
+		}
+		v := skipSpace(b, k+1)
+		e := skipValue(b, v)
+		if e < 0 {
+			return span{}, false
+		}
+		if name == key {
+			return span{v, e}, true
+		}
+		e = skipSpace(b, e)
+		if e >= len(b) || b[e] != ',' {
+			return span{}, false
+		}
+		i = e + 1
+	}
+}

@@ -1,0 +1,1289 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Tenhou6Reader reads tenhou.net/6 JSON game records one at a time, in the
+// shape of bufio.Scanner (see MjlogReader). The input is a sequence of JSON
+// objects separated by white space, plain or gzip-compressed: a whole game
+// per object (as tenhou.net and mjai-reviewer write them), or one round per
+// object (as mjx writes them, one per line), each read as a Game of one
+// round. Play order, physical tile ids and other things the format leaves
+// out are reconstructed; the package doc says how and what cannot be.
+type Tenhou6Reader struct {
+	name string
+	src  io.Reader
+	s    *jsonStream
+	game *Game
+	err  error
+	n    int
+}
+
+// NewTenhou6Reader returns a reader of the tenhou.net/6 records in r; name
+// appears in errors.
+func NewTenhou6Reader(r io.Reader, name string) *Tenhou6Reader {
+	return &Tenhou6Reader{name: name, src: r}
+}
+
+// Game returns the game read by the last successful call to Next.
+func (r *Tenhou6Reader) Game() *Game { return r.game }
+
+// Err returns the first error met, or nil at a clean end of input. Errors
+// from the input are *ParseError values.
+func (r *Tenhou6Reader) Err() error { return r.err }
+
+// Next reads the next game and reports whether it succeeded.
+func (r *Tenhou6Reader) Next() bool {
+	if r.err != nil {
+		return false
+	}
+	if r.s == nil {
+		r.s = newJSONStream(r.src)
+	}
+	r.game = nil
+	val, p, err := r.s.next()
+	if err == io.EOF {
+		return false
+	}
+	r.n++
+	if err != nil {
+		r.err = &ParseError{File: r.name, Game: r.n, Line: p.line, Column: p.col, Offset: p.off, Err: err}
+		return false
+	}
+	g, err := parseTenhou6(val, p, r.name, r.n)
+	if err != nil {
+		r.err = err
+		r.game = g
+		return false
+	}
+	r.game = g
+	return true
+}
+
+// t6Header holds the fields of a tenhou.net/6 record other than the log.
+type t6Header struct {
+	Title []string `json:"title"`
+	Name  []string `json:"name"`
+	Rule  struct {
+		Disp  string `json:"disp"`
+		Aka   *int   `json:"aka"`
+		Aka51 *int   `json:"aka51"`
+		Aka52 *int   `json:"aka52"`
+		Aka53 *int   `json:"aka53"`
+	} `json:"rule"`
+	Ref        string    `json:"ref"`
+	Ratingc    string    `json:"ratingc"`
+	Lobby      int       `json:"lobby"`
+	Dan        []string  `json:"dan"`
+	Rate       []float64 `json:"rate"`
+	Sx         []string  `json:"sx"`
+	Sc         []float64 `json:"sc"`
+	Connection []struct {
+		What int `json:"what"`
+		Log  int `json:"log"`
+		Who  int `json:"who"`
+		Step int `json:"step"`
+	} `json:"connection"`
+}
+
+// t6Error builds a *ParseError at byte i of val.
+func t6Error(name string, n int, val []byte, p pos, i int, round int, rdName, tag string, err error) *ParseError {
+	q := p.at(val, i)
+	return &ParseError{File: name, Game: n, Round: round, Name: rdName, Line: q.line, Column: q.col, Offset: q.off, Tag: tag, Err: err}
+}
+
+// jsonErrOffset returns the offset a encoding/json error names, or 0.
+func jsonErrOffset(err error) int {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return int(se.Offset)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return int(te.Offset)
+	}
+	return 0
+}
+
+// parseTenhou6 reads one record value that starts at p.
+func parseTenhou6(val []byte, p pos, name string, n int) (*Game, error) {
+	var h t6Header
+	if err := json.Unmarshal(val, &h); err != nil {
+		off := jsonErrOffset(err)
+		var se *json.SyntaxError
+		sentinel := ErrBadValue
+		if errors.As(err, &se) {
+			sentinel = ErrSyntax
+		}
+		return nil, t6Error(name, n, val, p, off, 0, "", "", cause(sentinel, err.Error()))
+	}
+	fail := func(i int, tag string, err error) error {
+		return t6Error(name, n, val, p, i, 0, "", tag, err)
+	}
+	g := &Game{Players: 4, Ref: h.Ref, Lobby: h.Lobby}
+	if h.Ratingc == "PF3" || strings.HasPrefix(h.Rule.Disp, "三") {
+		return nil, fail(0, "rule", cause(ErrUnsupported, "3-player tenhou.net/6 records are not supported"))
+	}
+	red := true
+	if h.Rule.Aka != nil {
+		red = *h.Rule.Aka != 0
+	} else if h.Rule.Aka51 != nil || h.Rule.Aka52 != nil || h.Rule.Aka53 != nil {
+		red = (h.Rule.Aka51 != nil && *h.Rule.Aka51 != 0) || (h.Rule.Aka52 != nil && *h.Rule.Aka52 != 0) || (h.Rule.Aka53 != nil && *h.Rule.Aka53 != 0)
+	}
+	g.Rules = rulesFromDisp(h.Rule.Disp, red)
+	copy(g.Title[:], h.Title)
+	copy(g.Names[:], h.Name)
+	for i, d := range h.Dan {
+		if i < 4 {
+			g.Dan[i] = max(danIndex(d), 0)
+		}
+	}
+	copy(g.Rate[:], h.Rate)
+	copy(g.Sex[:], h.Sx)
+	if len(h.Sc) >= 8 {
+		o := &Owari{}
+		for i := range 4 {
+			if h.Sc[2*i] != math.Trunc(h.Sc[2*i]) {
+				return nil, fail(0, "sc", cause(ErrBadValue, "final score is not an integer"))
+			}
+			o.Scores[i] = int(h.Sc[2*i])
+			o.RankPt[i] = h.Sc[2*i+1]
+		}
+		g.Owari = o
+	}
+	ls, ok := objectMember(val, "log")
+	if !ok {
+		return nil, fail(0, "log", cause(ErrBadValue, "no log"))
+	}
+	rounds, ok := arrayElements(val, ls.start)
+	if !ok {
+		return nil, fail(ls.start, "log", cause(ErrSyntax, "log is not an array"))
+	}
+	if len(rounds) == 0 {
+		return nil, fail(ls.start, "log", cause(ErrBadValue, "no rounds"))
+	}
+	g.Rounds = make([]Round, len(rounds))
+	for i, sp := range rounds {
+		var conn []t6conn
+		for _, c := range h.Connection {
+			if c.Log == i {
+				conn = append(conn, t6conn{bye: c.What == 0, who: c.Who, step: c.Step})
+			}
+		}
+		rd := &g.Rounds[i]
+		if err := parseT6Round(g, rd, val[sp.start:sp.end], conn); err != nil {
+			rdName := ""
+			if rd.Number >= 0 && rd.Honba >= 0 {
+				rdName = rd.Name()
+			}
+			g.Rounds = g.Rounds[:i+1]
+			return g, t6Error(name, n, val, p, sp.start, i+1, rdName, "log["+strconv.Itoa(i)+"]", err)
+		}
+	}
+	g.Rules.Type = typeOf(g.Rules, g.Players)
+	return g, nil
+}
+
+// rulesFromDisp reads the rule text of tenhou.net/6 ("鳳南喰赤", "上東喰赤速"):
+// the lobby (般 上 特 鳳), 東 (east only) or 南 (east-south), 喰 (open
+// tanyao), 赤 (red fives; also given by the aka fields) and 速 (fast).
+// Text it does not know (e.g. "Gold Room South") gives an east-south game
+// with open tanyao unless it says "East".
+func rulesFromDisp(disp string, red bool) Rules {
+	r := Rules{EastSouth: true, OpenTanyao: true, RedFives: red}
+	if !strings.ContainsAny(disp, "般上特鳳東南喰赤速") {
+		if strings.Contains(disp, "East") {
+			r.EastSouth = false
+		}
+		return r
+	}
+	r.OpenTanyao = strings.Contains(disp, "喰")
+	r.EastSouth = !strings.Contains(disp, "東")
+	r.Fast = strings.Contains(disp, "速")
+	switch {
+	case strings.Contains(disp, "鳳"):
+		r.Level = Houou
+	case strings.Contains(disp, "特"):
+		r.Level = Tokujou
+	case strings.Contains(disp, "上"):
+		r.Level = Joukyuu
+	}
+	return r
+}
+
+// dispOf writes the rule text for rules r.
+func dispOf(r Rules) string {
+	var b strings.Builder
+	b.WriteString([...]string{"般", "上", "特", "鳳"}[r.Level&3])
+	if r.EastSouth {
+		b.WriteString("南")
+	} else {
+		b.WriteString("東")
+	}
+	if r.OpenTanyao {
+		b.WriteString("喰")
+	}
+	if r.RedFives {
+		b.WriteString("赤")
+	}
+	if r.Fast {
+		b.WriteString("速")
+	}
+	return b.String()
+}
+
+// t6conn is a disconnection (bye) or reconnection of the "connection" list:
+// it happens after step draws, discards and calls of the round.
+type t6conn struct {
+	bye  bool
+	who  int
+	step int
+}
+
+// t6Face reads a tile code: 11–19 man, 21–29 pin, 31–39 sou, 41–47 honours,
+// 51–53 red fives.
+func t6Face(code int) (face, bool) {
+	switch {
+	case code >= 11 && code <= 19:
+		return face(code - 11), true
+	case code >= 21 && code <= 29:
+		return face(9 + code - 21), true
+	case code >= 31 && code <= 39:
+		return face(18 + code - 31), true
+	case code >= 41 && code <= 47:
+		return face(27 + code - 41), true
+	case code >= 51 && code <= 53:
+		return redFace(tile.Kind((code - 51) * 9)), true
+	}
+	return noFace, false
+}
+
+// t6Code is the inverse of t6Face.
+func t6Code(f face) int {
+	if f.red() {
+		return 51 + int(f-tile.NumKinds)
+	}
+	k := int(f)
+	return (k/9+1)*10 + k%9 + 1
+}
+
+// t6Int returns v as an integer if it is an integral JSON number.
+func t6Int(v any) (int, bool) {
+	x, ok := v.(float64)
+	if !ok || x != math.Trunc(x) || x < -1e9 || x > 1e9 {
+		return 0, false
+	}
+	return int(x), true
+}
+
+// t6Ints decodes a JSON array of integers.
+func t6Ints(raw json.RawMessage, what string) ([]int, error) {
+	var xs []float64
+	if err := json.Unmarshal(raw, &xs); err != nil {
+		return nil, cause(ErrBadValue, what+": "+err.Error())
+	}
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		v, ok := t6Int(x)
+		if !ok {
+			return nil, cause(ErrBadValue, fmt.Sprintf("%s[%d]: %v is not an integer", what, i, x))
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// t6Faces decodes a JSON array of tile codes.
+func t6Faces(raw json.RawMessage, what string) ([]face, error) {
+	xs, err := t6Ints(raw, what)
+	if err != nil {
+		return nil, err
+	}
+	fs := make([]face, len(xs))
+	for i, x := range xs {
+		f, ok := t6Face(x)
+		if !ok {
+			return nil, cause(ErrBadValue, fmt.Sprintf("%s[%d]: bad tile code %d", what, i, x))
+		}
+		fs[i] = f
+	}
+	return fs, nil
+}
+
+// parseT6Call reads a call string of seat: "c282627" (chi), "13p1313" (pon,
+// from the seat its position names), "m39393939" (daiminkan), "3636k3636"
+// (kakan), "121212a12" (ankan).
+func parseT6Call(s string, seat int) (t6item, error) {
+	var it t6item
+	bad := func(msg string) (t6item, error) {
+		return it, cause(ErrBadValue, fmt.Sprintf("call %q: %s", s, msg))
+	}
+	var codes [4]face
+	n, marked := 0, -1
+	var letter byte
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 'a' && c <= 'z' {
+			if letter != 0 {
+				return bad("two letters")
+			}
+			letter, marked = c, n
+			i++
+			continue
+		}
+		if i+2 > len(s) || n == 4 {
+			return bad("want two-digit tile codes")
+		}
+		code, ok := atoi([]byte(s[i : i+2]))
+		if !ok {
+			return bad("want two-digit tile codes")
+		}
+		f, ok := t6Face(code)
+		if !ok {
+			return bad("bad tile code " + s[i:i+2])
+		}
+		codes[n] = f
+		n++
+		i += 2
+	}
+	if marked < 0 || marked >= n {
+		return bad("no call letter before a tile")
+	}
+	it.f = codes[marked]
+	j := 0
+	for i := range n {
+		if i != marked {
+			it.own[j] = codes[i]
+			j++
+		}
+	}
+	rel := [4]int{3, 2, 1, 1} // kamicha, toimen, shimocha, shimocha
+	switch letter {
+	case 'c':
+		if n != 3 || marked != 0 {
+			return bad("a chi is c and three tiles")
+		}
+		it.kind = t6Chi
+		it.from = int8((seat + 3) % 4)
+	case 'p':
+		if n != 3 || marked > 2 {
+			return bad("a pon has three tiles")
+		}
+		it.kind = t6Pon
+		it.from = int8((seat + rel[marked]) % 4)
+	case 'm':
+		if n != 4 {
+			return bad("a daiminkan has four tiles")
+		}
+		it.kind = t6Minkan
+		it.from = int8((seat + rel[marked]) % 4)
+	case 'k':
+		if n != 4 || marked > 2 {
+			return bad("a kakan has four tiles")
+		}
+		it.kind = t6Kakan
+	case 'a':
+		if n != 4 {
+			return bad("an ankan has four tiles")
+		}
+		it.kind = t6Ankan
+		it.own = codes
+	default:
+		return bad("unknown call letter " + string(letter))
+	}
+	for _, f := range codes[:n] {
+		if f.kind() != it.f.kind() && it.kind != t6Chi {
+			return bad("tiles of different kinds")
+		}
+	}
+	return it, nil
+}
+
+// parseT6Items reads a draw list (draws true) or a discard list.
+func parseT6Items(raw json.RawMessage, seat int, draws bool, what string) ([]t6item, error) {
+	var vs []any
+	if err := json.Unmarshal(raw, &vs); err != nil {
+		return nil, cause(ErrBadValue, what+": "+err.Error())
+	}
+	items := make([]t6item, 0, len(vs))
+	for i, v := range vs {
+		where := fmt.Sprintf("%s[%d]", what, i)
+		var it t6item
+		switch x := v.(type) {
+		case float64:
+			code, ok := t6Int(x)
+			switch {
+			case !ok:
+				return nil, cause(ErrBadValue, fmt.Sprintf("%s: %v is not a tile code", where, x))
+			case code == 60 && !draws:
+				it.kind = t6Tsumogiri
+			case code == 0 && !draws:
+				it.kind = t6Zero
+			default:
+				f, ok := t6Face(code)
+				if !ok {
+					return nil, cause(ErrBadValue, fmt.Sprintf("%s: bad tile code %d", where, code))
+				}
+				it.f = f
+			}
+		case string:
+			if !draws && strings.HasPrefix(x, "r") {
+				code, ok := atoi([]byte(x[1:]))
+				if !ok {
+					return nil, cause(ErrBadValue, fmt.Sprintf("%s: bad riichi discard %q", where, x))
+				}
+				it.riichi = true
+				if code == 60 {
+					it.kind = t6Tsumogiri
+				} else if it.f, ok = t6Face(code); !ok {
+					return nil, cause(ErrBadValue, fmt.Sprintf("%s: bad riichi discard %q", where, x))
+				}
+				break
+			}
+			var err error
+			if it, err = parseT6Call(x, seat); err != nil {
+				return nil, fmt.Errorf("%s: %w", where, err)
+			}
+			if draws != it.isCall() {
+				return nil, cause(ErrBadValue, fmt.Sprintf("%s: call %q in the wrong list", where, x))
+			}
+		default:
+			return nil, cause(ErrBadValue, fmt.Sprintf("%s: %v is neither a tile nor a call", where, v))
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// t6Win is one win of a 和了 result.
+type t6Win struct {
+	deltas         [4]int
+	who, from, pao int
+	points         string
+	yaku           []string
+}
+
+// parseT6Result reads the result array.
+func parseT6Result(raw json.RawMessage) (name string, deltas [4]int, wins []t6Win, err error) {
+	var vs []any
+	if err := json.Unmarshal(raw, &vs); err != nil {
+		return "", deltas, nil, cause(ErrBadValue, "result: "+err.Error())
+	}
+	if len(vs) == 0 {
+		return "", deltas, nil, cause(ErrBadValue, "empty result")
+	}
+	name, ok := vs[0].(string)
+	if !ok {
+		return "", deltas, nil, cause(ErrBadValue, "result: want a name first")
+	}
+	readDeltas := func(v any) ([4]int, error) {
+		var d [4]int
+		xs, ok := v.([]any)
+		if !ok || len(xs) < 4 {
+			return d, cause(ErrBadValue, "result: want four deltas")
+		}
+		for i := range 4 {
+			if d[i], ok = t6Int(xs[i]); !ok {
+				return d, cause(ErrBadValue, "result: deltas must be integers")
+			}
+		}
+		return d, nil
+	}
+	if name != t6Agari {
+		if _, ok := t6DrawTypes[name]; !ok {
+			return "", deltas, nil, cause(ErrBadValue, fmt.Sprintf("unknown result %q", name))
+		}
+		if len(vs) > 1 {
+			if deltas, err = readDeltas(vs[1]); err != nil {
+				return "", deltas, nil, err
+			}
+		}
+		return name, deltas, nil, nil
+	}
+	if len(vs) < 3 || len(vs)%2 != 1 {
+		return "", deltas, nil, cause(ErrBadValue, "和了: want deltas and details for each win")
+	}
+	for i := 1; i < len(vs); i += 2 {
+		var w t6Win
+		if w.deltas, err = readDeltas(vs[i]); err != nil {
+			return "", deltas, nil, err
+		}
+		xs, ok := vs[i+1].([]any)
+		if !ok || len(xs) < 3 {
+			return "", deltas, nil, cause(ErrBadValue, "和了: want [who, from, pao, points, yaku…]")
+		}
+		var ok1, ok2, ok3 bool
+		w.who, ok1 = t6Int(xs[0])
+		w.from, ok2 = t6Int(xs[1])
+		w.pao, ok3 = t6Int(xs[2])
+		if !ok1 || !ok2 || !ok3 || w.who < 0 || w.who > 3 || w.from < 0 || w.from > 3 || w.pao < 0 || w.pao > 3 {
+			return "", deltas, nil, cause(ErrBadValue, "和了: bad seats")
+		}
+		if len(xs) == 3 {
+			wins = append(wins, w) // no points text: the scoring is unknown
+			continue
+		}
+		if w.points, ok = xs[3].(string); !ok {
+			return "", deltas, nil, cause(ErrBadValue, "和了: want a points text")
+		}
+		for _, y := range xs[4:] {
+			s, ok := y.(string)
+			if !ok {
+				return "", deltas, nil, cause(ErrBadValue, "和了: want yaku texts")
+			}
+			w.yaku = append(w.yaku, s)
+		}
+		wins = append(wins, w)
+	}
+	return name, deltas, wins, nil
+}
+
+// parseT6Points reads a points text: "30符1飜1000点" (ron), "30符2飜500-1000点"
+// (non-dealer tsumo: each child, the dealer), "30符1飜500点∀" (dealer tsumo:
+// each), "満貫8000点", "役満16000-32000点". It returns fu (0 for a limit hand,
+// which the text does not give), the hand's total value and the limit code.
+func parseT6Points(s string) (fu, points, limit int, err error) {
+	bad := func() (int, int, int, error) {
+		return 0, 0, 0, cause(ErrBadValue, fmt.Sprintf("points text %q", s))
+	}
+	t := s
+	if strings.HasPrefix(t, "数え役満") {
+		limit, t = 5, t[len("数え役満"):]
+	}
+	for l := 5; l >= 1 && limit == 0; l-- {
+		if strings.HasPrefix(t, limitNames[l]) {
+			limit, t = l, t[len(limitNames[l]):]
+		}
+	}
+	if i := strings.Index(t, "符"); i >= 0 {
+		x, ok := atoi([]byte(t[:i]))
+		if !ok {
+			return bad()
+		}
+		fu = x
+		t = t[i+len("符"):]
+		j := strings.Index(t, "飜")
+		if j < 0 {
+			return bad()
+		}
+		t = t[j+len("飜"):]
+	}
+	all := strings.HasSuffix(t, "∀")
+	t = strings.TrimSuffix(t, "∀")
+	if !strings.HasSuffix(t, "点") {
+		return bad()
+	}
+	t = strings.TrimSuffix(t, "点")
+	if a, b, ok := strings.Cut(t, "-"); ok {
+		x, ok1 := atoi([]byte(a))
+		y, ok2 := atoi([]byte(b))
+		if !ok1 || !ok2 || all {
+			return bad()
+		}
+		return fu, 2*x + y, limit, nil
+	}
+	x, ok := atoi([]byte(t))
+	if !ok {
+		return bad()
+	}
+	if all {
+		x *= 3
+	}
+	return fu, x, limit, nil
+}
+
+// parseT6Yaku reads "立直(1飜)" or "大三元(役満)".
+func parseT6Yaku(s string) (id, han int, yakuman bool, err error) {
+	i := strings.LastIndexByte(s, '(')
+	if i < 0 || !strings.HasSuffix(s, ")") {
+		return 0, 0, false, cause(ErrBadValue, fmt.Sprintf("yaku text %q", s))
+	}
+	name, inner := s[:i], s[i+1:len(s)-1]
+	id, ok := yakuByName[name]
+	if !ok {
+		return 0, 0, false, cause(ErrBadValue, fmt.Sprintf("unknown yaku %q", name))
+	}
+	if inner == "役満" {
+		return id, 0, true, nil
+	}
+	h, ok := atoi([]byte(strings.TrimSuffix(inner, "飜")))
+	if !ok || !strings.HasSuffix(inner, "飜") {
+		return 0, 0, false, cause(ErrBadValue, fmt.Sprintf("yaku text %q", s))
+	}
+	return id, h, false, nil
+}
+
+// parseT6Round reads one round array into rd.
+func parseT6Round(g *Game, rd *Round, b []byte, conn []t6conn) error {
+	rd.Number, rd.Honba = -1, -1
+	var parts []json.RawMessage
+	if err := json.Unmarshal(b, &parts); err != nil {
+		return cause(ErrSyntax, err.Error())
+	}
+	if len(parts) < 16 || len(parts) > 17 {
+		return cause(ErrBadValue, fmt.Sprintf("a round has 16 or 17 elements, not %d", len(parts)))
+	}
+	info, err := t6Ints(parts[0], "[round, honba, sticks]")
+	if err != nil {
+		return err
+	}
+	if len(info) != 3 || info[0] < 0 || info[0] > 15 || info[1] < 0 || info[1] > 99 || info[2] < 0 || info[2] > 99 {
+		return cause(ErrBadValue, fmt.Sprintf("[round, honba, sticks] = %v", info))
+	}
+	rd.Number, rd.Honba, rd.Sticks = info[0], info[1], info[2]
+	rd.Dealer = rd.Number % 4
+	scores, err := t6Ints(parts[1], "scores")
+	if err != nil {
+		return err
+	}
+	if len(scores) != 4 {
+		return cause(ErrBadValue, "want four scores")
+	}
+	copy(rd.Scores[:], scores)
+	dora, err := t6Faces(parts[2], "dora")
+	if err != nil {
+		return err
+	}
+	if len(dora) == 0 || len(dora) > 5 {
+		return cause(ErrBadValue, fmt.Sprintf("%d dora indicators", len(dora)))
+	}
+	ura, err := t6Faces(parts[3], "ura")
+	if err != nil {
+		return err
+	}
+	if len(ura) > 5 {
+		return cause(ErrBadValue, fmt.Sprintf("%d ura indicators", len(ura)))
+	}
+	var hands [4][]face
+	s := t6solver{players: 4}
+	for p := range 4 {
+		what := "seat " + strconv.Itoa(p)
+		if hands[p], err = t6Faces(parts[4+3*p], what+" hand"); err != nil {
+			return err
+		}
+		if len(hands[p]) != 13 {
+			return cause(ErrBadValue, fmt.Sprintf("%s hand has %d tiles", what, len(hands[p])))
+		}
+		if s.draws[p], err = parseT6Items(parts[5+3*p], p, true, what+" draws"); err != nil {
+			return err
+		}
+		if s.discs[p], err = parseT6Items(parts[6+3*p], p, false, what+" discards"); err != nil {
+			return err
+		}
+	}
+	// The result.
+	var resName string
+	var deltas [4]int
+	var wins []t6Win
+	s.want.any = true
+	if len(parts) == 17 {
+		if resName, deltas, wins, err = parseT6Result(parts[16]); err != nil {
+			return err
+		}
+		s.want.any = false
+		if resName == t6Agari {
+			s.want.from = int8(wins[0].from)
+			for _, w := range wins {
+				if w.from != wins[0].from || (len(wins) > 1 && w.who == w.from) {
+					return cause(ErrBadValue, "the wins of one round come from different seats")
+				}
+				s.want.winners = append(s.want.winners, int8(w.who))
+			}
+		} else {
+			s.want.draw = true
+			s.want.dtype = t6DrawTypes[resName]
+		}
+	}
+	if !s.solve(hands, rd.Dealer) {
+		if s.budget < 0 {
+			return cause(ErrInconsistent, "cannot put the draws and discards in order (search too long)")
+		}
+		return cause(ErrInconsistent, "cannot put the draws and discards in an order that fits the hands and the result")
+	}
+	return feedT6(g, rd, &s, hands, dora, ura, conn, resName, deltas, wins)
+}
+
+// feedT6 builds the round from the solved order.
+func feedT6(g *Game, rd *Round, s *t6solver, hands [4][]face, dora, ura []face, conn []t6conn, resName string, deltas [4]int, wins []t6Win) error {
+	var b builder
+	rd.Events = make([]Event, 0, len(s.steps)+16)
+	if err := b.start(g, rd, dora[0], hands); err != nil {
+		return err
+	}
+	// Kan dora, as Tenhou reveals them: a closed kan's at once (with any
+	// still hidden); an open kan's (daiminkan, kakan) at the next discard,
+	// or at the replacement draw of a further kan, which shows that kan was
+	// not robbed. A kan robbed by chankan, or followed by a rinshan win,
+	// reveals nothing more.
+	next, pending, atDraw := 1, 0, 0
+	reveal := func(n int) error {
+		for range n {
+			if next >= len(dora) {
+				return cause(ErrInconsistent, "the kans reveal more dora indicators than the round lists")
+			}
+			next++
+			if err := b.newDora(dora[next-1]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	riichi := -1
+	flush := func() error {
+		if riichi >= 0 {
+			s := riichi
+			riichi = -1
+			return b.riichi(s, 2, nil)
+		}
+		return nil
+	}
+	counted := 0
+	emitConn := func() error {
+		for _, c := range conn {
+			if c.step == counted {
+				t := EventReconnect
+				if c.bye {
+					t = EventBye
+				}
+				if err := b.seatEvent(t, c.who); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	for _, st := range s.steps {
+		seat, it := int(st.seat), st.item
+		if it.kind != t6Zero {
+			if err := emitConn(); err != nil {
+				return err
+			}
+		}
+		var err error
+		switch {
+		case st.draw && it.kind == t6Tile:
+			if err = flush(); err != nil {
+				break
+			}
+			if atDraw > 0 {
+				err = reveal(atDraw)
+				pending -= atDraw
+				atDraw = 0
+				if err != nil {
+					break
+				}
+			}
+			err = b.draw(seat, it.f)
+			counted++
+		case st.draw:
+			if err = flush(); err != nil {
+				break
+			}
+			t := score.Chi
+			switch it.kind {
+			case t6Pon:
+				t = score.Pon
+			case t6Minkan:
+				t = score.Daiminkan
+			}
+			if err = b.call(seat, t, it.f, it.own[:it.nOwn()], int(it.from)); err != nil {
+				break
+			}
+			if t == score.Daiminkan {
+				atDraw = pending
+				pending++
+			}
+			counted++
+		case it.kind == t6Tile || it.kind == t6Tsumogiri:
+			if pending > 0 {
+				err = reveal(pending)
+				pending, atDraw = 0, 0
+				if err != nil {
+					break
+				}
+			}
+			if it.riichi {
+				if err = b.riichi(seat, 1, nil); err != nil {
+					break
+				}
+			}
+			if err = b.discard(seat, st.f, st.tsumogiri); err == nil && it.riichi {
+				riichi = seat
+			}
+			counted++
+		case it.kind == t6Kakan:
+			if err = b.kakan(seat, it.f); err != nil {
+				break
+			}
+			atDraw = pending
+			pending++
+			counted++
+		case it.kind == t6Ankan:
+			if err = b.ankan(seat, it.own); err != nil {
+				break
+			}
+			err = reveal(pending + 1)
+			pending, atDraw = 0, 0
+			counted++
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if err := emitConn(); err != nil {
+		return err
+	}
+	// Steps beyond the play come after the result.
+	defer func() {
+		for _, c := range conn {
+			if c.step > counted {
+				t := EventReconnect
+				if c.bye {
+					t = EventBye
+				}
+				b.add(seatEvent(t, c.who))
+			}
+		}
+	}()
+	if next != len(dora) {
+		return cause(ErrInconsistent, fmt.Sprintf("%d dora indicators listed, %d revealed by the kans", len(dora), next))
+	}
+	if resName == "" {
+		return nil
+	}
+	if resName != t6Agari && resName != "三家和了" {
+		if err := flush(); err != nil {
+			return err
+		}
+	}
+	if resName == t6Agari {
+		if err := b.setUra(ura); err != nil {
+			return err
+		}
+		for _, w := range wins {
+			a, err := b.agari(w.who, w.from, w.deltas)
+			if err != nil {
+				return err
+			}
+			if w.pao != w.who {
+				a.Pao = w.pao
+			}
+			if w.points != "" { // absent in some hand-made files
+				if a.Fu, a.Points, a.Limit, err = parseT6Points(w.points); err != nil {
+					return err
+				}
+				if !a.Tsumo() && strings.Contains(w.points, "-") {
+					return cause(ErrBadValue, fmt.Sprintf("points text %q for a ron", w.points))
+				}
+			}
+			hasUra := false
+			for _, y := range w.yaku {
+				id, han, yakuman, err := parseT6Yaku(y)
+				if err != nil {
+					return err
+				}
+				if yakuman {
+					a.Yakuman = append(a.Yakuman, id)
+				} else {
+					a.Yaku = append(a.Yaku, Yaku{ID: id, Han: han})
+					hasUra = hasUra || id == YakuUraDora
+				}
+			}
+			if a.Ura != nil && !hasUra && len(a.Yakuman) == 0 {
+				// Tenhou lists ura dora for every riichi win, 0 han included;
+				// tenhou.net/6 leaves out the 0.
+				a.Yaku = append(a.Yaku, Yaku{ID: YakuUraDora, Han: 0})
+			}
+		}
+		return nil
+	}
+	t := t6DrawTypes[resName]
+	var shown [4]bool
+	switch {
+	case resName == t6AllTenpai || t == FourRiichi:
+		shown = [4]bool{true, true, true, true}
+	case resName == t6Draw:
+		for i, d := range deltas {
+			shown[i] = d > 0
+		}
+	case t == NineTerminals:
+		shown[lastActor(rd)] = true
+	case t == TripleRon:
+		shown = [4]bool{true, true, true, true}
+		shown[lastActor(rd)] = false
+	}
+	return b.ryuukyoku(t, deltas, shown)
+}
+
+// lastActor returns the seat of the round's last draw or discard.
+func lastActor(rd *Round) int {
+	for i := len(rd.Events) - 1; i >= 0; i-- {
+		if e := rd.Events[i]; e.Type == EventDraw || e.Type == EventDiscard {
+			return int(e.Seat)
+		}
+	}
+	return rd.Dealer
+}
+
+// Tenhou6Writer writes games as tenhou.net/6 JSON, one object per game and
+// line, in the layout tenhou.net uses ({"ver":2.3,"ref":…,"log":[…],…}).
+// What the format cannot hold is dropped (see the package doc): physical
+// tile ids, the interleaving of the seats' draws and discards (the reader
+// reconstructs it), fu of limit hands, 0-han yaku, the dice, the seed, the
+// exact timing of kan dora.
+type Tenhou6Writer struct {
+	w   io.Writer
+	buf bytes.Buffer
+}
+
+// NewTenhou6Writer returns a writer to w.
+func NewTenhou6Writer(w io.Writer) *Tenhou6Writer { return &Tenhou6Writer{w: w} }
+
+// Write writes one game. A 3-player game is an ErrUnsupported error.
+func (w *Tenhou6Writer) Write(g *Game) error {
+	w.buf.Reset()
+	if err := appendTenhou6(&w.buf, g); err != nil {
+		return err
+	}
+	_, err := w.w.Write(w.buf.Bytes())
+	return err
+}
+
+// MarshalTenhou6 returns g as one line of tenhou.net/6 JSON.
+func MarshalTenhou6(g *Game) ([]byte, error) {
+	var b bytes.Buffer
+	if err := appendTenhou6(&b, g); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// t6Out is the record as written, in tenhou.net's key order.
+type t6Out struct {
+	Title      []string    `json:"title,omitempty"`
+	Ver        float64     `json:"ver"`
+	Ref        string      `json:"ref"`
+	Log        []any       `json:"log"`
+	Connection []t6ConnOut `json:"connection,omitempty"`
+	Ratingc    string      `json:"ratingc"`
+	Rule       t6RuleOut   `json:"rule"`
+	Lobby      int         `json:"lobby"`
+	Dan        []string    `json:"dan"`
+	Rate       []float64   `json:"rate"`
+	Sx         []string    `json:"sx"`
+	Sc         []float64   `json:"sc,omitempty"`
+	Name       []string    `json:"name"`
+}
+
+// t6RuleOut is the rule object as tenhou.net writes it.
+type t6RuleOut struct {
+	Disp  string `json:"disp"`
+	Aka53 int    `json:"aka53"`
+	Aka52 int    `json:"aka52"`
+	Aka51 int    `json:"aka51"`
+}
+
+type t6ConnOut struct {
+	What int `json:"what"`
+	Log  int `json:"log"`
+	Who  int `json:"who"`
+	Step int `json:"step"`
+}
+
+func appendTenhou6(buf *bytes.Buffer, g *Game) error {
+	if g.Players != 4 {
+		return fmt.Errorf("data: tenhou.net/6: %w: %d-player game", ErrUnsupported, g.Players)
+	}
+	o := t6Out{Ver: 2.3, Ref: g.Ref, Ratingc: "PF4", Lobby: g.Lobby, Name: g.Names[:], Rate: g.Rate[:], Sx: g.Sex[:]}
+	if g.Title != [2]string{} {
+		o.Title = g.Title[:]
+	}
+	o.Rule = t6RuleOut{Disp: dispOf(g.Rules)}
+	if g.Rules.RedFives {
+		o.Rule.Aka53, o.Rule.Aka52, o.Rule.Aka51 = 1, 1, 1
+	}
+	for _, d := range g.Dan {
+		if d < 0 || d >= len(danNames) {
+			d = 0
+		}
+		o.Dan = append(o.Dan, danNames[d])
+	}
+	if g.Owari != nil {
+		for i := range 4 {
+			o.Sc = append(o.Sc, float64(g.Owari.Scores[i]), g.Owari.RankPt[i])
+		}
+	}
+	x := t6enc{plain: !g.Rules.RedFives}
+	o.Log = make([]any, 0, len(g.Rounds))
+	for i := range g.Rounds {
+		rd := &g.Rounds[i]
+		r, conn, err := x.roundOut(rd)
+		if err != nil {
+			return fmt.Errorf("data: tenhou.net/6: round %d (%s): %w", i+1, rd.Name(), err)
+		}
+		for _, c := range conn {
+			c.Log = i
+			o.Connection = append(o.Connection, c)
+		}
+		o.Log = append(o.Log, r)
+	}
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(o)
+}
+
+// t6enc holds what the conversion of tiles needs: without red fives, the
+// ids 16, 52 and 88 are plain fives.
+type t6enc struct{ plain bool }
+
+// face returns the face of t in the game.
+func (x t6enc) face(t tile.Tile) face {
+	if x.plain {
+		return face(t.Kind())
+	}
+	return faceOf(t)
+}
+
+// sorted returns the codes of ts in tenhou.net/6's order: by kind, the
+// red five after the plain fives.
+func (x t6enc) sorted(ts []tile.Tile) []int {
+	fs := make([]face, 0, len(ts))
+	for _, t := range ts {
+		fs = append(fs, x.face(t))
+	}
+	slices.SortFunc(fs, func(a, b face) int {
+		if ka, kb := a.kind(), b.kind(); ka != kb {
+			return int(ka) - int(kb)
+		}
+		return int(a) - int(b)
+	})
+	out := make([]int, len(fs))
+	for i, f := range fs {
+		out[i] = t6Code(f)
+	}
+	return out
+}
+
+// own returns the codes of a call's own tiles, plain before red.
+func (x t6enc) own(ts []tile.Tile) []string {
+	codes := x.sorted(ts)
+	out := make([]string, len(codes))
+	for i, c := range codes {
+		out[i] = strconv.Itoa(c)
+	}
+	return out
+}
+
+// callString writes a call of seat: see parseT6Call.
+func (x t6enc) callString(m score.Meld, seat, from int) (string, error) {
+	code := func(t tile.Tile) string { return strconv.Itoa(t6Code(x.face(t))) }
+	pos := [4]int{3: 0, 2: 1, 1: 2}[(from-seat+4)%4] // kamicha 0, toimen 1, shimocha 2
+	switch m.Type {
+	case score.Chi:
+		return "c" + code(m.Tiles[0]) + strings.Join(x.own(m.Tiles[1:3]), ""), nil
+	case score.Pon, score.Daiminkan:
+		letter := "p"
+		own := x.own(m.Tiles[1:m.Type.Size()])
+		if m.Type == score.Daiminkan {
+			letter = "m"
+			if pos == 2 {
+				pos = 3
+			}
+		}
+		if from == seat {
+			return "", fmt.Errorf("%w: %v from the caller itself", ErrBadValue, m)
+		}
+		own = slices.Insert(own, pos, letter+code(m.Tiles[0]))
+		return strings.Join(own, ""), nil
+	case score.Kakan:
+		// The pon's string, with "k" and the added tile before the called one.
+		own := x.own(m.Tiles[1:3])
+		own = slices.Insert(own, pos, "k"+code(m.Tiles[3])+code(m.Tiles[0]))
+		return strings.Join(own, ""), nil
+	case score.Ankan:
+		own := x.own(m.Tiles[:4])
+		return own[0] + own[1] + own[2] + "a" + own[3], nil
+	}
+	return "", fmt.Errorf("%w: meld type %v", ErrBadValue, m.Type)
+}
+
+// roundOut converts one round.
+func (x t6enc) roundOut(rd *Round) ([]any, []t6ConnOut, error) {
+	var draws, discs [4][]any
+	dora := []int{t6Code(x.face(rd.DoraIndicator))}
+	var conn []t6ConnOut
+	riichi := [4]bool{}
+	step := 0
+	ended := false
+	for _, e := range rd.Events {
+		s := int(e.Seat)
+		switch e.Type {
+		case EventDraw:
+			draws[s] = append(draws[s], t6Code(x.face(e.Tile)))
+			step++
+		case EventDiscard:
+			var v any = t6Code(x.face(e.Tile))
+			if e.Tsumogiri {
+				v = 60
+			}
+			if riichi[s] {
+				v = "r" + strconv.Itoa(v.(int))
+				riichi[s] = false
+			}
+			discs[s] = append(discs[s], v)
+			step++
+		case EventCall:
+			str, err := x.callString(e.Meld, s, int(e.From))
+			if err != nil {
+				return nil, nil, err
+			}
+			switch e.Meld.Type {
+			case score.Chi, score.Pon:
+				draws[s] = append(draws[s], str)
+			case score.Daiminkan:
+				draws[s] = append(draws[s], str)
+				discs[s] = append(discs[s], 0)
+			default:
+				discs[s] = append(discs[s], str)
+			}
+			step++
+		case EventRiichi:
+			if e.Step == 1 {
+				riichi[s] = true
+			}
+		case EventNewDora:
+			dora = append(dora, t6Code(x.face(e.Tile)))
+		case EventKita:
+			return nil, nil, fmt.Errorf("%w: kita", ErrUnsupported)
+		case EventBye, EventReconnect:
+			what := 1
+			if e.Type == EventBye {
+				what = 0
+			}
+			at := step
+			if ended {
+				at = step + 1 // after the result
+			}
+			conn = append(conn, t6ConnOut{What: what, Who: s, Step: at})
+		case EventAgari, EventRyuukyoku:
+			ended = true
+		}
+	}
+	ura := []int{}
+	for _, a := range rd.Agari {
+		if len(a.Ura) > 0 {
+			ura = ura[:0]
+			for _, t := range a.Ura {
+				ura = append(ura, t6Code(x.face(t)))
+			}
+			break
+		}
+	}
+	out := []any{[]int{rd.Number, rd.Honba, rd.Sticks}, rd.Scores[:], dora, ura}
+	for p := range 4 {
+		if draws[p] == nil {
+			draws[p] = []any{}
+		}
+		if discs[p] == nil {
+			discs[p] = []any{}
+		}
+		out = append(out, x.sorted(rd.Hands[p][:]), draws[p], discs[p])
+	}
+	res, err := t6ResultOut(rd)
+	if err != nil {
+		return nil, nil, err
+	}
+	if res != nil {
+		out = append(out, res)
+	}
+	return out, conn, nil
+}
+
+// t6ResultOut converts a round's result, or returns nil if it has none.
+func t6ResultOut(rd *Round) ([]any, error) {
+	if len(rd.Agari) > 0 {
+		res := []any{t6Agari}
+		for i := range rd.Agari {
+			a := &rd.Agari[i]
+			pao := a.Who
+			if a.Pao >= 0 {
+				pao = a.Pao
+			}
+			detail := []any{a.Who, a.From, pao, t6PointsText(a, rd.Dealer)}
+			for _, y := range a.Yaku {
+				if y.Han == 0 {
+					continue
+				}
+				if y.ID < 0 || y.ID >= len(yakuNames) {
+					return nil, fmt.Errorf("%w: yaku number %d", ErrBadValue, y.ID)
+				}
+				detail = append(detail, yakuNames[y.ID]+"("+strconv.Itoa(y.Han)+"飜)")
+			}
+			for _, id := range a.Yakuman {
+				if id < 0 || id >= len(yakuNames) {
+					return nil, fmt.Errorf("%w: yakuman number %d", ErrBadValue, id)
+				}
+				detail = append(detail, yakuNames[id]+"(役満)")
+			}
+			res = append(res, a.Deltas[:], detail)
+		}
+		return res, nil
+	}
+	d := rd.Ryuukyoku
+	if d == nil {
+		return nil, nil
+	}
+	if d.Type != Exhaustive {
+		if int(d.Type) >= len(t6DrawNames) || t6DrawNames[d.Type] == "" {
+			return nil, fmt.Errorf("%w: ryuukyoku type %v", ErrBadValue, d.Type)
+		}
+		if d.Deltas != [4]int{} {
+			return []any{t6DrawNames[d.Type], d.Deltas[:]}, nil
+		}
+		return []any{t6DrawNames[d.Type]}, nil
+	}
+	if d.Deltas == [4]int{} {
+		if d.Hands[0] != nil && d.Hands[1] != nil && d.Hands[2] != nil && d.Hands[3] != nil {
+			return []any{t6AllTenpai}, nil
+		}
+		return []any{t6NoTenpai}, nil
+	}
+	return []any{t6Draw, d.Deltas[:]}, nil
+}
+
+// t6PointsText writes a win's points text (see parseT6Points).
+func t6PointsText(a *Agari, dealer int) string {
+	var b strings.Builder
+	if a.Limit > 0 && a.Limit < len(limitNames) {
+		b.WriteString(limitNames[a.Limit])
+	} else {
+		b.WriteString(strconv.Itoa(a.Fu) + "符" + strconv.Itoa(a.Han()) + "飜")
+	}
+	p := a.Points
+	switch {
+	case !a.Tsumo():
+		b.WriteString(strconv.Itoa(p) + "点")
+	case a.Who == dealer:
+		b.WriteString(strconv.Itoa(p/3) + "点∀")
+	default:
+		// p = 2x + y with y = 2x or 2x − 100 (rounding).
+		x := (p + 100) / 4
+		if p%400 == 0 {
+			x = p / 4
+		}
+		b.WriteString(strconv.Itoa(x) + "-" + strconv.Itoa(p-2*x) + "点")
+	}
+	return b.String()
+}

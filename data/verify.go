@@ -1,0 +1,241 @@
+package data
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/sourcegraph/conc/stream"
+)
+
+// VerifyOptions tune [Verify].
+type VerifyOptions struct {
+	Workers  int                   // files replayed at once; 0 = GOMAXPROCS
+	Progress func(done, total int) // called after each file, in order; may be nil
+}
+
+// VerifyReport is what [Verify] found. Lists are in file order, so a report
+// does not depend on the number of workers.
+type VerifyReport struct {
+	Files          int             `json:"files"`            // record files read
+	Games          int             `json:"games"`            // 4-player games replayed
+	Complete       int             `json:"complete"`         // of those, games with a final result checked
+	Rounds         int             `json:"rounds"`           // rounds replayed
+	Wins           int             `json:"wins"`             // wins compared with their AGARI
+	Draws          int             `json:"draws"`            // draws compared with their RYUUKYOKU
+	Actions        int             `json:"actions"`          // recorded actions the engine accepted
+	Unchecked      []VerifySkip    `json:"unchecked"`        // checks left out, with reasons
+	Skipped        []VerifySkip    `json:"skipped"`          // games or files not replayed, with reasons
+	Mismatches     []VerifyProblem `json:"mismatches"`       // engine and record disagree
+	Errors         []VerifyProblem `json:"errors"`           // unreadable records
+	Seconds        float64         `json:"seconds"`          // wall time
+	GamesPerSecond float64         `json:"games_per_second"` // Games / Seconds
+}
+
+// VerifySkip is a game or file left out, and why.
+type VerifySkip struct {
+	File   string `json:"file"`
+	Game   int    `json:"game"` // 1-based index in the file; 0 for the whole file
+	Reason string `json:"reason"`
+}
+
+// VerifyProblem is a mismatch or an error, with where it happened.
+type VerifyProblem struct {
+	File  string `json:"file"`
+	Game  int    `json:"game"`            // 1-based index in the file; 0 for the file
+	Round string `json:"round,omitempty"` // "E1-0"
+	Event int    `json:"event,omitempty"` // event index in the round, when known
+	What  string `json:"what"`
+}
+
+func (p VerifyProblem) String() string {
+	if strings.HasPrefix(p.What, p.File+":") {
+		return p.What // a parse error names its own position
+	}
+	where := p.File
+	if p.Game > 0 {
+		where += fmt.Sprintf(" game %d", p.Game)
+	}
+	if p.Round != "" {
+		where += " " + p.Round
+	}
+	if p.Event > 0 {
+		where += fmt.Sprintf(" event %d", p.Event)
+	}
+	return where + ": " + p.What
+}
+
+// OK reports whether the report has no mismatch and no error.
+func (r *VerifyReport) OK() bool { return len(r.Mismatches) == 0 && len(r.Errors) == 0 }
+
+// recordExt lists the file name endings a folder walk reads; files named
+// explicitly are always read.
+var recordExt = []string{".xml", ".xml_", ".mjlog", ".txt", ".json", ".jsonl", ".mjson", ".gz"}
+
+// ExpandPaths lists the record files under paths: files as given, folders
+// walked (hidden entries skipped) for files with a record extension, sorted.
+func ExpandPaths(paths []string) (files []string, explicit map[string]bool, err error) {
+	explicit = map[string]bool{}
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !info.IsDir() {
+			files = append(files, p)
+			explicit[p] = true
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if path != p && strings.HasPrefix(d.Name(), ".") {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				return nil
+			}
+			lower := strings.ToLower(d.Name())
+			for _, ext := range recordExt {
+				if strings.HasSuffix(lower, ext) {
+					found = append(found, path)
+					break
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, explicit, nil
+}
+
+// fileResult is one file's share of a report.
+type fileResult struct {
+	rep ReplayReport
+	VerifyReport
+}
+
+// Verify reads every record under paths and replays each 4-player game
+// through the engine ([Replay]), comparing every result with the record.
+// Files are processed in parallel and merged in file order. A folder's file
+// that holds no record (README.txt, say) is skipped; a named file that holds
+// none is an error. It stops early only when ctx is done.
+func Verify(ctx context.Context, paths []string, opt VerifyOptions) (*VerifyReport, error) {
+	start := time.Now()
+	files, explicit, err := ExpandPaths(paths)
+	if err != nil {
+		return nil, err
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	total := &VerifyReport{Skipped: []VerifySkip{}, Unchecked: []VerifySkip{}, Mismatches: []VerifyProblem{}, Errors: []VerifyProblem{}}
+	s := stream.New().WithMaxGoroutines(workers)
+	done := 0
+	for _, f := range files {
+		if ctx.Err() != nil {
+			break
+		}
+		s.Go(func() stream.Callback {
+			res := verifyFile(f, explicit[f])
+			return func() {
+				total.merge(&res.VerifyReport)
+				done++
+				if opt.Progress != nil {
+					opt.Progress(done, len(files))
+				}
+			}
+		})
+	}
+	s.Wait()
+	if err := ctx.Err(); err != nil {
+		return total, err
+	}
+	total.Seconds = time.Since(start).Seconds()
+	if total.Seconds > 0 {
+		total.GamesPerSecond = float64(total.Games) / total.Seconds
+	}
+	return total, nil
+}
+
+func (r *VerifyReport) merge(o *VerifyReport) {
+	r.Files += o.Files
+	r.Games += o.Games
+	r.Complete += o.Complete
+	r.Rounds += o.Rounds
+	r.Wins += o.Wins
+	r.Draws += o.Draws
+	r.Actions += o.Actions
+	r.Skipped = append(r.Skipped, o.Skipped...)
+	r.Unchecked = append(r.Unchecked, o.Unchecked...)
+	r.Mismatches = append(r.Mismatches, o.Mismatches...)
+	r.Errors = append(r.Errors, o.Errors...)
+}
+
+func verifyFile(name string, explicit bool) (res fileResult) {
+	f, err := os.Open(name)
+	if err != nil {
+		res.Errors = append(res.Errors, VerifyProblem{File: name, What: err.Error()})
+		return res
+	}
+	defer f.Close()
+	r, _, err := NewReader(f, name)
+	if err != nil {
+		if !explicit && errors.Is(err, ErrSyntax) {
+			res.Skipped = append(res.Skipped, VerifySkip{File: name, Reason: "not a game record"})
+			return res
+		}
+		res.Errors = append(res.Errors, VerifyProblem{File: name, What: err.Error()})
+		return res
+	}
+	res.Files++
+	n := 0
+	for r.Next() {
+		n++
+		g := r.Game()
+		if g.Players != 4 {
+			res.Skipped = append(res.Skipped, VerifySkip{File: name, Game: n, Reason: fmt.Sprintf("%d-player game (3-player rules are not implemented)", g.Players)})
+			continue
+		}
+		var rep ReplayReport
+		if err := Replay(g, &rep); err != nil {
+			res.Errors = append(res.Errors, VerifyProblem{File: name, Game: n, What: err.Error()})
+			continue
+		}
+		res.Games++
+		if g.Owari != nil {
+			res.Complete++
+		}
+		res.Rounds += rep.Rounds
+		res.Wins += rep.Wins
+		res.Draws += rep.Draws
+		res.Actions += rep.Actions
+		for _, u := range rep.Unchecked {
+			res.Unchecked = append(res.Unchecked, VerifySkip{File: name, Game: n, Reason: u})
+		}
+		for _, m := range rep.Mismatches {
+			res.Mismatches = append(res.Mismatches, VerifyProblem{File: name, Game: n, Round: m.Round, Event: m.Event, What: m.What})
+		}
+	}
+	if err := r.Err(); err != nil {
+		res.Errors = append(res.Errors, VerifyProblem{File: name, Game: n + 1, What: err.Error()})
+	}
+	return res
+}
