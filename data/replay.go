@@ -282,7 +282,6 @@ type replayer struct {
 	rep    *ReplayReport
 	rd     *Round
 	r      game.Round
-	buf    []game.Action
 	riichi int // seat that declared riichi (step 1) and must now discard, or -1
 	ei     int // event being replayed
 }

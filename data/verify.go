@@ -127,7 +127,6 @@ func ExpandPaths(paths []string) (files []string, explicit map[string]bool, err 
 
 // fileResult is one file's share of a report.
 type fileResult struct {
-	rep ReplayReport
 	VerifyReport
 }
 
