@@ -50,11 +50,16 @@ var cliCases = []cliCase{
 	{"verify-game", []string{"verify", "../../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog", "testdata/verify"}, ""},
 	{"verify-json", []string{"verify", "--json", "../../data/testdata/kyushukyuhai.json"}, ""},
 	{"verify-no-args", []string{"verify"}, ""},
+	{"help-convert", []string{"help", "convert"}, ""},
+	{"convert-mjai", []string{"convert", "--to", "mjai", "../../data/testdata/kyushukyuhai.json"}, ""},
+	{"convert-tenhou6", []string{"convert", "--to", "tenhou6", "../../data/testdata/kyushukyuhai.json"}, ""},
+	{"convert-bad-format", []string{"convert", "--to", "pdf", "x.xml"}, ""},
+	{"convert-cut", []string{"convert", "--to", "mjai", "testdata/verify/cut.xml"}, ""},
 	{"verify-missing", []string{"verify", "testdata/no-such-file.xml"}, ""},
 }
 
 // timing matches the parts of reports that depend on the machine.
-var timing = regexp.MustCompile(`(games/s +|"games_per_second": |"seconds": )[0-9.e+-]+`)
+var timing = regexp.MustCompile(`(games/s +|"games_per_second": |"seconds": )[0-9.e+-]+ *`)
 
 func TestCLI(t *testing.T) {
 	for _, tc := range cliCases {
