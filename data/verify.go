@@ -27,6 +27,7 @@ type VerifyReport struct {
 	Files          int             `json:"files"`            // record files read
 	Games          int             `json:"games"`            // 4-player games replayed
 	Complete       int             `json:"complete"`         // of those, games with a final result checked
+	Partial        int             `json:"partial"`          // cut records whose whole rounds were replayed
 	Rounds         int             `json:"rounds"`           // rounds replayed
 	Wins           int             `json:"wins"`             // wins compared with their AGARI
 	Draws          int             `json:"draws"`            // draws compared with their RYUUKYOKU
@@ -178,6 +179,7 @@ func (r *VerifyReport) merge(o *VerifyReport) {
 	r.Files += o.Files
 	r.Games += o.Games
 	r.Complete += o.Complete
+	r.Partial += o.Partial
 	r.Rounds += o.Rounds
 	r.Wins += o.Wins
 	r.Draws += o.Draws
@@ -213,28 +215,50 @@ func verifyFile(name string, explicit bool) (res fileResult) {
 			res.Skipped = append(res.Skipped, VerifySkip{File: name, Game: n, Reason: fmt.Sprintf("%d-player game (3-player rules are not implemented)", g.Players)})
 			continue
 		}
-		var rep ReplayReport
-		if err := Replay(g, &rep); err != nil {
-			res.Errors = append(res.Errors, VerifyProblem{File: name, Game: n, What: err.Error()})
-			continue
-		}
 		res.Games++
 		if g.Owari != nil {
 			res.Complete++
 		}
-		res.Rounds += rep.Rounds
-		res.Wins += rep.Wins
-		res.Draws += rep.Draws
-		res.Actions += rep.Actions
-		for _, u := range rep.Unchecked {
-			res.Unchecked = append(res.Unchecked, VerifySkip{File: name, Game: n, Reason: u})
-		}
-		for _, m := range rep.Mismatches {
-			res.Mismatches = append(res.Mismatches, VerifyProblem{File: name, Game: n, Round: m.Round, Event: m.Event, What: m.What})
-		}
+		res.replay(name, n, g)
 	}
 	if err := r.Err(); err != nil {
 		res.Errors = append(res.Errors, VerifyProblem{File: name, Game: n + 1, What: err.Error()})
+		// A cut record still holds whole rounds: replay those too.
+		if g := r.Game(); g != nil && g.Players == 4 {
+			part := *g
+			part.Owari = nil
+			part.Rounds = nil
+			for i := range g.Rounds {
+				if g.Rounds[i].hasResult() {
+					part.Rounds = append(part.Rounds, g.Rounds[i])
+				} else {
+					break
+				}
+			}
+			if len(part.Rounds) > 0 {
+				res.replay(name, n+1, &part)
+				res.Partial++
+			}
+		}
 	}
 	return res
+}
+
+// replay replays one game into the file's results.
+func (res *fileResult) replay(name string, n int, g *Game) {
+	var rep ReplayReport
+	if err := Replay(g, &rep); err != nil {
+		res.Errors = append(res.Errors, VerifyProblem{File: name, Game: n, What: err.Error()})
+		return
+	}
+	res.Rounds += rep.Rounds
+	res.Wins += rep.Wins
+	res.Draws += rep.Draws
+	res.Actions += rep.Actions
+	for _, u := range rep.Unchecked {
+		res.Unchecked = append(res.Unchecked, VerifySkip{File: name, Game: n, Reason: u})
+	}
+	for _, m := range rep.Mismatches {
+		res.Mismatches = append(res.Mismatches, VerifyProblem{File: name, Game: n, Round: m.Round, Event: m.Event, What: m.What})
+	}
 }

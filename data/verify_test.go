@@ -156,3 +156,33 @@ func firstSeed(t *testing.T) string {
 	t.Fatal("no mjlog seed in testdata")
 	return ""
 }
+
+// BenchmarkVerifyCorpus replays the whole shared corpus per iteration with
+// one worker per CPU and reports games/s (read, replay and compare).
+func BenchmarkVerifyCorpus(b *testing.B) {
+	dir := shareddata.Dir(b, "tenhou")
+	games := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := Verify(context.Background(), []string{dir}, VerifyOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		games += rep.Games
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkVerifyCorpusOneWorker is BenchmarkVerifyCorpus on one goroutine.
+func BenchmarkVerifyCorpusOneWorker(b *testing.B) {
+	dir := shareddata.Dir(b, "tenhou")
+	games := 0
+	for b.Loop() {
+		rep, err := Verify(context.Background(), []string{dir}, VerifyOptions{Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		games += rep.Games
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}

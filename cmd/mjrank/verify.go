@@ -78,6 +78,7 @@ func printVerify(w io.Writer, rep *data.VerifyReport) error {
 		{"files", rep.Files},
 		{"4-player games replayed", rep.Games},
 		{"  complete (final result checked)", rep.Complete},
+		{"cut records (whole rounds replayed)", rep.Partial},
 		{"rounds", rep.Rounds},
 		{"wins checked", rep.Wins},
 		{"draws checked", rep.Draws},
