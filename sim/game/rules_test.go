@@ -1,0 +1,227 @@
+package game
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// scenario builds a round whose deal and live draws are given in tenhou
+// notation: hands by seat (seat 0 deals), draws in order from the dealer's
+// first. Unused tiles fill the rest of the wall.
+func scenario(t *testing.T, hands [4]string, draws string, scores [4]int) *Round {
+	t.Helper()
+	var w Wall
+	var used [tile.NumTiles]bool
+	pos := 0
+	take := func(s string) []tile.Tile {
+		var out []tile.Tile
+		for _, x := range tile.MustParse(s) {
+			k := x.Kind()
+			found := false
+			for copyN := 0; copyN < 4; copyN++ {
+				id := tile.Tile(k)*4 + tile.Tile(copyN)
+				if id.Red() != x.Red() || used[id] {
+					continue
+				}
+				used[id] = true
+				out = append(out, id)
+				found = true
+				break
+			}
+			if !found {
+				t.Fatalf("scenario: no copy of %v left", x)
+			}
+		}
+		return out
+	}
+	for seat := range 4 {
+		hs := take(hands[seat])
+		if len(hs) != 13 {
+			t.Fatalf("scenario: seat %d has %d tiles", seat, len(hs))
+		}
+		copy(w[13*seat:], hs)
+	}
+	pos = DealSize
+	for _, x := range take(draws) {
+		w[pos] = x
+		pos++
+	}
+	next := tile.Tile(0)
+	for i := pos; i < tile.NumTiles; i++ {
+		for used[next] {
+			next++
+		}
+		w[i] = next
+		used[next] = true
+	}
+	rules := Tenhou(Hanchan)
+	r, err := NewRound(&rules, RoundSetup{Scores: scores}, &w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+var even = [4]int{25000, 25000, 25000, 25000}
+
+func mustApply(t *testing.T, r *Round, a Action) {
+	t.Helper()
+	if err := r.Apply(a); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func refuse(t *testing.T, r *Round, a Action, why string) {
+	t.Helper()
+	err := r.Apply(a)
+	if !errors.Is(err, ErrIllegalAction) {
+		t.Errorf("%s: %v accepted (err %v)", why, a, err)
+	}
+}
+
+func hasAction(r *Round, seat int, typ ActionType) bool {
+	for _, a := range r.Legal(seat, nil) {
+		if a.Type == typ {
+			return true
+		}
+	}
+	return false
+}
+
+func tl(s string) tile.Tile { return tile.MustParseTile(s) }
+
+// find returns the id of a tile of kind s in seat's hand.
+func find(t *testing.T, r *Round, seat int, s string) tile.Tile {
+	t.Helper()
+	k := tile.MustParseKind(s)
+	for _, x := range r.Hand(seat) {
+		if x.Kind() == k {
+			return x
+		}
+	}
+	t.Fatalf("seat %d holds no %s", seat, s)
+	return 0
+}
+
+
+func TestKuikaeAndChiSeat(t *testing.T) {
+	r := scenario(t, [4]string{
+		"1m456p789s112233z",
+		"2344m456p12s5566z",
+		"19m19p19s1234567z",
+		"23568m368p3568s7z",
+	}, "9p", even)
+	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: find(t, r, 0, "1m")})
+	if hasAction(r, 3, Chi) {
+		t.Error("seat 3 may chi seat 0's discard: only the next seat may")
+	}
+	if !hasAction(r, 1, Chi) {
+		t.Fatal("seat 1 cannot chi 1m with 23m")
+	}
+	var chi Action
+	for _, a := range r.Legal(1, nil) {
+		if a.Type == Chi {
+			chi = a
+		}
+	}
+	for s := range 4 {
+		if s != 1 && r.MustAnswer(s) {
+			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
+		}
+	}
+	mustApply(t, r, chi)
+	if r.Phase() != PhaseTurn || r.Current() != 1 {
+		t.Fatalf("after chi: phase %v seat %d", r.Phase(), r.Current())
+	}
+	refuse(t, r, Action{Type: Discard, Seat: 1, Tile: find(t, r, 1, "4m")}, "suji kuikae (4m after chi of 1m with 23m)")
+	mustApply(t, r, Action{Type: Discard, Seat: 1, Tile: find(t, r, 1, "5z")})
+}
+
+func TestRiichiNeedsPointsAndTenpai(t *testing.T) {
+	hands := [4]string{"123m456p789s1123z", "19m19p19s1234567z", "2468m2468p2468s5z", "3579m3579p3579s6z"}
+	poor := [4]int{900, 33000, 33100, 33000}
+	for _, tc := range []struct {
+		name   string
+		scores [4]int
+		want   bool
+	}{{"25000 points", even, true}, {"900 points", poor, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := scenario(t, hands, "2z", tc.scores)
+			three := find(t, r, 0, "3z")
+			got := false
+			for _, a := range r.Legal(0, nil) {
+				if a.Type == Riichi && a.Tile == three {
+					got = true
+				}
+				if a.Type == Riichi && a.Tile.Kind() != tile.MustParseKind("3z") {
+					t.Errorf("riichi offered with a non-tenpai discard %v", a.Tile)
+				}
+			}
+			if got != tc.want {
+				t.Errorf("riichi discarding 3z legal = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestFuriten(t *testing.T) {
+	// Seat 1 waits on 1m/4m with 23m; it draws 1m and throws it: furiten.
+	r := scenario(t, [4]string{
+		"123m456p789s1123z",
+		"23999m456p789s11z",
+		"578m1368p1368s45z",
+		"5678m2457p2457s6z",
+	}, "9p1m4m", even)
+	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: r.Drawn()})
+	for s := range 4 {
+		if r.MustAnswer(s) {
+			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
+		}
+	}
+	if r.Current() != 1 || !hasAction(r, 1, Tsumo) {
+		t.Fatalf("seat 1 should be able to tsumo 1m; legal %v", r.Legal(1, nil))
+	}
+	mustApply(t, r, Action{Type: Discard, Seat: 1, Tile: r.Drawn()})
+	for s := range 4 {
+		if r.MustAnswer(s) {
+			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
+		}
+	}
+	if !r.Furiten(1) {
+		t.Error("seat 1 discarded its own wait but is not furiten")
+	}
+	mustApply(t, r, Action{Type: Discard, Seat: 2, Tile: r.Drawn()}) // 4m
+	if r.MustAnswer(1) {
+		t.Error("furiten seat 1 is asked about 4m")
+	}
+	refuse(t, r, Action{Type: Ron, Seat: 1, Tile: r.LastTile()}, "ron in furiten")
+}
+
+func TestMissedRonMakesTemporaryFuriten(t *testing.T) {
+	// Seat 1 waits on 1m/4m; seat 0 throws 4m; seat 1 passes: furiten until
+	// its own next discard.
+	r := scenario(t, [4]string{
+		"4m123p789s112233z",
+		"23m45556p444678s",
+		"578m1368p1368s45z",
+		"5678m2467p2457s6z",
+	}, "3z9p", even)
+	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: find(t, r, 0, "4m")})
+	if !hasAction(r, 1, Ron) {
+		t.Fatalf("seat 1 cannot ron 4m: %v", r.Legal(1, nil))
+	}
+	for s := range 4 {
+		if r.MustAnswer(s) {
+			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
+		}
+	}
+	if !r.Furiten(1) {
+		t.Error("passing a winning tile did not make furiten")
+	}
+	mustApply(t, r, Action{Type: Discard, Seat: 1, Tile: r.Drawn()})
+	if r.Furiten(1) {
+		t.Error("temporary furiten outlived the seat's own discard")
+	}
+}
