@@ -1,0 +1,43 @@
+package game_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// tsumogiri wins when it can, otherwise passes or discards what it drew.
+type tsumogiri struct{}
+
+func (tsumogiri) Act(v game.View, legal []game.Action) game.Action {
+	for _, a := range legal {
+		if a.Type == game.Tsumo || a.Type == game.Ron {
+			return a
+		}
+	}
+	for _, a := range legal {
+		if a.Type == game.Discard && a.Tile == v.Drawn() {
+			return a
+		}
+	}
+	return legal[0] // Pass, or the first discard after a call
+}
+
+// Four players who never call or riichi rarely win: every round of this
+// east-only game is drawn, nobody reaches 30,000, and the game runs through
+// the South extension; ties rank by seat.
+func ExamplePlayGame() {
+	p := tsumogiri{}
+	players := [game.NumSeats]game.Player{p, p, p, p}
+	g, err := game.PlayGame(context.Background(), game.Tenhou(game.Tonpuusen), 7, &players)
+	if err != nil {
+		panic(err)
+	}
+	scores, points, rank := g.Final()
+	fmt.Println(g.Rounds(), "rounds")
+	fmt.Println(scores, points, rank)
+	// Output:
+	// 8 rounds
+	// [25000 25000 25000 25000] [35 5 -15 -25] [1 2 3 4]
+}
