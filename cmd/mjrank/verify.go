@@ -5,12 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"github.com/mattn/go-isatty"
-
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/progress"
 )
 
 var cmdVerify = &Command{
@@ -45,12 +43,14 @@ workers.
 				return usageErrorf("give at least one file or folder")
 			}
 			opt := data.VerifyOptions{Workers: *workers}
-			if f, ok := env.Stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
-				opt.Progress = func(done, total int) {
-					fmt.Fprintf(env.Stderr, "\rverify: %d/%d files", done, total)
-					if done == total {
-						fmt.Fprintln(env.Stderr)
-					}
+			var bar *progress.Bar
+			opt.Progress = func(done, total int) {
+				if bar == nil {
+					bar = progress.New(env.Stderr, total, "verify")
+				}
+				bar.Add(1)
+				if done == total {
+					bar.Finish()
 				}
 			}
 			rep, err := data.Verify(context.Background(), args, opt)
