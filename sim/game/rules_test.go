@@ -105,7 +105,6 @@ func find(t *testing.T, r *Round, seat int, s string) tile.Tile {
 	return 0
 }
 
-
 func TestKuikaeAndChiSeat(t *testing.T) {
 	r := scenario(t, [4]string{
 		"1m456p789s112233z",
