@@ -123,13 +123,23 @@ type ReplayReport struct {
 // are appended to rep.Mismatches; a round in which the engine refuses an
 // action is abandoned there, and the next round starts from the record. The
 // error is for records that cannot be replayed at all (3-player, malformed).
-func Replay(g *Game, rep *ReplayReport) error {
+func Replay(g *Game, rep *ReplayReport) error { return ReplayObserved(g, rep, nil) }
+
+// Observer watches a replay with full information: it is called with the
+// engine's round at the start of every round (event -1), after every
+// recorded event has been applied (event = its index in Round.Events), and
+// once more when the round has ended (event = len(Round.Events)). The
+// round must not be modified. Training uses it to extract samples.
+type Observer func(rd *Round, event int, r *game.Round)
+
+// ReplayObserved is [Replay] calling observe (which may be nil) as it goes.
+func ReplayObserved(g *Game, rep *ReplayReport, observe Observer) error {
 	if g.Players != 4 {
 		return ErrNotFourPlayer
 	}
 	rules := g.EngineRules()
 	eng := game.NewGame(rules)
-	p := replayer{rules: &rules, rep: rep}
+	p := replayer{rules: &rules, rep: rep, observe: observe}
 	for ri := range g.Rounds {
 		rd := &g.Rounds[ri]
 		p.rd = rd
@@ -153,8 +163,14 @@ func Replay(g *Game, rep *ReplayReport) error {
 			return fmt.Errorf("data: round %s: %w", rd.Name(), err)
 		}
 		rep.Rounds++
+		if observe != nil {
+			observe(rd, -1, &p.r)
+		}
 		if !p.play() {
 			continue // abandoned: the next round starts from the record
+		}
+		if observe != nil {
+			observe(rd, len(rd.Events), &p.r)
 		}
 		if err := eng.EndRound(&p.r); err != nil {
 			return err
@@ -278,12 +294,13 @@ func buildWall(rd *Round) (game.Wall, error) {
 }
 
 type replayer struct {
-	rules  *game.Rules
-	rep    *ReplayReport
-	rd     *Round
-	r      game.Round
-	riichi int // seat that declared riichi (step 1) and must now discard, or -1
-	ei     int // event being replayed
+	observe Observer
+	rules   *game.Rules
+	rep     *ReplayReport
+	rd      *Round
+	r       game.Round
+	riichi  int // seat that declared riichi (step 1) and must now discard, or -1
+	ei      int // event being replayed
 }
 
 func (p *replayer) mismatch(ei int, what string) {
@@ -341,6 +358,9 @@ func (p *replayer) play() bool {
 	events := p.rd.Events
 	doras, doraEvent := 1, -1
 	for ei := 0; ei < len(events); ei++ {
+		if ei > 0 && p.observe != nil && events[ei-1].Type != EventAgari && events[ei-1].Type != EventRyuukyoku {
+			p.observe(p.rd, ei-1, &p.r)
+		}
 		if doraEvent >= 0 && ei > doraEvent+1 {
 			p.checkDora(doraEvent, doras)
 			doraEvent = -1
