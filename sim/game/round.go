@@ -187,6 +187,7 @@ type Round struct {
 	result      Result
 	firstWind   tile.Kind
 	windsBroken bool
+	scratch     score.Win // canWin's score input
 }
 
 // RoundSetup is where a round starts.
@@ -364,10 +365,24 @@ func (r *Round) canDiscard(t tile.Tile) bool {
 }
 
 func (r *Round) canRiichi(t tile.Tile) bool {
+	return r.riichiPossible() && r.seats[r.cur].has(t) && r.riichiWith(t)
+}
+
+// riichiPossible checks what riichi needs whatever the tile discarded: no
+// riichi yet, a closed hand not just after a call, 1000 points, 4 live
+// tiles, and a hand some discard leaves tenpai (shanten 0 or complete).
+func (r *Round) riichiPossible() bool {
 	s := &r.seats[r.cur]
-	if s.riichi != noRiichi || r.afterCall || s.open() || r.scores[r.cur] < 1000 || r.LiveRemaining() < 4 || !s.has(t) {
+	if s.riichi != noRiichi || r.afterCall || s.open() || r.scores[r.cur] < 1000 || r.LiveRemaining() < 4 {
 		return false
 	}
+	return hand.Shanten(&s.counts) <= 0
+}
+
+// riichiWith reports whether discarding t, a tile in the hand, leaves the
+// hand tenpai on a wait that is not all in the hand.
+func (r *Round) riichiWith(t tile.Tile) bool {
+	s := &r.seats[r.cur]
 	c := s.counts
 	c[t.Kind()]--
 	w, own := hand.WaitInfo(&c)
@@ -423,8 +438,9 @@ func (r *Round) winInput(seat uint8, t tile.Tile, tsumo, chankan bool, from uint
 
 // canWin reports whether seat wins on t with a yaku.
 func (r *Round) canWin(seat uint8, t tile.Tile, tsumo, chankan bool, from uint8) bool {
-	w := r.winInput(seat, t, tsumo, chankan, from)
-	_, err := score.Score(&w, &r.rules.Score)
+	// The input lives in the round: a local would escape to the heap.
+	r.scratch = r.winInput(seat, t, tsumo, chankan, from)
+	_, err := score.Score(&r.scratch, &r.rules.Score)
 	return err == nil
 }
 
@@ -615,29 +631,34 @@ func (r *Round) Legal(seat int, dst []Action) []Action {
 		if r.canKyuushu() {
 			dst = append(dst, Action{Type: KyuushuKyuuhai, Seat: st})
 		}
+		// One action per distinct face, the drawn tile first. The checks of
+		// canDiscard and canRiichi that do not depend on the tile are made
+		// once: riichi needs a hand that some discard leaves tenpai, which
+		// the 14-tile shanten tells cheaply.
 		var seen [tile.NumKinds * 2]bool
-		faces := func(yield func(tile.Tile) bool) {
-			if r.drawn != tile.NoTile && s.has(r.drawn) {
-				seen[faceOf(r.drawn)] = true
-				if !yield(r.drawn) {
-					return
+		inRiichi := s.riichi == riichiAccepted || s.riichi == riichiDeclared
+		riichiOK := r.riichiPossible()
+		face := func(dst []Action, t tile.Tile) []Action {
+			if inRiichi {
+				if t == r.drawn {
+					dst = append(dst, Action{Type: Discard, Seat: st, Tile: t})
 				}
-			}
-			for _, t := range s.hand[:s.n] {
-				if !seen[faceOf(t)] {
-					seen[faceOf(t)] = true
-					if !yield(t) {
-						return
-					}
-				}
-			}
-		}
-		for t := range faces {
-			if r.canDiscard(t) {
+			} else if !r.kuikae.Has(t.Kind()) {
 				dst = append(dst, Action{Type: Discard, Seat: st, Tile: t})
 			}
-			if r.canRiichi(t) {
+			if riichiOK && r.riichiWith(t) {
 				dst = append(dst, Action{Type: Riichi, Seat: st, Tile: t})
+			}
+			return dst
+		}
+		if r.drawn != tile.NoTile && s.has(r.drawn) {
+			seen[faceOf(r.drawn)] = true
+			dst = face(dst, r.drawn)
+		}
+		for _, t := range s.hand[:s.n] {
+			if f := faceOf(t); !seen[f] {
+				seen[f] = true
+				dst = face(dst, t)
 			}
 		}
 		for k := tile.Kind(0); k < tile.NumKinds; k++ {
@@ -645,9 +666,11 @@ func (r *Round) Legal(seat int, dst []Action) []Action {
 				dst = append(dst, Action{Type: Ankan, Seat: st, Tile: firstOfKind(s, k)})
 			}
 		}
-		for _, t := range s.hand[:s.n] {
-			if r.canKakan(t) {
-				dst = append(dst, Action{Type: Kakan, Seat: st, Tile: t})
+		if s.numMelds > 0 {
+			for _, t := range s.hand[:s.n] {
+				if r.canKakan(t) {
+					dst = append(dst, Action{Type: Kakan, Seat: st, Tile: t})
+				}
 			}
 		}
 	case PhaseCall, PhaseChankan:
@@ -867,21 +890,41 @@ func (r *Round) discard(t tile.Tile, riichi bool) {
 func (r *Round) openAnswers(p Phase, t tile.Tile) {
 	r.phase = p
 	r.mustAnswer = 0
-	var buf [16]Action
 	for i := uint8(0); i < NumSeats; i++ {
 		r.answers[i] = Action{Type: Pass, Seat: i}
-		if i == r.cur {
-			continue
-		}
-		r.mustAnswer |= 1 << i // Legal consults mustAnswer
-		if len(r.Legal(int(i), buf[:0])) <= 1 {
-			r.mustAnswer &^= 1 << i
+		if i != r.cur && r.hasAnswer(i) {
+			r.mustAnswer |= 1 << i
 		}
 	}
 	r.canAnswer = r.mustAnswer
 	if r.mustAnswer == 0 {
 		r.resolve()
 	}
+}
+
+// hasAnswer reports whether seat has a legal answer other than Pass to
+// lastTile: what Legal would list, decided without listing where a count
+// of the hand settles it.
+func (r *Round) hasAnswer(seat uint8) bool {
+	if r.canRon(seat, r.lastTile, r.phase == PhaseChankan) {
+		return true
+	}
+	s := &r.seats[seat]
+	if r.phase != PhaseCall || s.riichi != noRiichi || r.LiveRemaining() == 0 {
+		return false
+	}
+	k := r.lastTile.Kind()
+	maybe := s.counts[k] >= 2
+	if !maybe && seat == (r.cur+1)%NumSeats && !k.IsHonor() {
+		n := k % 9
+		has := func(d int) bool { return int(n)+d >= 0 && int(n)+d <= 8 && s.counts[int(k)+d] > 0 }
+		maybe = (has(-2) && has(-1)) || (has(-1) && has(1)) || (has(1) && has(2))
+	}
+	if !maybe {
+		return false
+	}
+	var buf [16]Action
+	return len(r.appendCalls(seat, buf[:0])) > 0
 }
 
 func (r *Round) applyAnswer(a Action) error {

@@ -90,8 +90,6 @@ func hasAction(r *Round, seat int, typ ActionType) bool {
 	return false
 }
 
-func tl(s string) tile.Tile { return tile.MustParseTile(s) }
-
 // find returns the id of a tile of kind s in seat's hand.
 func find(t *testing.T, r *Round, seat int, s string) tile.Tile {
 	t.Helper()

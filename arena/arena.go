@@ -1,0 +1,335 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/sourcegraph/conc/pool"
+
+	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// Config is one arena run.
+type Config struct {
+	// Seats names the bot of each entry; entry i sits in seat i unless
+	// Rotate moves it.
+	Seats [game.NumSeats]string
+	// Games is the number of games of the whole arena (all shards). With
+	// Rotate it must be a multiple of 4: Games/4 walls, each played four
+	// times.
+	Games int
+	// Seed fixes every wall and every bot's seed.
+	Seed uint64
+	// Rotate plays every wall four times, entry i in seat (i+r) mod 4 in
+	// rotation r, so that every entry meets the same tiles in every seat
+	// (duplicate play).
+	Rotate bool
+	// Length is hanchan or tonpuusen.
+	Length game.Length
+	// Shard and Shards: this run plays shard Shard (1-based) of Shards,
+	// a contiguous range of units (walls). Zero values play everything.
+	Shard, Shards int
+	// Workers is the number of games played at once; 0 means one per CPU.
+	// Results do not depend on it.
+	Workers int
+	// Records, when not empty, is a folder where every game is written as
+	// tenhou.net/6 JSON (one file per game).
+	Records string
+	// Progress, when not nil, is called after every game with the games
+	// done and the games of this run; calls are serialised.
+	Progress func(done, total int)
+}
+
+// ErrConfig wraps every error about a Config.
+var ErrConfig = errors.New("arena: bad configuration")
+
+// perUnit is the number of games in one unit: a duplicate set of four
+// with Rotate, else one game.
+func (c *Config) perUnit() int {
+	if c.Rotate {
+		return game.NumSeats
+	}
+	return 1
+}
+
+// units returns the number of units of the whole arena.
+func (c *Config) units() int { return c.Games / c.perUnit() }
+
+// shardRange returns the units [from, to) this run plays.
+func (c *Config) shardRange() (from, to int) {
+	u := c.units()
+	if c.Shards <= 1 {
+		return 0, u
+	}
+	i := c.Shard - 1
+	return i * u / c.Shards, (i + 1) * u / c.Shards
+}
+
+// Check validates c.
+func (c *Config) Check() error {
+	for i, s := range c.Seats {
+		if !bot.Valid(s) {
+			return fmt.Errorf("%w: seat %d: unknown bot %q", ErrConfig, i+1, s)
+		}
+	}
+	if c.Games <= 0 {
+		return fmt.Errorf("%w: games must be positive", ErrConfig)
+	}
+	if c.Rotate && c.Games%game.NumSeats != 0 {
+		return fmt.Errorf("%w: with rotation, games must be a multiple of 4 (got %d)", ErrConfig, c.Games)
+	}
+	if c.Shards < 0 || (c.Shards > 0 && (c.Shard < 1 || c.Shard > c.Shards)) {
+		return fmt.Errorf("%w: shard %d/%d", ErrConfig, c.Shard, c.Shards)
+	}
+	if c.Shards > c.units() {
+		return fmt.Errorf("%w: %d shards for %d units", ErrConfig, c.Shards, c.units())
+	}
+	return nil
+}
+
+// mix derives a 64-bit seed from values (SplitMix64 steps).
+func mix(xs ...uint64) uint64 {
+	h := uint64(0x6d6a72616e6b) // "mjrank"
+	for _, x := range xs {
+		h ^= x
+		h += 0x9e3779b97f4a7c15
+		z := h
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		h = z ^ z>>31
+	}
+	return h
+}
+
+// WallSeed returns the wall seed of unit u of an arena with seed seed:
+// every game of the unit plays the walls game.NewWall(WallSeed, round,
+// honba).
+func WallSeed(seed uint64, u int) uint64 { return mix(seed, uint64(u)) }
+
+// Seating returns the seat of each entry in rotation r (0..3).
+func Seating(r int) [game.NumSeats]int {
+	var s [game.NumSeats]int
+	for e := range s {
+		s[e] = (e + r) % game.NumSeats
+	}
+	return s
+}
+
+// gameOut is what one game adds to the result.
+type gameOut struct {
+	entries [game.NumSeats]Counters // by entry
+	hash    uint64
+	err     error
+}
+
+// Run plays the arena c and returns its result. It checks ctx between
+// games.
+func Run(ctx context.Context, c Config) (*Result, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	if c.Records != "" {
+		if err := os.MkdirAll(c.Records, 0o755); err != nil {
+			return nil, fmt.Errorf("arena: records: %w", err)
+		}
+	}
+	from, to := c.shardRange()
+	per := c.perUnit()
+	n := (to - from) * per
+	outs := make([]gameOut, n)
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var mu sync.Mutex
+	done := 0
+	p := pool.New().WithMaxGoroutines(workers)
+	for i := range n {
+		p.Go(func() {
+			if ctx.Err() != nil {
+				outs[i].err = ctx.Err()
+				return
+			}
+			u, rot := from+i/per, i%per
+			outs[i] = playOne(ctx, &c, u, rot)
+			if c.Progress != nil {
+				mu.Lock()
+				done++
+				c.Progress(done, n)
+				mu.Unlock()
+			}
+		})
+	}
+	p.Wait()
+	res := newResult(&c)
+	res.FirstUnit, res.Units = from, to-from
+	for u := range to - from {
+		var unit [game.NumSeats]Counters
+		for rot := range per {
+			o := &outs[u*per+rot]
+			if o.err != nil {
+				return nil, o.err
+			}
+			res.hash ^= o.hash
+			for e := range unit {
+				unit[e].add(&o.entries[e])
+			}
+		}
+		for e := range unit {
+			unit[e].closeUnit()
+			res.Entries[e].add(&unit[e])
+		}
+	}
+	res.Played = n
+	res.finish()
+	return res, nil
+}
+
+// playOne plays rotation rot of unit u.
+func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
+	seed := WallSeed(c.Seed, u)
+	seat := Seating(rot)
+	var players [game.NumSeats]game.Player
+	var names [game.NumSeats]string
+	entryOf := [game.NumSeats]int{}
+	for e, name := range c.Seats {
+		p, err := bot.New(name, mix(seed, uint64(rot), uint64(e)))
+		if err != nil {
+			out.err = err
+			return out
+		}
+		players[seat[e]] = p
+		names[seat[e]] = name
+		entryOf[seat[e]] = e
+	}
+	rules := game.Tenhou(c.Length)
+	var rec *recorder
+	if c.Records != "" {
+		rec = newRecorder(rules, fmt.Sprintf("mjrank-arena-%d-%d-%d", c.Seed, u, rot), names)
+	}
+	g, err := play(ctx, rules, seed, &players, rec, func(r *game.Round) {
+		for s := range game.NumSeats {
+			roundStats(r, s, &out.entries[entryOf[s]])
+		}
+	})
+	if err != nil {
+		out.err = fmt.Errorf("arena: unit %d rotation %d: %w", u, rot, err)
+		return out
+	}
+	scores, points, rank := g.Final()
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d %d %v %v", u, rot, scores, points)
+	out.hash = h.Sum64()
+	for s := range game.NumSeats {
+		e := &out.entries[entryOf[s]]
+		e.Games++
+		e.Ranks[rank[s]-1]++
+		e.RankSum += int64(rank[s])
+		e.PointsTenths += int64(math.Round(points[s] * 10))
+		e.ScoreSum += int64(scores[s])
+	}
+	if rec != nil {
+		gr := rec.finish(g)
+		name := filepath.Join(c.Records, fmt.Sprintf("%d-%06d-%d.json", c.Seed, u, rot))
+		f, err := os.Create(name)
+		if err == nil {
+			err = data.NewTenhou6Writer(f).Write(gr)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			out.err = fmt.Errorf("arena: records: %w", err)
+		}
+	}
+	return out
+}
+
+// roundStats adds seat's part of the ended round r to e.
+func roundStats(r *game.Round, seat int, e *Counters) {
+	e.Rounds++
+	res := r.Result()
+	for i := range res.Wins[:res.NumWins] {
+		w := &res.Wins[i]
+		if int(w.Seat) == seat {
+			e.Wins++
+			e.WinPoints += int64(w.Score.Points)
+		}
+		if !w.Tsumo && int(w.From) == seat {
+			e.DealIns++
+			e.DealInPoints += int64(w.Score.Points)
+		}
+	}
+	if r.InRiichi(seat) {
+		e.Riichi++
+	}
+	for _, m := range r.Melds(seat) {
+		if m.Open() {
+			e.Calls++
+			break
+		}
+	}
+}
+
+// play plays one game from seed as game.PlayGame does, recording it into
+// rec when rec is not nil and calling ended (if not nil) with every round
+// once it is over.
+func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.NumSeats]game.Player, rec *recorder, ended func(*game.Round)) (*game.Game, error) {
+	g := game.NewGame(rules)
+	var r game.Round
+	buf := make([]game.Action, 0, 64)
+	for !g.Over() {
+		if err := ctx.Err(); err != nil {
+			return g, err
+		}
+		setup := g.Next()
+		w := game.NewWall(seed, setup.Index, setup.Honba)
+		if err := r.Reset(&g.Rules, setup, &w); err != nil {
+			return g, err
+		}
+		if rec != nil {
+			rec.startRound(&r)
+		}
+		for r.Phase() != game.PhaseEnd {
+			seat := r.Current()
+			if r.Phase() != game.PhaseTurn {
+				for s := range game.NumSeats {
+					if r.MustAnswer(s) {
+						seat = s
+						break
+					}
+				}
+			}
+			buf = r.Legal(seat, buf[:0])
+			if len(buf) == 0 {
+				return g, fmt.Errorf("round %d seat %d has no legal action in phase %v", r.Index(), seat, r.Phase())
+			}
+			a := players[seat].Act(game.ViewOf(&r, seat), buf)
+			var err error
+			if rec != nil {
+				err = rec.apply(&r, a)
+			} else {
+				err = r.Apply(a)
+			}
+			if err != nil {
+				return g, fmt.Errorf("round %d: player %d: %w", r.Index(), seat, err)
+			}
+		}
+		if ended != nil {
+			ended(&r)
+		}
+		if err := g.EndRound(&r); err != nil {
+			return g, err
+		}
+	}
+	return g, nil
+}

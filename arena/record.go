@@ -1,0 +1,188 @@
+package arena
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// recorder turns a game played by the engine into a data.Game record: it
+// watches every action applied and writes the events the record model
+// holds — draws, discards, riichi steps, calls, dora indicators, results.
+type recorder struct {
+	g        data.Game
+	rd       *data.Round
+	meldFrom [game.NumSeats][4]int8 // source seat of each meld
+	doras    int
+}
+
+// newRecorder starts a record of a game with the rules and names given.
+func newRecorder(rules game.Rules, ref string, names [game.NumSeats]string) *recorder {
+	rec := &recorder{}
+	rec.g = data.Game{Ref: ref, Players: 4, Rules: data.TenhouRules()}
+	if rules.Length == game.Tonpuusen {
+		rec.g.Rules = data.RulesFromType(0xA1)
+	}
+	rec.g.Names = names
+	for i := range rec.g.Sex {
+		rec.g.Sex[i] = "C"
+	}
+	return rec
+}
+
+// startRound records r's start (r is freshly reset: the dealer has drawn).
+func (rec *recorder) startRound(r *game.Round) {
+	rec.g.Rounds = append(rec.g.Rounds, data.Round{
+		Number: r.Index(), Honba: r.Honba(), Sticks: r.Sticks(), Scores: r.Scores(),
+		Dealer: r.Dealer(), DoraIndicator: r.DoraIndicators()[0],
+	})
+	rd := &rec.g.Rounds[len(rec.g.Rounds)-1]
+	rec.rd = rd
+	w := r.Wall()
+	for seat := range game.NumSeats {
+		rel := (seat - rd.Dealer + game.NumSeats) % game.NumSeats
+		copy(rd.Hands[seat][:], w[13*rel:13*rel+13])
+	}
+	rec.doras = 1
+	rd.Events = append(rd.Events, data.Draw(rd.Dealer, r.Drawn()))
+}
+
+// apply applies a to r and records what happened.
+func (rec *recorder) apply(r *game.Round, a game.Action) error {
+	var melds [game.NumSeats]int
+	var accepted [game.NumSeats]bool
+	for s := range game.NumSeats {
+		melds[s] = len(r.Melds(s))
+		accepted[s] = r.RiichiAccepted(s)
+	}
+	drawn, discarder := r.Drawn(), r.Current()
+	if err := r.Apply(a); err != nil {
+		return err
+	}
+	rd := rec.rd
+	add := func(e data.Event) { rd.Events = append(rd.Events, e) }
+	// A dora indicator the action revealed goes before the action's
+	// events: the replay checks it after the next event, as Tenhou logs an
+	// open kan's indicator before the discard that reveals it.
+	for ind := r.DoraIndicators(); rec.doras < len(ind); rec.doras++ {
+		add(data.NewDora(ind[rec.doras]))
+	}
+	seat := int(a.Seat)
+	switch a.Type {
+	case game.Riichi:
+		add(data.Riichi(seat, 1, [4]int{}))
+		add(data.Discard(seat, a.Tile, a.Tile == drawn))
+	case game.Discard:
+		add(data.Discard(seat, a.Tile, a.Tile == drawn))
+	case game.Ankan:
+		ms := r.Melds(seat)
+		rec.meldFrom[seat][len(ms)-1] = int8(seat)
+		melds[seat] = len(ms)
+		add(data.Call(seat, ms[len(ms)-1], seat))
+	case game.Kakan:
+		for i, m := range r.Melds(seat) {
+			if m.Type == score.Kakan && m.Tiles[3] == a.Tile {
+				add(data.Call(seat, m, int(rec.meldFrom[seat][i])))
+			}
+		}
+	}
+	for s := range game.NumSeats {
+		if !accepted[s] && r.RiichiAccepted(s) {
+			add(data.Riichi(s, 2, r.Scores()))
+		}
+	}
+	for s := range game.NumSeats {
+		if ms := r.Melds(s); len(ms) > melds[s] {
+			m := ms[len(ms)-1]
+			rec.meldFrom[s][len(ms)-1] = int8(discarder)
+			add(data.Call(s, m, discarder))
+		}
+	}
+	switch {
+	case r.Phase() == game.PhaseTurn && r.Drawn() != tile.NoTile:
+		add(data.Draw(r.Current(), r.Drawn()))
+	case r.Phase() == game.PhaseEnd:
+		return rec.end(r)
+	}
+	return nil
+}
+
+// end records the round's result.
+func (rec *recorder) end(r *game.Round) error {
+	rd := rec.rd
+	res := r.Result()
+	before := r.Scores()
+	for i, d := range res.Deltas {
+		before[i] -= d
+	}
+	if res.Kind == game.Agari {
+		cur := before
+		for i := range res.Wins[:res.NumWins] {
+			w := &res.Wins[i]
+			sr := &w.Score
+			a := data.Agari{
+				Who: int(w.Seat), From: int(w.From), Pao: int(w.Pao),
+				Hand:    slices.Sorted(slices.Values(w.Win.Hand[:w.Win.NumHand])),
+				Melds:   slices.Clone(w.Win.Melds[:w.Win.NumMelds]),
+				WinTile: w.Win.WinTile, Fu: sr.Fu, Points: sr.Points, Limit: sr.Limit.TenhouCode(),
+				Dora:  slices.Clone(w.Win.Dora[:w.Win.NumDora]),
+				Honba: w.Win.Honba, Sticks: w.Win.RiichiSticks, Scores: cur, Deltas: sr.Payments,
+			}
+			if w.Win.Riichi {
+				a.Ura = slices.Clone(w.Win.UraDora[:w.Win.NumUraDora])
+			}
+			ys := sr.TenhouYaku(nil)
+			for j := 0; j+1 < len(ys); j += 2 {
+				a.Yaku = append(a.Yaku, data.Yaku{ID: ys[j], Han: ys[j+1]})
+			}
+			a.Yakuman = sr.TenhouYakuman(nil)
+			for j, p := range sr.Payments {
+				cur[j] += p
+			}
+			rd.Agari = append(rd.Agari, a)
+			rd.Events = append(rd.Events, data.Event{Type: data.EventAgari, Seat: int8(w.Seat), Tile: tile.NoTile, From: -1, Index: uint8(i)})
+		}
+		return nil
+	}
+	d := &data.Ryuukyoku{Honba: r.Honba(), Sticks: r.Sticks(), Scores: before, Deltas: res.Deltas}
+	show := func(s int) { d.Hands[s] = slices.Sorted(slices.Values(r.Hand(s))) }
+	switch res.Kind {
+	case game.ExhaustiveDraw:
+		d.Type = data.Exhaustive
+		for s := range game.NumSeats {
+			if res.Nagashi[s] {
+				d.Type = data.NagashiMangan
+			}
+			if res.Tenpai[s] {
+				show(s)
+			}
+		}
+	case game.NineTerminals:
+		d.Type = data.NineTerminals
+		show(r.Current())
+	case game.FourWinds:
+		d.Type = data.FourWinds
+	case game.FourRiichi:
+		d.Type = data.FourRiichi
+	case game.FourKans:
+		d.Type = data.FourKans
+	case game.TripleRon:
+		d.Type = data.TripleRon
+	default:
+		return fmt.Errorf("arena: record: round ended with %v", res.Kind)
+	}
+	rd.Ryuukyoku = d
+	rd.Events = append(rd.Events, data.Event{Type: data.EventRyuukyoku, Seat: -1, Tile: tile.NoTile, From: -1})
+	return nil
+}
+
+// finish records the game's final result and returns the record.
+func (rec *recorder) finish(g *game.Game) *data.Game {
+	scores, points, _ := g.Final()
+	rec.g.Owari = &data.Owari{Scores: scores, RankPt: points}
+	return &rec.g
+}

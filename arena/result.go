@@ -1,0 +1,265 @@
+package arena
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"slices"
+
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// Counters are one entry's raw totals: integers only, so that shards add
+// up to exactly the unsharded totals.
+type Counters struct {
+	Games        int      `json:"games"`
+	Ranks        [4]int   `json:"ranks"`         // games finished 1st..4th
+	RankSum      int64    `json:"rank_sum"`      // sum of final ranks
+	PointsTenths int64    `json:"points_tenths"` // sum of final points (uma included) × 10
+	ScoreSum     int64    `json:"score_sum"`     // sum of final scores
+	Rounds       int      `json:"rounds"`
+	Wins         int      `json:"wins"`
+	WinPoints    int64    `json:"win_points"` // sum of the hands' values (before honba and sticks)
+	DealIns      int      `json:"deal_ins"`
+	DealInPoints int64    `json:"deal_in_points"`
+	Riichi       int      `json:"riichi"` // rounds with a riichi declared
+	Calls        int      `json:"calls"`  // rounds with at least one open call
+	Units        int      `json:"units"`  // games, or duplicate sets with rotation
+	UnitSq       [2]int64 `json:"unit_sq"`
+	// UnitSq holds, over units, the sums of squares of the unit's rank
+	// sum and of its points sum (× 10): the confidence intervals are
+	// computed per unit, so that a duplicate set counts once.
+}
+
+// add adds o's totals to c (and o's open unit to c's).
+func (c *Counters) add(o *Counters) {
+	c.Games += o.Games
+	for i := range c.Ranks {
+		c.Ranks[i] += o.Ranks[i]
+	}
+	c.RankSum += o.RankSum
+	c.PointsTenths += o.PointsTenths
+	c.ScoreSum += o.ScoreSum
+	c.Rounds += o.Rounds
+	c.Wins += o.Wins
+	c.WinPoints += o.WinPoints
+	c.DealIns += o.DealIns
+	c.DealInPoints += o.DealInPoints
+	c.Riichi += o.Riichi
+	c.Calls += o.Calls
+	c.Units += o.Units
+	c.UnitSq[0] += o.UnitSq[0]
+	c.UnitSq[1] += o.UnitSq[1]
+}
+
+// closeUnit makes c, the totals of one unit's games, one unit.
+func (c *Counters) closeUnit() {
+	c.Units = 1
+	c.UnitSq = [2]int64{c.RankSum * c.RankSum, c.PointsTenths * c.PointsTenths}
+}
+
+// Result is an arena's outcome: the configuration, the raw counters of
+// each entry, and a hash of every game's final scores. It holds nothing
+// that depends on time, machine or goroutines; merged shards equal the
+// unsharded result exactly.
+type Result struct {
+	Seats  [game.NumSeats]string `json:"seats"`
+	Games  int                   `json:"games"` // of the whole arena
+	Seed   uint64                `json:"seed"`
+	Rotate bool                  `json:"rotate"`
+	Length string                `json:"length"`
+	Shards int                   `json:"shards,omitempty"` // the arena's shard count (0: not sharded)
+	Shard  int                   `json:"shard,omitempty"`  // this result's shard, 1-based (0: all)
+	// FirstUnit and Units are the units (walls) this result covers;
+	// Played the games.
+	FirstUnit int `json:"first_unit"`
+	Units     int `json:"units"`
+	Played    int `json:"played"`
+	// Hash is the XOR over games of a hash of (unit, rotation, final
+	// scores and points).
+	Hash    string                  `json:"hash"`
+	Entries [game.NumSeats]Counters `json:"entries"`
+	// Summary is derived from Entries (recomputed by Merge).
+	Summary []Summary `json:"summary"`
+	hash    uint64
+}
+
+func newResult(c *Config) *Result {
+	return &Result{Seats: c.Seats, Games: c.Games, Seed: c.Seed, Rotate: c.Rotate, Length: c.Length.String(), Shards: c.Shards, Shard: c.Shard}
+}
+
+// finish fills the derived fields.
+func (r *Result) finish() {
+	r.Hash = fmt.Sprintf("%016x", r.hash)
+	r.Summary = r.Summary[:0]
+	for e := range r.Entries {
+		r.Summary = append(r.Summary, summarize(r.label(e), &r.Entries[e], r.perUnit()))
+	}
+}
+
+func (r *Result) perUnit() int {
+	if r.Rotate {
+		return game.NumSeats
+	}
+	return 1
+}
+
+// label names entry e: its bot, with its entry number when the name is
+// not unique.
+func (r *Result) label(e int) string {
+	n := 0
+	for _, s := range r.Seats {
+		if s == r.Seats[e] {
+			n++
+		}
+	}
+	if n == 1 {
+		return r.Seats[e]
+	}
+	return fmt.Sprintf("%s#%d", r.Seats[e], e+1)
+}
+
+// Signature returns a short hash of the whole result: it changes when any
+// game's outcome changes and never with time, machine or goroutines.
+func (r *Result) Signature() string {
+	b, _ := json.Marshal(r)
+	h := fnv.New64a()
+	h.Write(b)
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// Interval is an estimate with its 95 % confidence interval (normal
+// approximation over units).
+type Interval struct {
+	Mean float64 `json:"mean"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// Summary is one entry's statistics.
+type Summary struct {
+	Bot         string     `json:"bot"`
+	Games       int        `json:"games"`
+	AvgRank     Interval   `json:"avg_rank"`
+	RankPct     [4]float64 `json:"rank_pct"` // % of games finished 1st..4th
+	AvgPoints   Interval   `json:"avg_points"`
+	AvgScore    float64    `json:"avg_score"`
+	WinPct      float64    `json:"win_pct"`     // % of rounds won
+	DealInPct   float64    `json:"deal_in_pct"` // % of rounds dealt in
+	RiichiPct   float64    `json:"riichi_pct"`
+	CallPct     float64    `json:"call_pct"`
+	AvgWin      float64    `json:"avg_win"`     // average value of a win
+	AvgDealIn   float64    `json:"avg_deal_in"` // average value of a deal-in
+	StableDan   *float64   `json:"stable_dan"`  // (5·n1 + 2·n2)/n4 − 2; null without a 4th place
+	RankPctLow  [4]float64 `json:"rank_pct_low"`
+	RankPctHigh [4]float64 `json:"rank_pct_high"`
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func ratio(a int64, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// interval is the mean per game with a 95 % interval from per-unit sums:
+// sum over all games, sq the sum over units of the squared unit sums, k
+// games per unit, u units.
+func interval(sum, sq int64, k, u int, scale float64) Interval {
+	if u == 0 {
+		return Interval{}
+	}
+	n := float64(u)
+	mean := float64(sum) / float64(k) / n // mean of unit means
+	half := 0.0
+	if u > 1 {
+		ss := float64(sq)/float64(k*k) - n*mean*mean
+		half = 1.96 * math.Sqrt(max(0, ss/(n-1))/n)
+	}
+	return Interval{Mean: mean / scale, Low: (mean - half) / scale, High: (mean + half) / scale}
+}
+
+// wilson is the Wilson 95 % interval of a proportion, in %.
+func wilson(x, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 0
+	}
+	const z = 1.96
+	p, fn := float64(x)/float64(n), float64(n)
+	d := 1 + z*z/fn
+	c := (p + z*z/(2*fn)) / d
+	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / d
+	return 100 * max(0, c-h), 100 * min(1, c+h)
+}
+
+func summarize(label string, c *Counters, k int) Summary {
+	s := Summary{Bot: label, Games: c.Games}
+	s.AvgRank = interval(c.RankSum, c.UnitSq[0], k, c.Units, 1)
+	s.AvgPoints = interval(c.PointsTenths, c.UnitSq[1], k, c.Units, 10)
+	for i, n := range c.Ranks {
+		s.RankPct[i] = pct(n, c.Games)
+		s.RankPctLow[i], s.RankPctHigh[i] = wilson(n, c.Games)
+	}
+	s.AvgScore = ratio(c.ScoreSum, c.Games)
+	s.WinPct = pct(c.Wins, c.Rounds)
+	s.DealInPct = pct(c.DealIns, c.Rounds)
+	s.RiichiPct = pct(c.Riichi, c.Rounds)
+	s.CallPct = pct(c.Calls, c.Rounds)
+	s.AvgWin = ratio(c.WinPoints, c.Wins)
+	s.AvgDealIn = ratio(c.DealInPoints, c.DealIns)
+	if c.Ranks[3] > 0 {
+		d := float64(5*c.Ranks[0]+2*c.Ranks[1])/float64(c.Ranks[3]) - 2
+		s.StableDan = &d
+	}
+	return s
+}
+
+// Merge joins shard results of one arena into the result of the whole:
+// the same configuration, disjoint units, all of them present. It equals
+// the unsharded result exactly.
+func Merge(parts []*Result) (*Result, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%w: nothing to merge", ErrConfig)
+	}
+	parts = slices.Clone(parts)
+	slices.SortFunc(parts, func(a, b *Result) int { return a.FirstUnit - b.FirstUnit })
+	first := parts[0]
+	out := &Result{Seats: first.Seats, Games: first.Games, Seed: first.Seed, Rotate: first.Rotate, Length: first.Length}
+	next := 0
+	for _, p := range parts {
+		if p.Seats != first.Seats || p.Games != first.Games || p.Seed != first.Seed || p.Rotate != first.Rotate || p.Length != first.Length {
+			return nil, fmt.Errorf("%w: shard %d/%d is of another arena", ErrConfig, p.Shard, p.Shards)
+		}
+		if p.FirstUnit != next {
+			return nil, fmt.Errorf("%w: units %d..%d missing or repeated (next shard starts at %d)", ErrConfig, next, p.FirstUnit-1, p.FirstUnit)
+		}
+		var h uint64
+		if _, err := fmt.Sscanf(p.Hash, "%x", &h); err != nil {
+			return nil, fmt.Errorf("%w: bad hash %q", ErrConfig, p.Hash)
+		}
+		out.hash ^= h
+		next += p.Units
+		out.Units += p.Units
+		out.Played += p.Played
+		for e := range out.Entries {
+			out.Entries[e].add(&p.Entries[e])
+		}
+	}
+	perUnit := 1
+	if first.Rotate {
+		perUnit = game.NumSeats
+	}
+	if next*perUnit != first.Games {
+		return nil, fmt.Errorf("%w: the shards cover %d of %d games", ErrConfig, next*perUnit, first.Games)
+	}
+	out.finish()
+	return out, nil
+}

@@ -1,0 +1,316 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"runtime"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/mjrank/mjrank/arena"
+	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Config sets what the suite runs. The zero Config runs the standard
+// suite without the corpus.
+type Config struct {
+	// Workers is "all cores"; 0 means GOMAXPROCS.
+	Workers int
+	// Corpus is a folder of game records for the verify measurement; ""
+	// or a missing folder skips it.
+	Corpus string
+	// CorpusFiles caps the files replayed (0: DefaultCorpusFiles).
+	CorpusFiles int
+	// Scale multiplies the fixed workloads (0 means 1); tests use less.
+	Scale float64
+	// Log, when not nil, is told which stage runs.
+	Log func(stage string)
+}
+
+// DefaultCorpusFiles is the number of corpus files (in name order) the
+// verify measurement replays.
+const DefaultCorpusFiles = 300
+
+// Pair is a measurement on one worker and on all workers.
+type Pair struct {
+	One float64 `json:"one"`
+	All float64 `json:"all"`
+}
+
+// Efficiency is the parallel efficiency of each measurement: the speedup
+// from one worker to all, divided by the workers.
+type Efficiency struct {
+	Shanten  float64  `json:"shanten"`
+	Score    float64  `json:"score"`
+	Verify   *float64 `json:"verify"` // null without the corpus
+	SelfPlay float64  `json:"selfplay"`
+}
+
+// Report is the suite's result.
+type Report struct {
+	Workers int `json:"workers"`
+	// ShantenNs is nanoseconds per hand (ShantenForms of a 14-tile hand),
+	// ScoreNs per winning hand scored; on all workers, wall time over all
+	// the work.
+	ShantenNs Pair `json:"shanten_ns"`
+	ScoreNs   Pair `json:"score_ns"`
+	// VerifyGamesPerS is real games replayed and checked per second; null
+	// without the corpus. VerifyGames is how many were replayed.
+	VerifyGamesPerS *Pair `json:"verify_games_per_s"`
+	VerifyGames     int   `json:"verify_games"`
+	// SelfPlayHanchanPerS is hanchans per second of four efficiency bots;
+	// SelfPlayHanchanPerCPUS the same per second of CPU time used (a
+	// figure that other load on the machine disturbs less).
+	SelfPlayHanchanPerS    Pair       `json:"selfplay_hanchan_per_s"`
+	SelfPlayHanchanPerCPUS Pair       `json:"selfplay_hanchan_per_cpu_s"`
+	ParallelEfficiency     Efficiency `json:"parallel_efficiency"`
+	// Signature hashes the fixed-seed arena result and the work counted;
+	// SignatureArena is the arena it plays.
+	Signature      string  `json:"signature"`
+	SignatureArena string  `json:"signature_arena"`
+	Seconds        float64 `json:"seconds"`
+}
+
+// SignatureConfig is the arena the signature hashes: every bot, duplicate
+// play, one worker (the result is the same on any number).
+func SignatureConfig() arena.Config {
+	return arena.Config{Seats: [4]string{"efficiency", "thesis", "rulebot", "tsumogiri"}, Games: 16, Seed: 20261122, Rotate: true, Workers: 1}
+}
+
+// Run runs the suite.
+func Run(ctx context.Context, c Config) (*Report, error) {
+	start := time.Now()
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	scale := c.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	n := func(x int) int { return max(1, int(float64(x)*scale)) }
+	log := func(s string) {
+		if c.Log != nil {
+			c.Log(s)
+		}
+	}
+	rep := &Report{Workers: workers}
+	sig := fnv.New64a()
+
+	log("signature arena")
+	sc := SignatureConfig()
+	sres, err := arena.Run(ctx, sc)
+	if err != nil {
+		return nil, err
+	}
+	rep.SignatureArena = fmt.Sprintf("%v, %d games, seed %d, rotated", sc.Seats, sc.Games, sc.Seed)
+	fmt.Fprint(sig, sres.Signature())
+
+	log("shanten")
+	hands := Hands(n(20000))
+	sum := 0
+	for i := range hands {
+		sum += hand.ShantenForms(&hands[i]).Min()
+	}
+	fmt.Fprintf(sig, " shanten %d %d", len(hands), sum)
+	rounds := n(50)
+	rep.ShantenNs = timePair(workers, len(hands)*rounds, func(w, of int) {
+		part := hands[w*len(hands)/of : (w+1)*len(hands)/of]
+		for range rounds {
+			for i := range part {
+				hand.ShantenForms(&part[i])
+			}
+		}
+	})
+
+	log("score")
+	wins, err := Wins(ctx, n(2000))
+	if err != nil {
+		return nil, err
+	}
+	rules := score.Tenhou()
+	points := 0
+	for i := range wins {
+		r, err := score.Score(&wins[i], &rules)
+		if err != nil {
+			return nil, fmt.Errorf("bench: a recorded win does not score: %w", err)
+		}
+		points += r.Points
+	}
+	fmt.Fprintf(sig, " score %d %d", len(wins), points)
+	srounds := n(20)
+	rep.ScoreNs = timePair(workers, len(wins)*srounds, func(w, of int) {
+		part := wins[w*len(wins)/of : (w+1)*len(wins)/of]
+		for range srounds {
+			for i := range part {
+				score.Score(&part[i], &rules)
+			}
+		}
+	})
+
+	if files := corpusFiles(c); len(files) > 0 {
+		log("verify")
+		var p Pair
+		for i, wk := range []int{1, workers} {
+			t0 := time.Now()
+			vr, err := data.Verify(ctx, files, data.VerifyOptions{Workers: wk})
+			if err != nil {
+				return nil, err
+			}
+			rate := float64(vr.Games) / time.Since(t0).Seconds()
+			if i == 0 {
+				p.One = rate
+				rep.VerifyGames = vr.Games
+			} else {
+				p.All = rate
+			}
+		}
+		rep.VerifyGamesPerS = &p
+		e := p.All / p.One / float64(workers)
+		rep.ParallelEfficiency.Verify = &e
+	}
+
+	log("self-play")
+	games := n(1000)
+	for i, wk := range []int{1, workers} {
+		g := games * wk
+		cfg := arena.Config{Seats: [4]string{"efficiency", "efficiency", "efficiency", "efficiency"}, Games: g, Seed: 1, Workers: wk}
+		t0, cpu0 := time.Now(), cpuSeconds()
+		if _, err := arena.Run(ctx, cfg); err != nil {
+			return nil, err
+		}
+		wall, cpu := time.Since(t0).Seconds(), cpuSeconds()-cpu0
+		if i == 0 {
+			rep.SelfPlayHanchanPerS.One, rep.SelfPlayHanchanPerCPUS.One = float64(g)/wall, float64(g)/cpu
+		} else {
+			rep.SelfPlayHanchanPerS.All, rep.SelfPlayHanchanPerCPUS.All = float64(g)/wall, float64(g)/cpu
+		}
+	}
+
+	eff := func(p Pair, perSecond bool) float64 {
+		if p.One == 0 || p.All == 0 {
+			return 0
+		}
+		if perSecond {
+			return p.All / p.One / float64(workers)
+		}
+		return p.One / p.All / float64(workers)
+	}
+	rep.ParallelEfficiency.Shanten = eff(rep.ShantenNs, false)
+	rep.ParallelEfficiency.Score = eff(rep.ScoreNs, false)
+	rep.ParallelEfficiency.SelfPlay = eff(rep.SelfPlayHanchanPerS, true)
+	rep.Signature = fmt.Sprintf("%016x", sig.Sum64())
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+// timePair times work on one worker and on workers goroutines; work(w, of)
+// does worker w's share of of. It returns nanoseconds per item.
+func timePair(workers, items int, work func(w, of int)) Pair {
+	var p Pair
+	t0 := time.Now()
+	work(0, 1)
+	p.One = float64(time.Since(t0).Nanoseconds()) / float64(items)
+	var wg sync.WaitGroup
+	t0 = time.Now()
+	for w := range workers {
+		wg.Go(func() { work(w, workers) })
+	}
+	wg.Wait()
+	p.All = float64(time.Since(t0).Nanoseconds()) / float64(items)
+	return p
+}
+
+// cpuSeconds returns the CPU time the process has used.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+	return tv(ru.Utime) + tv(ru.Stime)
+}
+
+// Hands returns n fixed 14-tile hands: the first 14 tiles of walls
+// game.NewWall(1, i, 0).
+func Hands(n int) []tile.Counts {
+	out := make([]tile.Counts, n)
+	for i := range out {
+		w := game.NewWall(1, i, 0)
+		for _, t := range w[:14] {
+			out[i][t.Kind()]++
+		}
+	}
+	return out
+}
+
+// Wins returns the first n wins of fixed-seed self-play between the four
+// bots (the score inputs the engine built).
+func Wins(ctx context.Context, n int) ([]score.Win, error) {
+	out := make([]score.Win, 0, n)
+	names := [4]string{"efficiency", "rulebot", "efficiency", "tsumogiri"}
+	rules := game.Tenhou(game.Hanchan)
+	buf := make([]game.Action, 0, 64)
+	for seed := uint64(1); len(out) < n; seed++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var players [4]game.Player
+		for s, name := range names {
+			p, err := bot.New(name, seed*4+uint64(s))
+			if err != nil {
+				return nil, err
+			}
+			players[s] = p
+		}
+		g := game.NewGame(rules)
+		var r game.Round
+		for !g.Over() && len(out) < n {
+			setup := g.Next()
+			w := game.NewWall(seed, setup.Index, setup.Honba)
+			if err := r.Reset(&g.Rules, setup, &w); err != nil {
+				return nil, err
+			}
+			if err := r.Play(&players, buf); err != nil {
+				return nil, err
+			}
+			res := r.Result()
+			for i := range res.Wins[:res.NumWins] {
+				if len(out) < n {
+					out = append(out, res.Wins[i].Win)
+				}
+			}
+			if err := g.EndRound(&r); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// corpusFiles returns the corpus files the verify measurement replays.
+func corpusFiles(c Config) []string {
+	if c.Corpus == "" {
+		return nil
+	}
+	if _, err := os.Stat(c.Corpus); err != nil {
+		return nil
+	}
+	files, _, err := data.ExpandPaths([]string{c.Corpus})
+	if err != nil {
+		return nil
+	}
+	limit := c.CorpusFiles
+	if limit <= 0 {
+		limit = DefaultCorpusFiles
+	}
+	return files[:min(limit, len(files))]
+}

@@ -1,0 +1,37 @@
+package bot
+
+import (
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Tsumogiri discards the tile it draws, never calls, never declares riichi
+// and wins whenever it can. It is the floor every other bot must beat.
+type Tsumogiri struct{}
+
+// Act implements game.Player.
+func (Tsumogiri) Act(v game.View, legal []game.Action) game.Action {
+	if a, ok := win(legal); ok {
+		return a
+	}
+	if v.Phase() != game.PhaseTurn {
+		return pass(legal)
+	}
+	d := v.Drawn()
+	for _, a := range legal {
+		if a.Type == game.Discard && a.Tile == d {
+			return a
+		}
+	}
+	// No drawn tile to discard (cannot happen without calls): the first
+	// legal discard.
+	if d != tile.NoTile {
+		if a, ok := discardOf(legal, game.Discard, d.Kind(), d); ok {
+			return a
+		}
+	}
+	if a, ok := find(legal, game.Discard); ok {
+		return a
+	}
+	return legal[0]
+}

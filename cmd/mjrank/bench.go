@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/mjrank/mjrank/bench"
+)
+
+var cmdBench = &Command{
+	Name:      "bench",
+	UsageLine: "[--json] [--workers N] [--corpus DIR] [--corpus-files N]",
+	Short:     "time every layer and print the deterministic bench signature",
+	Long: `
+Bench runs a fixed workload through every layer and times it on one worker
+and on all cores, with the parallel efficiency (speedup / workers):
+
+  shanten    ns per 14-tile hand (normal, chiitoitsu and kokushi forms)
+  score      ns per winning hand (wins taken from fixed-seed self-play)
+  verify     real games replayed and checked per second (the first
+             --corpus-files files of --corpus, when the folder exists)
+  self-play  hanchans per second of four efficiency bots (and per second
+             of CPU time, which other load on the machine disturbs less)
+
+It also prints a signature: a hash of a fixed-seed arena between all the
+bots and of the work counted. It does not depend on time, machine or
+goroutines and changes exactly when behaviour changes; commits that change
+it end with "Bench: <signature>". JSON keys: workers, shanten_ns, score_ns,
+verify_games_per_s, verify_games, selfplay_hanchan_per_s,
+selfplay_hanchan_per_cpu_s, parallel_efficiency, signature,
+signature_arena, seconds (pairs are {"one", "all"}).
+`,
+	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
+		asJSON := fs.Bool("json", false, "print the report as JSON")
+		workers := fs.Int("workers", 0, "workers for the all-cores runs (default: one per CPU)")
+		corpus := fs.String("corpus", filepath.Join("..", "shared", "data", "tenhou"), "folder of game records for the verify measurement")
+		files := fs.Int("corpus-files", bench.DefaultCorpusFiles, "corpus files replayed")
+		return func(env *Env, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf("unexpected argument %q", args[0])
+			}
+			cfg := bench.Config{Workers: *workers, Corpus: *corpus, CorpusFiles: *files}
+			cfg.Log = func(stage string) { fmt.Fprintf(env.Stderr, "bench: %s\n", stage) }
+			rep, err := bench.Run(context.Background(), cfg)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return writeJSON(env.Stdout, rep)
+			}
+			return printBench(env.Stdout, rep)
+		}
+	},
+}
+
+func printBench(w io.Writer, r *bench.Report) error {
+	t := newTable(w, "layer", "unit", "1 worker", fmt.Sprintf("%d workers", r.Workers), "parallel efficiency")
+	rows := [][]string{
+		{"shanten", "ns/hand", fmt.Sprintf("%.1f", r.ShantenNs.One), fmt.Sprintf("%.1f", r.ShantenNs.All), fmt.Sprintf("%.2f", r.ParallelEfficiency.Shanten)},
+		{"score", "ns/win", fmt.Sprintf("%.0f", r.ScoreNs.One), fmt.Sprintf("%.0f", r.ScoreNs.All), fmt.Sprintf("%.2f", r.ParallelEfficiency.Score)},
+	}
+	if r.VerifyGamesPerS != nil {
+		rows = append(rows, []string{"verify", fmt.Sprintf("games/s (%d games)", r.VerifyGames), fmt.Sprintf("%.0f", r.VerifyGamesPerS.One), fmt.Sprintf("%.0f", r.VerifyGamesPerS.All), fmt.Sprintf("%.2f", *r.ParallelEfficiency.Verify)})
+	} else {
+		rows = append(rows, []string{"verify", "games/s", "-", "-", "- (no corpus)"})
+	}
+	rows = append(rows,
+		[]string{"self-play", "hanchans/s", fmt.Sprintf("%.0f", r.SelfPlayHanchanPerS.One), fmt.Sprintf("%.0f", r.SelfPlayHanchanPerS.All), fmt.Sprintf("%.2f", r.ParallelEfficiency.SelfPlay)},
+		[]string{"self-play", "hanchans/CPU-s", fmt.Sprintf("%.0f", r.SelfPlayHanchanPerCPUS.One), fmt.Sprintf("%.0f", r.SelfPlayHanchanPerCPUS.All), ""},
+	)
+	for _, row := range rows {
+		if err := t.Append(row); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nsignature  %s  (%s)\n", r.Signature, r.SignatureArena)
+	return nil
+}
