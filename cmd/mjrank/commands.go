@@ -43,10 +43,14 @@ var commands []*Command
 
 func init() {
 	commands = []*Command{
+		cmdArena,
+		cmdBench,
 		cmdConvert,
 		cmdHand,
-		cmdShanten,
+		cmdModels,
 		cmdScore,
+		cmdShanten,
+		cmdTrain,
 		cmdVerify,
 		cmdVersion,
 	}

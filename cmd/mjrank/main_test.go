@@ -56,6 +56,22 @@ var cliCases = []cliCase{
 	{"convert-bad-format", []string{"convert", "--to", "pdf", "x.xml"}, ""},
 	{"convert-cut", []string{"convert", "--to", "mjai", "testdata/verify/cut.xml"}, ""},
 	{"verify-missing", []string{"verify", "testdata/no-such-file.xml"}, ""},
+	{"help-arena", []string{"help", "arena"}, ""},
+	{"help-bench", []string{"bench", "-h"}, ""},
+	{"arena-rotate", []string{"arena", "--seats", "efficiency,tsumogiri,thesis,rulebot", "--games", "8", "--rotate", "--seed", "3"}, ""},
+	{"arena-merge", []string{"arena", "merge", "testdata/arena/shard-1-of-2.json", "testdata/arena/shard-2-of-2.json"}, ""},
+	{"arena-shard-json", []string{"arena", "--games", "4", "--seed", "9", "--shard", "2/2", "--length", "tonpuusen", "--json"}, ""},
+	{"arena-merge-missing-shard", []string{"arena", "merge", "testdata/arena/shard-2-of-2.json"}, ""},
+	{"arena-bad-seats", []string{"arena", "--seats", "efficiency,nobody,thesis,rulebot"}, ""},
+	{"arena-bad-rotate", []string{"arena", "--games", "6", "--rotate"}, ""},
+	{"help-train", []string{"help", "train"}, ""},
+	{"train-no-args", []string{"train"}, ""},
+	{"help-models", []string{"models", "-h"}, ""},
+	{"models-info", []string{"models", "info"}, ""},
+	{"models-eval", []string{"models", "eval", "../../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog", "testdata/verify"}, ""},
+	{"models-eval-json", []string{"models", "eval", "--json", "../../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog"}, ""},
+	{"models-bad-sub", []string{"models", "frob"}, ""},
+	{"models-missing-dir", []string{"models", "info", "--models", "testdata/no-such-dir"}, ""},
 }
 
 // timing matches the parts of reports that depend on the machine.

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/train"
+)
+
+var cmdTrain = &Command{
+	Name:      "train",
+	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags]",
+	Short:     "train the opponent predictors and the final-rank model with xgboost",
+	Long: `
+Train replays every usable game under --corpus with full information
+(4-player games of the ordinary lobbies with a final result; duplicates of
+a log id once), extracts the samples of the four models, splits them by game
+(FNV-1a of the log id, a tenth held out), writes LibSVM files, runs the
+xgboost command-line tool (Debian's xgboost 1.7, apt-get install xgboost),
+checks that the Go loader predicts exactly as "xgboost task=pred" on the
+held-out rows, measures the models on the held-out games beside their
+baselines, and writes each model (NAME-HASH.bin) with its card
+(NAME-HASH.json) atomically: tenpai, wait and value into --out, rank into
+--rank-out (default --out).
+`,
+	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
+		def := train.DefaultConfig()
+		corpus := fs.String("corpus", "", "folder (or file) of game records")
+		out := fs.String("out", "", "folder for the opponent models")
+		rankOut := fs.String("rank-out", "", "folder for the rank model (default: --out)")
+		work := fs.String("work", "", "keep LibSVM files, xgboost configs and logs here (default: a temporary folder)")
+		xgb := fs.String("xgboost", "xgboost", "the xgboost command-line tool")
+		threads := fs.Int("threads", 0, "xgboost threads (default: one per CPU)")
+		workers := fs.Int("workers", 0, "files replayed at once (default: one per CPU)")
+		seed := fs.Int("seed", def.Seed, "xgboost seed")
+		maxFiles := fs.Int("max-files", 0, "use only the corpus's first N files (0: all)")
+		rounds := fs.Int("rounds", 0, "boosting rounds of every model (0: the defaults)")
+		tenpaiRate := fs.Float64("tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model")
+		waitRate := fs.Float64("wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
+		valueRate := fs.Float64("value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
+		return func(env *Env, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf("unexpected argument %q", args[0])
+			}
+			if *corpus == "" || *out == "" {
+				return usageErrorf("--corpus and --out are required")
+			}
+			cfg := train.Config{
+				Corpus: []string{*corpus}, Out: *out, RankOut: *rankOut, Work: *work, XGBoost: *xgb,
+				Workers: *workers, Threads: *threads, Seed: *seed, MaxFiles: *maxFiles, Rounds: *rounds,
+				TenpaiRate: *tenpaiRate, WaitRate: *waitRate, ValueRate: *valueRate,
+				Progress: env.Stderr,
+				Bar: func(w io.Writer, total int, desc string) interface {
+					Add(int)
+					Finish()
+				} {
+					return progress.New(w, total, desc)
+				},
+			}
+			res, err := train.Run(context.Background(), cfg)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(env.Stdout, "trained in %.0fs (samples %.0fs, xgboost %.0fs)\n\n", res.TotalSeconds, res.ExtractSeconds, res.TrainSeconds)
+			return printCards(env.Stdout, res.Cards)
+		}
+	},
+}

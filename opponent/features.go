@@ -1,0 +1,433 @@
+package opponent
+
+import (
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Schema is the version of the feature definitions below. Training writes
+// it into every model card; a model of another schema is refused. Bump it
+// whenever a feature is added, removed, reordered or computed differently.
+const Schema = 1
+
+// Public is what every other seat can see of one player (the opponent) and
+// of the table, gathered once per position; the feature vectors are read
+// from it. Only public accessors of game.Round are used: rivers, melds,
+// riichi declarations, dora indicators, scores, winds and the wall count.
+type Public struct {
+	seat       int
+	river      []game.RiverTile
+	melds      []score.Meld
+	visible    [tile.NumKinds]int8 // rivers (called tiles counted in their meld), melds, dora indicators
+	riverCount [tile.NumKinds]int8 // the opponent's own discards per kind
+	firstIdx   [tile.NumKinds]int8 // river index of the opponent's first discard of a kind, -1
+	suitFirst  [4]int8             // river index of the first discard of each suit, -1
+	suitRiver  [4]int8             // discards per suit
+	passed     tile.KindSet        // kinds others discarded after the opponent's riichi (approximate order)
+	dora       tile.KindSet
+	riichiIdx  int // river index of the riichi tile, -1
+	yakuhai    tile.KindSet
+	general    [numGeneral]float64
+}
+
+// NewPublic gathers the public information about seat in r.
+func NewPublic(r *game.Round, seat int) *Public {
+	p := &Public{}
+	p.Reset(r, seat)
+	return p
+}
+
+// Reset is NewPublic into an existing value (no allocation).
+func (p *Public) Reset(r *game.Round, seat int) {
+	*p = Public{seat: seat, river: r.River(seat), melds: r.Melds(seat), riichiIdx: -1}
+	for i := range p.firstIdx {
+		p.firstIdx[i] = -1
+	}
+	p.suitFirst = [4]int8{-1, -1, -1, -1}
+	for s := range game.NumSeats {
+		for _, rt := range r.River(s) {
+			if !rt.Called {
+				p.visible[rt.Tile.Kind()]++
+			}
+		}
+		for _, m := range r.Melds(s) {
+			for _, t := range m.TilesSlice() {
+				p.visible[t.Kind()]++
+			}
+		}
+	}
+	for _, t := range r.DoraIndicators() {
+		p.visible[t.Kind()]++
+		p.dora = p.dora.Add(t.Kind().DoraFrom())
+	}
+	for i, rt := range p.river {
+		k := rt.Tile.Kind()
+		p.riverCount[k]++
+		if p.firstIdx[k] < 0 {
+			p.firstIdx[k] = int8(i)
+		}
+		su := k.Suit()
+		p.suitRiver[su]++
+		if p.suitFirst[su] < 0 {
+			p.suitFirst[su] = int8(i)
+		}
+		if rt.Riichi && p.riichiIdx < 0 {
+			p.riichiIdx = i
+		}
+	}
+	if p.riichiIdx < 0 && r.InRiichi(seat) {
+		p.riichiIdx = len(p.river) - 1 // the declaration tile was called
+	}
+	if p.riichiIdx >= 0 {
+		for s := range game.NumSeats {
+			if s == seat {
+				continue
+			}
+			after := (s - seat + game.NumSeats) % game.NumSeats // turn order after the opponent
+			for n, rt := range r.River(s) {
+				if n > p.riichiIdx || (n == p.riichiIdx && after > 0) {
+					p.passed = p.passed.Add(rt.Tile.Kind())
+				}
+			}
+		}
+	}
+	p.yakuhai = p.yakuhai.Add(tile.Haku).Add(tile.Hatsu).Add(tile.Chun).Add(r.RoundWind()).Add(r.SeatWind(seat))
+	p.fillGeneral(r)
+}
+
+// classOf returns a tile kind's number 1..9, or 10 for an honour.
+func classOf(k tile.Kind) float64 {
+	if k.IsHonor() {
+		return 10
+	}
+	return float64(k.Number())
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// generalNames are the features of the opponent's whole position, shared by
+// the tenpai and value models (and partly by the wait model).
+var generalNames = []string{
+	"turn", "live_remaining", "open_melds", "ankans", "chis", "pons_kans",
+	"riichi", "riichi_index", "turns_since_riichi",
+	"tsumogiri_last3", "tsumogiri_last6", "tsumogiri_total", "called_from_river", "distinct_kinds",
+	"dealer", "seat_wind", "round_wind", "round_index", "honba", "sticks",
+	"score", "score_rank", "score_behind_top", "others_riichi",
+	"dora_indicators", "dora_in_melds", "red_in_melds", "yakuhai_meld",
+	"meld_tiles_m", "meld_tiles_p", "meld_tiles_s", "meld_tiles_z",
+	"river_m", "river_p", "river_s", "river_z",
+	"river_terminal_honor", "river_simple",
+	"first6_terminal_honor", "last6_middle", "last6_honor",
+	"last6_m", "last6_p", "last6_s",
+	"riichi_tile_class", "riichi_tile_suit",
+	"d1_class", "d1_suit", "d1_tsumogiri",
+	"d2_class", "d2_suit", "d2_tsumogiri",
+	"d3_class", "d3_suit", "d3_tsumogiri",
+	"d4_class", "d4_suit", "d4_tsumogiri",
+	"d5_class", "d5_suit", "d5_tsumogiri",
+	"d6_class", "d6_suit", "d6_tsumogiri",
+}
+
+const numGeneral = 64
+
+func (p *Public) fillGeneral(r *game.Round) {
+	g := p.general[:0]
+	river := p.river
+	n := len(river)
+	var open, ankans, chis, ponkans, dora, red int
+	var meldSuit [4]int
+	yakuhaiMeld := false
+	for _, m := range p.melds {
+		switch m.Type {
+		case score.Ankan:
+			ankans++
+		case score.Chi:
+			chis++
+			open++
+		default:
+			ponkans++
+			open++
+		}
+		if m.Type != score.Chi && p.yakuhai.Has(m.Kind()) {
+			yakuhaiMeld = true
+		}
+		for _, t := range m.TilesSlice() {
+			meldSuit[t.Kind().Suit()]++
+			if p.dora.Has(t.Kind()) {
+				dora++
+			}
+			if t.Red() {
+				red++
+			}
+		}
+	}
+	riichi := p.riichiIdx >= 0
+	since := -1
+	if riichi {
+		since = n - 1 - p.riichiIdx
+	}
+	tg := func(last int) (c int) {
+		for i := max(0, n-last); i < n; i++ {
+			if river[i].Tsumogiri {
+				c++
+			}
+		}
+		return c
+	}
+	var called, distinct, termHonor, simple, first6TH, last6Mid, last6Honor int
+	var last6Suit [3]int
+	for i, rt := range river {
+		k := rt.Tile.Kind()
+		if rt.Called {
+			called++
+		}
+		if k.IsTerminalOrHonor() {
+			termHonor++
+			if i < 6 {
+				first6TH++
+			}
+		} else {
+			simple++
+		}
+		if i >= n-6 {
+			if k.IsHonor() {
+				last6Honor++
+			} else {
+				last6Suit[k.Suit()]++
+				if num := k.Number(); num >= 3 && num <= 7 {
+					last6Mid++
+				}
+			}
+		}
+	}
+	for k := range p.riverCount {
+		if p.riverCount[k] > 0 {
+			distinct++
+		}
+	}
+	scores := r.Scores()
+	rank := game.Rank(scores)[p.seat]
+	top := 0
+	for _, s := range scores {
+		top = max(top, s)
+	}
+	others := 0
+	for s := range game.NumSeats {
+		if s != p.seat && r.InRiichi(s) {
+			others++
+		}
+	}
+	rClass, rSuit := 0.0, -1.0
+	if riichi {
+		k := river[p.riichiIdx].Tile.Kind()
+		rClass, rSuit = classOf(k), float64(k.Suit())
+	}
+	g = append(g, float64(n), float64(r.LiveRemaining()), float64(open), float64(ankans), float64(chis), float64(ponkans),
+		b2f(riichi), float64(p.riichiIdx), float64(since),
+		float64(tg(3)), float64(tg(6)), float64(tg(n)), float64(called), float64(distinct),
+		b2f(r.Dealer() == p.seat), float64(r.SeatWind(p.seat)-tile.East), float64(r.RoundWind()-tile.East),
+		float64(r.Index()), float64(r.Honba()), float64(r.Sticks()),
+		float64(scores[p.seat]), float64(rank), float64(top-scores[p.seat]), float64(others),
+		float64(len(r.DoraIndicators())), float64(dora), float64(red), b2f(yakuhaiMeld),
+		float64(meldSuit[0]), float64(meldSuit[1]), float64(meldSuit[2]), float64(meldSuit[3]),
+		float64(p.suitRiver[0]), float64(p.suitRiver[1]), float64(p.suitRiver[2]), float64(p.suitRiver[3]),
+		float64(termHonor), float64(simple), float64(first6TH), float64(last6Mid), float64(last6Honor),
+		float64(last6Suit[0]), float64(last6Suit[1]), float64(last6Suit[2]),
+		rClass, rSuit)
+	for i := 1; i <= 6; i++ {
+		if n-i < 0 {
+			g = append(g, 0, -1, -1)
+			continue
+		}
+		rt := river[n-i]
+		g = append(g, classOf(rt.Tile.Kind()), float64(rt.Tile.Kind().Suit()), b2f(rt.Tsumogiri))
+	}
+	if len(g) != numGeneral {
+		panic("opponent: general feature count")
+	}
+}
+
+// TenpaiFeatureNames names the features of the tenpai and value models, in
+// order.
+var TenpaiFeatureNames = generalNames
+
+// NumTenpaiFeatures is len(TenpaiFeatureNames).
+const NumTenpaiFeatures = numGeneral
+
+// TenpaiFeatures writes the tenpai (and value) model's features into x
+// (len NumTenpaiFeatures).
+func (p *Public) TenpaiFeatures(x []float64) {
+	for i, v := range p.general {
+		x[i] = float64(float32(v))
+	}
+}
+
+// waitGeneral are the indexes of the general features the wait model reads.
+var waitGeneral = []int{0, 1, 2, 6, 7, 8, 14, 27, 28, 29, 30, 31, 32, 33, 34, 35, 46, 47, 48, 49, 50, 51}
+
+// WaitFeatureNames names the wait model's features, in order: a subset of
+// the general ones, then those of the candidate tile kind.
+var WaitFeatureNames = func() []string {
+	var names []string
+	for _, i := range waitGeneral {
+		names = append(names, generalNames[i])
+	}
+	return append(names,
+		"k_suit", "k_class", "k_honor", "k_yakuhai", "k_dora",
+		"k_genbutsu", "k_passed_after_riichi", "k_suji_low", "k_suji_high", "k_suji",
+		"k_visible", "k_visible_m2", "k_visible_m1", "k_visible_p1", "k_visible_p2",
+		"k_river_m2", "k_river_m1", "k_river_p1", "k_river_p2",
+		"k_first_index", "k_suit_first_index", "k_suit_river", "k_suit_melds",
+		"k_riichi_same_suit", "k_riichi_distance",
+		"k_early_outer", "k_matagi",
+	)
+}()
+
+// NumWaitFeatures is len(WaitFeatureNames).
+const NumWaitFeatures = 22 + 27
+
+// WaitFeatures writes the wait model's features for candidate kind k into x
+// (len NumWaitFeatures).
+func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
+	i := 0
+	put := func(v float64) { x[i] = float64(float32(v)); i++ }
+	for _, gi := range waitGeneral {
+		put(p.general[gi])
+	}
+	suit := k.Suit()
+	honor := k.IsHonor()
+	num := 0
+	if !honor {
+		num = k.Number()
+	}
+	// rel returns kind k+d in the same suit, ok false off the suit's edge or for honours.
+	rel := func(d int) (tile.Kind, bool) {
+		if honor || num+d < 1 || num+d > 9 {
+			return 0, false
+		}
+		return tile.Kind(int(k) + d), true
+	}
+	visible := func(d int) float64 {
+		if kk, ok := rel(d); ok {
+			return float64(p.visible[kk])
+		}
+		return -1
+	}
+	inRiver := func(d int) float64 {
+		if kk, ok := rel(d); ok {
+			return float64(p.riverCount[kk])
+		}
+		return -1
+	}
+	has := func(d int) bool {
+		kk, ok := rel(d)
+		return ok && p.riverCount[kk] > 0
+	}
+	sujiLow, sujiHigh := has(-3), has(3)
+	suji := false
+	switch {
+	case honor:
+	case num <= 3:
+		suji = sujiHigh
+	case num >= 7:
+		suji = sujiLow
+	default:
+		suji = sujiLow && sujiHigh
+	}
+	meldSuit := 0
+	for _, m := range p.melds {
+		for _, t := range m.TilesSlice() {
+			if t.Kind().Suit() == suit {
+				meldSuit++
+			}
+		}
+	}
+	rSame, rDist := -1.0, -1.0
+	if p.riichiIdx >= 0 {
+		rk := p.river[p.riichiIdx].Tile.Kind()
+		rSame = b2f(rk.Suit() == suit)
+		if rk.Suit() == suit && !honor {
+			d := rk.Number() - num
+			rDist = float64(max(d, -d))
+		}
+	}
+	// early outer: a tile two away toward the edge discarded in the first six
+	// turns (e.g. 1 before 3) hints the middle is not waited on.
+	early := 0.0
+	for _, d := range []int{-2, 2} {
+		if kk, ok := rel(d); ok && p.firstIdx[kk] >= 0 && p.firstIdx[kk] < 6 {
+			early++
+		}
+	}
+	// matagi: the neighbours discarded late (after turn 6) hint a shape around k.
+	matagi := 0.0
+	for _, d := range []int{-1, 1} {
+		if kk, ok := rel(d); ok && p.firstIdx[kk] >= 6 {
+			matagi++
+		}
+	}
+	put(float64(suit))
+	put(float64(num))
+	put(b2f(honor))
+	put(b2f(p.yakuhai.Has(k)))
+	put(b2f(p.dora.Has(k)))
+	put(b2f(p.riverCount[k] > 0))
+	put(b2f(p.passed.Has(k)))
+	put(b2f(sujiLow))
+	put(b2f(sujiHigh))
+	put(b2f(suji))
+	put(float64(p.visible[k]))
+	put(visible(-2))
+	put(visible(-1))
+	put(visible(1))
+	put(visible(2))
+	put(inRiver(-2))
+	put(inRiver(-1))
+	put(inRiver(1))
+	put(inRiver(2))
+	put(float64(p.firstIdx[k]))
+	put(float64(p.suitFirst[suit]))
+	put(float64(p.suitRiver[suit]))
+	put(float64(meldSuit))
+	put(rSame)
+	put(rDist)
+	put(early)
+	put(matagi)
+	if i != NumWaitFeatures {
+		panic("opponent: wait feature count")
+	}
+}
+
+// Genbutsu reports whether the opponent discarded a tile of kind k (a ron
+// on it would be furiten).
+func (p *Public) Genbutsu(k tile.Kind) bool { return p.riverCount[k] > 0 }
+
+// Visible returns how many tiles of kind k everyone can see.
+func (p *Public) Visible(k tile.Kind) int { return int(p.visible[k]) }
+
+// Riichi reports whether the opponent declared riichi.
+func (p *Public) Riichi() bool { return p.riichiIdx >= 0 }
+
+// Turn returns the number of the opponent's discards.
+func (p *Public) Turn() int { return len(p.river) }
+
+// OpenMelds returns the number of the opponent's open melds.
+func (p *Public) OpenMelds() int { return int(p.general[2]) }
+
+// Passed reports whether another seat discarded kind k after the
+// opponent's riichi without being ronned (order approximated by turn).
+func (p *Public) Passed(k tile.Kind) bool { return p.passed.Has(k) }
+
+// Suji reports whether kind k is suji-protected by the opponent's discards
+// (1-4-7 style: both sides for 4..6).
+func (p *Public) Suji(k tile.Kind) bool {
+	var x [NumWaitFeatures]float64
+	p.WaitFeatures(k, x[:])
+	return x[len(waitGeneral)+9] == 1
+}

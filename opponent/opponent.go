@@ -1,0 +1,113 @@
+// Package opponent predicts, from public information only, what an opponent
+// holds: P(tenpai); for each of the 34 tile kinds, P(it wins for them | they
+// are tenpai); and the points their hand makes on a ron. Features are defined
+// once (features.go, versioned by [Schema]) and shared by training (package
+// train) and inference. The models are gradient-boosted trees trained by the
+// xgboost command-line tool and evaluated with leaves (see package
+// xgbmodel); the default ones are embedded from models/.
+package opponent
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"sync"
+
+	"github.com/mjrank/mjrank/opponent/xgbmodel"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Model names: the files are NAME-HASH.bin with the card NAME-HASH.json.
+const (
+	TenpaiModel = "tenpai"
+	WaitModel   = "wait"
+	ValueModel  = "value"
+)
+
+//go:embed models
+var embedded embed.FS
+
+// Models are the three opponent predictors. They are safe for concurrent
+// use.
+type Models struct {
+	tenpai, wait, value *xgbmodel.Model
+	Cards               []xgbmodel.Card // tenpai, wait, value
+}
+
+// Load loads the three models from fsys's folder dir, refusing any whose
+// schema differs from [Schema].
+func Load(fsys fs.FS, dir string) (*Models, error) {
+	m := &Models{}
+	for _, spec := range []struct {
+		name string
+		n    int
+		dst  **xgbmodel.Model
+	}{
+		{TenpaiModel, NumTenpaiFeatures, &m.tenpai},
+		{WaitModel, NumWaitFeatures, &m.wait},
+		{ValueModel, NumTenpaiFeatures, &m.value},
+	} {
+		model, card, err := xgbmodel.LoadFS(fsys, dir, spec.name, Schema, spec.n)
+		if err != nil {
+			return nil, fmt.Errorf("opponent: %w", err)
+		}
+		*spec.dst = model
+		m.Cards = append(m.Cards, *card)
+	}
+	return m, nil
+}
+
+// LoadDir loads the three models from a folder on disk (as `mjrank train`
+// writes them).
+func LoadDir(dir string) (*Models, error) { return Load(os.DirFS(dir), ".") }
+
+var defaultModels = sync.OnceValues(func() (*Models, error) { return Load(embedded, "models") })
+
+// Default returns the models embedded in the binary, loaded once.
+func Default() (*Models, error) { return defaultModels() }
+
+// EmbeddedFS returns the embedded model folder ("models/...").
+func EmbeddedFS() fs.FS { return embedded }
+
+// Tenpai returns P(the opponent is tenpai).
+func (m *Models) Tenpai(p *Public) float64 {
+	var x [NumTenpaiFeatures]float64
+	p.TenpaiFeatures(x[:])
+	v, err := m.tenpai.PredictOne(x[:])
+	if err != nil {
+		panic(err) // sizes are fixed by Load
+	}
+	return v
+}
+
+// WaitProb returns P(kind k completes the opponent's hand with a yaku on
+// ron | the opponent is tenpai).
+func (m *Models) WaitProb(p *Public, k tile.Kind) float64 {
+	var x [NumWaitFeatures]float64
+	p.WaitFeatures(k, x[:])
+	v, err := m.wait.PredictOne(x[:])
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// Waits writes WaitProb for every kind into dst.
+func (m *Models) Waits(p *Public, dst *[tile.NumKinds]float64) {
+	for k := range tile.NumKinds {
+		dst[k] = m.WaitProb(p, tile.Kind(k))
+	}
+}
+
+// Value returns the expected points of the opponent's ron (before honba
+// and sticks) given that they are tenpai and win.
+func (m *Models) Value(p *Public) float64 {
+	var x [NumTenpaiFeatures]float64
+	p.TenpaiFeatures(x[:])
+	v, err := m.value.PredictOne(x[:])
+	if err != nil {
+		panic(err)
+	}
+	return v
+}

@@ -1,0 +1,185 @@
+package opponent_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+const testGame = "../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog"
+
+// positions replays the test game and returns, after each discard, the
+// discarder's public view (copied) and whether it was tenpai.
+func positions(t testing.TB) (pubs []*opponent.Public, tenpai []bool) {
+	f, err := os.Open(testGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, _, err := data.NewReader(f, testGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Next() {
+		t.Fatal(r.Err())
+	}
+	var rep data.ReplayReport
+	err = data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, rr *game.Round) {
+		if ei < 0 || ei >= len(rd.Events) || rd.Events[ei].Type != data.EventDiscard {
+			return
+		}
+		seat := int(rd.Events[ei].Seat)
+		pubs = append(pubs, opponent.NewPublic(rr, seat))
+		tenpai = append(tenpai, rr.Waits(seat) != 0)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pubs, tenpai
+}
+
+func TestFeatureNames(t *testing.T) {
+	if len(opponent.TenpaiFeatureNames) != opponent.NumTenpaiFeatures {
+		t.Errorf("%d tenpai names for %d features", len(opponent.TenpaiFeatureNames), opponent.NumTenpaiFeatures)
+	}
+	if len(opponent.WaitFeatureNames) != opponent.NumWaitFeatures {
+		t.Errorf("%d wait names for %d features", len(opponent.WaitFeatureNames), opponent.NumWaitFeatures)
+	}
+	seen := map[string]bool{}
+	for _, n := range append(append([]string{}, opponent.TenpaiFeatureNames...), opponent.WaitFeatureNames...) {
+		if seen[n] && !contains(opponent.TenpaiFeatureNames, n) {
+			t.Errorf("duplicate feature name %q", n)
+		}
+		seen[n] = true
+	}
+}
+
+func contains(s []string, x string) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestDefaultModels loads the embedded models and checks that they tell
+// tenpai from not tenpai on a real game and give sane outputs.
+func TestDefaultModels(t *testing.T) {
+	m, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pubs, tenpai := positions(t)
+	var sumT, sumN float64
+	var nT, nN int
+	var waits [tile.NumKinds]float64
+	for i, p := range pubs {
+		pt := m.Tenpai(p)
+		if pt < 0 || pt > 1 {
+			t.Fatalf("P(tenpai) = %g", pt)
+		}
+		if tenpai[i] {
+			sumT += pt
+			nT++
+		} else {
+			sumN += pt
+			nN++
+		}
+		m.Waits(p, &waits)
+		for k, w := range waits {
+			if w < 0 || w > 1 {
+				t.Fatalf("P(wait %v) = %g", tile.Kind(k), w)
+			}
+			if p.Genbutsu(tile.Kind(k)) && w > 0.2 {
+				t.Errorf("genbutsu %v rated %.2f", tile.Kind(k), w)
+			}
+		}
+		if v := m.Value(p); v < 500 || v > 50000 {
+			t.Errorf("value %g out of range", v)
+		}
+	}
+	if nT == 0 || nN == 0 || sumT/float64(nT) < sumN/float64(nN)+0.2 {
+		t.Errorf("mean P(tenpai): %.2f when tenpai (%d), %.2f when not (%d)", sumT/float64(nT), nT, sumN/float64(nN), nN)
+	}
+	if len(m.Cards) != 3 || m.Cards[0].Schema != opponent.Schema {
+		t.Errorf("cards: %+v", m.Cards)
+	}
+}
+
+func benchPublic(b *testing.B) *opponent.Public {
+	pubs, tenpai := positions(b)
+	for i := len(pubs) - 1; i >= 0; i-- {
+		if tenpai[i] {
+			return pubs[i]
+		}
+	}
+	return pubs[len(pubs)-1]
+}
+
+func BenchmarkPublic(b *testing.B) {
+	f, _ := os.Open(testGame)
+	defer f.Close()
+	r, _, _ := data.NewReader(f, testGame)
+	r.Next()
+	var rr game.Round
+	var rep data.ReplayReport
+	data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, x *game.Round) {
+		if ei == len(rd.Events)-2 {
+			rr = *x
+		}
+	})
+	var p opponent.Public
+	for b.Loop() {
+		p.Reset(&rr, 1)
+	}
+}
+
+func BenchmarkTenpai(b *testing.B) {
+	m, err := opponent.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := benchPublic(b)
+	for b.Loop() {
+		m.Tenpai(p)
+	}
+}
+
+func BenchmarkWaitOneKind(b *testing.B) {
+	m, err := opponent.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := benchPublic(b)
+	for b.Loop() {
+		m.WaitProb(p, tile.Man5)
+	}
+}
+
+func BenchmarkWaitsAll34(b *testing.B) {
+	m, err := opponent.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := benchPublic(b)
+	var w [tile.NumKinds]float64
+	for b.Loop() {
+		m.Waits(p, &w)
+	}
+}
+
+func BenchmarkValue(b *testing.B) {
+	m, err := opponent.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := benchPublic(b)
+	for b.Loop() {
+		m.Value(p)
+	}
+}

@@ -1,0 +1,201 @@
+package xgbmodel
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ErrSchema is wrapped by the error of [LoadFS] when a model was trained on
+// features of another schema version than the code computes.
+var ErrSchema = errors.New("model schema does not match the code")
+
+// Card describes a trained model: what it predicts, from which features,
+// trained how and on what, and how well it did on held-out games. A card
+// is stored as NAME-HASH.json beside the model NAME-HASH.bin, HASH being the
+// first 12 hex digits of the model file's SHA-256.
+type Card struct {
+	Name      string            `json:"name"`   // "tenpai", "wait", "value", "rank"
+	File      string            `json:"file"`   // the model file's name
+	SHA256    string            `json:"sha256"` // of the model file
+	Schema    int               `json:"schema"` // feature schema version
+	Features  []string          `json:"features"`
+	Objective string            `json:"objective"`
+	NumClass  int               `json:"num_class,omitempty"`
+	Params    map[string]string `json:"params"` // every xgboost parameter given
+	Seed      int               `json:"seed"`
+	XGBoost   string            `json:"xgboost"` // the trainer's version
+	Corpus    Corpus            `json:"corpus"`
+	Samples   Samples           `json:"samples"`
+	Seconds   float64           `json:"train_seconds"`
+	Loader    LoaderCheck       `json:"loader_check"`
+	Metrics   []Metric          `json:"held_out_metrics"`
+}
+
+// LoaderCheck records the comparison of this package's predictions with
+// `xgboost task=pred` on the held-out rows (relative difference for a
+// regression, whose output xgboost prints to 9 significant digits).
+type LoaderCheck struct {
+	Rows       int     `json:"rows"`
+	MaxAbsDiff float64 `json:"max_abs_diff"`
+}
+
+// Corpus identifies the training data.
+type Corpus struct {
+	Path         string `json:"path"`
+	Digest       string `json:"digest"` // SHA-256 over the sorted file names and contents
+	Files        int    `json:"files"`
+	Games        int    `json:"games"`
+	HeldOutGames int    `json:"held_out_games"`
+	Skipped      int    `json:"skipped_games"`
+}
+
+// Samples counts the rows written for a model.
+type Samples struct {
+	Train   int `json:"train"`
+	HeldOut int `json:"held_out"`
+}
+
+// Metric is one held-out figure beside its baseline's.
+type Metric struct {
+	Name     string  `json:"name"`
+	Model    float64 `json:"model"`
+	Baseline float64 `json:"baseline"`
+	// SE is the standard error of Model−Baseline (or of Model alone for
+	// AUC), 0 when not estimated.
+	SE float64 `json:"se,omitempty"`
+}
+
+// FileName returns NAME-HASH.bin for a model's bytes, with the full hash.
+func FileName(name string, model []byte) (file, sum string) {
+	h := sha256.Sum256(model)
+	sum = hex.EncodeToString(h[:])
+	return name + "-" + sum[:12] + ".bin", sum
+}
+
+// Save writes the model and its card into dir atomically (each file to a
+// temporary name, then renamed), filling c.File and c.SHA256. Earlier
+// NAME-*.bin/.json files in dir are removed afterwards, so a folder holds one
+// model per name.
+func Save(dir string, c *Card, model []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	c.File, c.SHA256 = FileName(c.Name, model)
+	js, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, c.Name+"-*"))
+	if err := WriteFileAtomic(filepath.Join(dir, c.File), model); err != nil {
+		return err
+	}
+	cardFile := strings.TrimSuffix(c.File, ".bin") + ".json"
+	if err := WriteFileAtomic(filepath.Join(dir, cardFile), append(js, '\n')); err != nil {
+		return err
+	}
+	for _, o := range old {
+		if b := filepath.Base(o); b != c.File && b != cardFile {
+			os.Remove(o)
+		}
+	}
+	return nil
+}
+
+// WriteFileAtomic writes data to a temporary file in path's folder and
+// renames it to path, so readers see the old file or the whole new one.
+func WriteFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	err = f.Chmod(0o644)
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// Cards returns the cards found in fsys's folder dir, sorted by name.
+func Cards(fsys fs.FS, dir string) ([]Card, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	var cards []Card
+	for _, n := range names {
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		var c Card
+		if err := json.Unmarshal(b, &c); err != nil {
+			return nil, fmt.Errorf("%s: %w", n, err)
+		}
+		cards = append(cards, c)
+	}
+	sort.Slice(cards, func(i, j int) bool { return cards[i].Name < cards[j].Name })
+	return cards, nil
+}
+
+// LoadFS loads the model called name from fsys's folder dir: its card
+// NAME-*.json, then the model file the card names, whose SHA-256 must match.
+// A card whose schema or feature count differs from what the code computes
+// is refused with an error wrapping [ErrSchema].
+func LoadFS(fsys fs.FS, dir, name string, schema, numFeatures int) (*Model, *Card, error) {
+	cards, err := fs.Glob(fsys, path.Join(dir, name+"-*.json"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(cards) != 1 {
+		return nil, nil, fmt.Errorf("xgbmodel: %d cards for model %q in %s (want 1)", len(cards), name, dir)
+	}
+	b, err := fs.ReadFile(fsys, cards[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	var c Card
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, nil, fmt.Errorf("xgbmodel: %s: %w", cards[0], err)
+	}
+	if c.Schema != schema || len(c.Features) != numFeatures {
+		return nil, nil, fmt.Errorf("xgbmodel: %s: %w: the model has schema %d with %d features, the code computes schema %d with %d; retrain with `mjrank train`",
+			c.File, ErrSchema, c.Schema, len(c.Features), schema, numFeatures)
+	}
+	mb, err := fs.ReadFile(fsys, path.Join(dir, c.File))
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, sum := FileName(name, mb); sum != c.SHA256 {
+		return nil, nil, fmt.Errorf("xgbmodel: %s: SHA-256 %s does not match its card (%s)", c.File, sum, c.SHA256)
+	}
+	m, err := Load(mb)
+	if err != nil {
+		return nil, nil, fmt.Errorf("xgbmodel: %s: %w", c.File, err)
+	}
+	if m.NumFeatures() != numFeatures {
+		return nil, nil, fmt.Errorf("xgbmodel: %s: %w: the model reads %d features, the code computes %d", c.File, ErrSchema, m.NumFeatures(), numFeatures)
+	}
+	return m, &c, nil
+}

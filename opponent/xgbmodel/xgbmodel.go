@@ -1,0 +1,267 @@
+// Package xgbmodel loads gradient-boosted tree models written by the XGBoost
+// 1.7 command-line tool (Debian's xgboost 1.7.4) so that
+// github.com/dmitryikh/leaves can evaluate them, and describes each shipped
+// model with a [Card].
+//
+// leaves reads XGBoost's binary model format as it was before 1.0. A 1.7
+// binary model differs in ways that make leaves fail or predict wrongly;
+// [Load] rewrites the bytes before handing them to leaves:
+//
+//   - the file starts with the 4-byte magic "binf": dropped;
+//   - the booster stores num_output_group as 0 for single-output
+//     objectives: set to max(1, num_class);
+//   - base_score is stored as a probability for binary:logistic; leaves adds
+//     it to the margin as is: replaced by its logit (identity for the
+//     regression and softmax objectives used here);
+//   - XGBoost sends x to the left child when x < t, leaves when x <= t: every
+//     split threshold t is replaced by the largest float32 below t, which is
+//     the same test for float32 inputs;
+//   - XGBoost rounds inputs to float32 before comparing: the feature
+//     extractors of opponent and rankmodel emit float32-representable values
+//     ([Round32]), and [Model.Predict] documents the requirement;
+//   - leaves knows no transformation for multi:softprob: [Model] computes raw
+//     margins with leaves and applies the sigmoid or softmax itself.
+//
+// JSON models are not readable by leaves at all, so training writes binary
+// models. The equality with `xgboost task=pred` (≤ 1e-5) is tested in
+// xgbmodel_test.go for every objective used.
+package xgbmodel
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/dmitryikh/leaves"
+)
+
+// Objectives the loader knows how to transform.
+const (
+	BinaryLogistic  = "binary:logistic"
+	RegSquaredError = "reg:squarederror"
+	MultiSoftprob   = "multi:softprob"
+)
+
+// ErrFormat is wrapped by every error about a model file's bytes.
+var ErrFormat = errors.New("xgbmodel: not an XGBoost 1.x binary gbtree model")
+
+// Model is a loaded tree ensemble. It is safe for concurrent use.
+type Model struct {
+	ens         *leaves.Ensemble
+	objective   string
+	numFeatures int
+	numOutputs  int
+}
+
+// Objective returns the XGBoost objective the model was trained with.
+func (m *Model) Objective() string { return m.objective }
+
+// NumFeatures returns the number of input features the model expects.
+func (m *Model) NumFeatures() int { return m.numFeatures }
+
+// NumOutputs returns the number of values Predict writes: the number of
+// classes for multi:softprob, else 1.
+func (m *Model) NumOutputs() int { return m.numOutputs }
+
+// Round32 rounds v to the nearest float32, as XGBoost does with its inputs.
+func Round32(v float64) float64 { return float64(float32(v)) }
+
+// Predict evaluates the model on x (len NumFeatures; every value must be
+// float32-representable, see [Round32]) and writes the transformed output to
+// out (len NumOutputs): a probability for binary:logistic, class
+// probabilities for multi:softprob, the value for reg:squarederror.
+func (m *Model) Predict(x, out []float64) error {
+	if len(x) != m.numFeatures {
+		return fmt.Errorf("xgbmodel: %d features given, model expects %d", len(x), m.numFeatures)
+	}
+	if len(out) < m.numOutputs {
+		return fmt.Errorf("xgbmodel: output has room for %d values, model gives %d", len(out), m.numOutputs)
+	}
+	if err := m.ens.Predict(x, 0, out[:m.numOutputs]); err != nil {
+		return err
+	}
+	switch m.objective {
+	case BinaryLogistic:
+		out[0] = 1 / (1 + math.Exp(-out[0]))
+	case MultiSoftprob:
+		softmax(out[:m.numOutputs])
+	}
+	return nil
+}
+
+// PredictOne is Predict for a single-output model.
+func (m *Model) PredictOne(x []float64) (float64, error) {
+	var out [1]float64
+	if m.numOutputs != 1 {
+		return 0, fmt.Errorf("xgbmodel: PredictOne on a model with %d outputs", m.numOutputs)
+	}
+	err := m.Predict(x, out[:])
+	return out[0], err
+}
+
+func softmax(v []float64) {
+	mx := math.Inf(-1)
+	for _, x := range v {
+		mx = math.Max(mx, x)
+	}
+	sum := 0.0
+	for i, x := range v {
+		v[i] = math.Exp(x - mx)
+		sum += v[i]
+	}
+	for i := range v {
+		v[i] /= sum
+	}
+}
+
+// Load reads an XGBoost 1.x binary gbtree model (as written by the xgboost
+// command-line tool with a model_out name not ending in .json), rewrites it
+// for leaves as the package documentation describes, and loads it.
+func Load(b []byte) (*Model, error) {
+	p, err := patch(b)
+	if err != nil {
+		return nil, err
+	}
+	ens, err := leaves.XGEnsembleFromReader(bufio.NewReader(bytes.NewReader(p.bytes)), false)
+	if err != nil {
+		return nil, fmt.Errorf("%w: leaves: %v", ErrFormat, err)
+	}
+	m := &Model{ens: ens, objective: p.objective, numFeatures: p.numFeatures, numOutputs: ens.NRawOutputGroups()}
+	if m.numOutputs != p.outputs {
+		return nil, fmt.Errorf("%w: %d output groups, expected %d", ErrFormat, m.numOutputs, p.outputs)
+	}
+	return m, nil
+}
+
+type patched struct {
+	bytes       []byte
+	objective   string
+	numFeatures int
+	outputs     int
+}
+
+// Sizes of the fixed structs of XGBoost's binary format (src/learner.cc
+// LearnerModelParamLegacy, src/gbm/gbtree_model.h GBTreeModelParam,
+// include/xgboost/tree_model.h TreeParam, RTreeNodeStat and Node).
+const (
+	learnerParamSize = 136 // base_score f32, num_feature u32, num_class i32, ... reserved
+	gbtreeParamSize  = 160 // num_trees, num_parallel_tree, num_feature, pad, i64, num_output_group, size_leaf_vector, 32 reserved
+	treeParamSize    = 148 // num_roots, num_nodes, num_deleted, max_depth, num_feature, size_leaf_vector, 31 reserved
+	nodeSize         = 20  // parent, cleft, cright i32, sindex u32, info f32
+	nodeStatSize     = 16
+)
+
+func patch(in []byte) (patched, error) {
+	var p patched
+	b := bytes.Clone(in)
+	if bytes.HasPrefix(b, []byte("binf")) {
+		b = b[4:]
+	}
+	le := binary.LittleEndian
+	pos := 0
+	need := func(n int) error {
+		if pos+n > len(b) {
+			return fmt.Errorf("%w: truncated at byte %d", ErrFormat, pos)
+		}
+		return nil
+	}
+	str := func() (string, error) {
+		if err := need(8); err != nil {
+			return "", err
+		}
+		n := le.Uint64(b[pos:])
+		pos += 8
+		if n > 1<<10 {
+			return "", fmt.Errorf("%w: string of %d bytes", ErrFormat, n)
+		}
+		if err := need(int(n)); err != nil {
+			return "", err
+		}
+		s := string(b[pos : pos+int(n)])
+		pos += int(n)
+		return s, nil
+	}
+	if err := need(learnerParamSize); err != nil {
+		return p, err
+	}
+	baseScore := math.Float32frombits(le.Uint32(b[0:]))
+	p.numFeatures = int(le.Uint32(b[4:]))
+	numClass := int(int32(le.Uint32(b[8:])))
+	pos = learnerParamSize
+	var err error
+	if p.objective, err = str(); err != nil {
+		return p, err
+	}
+	gbm, err := str()
+	if err != nil {
+		return p, err
+	}
+	if gbm != "gbtree" {
+		return p, fmt.Errorf("%w: booster %q", ErrFormat, gbm)
+	}
+	p.outputs = 1
+	switch p.objective {
+	case BinaryLogistic:
+		if baseScore <= 0 || baseScore >= 1 {
+			return p, fmt.Errorf("%w: base_score %g is not a probability", ErrFormat, baseScore)
+		}
+		margin := math.Log(float64(baseScore) / (1 - float64(baseScore)))
+		le.PutUint32(b[0:], math.Float32bits(float32(margin)))
+	case RegSquaredError:
+	case MultiSoftprob:
+		if numClass < 2 {
+			return p, fmt.Errorf("%w: multi:softprob with num_class %d", ErrFormat, numClass)
+		}
+		p.outputs = numClass
+	default:
+		return p, fmt.Errorf("xgbmodel: objective %q is not supported (want %s, %s or %s)",
+			p.objective, BinaryLogistic, RegSquaredError, MultiSoftprob)
+	}
+	if err := need(gbtreeParamSize); err != nil {
+		return p, err
+	}
+	numTrees := int(int32(le.Uint32(b[pos:])))
+	if g := int32(le.Uint32(b[pos+24:])); g == 0 {
+		le.PutUint32(b[pos+24:], uint32(p.outputs))
+	} else if int(g) != p.outputs {
+		return p, fmt.Errorf("%w: num_output_group %d, expected %d", ErrFormat, g, p.outputs)
+	}
+	pos += gbtreeParamSize
+	for t := 0; t < numTrees; t++ {
+		if err := need(treeParamSize); err != nil {
+			return p, err
+		}
+		numNodes := int(int32(le.Uint32(b[pos+4:])))
+		leafVec := int32(le.Uint32(b[pos+20:]))
+		pos += treeParamSize
+		if numNodes <= 0 || numNodes > 1<<24 {
+			return p, fmt.Errorf("%w: tree %d has %d nodes", ErrFormat, t, numNodes)
+		}
+		if err := need(numNodes * nodeSize); err != nil {
+			return p, err
+		}
+		for n := 0; n < numNodes; n++ {
+			node := b[pos+n*nodeSize:]
+			if int32(le.Uint32(node[4:])) == -1 {
+				continue // a leaf: info is its value
+			}
+			th := math.Float32frombits(le.Uint32(node[16:]))
+			le.PutUint32(node[16:], math.Float32bits(math.Nextafter32(th, float32(math.Inf(-1)))))
+		}
+		pos += numNodes * (nodeSize + nodeStatSize)
+		if leafVec > 0 {
+			if err := need(8); err != nil {
+				return p, err
+			}
+			pos += 8 + 4*int(le.Uint64(b[pos:]))
+		}
+	}
+	if err := need(0); err != nil {
+		return p, err
+	}
+	p.bytes = b
+	return p, nil
+}

@@ -1,0 +1,167 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// GameKey identifies a game for the train/held-out split and for
+// de-duplication: its Tenhou log id when known, else file and position.
+func GameKey(file string, n int, g *data.Game) string {
+	if g.Ref != "" {
+		return g.Ref
+	}
+	return fmt.Sprintf("%s#%d", file, n)
+}
+
+// HeldOut reports whether a game belongs to the held-out tenth: FNV-1a of
+// its key modulo 10 is 0. Fixed, so every run splits alike.
+func HeldOut(key string) bool { return hash(key)%10 == 0 }
+
+func hash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// keep returns a deterministic yes for about rate of the keys.
+func keep(rate float64, key string, a, b int) bool {
+	if rate >= 1 {
+		return true
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d/%d", key, a, b)
+	return float64(h.Sum64()%1_000_000) < rate*1_000_000
+}
+
+// Skip reasons for games the pipeline does not learn from.
+var (
+	ErrSkipPlayers = errors.New("3-player game")
+	ErrSkipLobby   = errors.New("special lobby (GO type bits above 0xFF): its own rules")
+	ErrSkipCut     = errors.New("no final result (cut record)")
+)
+
+// Usable says why a game is not used, or nil: 4-player games of the
+// ordinary lobbies (bits above 0xFF of the GO type mark special lobbies with
+// their own rules), with a final result (the rank label).
+func Usable(g *data.Game) error {
+	switch {
+	case g.Players != 4:
+		return ErrSkipPlayers
+	case !g.Rules.FinalPointsKnown():
+		return ErrSkipLobby
+	case g.Owari == nil:
+		return ErrSkipCut
+	}
+	return nil
+}
+
+// DiscardSample is the state after one discard of player Seat, with the
+// labels read from the hidden hand.
+type DiscardSample struct {
+	Pub      *opponent.Public // valid during the visitor's call only
+	Seat     int
+	Tenpai   bool
+	Winning  tile.KindSet // kinds that win with a yaku on ron (karaten excluded)
+	Value    float64      // mean ron points over Winning; 0 if none
+	EventIdx int
+}
+
+// RankSample is one seat at a round start with its final rank.
+type RankSample struct {
+	Situation rankmodel.Situation
+	Seat      int
+	Rank      int // 1..4
+}
+
+// Visitor receives a game's samples in order.
+type Visitor struct {
+	Discard func(s *DiscardSample)
+	Rank    func(s *RankSample)
+}
+
+// VisitGame replays g with full information and calls v for every sample:
+// at each round start one RankSample per seat; after each discard one
+// DiscardSample for the discarder.
+func VisitGame(g *data.Game, v Visitor) error {
+	final := game.Rank(g.Owari.Scores)
+	var pub opponent.Public
+	var rep data.ReplayReport
+	hanchan := g.Rules.EastSouth
+	return data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
+		if ei < 0 {
+			if v.Rank != nil {
+				s := RankSample{Situation: rankmodel.SituationOf(r, hanchan)}
+				for seat := range game.NumSeats {
+					s.Seat, s.Rank = seat, final[seat]
+					v.Rank(&s)
+				}
+			}
+			return
+		}
+		if ei >= len(rd.Events) || v.Discard == nil {
+			return
+		}
+		e := &rd.Events[ei]
+		if e.Type != data.EventDiscard {
+			return
+		}
+		seat := int(e.Seat)
+		pub.Reset(r, seat)
+		s := DiscardSample{Pub: &pub, Seat: seat, EventIdx: ei}
+		waits := r.Waits(seat)
+		s.Tenpai = waits != 0
+		n, sum := 0, 0
+		for k := range waits.Kinds {
+			if pts, ok := r.RonValue(seat, k); ok {
+				s.Winning = s.Winning.Add(k)
+				n++
+				sum += pts
+			}
+		}
+		if n > 0 {
+			s.Value = float64(sum) / float64(n)
+		}
+		v.Discard(&s)
+	})
+}
+
+// GameRef is a game read from a file, with its split.
+type GameRef struct {
+	File    string
+	N       int // 1-based position in the file
+	Key     string
+	HeldOut bool
+	Game    *data.Game
+}
+
+// ReadFile reads every game of a record file. A file that holds no record
+// is reported by the error (data.ErrSyntax wrapped).
+func ReadFile(name string) ([]GameRef, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, _, err := data.NewReader(f, name)
+	if err != nil {
+		return nil, err
+	}
+	var games []GameRef
+	n := 0
+	for r.Next() {
+		n++
+		g := r.Game()
+		key := GameKey(name, n, g)
+		games = append(games, GameRef{File: name, N: n, Key: key, HeldOut: HeldOut(key), Game: g})
+	}
+	return games, r.Err()
+}

@@ -1,0 +1,554 @@
+// Package train learns the opponent predictors and the final-rank model
+// from game records: it replays every usable game with full information
+// (data.ReplayObserved), extracts samples with the feature definitions of
+// packages opponent and rankmodel, splits them by game (a fixed hash, a
+// tenth held out), writes LibSVM files with every feature explicit, runs
+// the xgboost command-line tool, loads the models with leaves (checking
+// them against `xgboost task=pred` on the held-out rows), measures them on
+// the held-out games, and writes each model with its card.
+package train
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sourcegraph/conc/stream"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/opponent/xgbmodel"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Config is one training run.
+type Config struct {
+	Corpus  []string // record files or folders
+	Out     string   // folder for the opponent models (tenpai, wait, value)
+	RankOut string   // folder for the rank model; "" = Out
+	Work    string   // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
+	XGBoost string   // the xgboost binary; "" = "xgboost" on PATH
+
+	Workers int // parallel files during extraction; 0 = GOMAXPROCS
+	Threads int // xgboost nthread; 0 = GOMAXPROCS
+	Seed    int
+
+	// MaxFiles limits the corpus to its first files (0 = all): tests train on
+	// a slice.
+	MaxFiles int
+	// Rates of samples kept (deterministic by game, round and event): the
+	// wait model gets 34 rows per kept tenpai sample.
+	TenpaiRate, WaitRate, ValueRate float64
+	// Rounds overrides each model's num_round (0 = the defaults).
+	Rounds int
+
+	Progress io.Writer // progress messages and bars; nil = quiet
+	Bar      func(w io.Writer, total int, desc string) interface {
+		Add(int)
+		Finish()
+	}
+}
+
+// DefaultConfig returns the configuration of the shipped models.
+func DefaultConfig() Config {
+	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.12, ValueRate: 1}
+}
+
+// spec is one model's training setup.
+type spec struct {
+	name     string
+	features []string
+	schema   int
+	params   [][2]string
+}
+
+func specs(seed, threads, rounds int) []spec {
+	common := func(obj string, extra ...[2]string) [][2]string {
+		p := [][2]string{
+			{"booster", "gbtree"}, {"tree_method", "hist"}, {"objective", obj},
+			{"eta", "0.1"}, {"max_depth", "6"}, {"min_child_weight", "5"},
+			{"subsample", "0.8"}, {"colsample_bytree", "0.8"},
+			{"seed", strconv.Itoa(seed)}, {"nthread", strconv.Itoa(threads)},
+		}
+		p = append(p, extra...)
+		if rounds > 0 {
+			for i := range p {
+				if p[i][0] == "num_round" {
+					p[i][1] = strconv.Itoa(rounds)
+				}
+			}
+		}
+		return p
+	}
+	return []spec{
+		{opponent.TenpaiModel, opponent.TenpaiFeatureNames, opponent.Schema,
+			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"})},
+		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.Schema,
+			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"})},
+		{opponent.ValueModel, opponent.TenpaiFeatureNames, opponent.Schema,
+			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"})},
+		{rankmodel.ModelName, rankmodel.FeatureNames, rankmodel.Schema,
+			common(xgbmodel.MultiSoftprob, [2]string{"num_class", "4"}, [2]string{"num_round", "200"},
+				[2]string{"max_depth", "4"}, [2]string{"eval_metric", "mlogloss"})},
+	}
+}
+
+// Result summarises a run.
+type Result struct {
+	Cards          []xgbmodel.Card
+	Eval           *EvalReport
+	ExtractSeconds float64
+	TrainSeconds   float64 // xgboost, all models
+	TotalSeconds   float64
+}
+
+// libsvm appends a row: label then every feature as index:value.
+func libsvm(b *bytes.Buffer, label float64, x []float64) {
+	b.WriteString(strconv.FormatFloat(label, 'g', -1, 32))
+	for i, v := range x {
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(i))
+		b.WriteByte(':')
+		b.WriteString(strconv.FormatFloat(v, 'g', -1, 32))
+	}
+	b.WriteByte('\n')
+}
+
+// gameRows is one game's rows for each model.
+type gameRows struct {
+	rows [4]bytes.Buffer
+	n    [4]int
+}
+
+func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
+	out := &gameRows{}
+	var xt [opponent.NumTenpaiFeatures]float64
+	var xw [opponent.NumWaitFeatures]float64
+	var xr [rankmodel.NumFeatures]float64
+	round := 0
+	err := VisitGame(gr.Game, Visitor{
+		Discard: func(s *DiscardSample) {
+			if keep(cfg.TenpaiRate, gr.Key, round, s.EventIdx) {
+				s.Pub.TenpaiFeatures(xt[:])
+				libsvm(&out.rows[0], b2f(s.Tenpai), xt[:])
+				out.n[0]++
+			}
+			if s.Tenpai && keep(cfg.WaitRate, gr.Key, round, s.EventIdx+1000) {
+				for k := range tile.NumKinds {
+					s.Pub.WaitFeatures(tile.Kind(k), xw[:])
+					libsvm(&out.rows[1], b2f(s.Winning.Has(tile.Kind(k))), xw[:])
+					out.n[1]++
+				}
+			}
+			if s.Winning != 0 && keep(cfg.ValueRate, gr.Key, round, s.EventIdx+2000) {
+				s.Pub.TenpaiFeatures(xt[:])
+				libsvm(&out.rows[2], s.Value, xt[:])
+				out.n[2]++
+			}
+		},
+		Rank: func(s *RankSample) {
+			if s.Seat == 0 {
+				round++
+			}
+			rankmodel.Features(&s.Situation, s.Seat, xr[:])
+			libsvm(&out.rows[3], float64(s.Rank-1), xr[:])
+			out.n[3]++
+		},
+	})
+	return out, err
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (cfg *Config) logf(format string, args ...any) {
+	if cfg.Progress != nil {
+		fmt.Fprintf(cfg.Progress, format+"\n", args...)
+	}
+}
+
+// CorpusDigest returns the SHA-256 over the files' names (relative to
+// their corpus root) and contents, in order.
+func CorpusDigest(root string, files []string) (string, error) {
+	h := sha256.New()
+	for _, f := range files {
+		rel, err := filepath.Rel(root, f)
+		if err != nil {
+			rel = f
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Run trains the four models as cfg says.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	start := time.Now()
+	if cfg.RankOut == "" {
+		cfg.RankOut = cfg.Out
+	}
+	if cfg.XGBoost == "" {
+		cfg.XGBoost = "xgboost"
+	}
+	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
+		return nil, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
+	}
+	threads := cfg.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	work := cfg.Work
+	if work == "" {
+		var err error
+		if work, err = os.MkdirTemp("", "mjrank-train-"); err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(work)
+	} else if err := os.MkdirAll(work, 0o755); err != nil {
+		return nil, err
+	}
+	files, _, err := data.ExpandPaths(cfg.Corpus)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.MaxFiles > 0 && len(files) > cfg.MaxFiles {
+		files = files[:cfg.MaxFiles]
+	}
+	root := ""
+	if len(cfg.Corpus) == 1 {
+		root = cfg.Corpus[0]
+	}
+	digest, err := CorpusDigest(root, files)
+	if err != nil {
+		return nil, err
+	}
+	corpus := xgbmodel.Corpus{Path: strings.Join(cfg.Corpus, " "), Digest: digest, Files: len(files)}
+
+	// 1. Samples → LibSVM files, in file order.
+	sp := specs(cfg.Seed, threads, cfg.Rounds)
+	var outs [4][2]*bufio.Writer // [model][train, test]
+	var samples [4]xgbmodel.Samples
+	for m := range sp {
+		for split, suffix := range []string{"train", "test"} {
+			f, err := os.Create(filepath.Join(work, sp[m].name+"."+suffix))
+			if err != nil {
+				return nil, err
+			}
+			defer f.Close()
+			outs[m][split] = bufio.NewWriterSize(f, 1<<20)
+		}
+	}
+	seen := map[string]bool{}
+	var bar interface {
+		Add(int)
+		Finish()
+	}
+	if cfg.Bar != nil && cfg.Progress != nil {
+		bar = cfg.Bar(cfg.Progress, len(files), "samples")
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var werr error
+	s := stream.New().WithMaxGoroutines(workers)
+	for _, f := range files {
+		if ctx.Err() != nil {
+			break
+		}
+		s.Go(func() stream.Callback {
+			games, _ := ReadFile(f) // unreadable files and cut games are skipped
+			type res struct {
+				key     string
+				heldOut bool
+				rows    *gameRows
+				skip    string
+			}
+			var out []res
+			for i := range games {
+				gr := &games[i]
+				if why := Usable(gr.Game); why != nil {
+					out = append(out, res{skip: why.Error()})
+					continue
+				}
+				rows, err := extractRows(gr, &cfg)
+				if err != nil {
+					out = append(out, res{skip: "replay error"})
+					continue
+				}
+				out = append(out, res{key: gr.Key, heldOut: gr.HeldOut, rows: rows})
+			}
+			return func() {
+				if bar != nil {
+					bar.Add(1)
+				}
+				for _, r := range out {
+					if r.rows == nil {
+						corpus.Skipped++
+						continue
+					}
+					if seen[r.key] {
+						corpus.Skipped++
+						continue
+					}
+					seen[r.key] = true
+					corpus.Games++
+					split := 0
+					if r.heldOut {
+						split = 1
+						corpus.HeldOutGames++
+					}
+					for m := range sp {
+						if _, err := outs[m][split].Write(r.rows.rows[m].Bytes()); err != nil && werr == nil {
+							werr = err
+						}
+						if split == 0 {
+							samples[m].Train += r.rows.n[m]
+						} else {
+							samples[m].HeldOut += r.rows.n[m]
+						}
+					}
+				}
+			}
+		})
+	}
+	s.Wait()
+	if bar != nil {
+		bar.Finish()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for m := range outs {
+		for _, w := range outs[m] {
+			if err := w.Flush(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if werr != nil {
+		return nil, werr
+	}
+	res := &Result{ExtractSeconds: time.Since(start).Seconds()}
+	cfg.logf("samples: %d games (%d held out, %d skipped) in %.1fs", corpus.Games, corpus.HeldOutGames, corpus.Skipped, res.ExtractSeconds)
+	for m := range sp {
+		if samples[m].Train == 0 || samples[m].HeldOut == 0 {
+			return nil, fmt.Errorf("train: no %s samples in the training or held-out games (%d/%d): corpus too small", sp[m].name, samples[m].Train, samples[m].HeldOut)
+		}
+	}
+
+	// 2. xgboost, then the loader check on the held-out rows.
+	version := xgboostVersion(cfg.XGBoost)
+	modelDir := filepath.Join(work, "models")
+	cards := make([]xgbmodel.Card, len(sp))
+	models := make([][]byte, len(sp))
+	for m, spc := range sp {
+		t0 := time.Now()
+		cfg.logf("xgboost: training %s on %d rows", spc.name, samples[m].Train)
+		b, err := runXGBoost(ctx, cfg.XGBoost, work, spc)
+		if err != nil {
+			return nil, err
+		}
+		secs := time.Since(t0).Seconds()
+		res.TrainSeconds += secs
+		check, err := CheckLoader(ctx, cfg.XGBoost, work, b, filepath.Join(work, spc.name+".test"))
+		if err != nil {
+			return nil, fmt.Errorf("train: %s: %w", spc.name, err)
+		}
+		params := map[string]string{}
+		for _, p := range spc.params {
+			params[p[0]] = p[1]
+		}
+		cards[m] = xgbmodel.Card{
+			Name: spc.name, Schema: spc.schema, Features: spc.features, Objective: params["objective"],
+			Params: params, Seed: cfg.Seed, XGBoost: version, Corpus: corpus, Samples: samples[m],
+			Seconds: math.Round(secs*10) / 10, Loader: check,
+		}
+		if n, err := strconv.Atoi(params["num_class"]); err == nil {
+			cards[m].NumClass = n
+		}
+		models[m] = b
+		if err := xgbmodel.Save(modelDir, &cards[m], b); err != nil {
+			return nil, err
+		}
+		cfg.logf("xgboost: %s in %.1fs; leaves vs xgboost on %d held-out rows: max |diff| %.2g", spc.name, secs, check.Rows, check.MaxAbsDiff)
+	}
+
+	// 3. Held-out metrics with the models as Go loads them.
+	opp, err := opponent.LoadDir(modelDir)
+	if err != nil {
+		return nil, err
+	}
+	rk, err := rankmodel.LoadDir(modelDir)
+	if err != nil {
+		return nil, err
+	}
+	held := map[string]bool{}
+	for k := range seen {
+		if HeldOut(k) {
+			held[k] = true
+		}
+	}
+	ev, err := Evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }})
+	if err != nil {
+		return nil, err
+	}
+	res.Eval = ev
+	for m := range sp {
+		cards[m].Metrics = ev.Metrics(sp[m].name)
+		dir := cfg.Out
+		if sp[m].name == rankmodel.ModelName {
+			dir = cfg.RankOut
+		}
+		if err := xgbmodel.Save(dir, &cards[m], models[m]); err != nil {
+			return nil, err
+		}
+	}
+	res.Cards = cards
+	res.TotalSeconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+func xgboostVersion(bin string) string {
+	out, err := exec.Command(bin, "--version").CombinedOutput()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(out)), "XGBoost:"))
+}
+
+// runXGBoost trains one model in work and returns the model file's bytes.
+func runXGBoost(ctx context.Context, bin, work string, spc spec) ([]byte, error) {
+	conf := filepath.Join(work, spc.name+".conf")
+	var b strings.Builder
+	for _, p := range spc.params {
+		fmt.Fprintf(&b, "%s = %s\n", p[0], p[1])
+	}
+	fmt.Fprintf(&b, "data = \"%s.train?format=libsvm\"\n", spc.name)
+	fmt.Fprintf(&b, "eval[heldout] = \"%s.test?format=libsvm\"\n", spc.name)
+	fmt.Fprintf(&b, "model_out = \"%s.model\"\n", spc.name)
+	if err := os.WriteFile(conf, []byte(b.String()), 0o644); err != nil {
+		return nil, err
+	}
+	log, err := os.Create(filepath.Join(work, spc.name+".log"))
+	if err != nil {
+		return nil, err
+	}
+	defer log.Close()
+	cmd := exec.CommandContext(ctx, bin, spc.name+".conf")
+	cmd.Dir = work
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("train: xgboost %s: %w (log: %s)", spc.name, err, log.Name())
+	}
+	return os.ReadFile(filepath.Join(work, spc.name+".model"))
+}
+
+// CheckLoader predicts the LibSVM rows of file with `xgboost task=pred` and
+// with the model as xgbmodel loads it, and returns the largest absolute
+// difference; an error if it exceeds 1e-5.
+func CheckLoader(ctx context.Context, bin, work string, model []byte, file string) (xgbmodel.LoaderCheck, error) {
+	var check xgbmodel.LoaderCheck
+	m, err := xgbmodel.Load(model)
+	if err != nil {
+		return check, err
+	}
+	mf := filepath.Join(work, "check.model")
+	pf := filepath.Join(work, "check.pred")
+	if err := os.WriteFile(mf, model, 0o644); err != nil {
+		return check, err
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return check, err
+	}
+	cmd := exec.CommandContext(ctx, bin, os.DevNull, "task=pred", "model_in="+mf, "test:data="+abs+"?format=libsvm", "name_pred="+pf)
+	cmd.Dir = work
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return check, fmt.Errorf("xgboost task=pred: %w: %s", err, out)
+	}
+	pb, err := os.ReadFile(pf)
+	if err != nil {
+		return check, err
+	}
+	want := strings.Fields(string(pb))
+	f, err := os.Open(file)
+	if err != nil {
+		return check, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	x := make([]float64, m.NumFeatures())
+	out := make([]float64, m.NumOutputs())
+	i := 0
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		for j := range x {
+			x[j] = math.NaN()
+		}
+		for _, fv := range fields[1:] {
+			k, v, _ := strings.Cut(fv, ":")
+			idx, err1 := strconv.Atoi(k)
+			val, err2 := strconv.ParseFloat(v, 32)
+			if err1 != nil || err2 != nil || idx < 0 || idx >= len(x) {
+				return check, fmt.Errorf("%s: bad entry %q", file, fv)
+			}
+			x[idx] = val
+		}
+		if err := m.Predict(x, out); err != nil {
+			return check, err
+		}
+		for _, got := range out {
+			if i >= len(want) {
+				return check, fmt.Errorf("xgboost gave %d predictions, fewer than the rows", len(want))
+			}
+			w, err := strconv.ParseFloat(want[i], 64)
+			if err != nil {
+				return check, err
+			}
+			d := math.Abs(got - w)
+			if m.Objective() == xgbmodel.RegSquaredError {
+				d /= math.Max(1, math.Abs(w)) // xgboost prints 9 significant digits
+			}
+			check.MaxAbsDiff = math.Max(check.MaxAbsDiff, d)
+			i++
+		}
+		check.Rows++
+	}
+	if err := sc.Err(); err != nil {
+		return check, err
+	}
+	if i != len(want) {
+		return check, fmt.Errorf("xgboost gave %d predictions for %d outputs", len(want), i)
+	}
+	if check.MaxAbsDiff > 1e-5 {
+		return check, fmt.Errorf("leaves and xgboost disagree by %g (> 1e-5)", check.MaxAbsDiff)
+	}
+	return check, nil
+}

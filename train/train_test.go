@@ -1,0 +1,136 @@
+package train
+
+import (
+	"context"
+	"math"
+	"os"
+	"os/exec"
+	"testing"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/rankmodel"
+)
+
+func TestAUC(t *testing.T) {
+	auc, _ := AUC([]float32{0.1, 0.4, 0.35, 0.8}, []bool{false, false, true, true})
+	if auc != 0.75 {
+		t.Errorf("AUC = %g, want 0.75", auc)
+	}
+	auc, _ = AUC([]float32{0.5, 0.5}, []bool{false, true})
+	if auc != 0.5 {
+		t.Errorf("AUC with a tie = %g, want 0.5", auc)
+	}
+	if auc, _ := AUC([]float32{1}, []bool{true}); !math.IsNaN(auc) {
+		t.Errorf("AUC of one class = %g, want NaN", auc)
+	}
+}
+
+func TestReliability(t *testing.T) {
+	bins, ece := Reliability([]float32{0.05, 0.05, 0.95, 0.95}, []bool{false, false, true, true}, 10)
+	if len(bins) != 10 || math.Abs(ece-0.05) > 1e-6 {
+		t.Errorf("ece = %g (want 0.05), %d bins", ece, len(bins))
+	}
+}
+
+func TestHeldOutIsStable(t *testing.T) {
+	// The split must never change: models' cards and docs/MODELS.md rely on it.
+	if h := hash("2010012206gm-00a9-0000-5414f3c4") % 10; h != 2 {
+		t.Fatalf("FNV-1a of a log id mod 10 = %d, want 2", h)
+	}
+	n := 0
+	for i := range 10000 {
+		if HeldOut("game" + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676))) {
+			n++
+		}
+	}
+	if n < 800 || n > 1200 {
+		t.Errorf("%d of 10000 keys held out, want about 1000", n)
+	}
+}
+
+// TestVisitGameLabels checks the samples of a real game: four rank samples
+// per round, tenpai labels agree with the engine's waits, every winning kind
+// has a positive value, and the final winner was tenpai on its last discard.
+func TestVisitGameLabels(t *testing.T) {
+	games, err := ReadFile("../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog")
+	if err != nil || len(games) != 1 {
+		t.Fatal(err, len(games))
+	}
+	g := games[0].Game
+	var discards, tenpai, ranks int
+	err = VisitGame(g, Visitor{
+		Discard: func(s *DiscardSample) {
+			discards++
+			if s.Tenpai {
+				tenpai++
+			}
+			if s.Winning != 0 && (!s.Tenpai || s.Value < 1000) {
+				t.Errorf("event %d: winning %v tenpai %v value %g", s.EventIdx, s.Winning, s.Tenpai, s.Value)
+			}
+		},
+		Rank: func(s *RankSample) {
+			ranks++
+			if s.Rank < 1 || s.Rank > 4 {
+				t.Errorf("rank %d", s.Rank)
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ranks != 4*len(g.Rounds) || discards < 100 || tenpai == 0 || tenpai == discards {
+		t.Errorf("%d rounds: %d rank samples, %d discards, %d tenpai", len(g.Rounds), ranks, discards, tenpai)
+	}
+}
+
+// TestRunSlice trains all four models on a slice of the shared corpus with
+// few rounds: the whole pipeline, the loader check on the held-out rows
+// (Run fails if leaves and xgboost differ by more than 1e-5), the cards.
+func TestRunSlice(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains with xgboost")
+	}
+	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
+	if _, err := exec.LookPath("xgboost"); err != nil {
+		if os.Getenv(shareddata.RequireEnv) == "1" {
+			t.Fatal("xgboost not installed (apt-get install xgboost)")
+		}
+		t.Skip("skipping: xgboost not installed (apt-get install xgboost)")
+	}
+	out := t.TempDir()
+	cfg := DefaultConfig()
+	cfg.Corpus = []string{corpus}
+	cfg.Out = out
+	cfg.MaxFiles = 150
+	cfg.Rounds = 15
+	cfg.WaitRate = 0.2
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Cards) != 4 {
+		t.Fatalf("%d cards", len(res.Cards))
+	}
+	for _, c := range res.Cards {
+		if c.Loader.Rows == 0 || c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Corpus.HeldOutGames == 0 {
+			t.Errorf("%s: card %+v", c.Name, c)
+		}
+		t.Logf("%s: %d train rows, loader max diff %.1e, metrics %+v", c.Name, c.Samples.Train, c.Loader.MaxAbsDiff, c.Metrics)
+	}
+	opp, err := opponent.LoadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rk, err := rankmodel.LoadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Evaluate(context.Background(), []string{"../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog"}, opp, rk, EvalOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Games != 1 || rep.Tenpai.Samples == 0 || rep.Rank.Samples == 0 {
+		t.Errorf("eval: %+v", rep)
+	}
+}
