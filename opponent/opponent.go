@@ -14,7 +14,7 @@ import (
 	"os"
 	"sync"
 
-	"github.com/mjrank/mjrank/opponent/xgbmodel"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 

@@ -29,7 +29,7 @@ import (
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/opponent"
-	"github.com/mjrank/mjrank/opponent/xgbmodel"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/tile"
 )

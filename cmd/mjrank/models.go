@@ -9,7 +9,7 @@ import (
 
 	"github.com/mjrank/mjrank/internal/progress"
 	"github.com/mjrank/mjrank/opponent"
-	"github.com/mjrank/mjrank/opponent/xgbmodel"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/train"
 )
