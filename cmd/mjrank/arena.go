@@ -88,16 +88,7 @@ shards into the report of the whole arena, exactly as one run would give.
 			if err := cfg.Check(); err != nil {
 				return usageErrorf("%s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
 			}
-			var bar *progress.Bar
-			cfg.Progress = func(done, total int) {
-				if bar == nil {
-					bar = progress.New(env.Stderr, total, "arena")
-				}
-				bar.Add(1)
-				if done == total {
-					bar.Finish()
-				}
-			}
+			cfg.Progress = progress.Callback(env.Stderr, "arena")
 			res, err := arena.Run(context.Background(), cfg)
 			if err != nil {
 				return err

@@ -43,16 +43,7 @@ workers.
 				return usageErrorf("give at least one file or folder")
 			}
 			opt := data.VerifyOptions{Workers: *workers}
-			var bar *progress.Bar
-			opt.Progress = func(done, total int) {
-				if bar == nil {
-					bar = progress.New(env.Stderr, total, "verify")
-				}
-				bar.Add(1)
-				if done == total {
-					bar.Finish()
-				}
-			}
+			opt.Progress = progress.Callback(env.Stderr, "verify")
 			rep, err := data.Verify(context.Background(), args, opt)
 			if err != nil {
 				return err

@@ -45,3 +45,19 @@ func (p *Bar) Finish() {
 		p.b.Finish()
 	}
 }
+
+// Callback returns a progress function of the (done, total) shape the
+// long-running packages take (data.VerifyOptions, arena.Config …): it draws
+// a bar on w, created at the first call, finished when done reaches total.
+func Callback(w io.Writer, desc string) func(done, total int) {
+	var bar *Bar
+	return func(done, total int) {
+		if bar == nil {
+			bar = New(w, total, desc)
+		}
+		bar.Add(1)
+		if done == total {
+			bar.Finish()
+		}
+	}
+}
