@@ -1,6 +1,8 @@
 package opponent
 
 import (
+	"math/bits"
+
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -9,7 +11,7 @@ import (
 // Schema is the version of the feature definitions below. Training writes
 // it into every model card; a model of another schema is refused. Bump it
 // whenever a feature is added, removed, reordered or computed differently.
-const Schema = 1
+const Schema = 2
 
 // Public is what every other seat can see of one player (the opponent) and
 // of the table, gathered once per position; the feature vectors are read
@@ -24,11 +26,18 @@ type Public struct {
 	firstIdx   [tile.NumKinds]int8 // river index of the opponent's first discard of a kind, -1
 	suitFirst  [4]int8             // river index of the first discard of each suit, -1
 	suitRiver  [4]int8             // discards per suit
-	passed     tile.KindSet        // kinds others discarded after the opponent's riichi (approximate order)
+	lastIdx    [tile.NumKinds]int8 // river index of the opponent's last discard of a kind, -1
+	tedashi    tile.KindSet        // kinds the opponent discarded from the hand (not tsumogiri)
+	passed     tile.KindSet        // kinds others discarded after the opponent's riichi
+	passedTe   tile.KindSet        // kinds others discarded after the opponent's last tedashi
 	dora       tile.KindSet
 	riichiIdx  int // river index of the riichi tile, -1
 	yakuhai    tile.KindSet
+	// tedashiIdx are the river indexes of the opponent's last two discards
+	// from the hand, latest first, -1.
+	tedashiIdx [2]int
 	general    [numGeneral]float64
+	wait       [numWaitPos]float64 // the wait model's position features
 }
 
 // NewPublic gathers the public information about seat in r.
@@ -40,9 +49,10 @@ func NewPublic(r *game.Round, seat int) *Public {
 
 // Reset is NewPublic into an existing value (no allocation).
 func (p *Public) Reset(r *game.Round, seat int) {
-	*p = Public{seat: seat, river: r.River(seat), melds: r.Melds(seat), riichiIdx: -1}
+	*p = Public{seat: seat, river: r.River(seat), melds: r.Melds(seat), riichiIdx: -1, tedashiIdx: [2]int{-1, -1}}
 	for i := range p.firstIdx {
 		p.firstIdx[i] = -1
+		p.lastIdx[i] = -1
 	}
 	p.suitFirst = [4]int8{-1, -1, -1, -1}
 	for s := range game.NumSeats {
@@ -67,6 +77,11 @@ func (p *Public) Reset(r *game.Round, seat int) {
 		if p.firstIdx[k] < 0 {
 			p.firstIdx[k] = int8(i)
 		}
+		p.lastIdx[k] = int8(i)
+		if !rt.Tsumogiri {
+			p.tedashi = p.tedashi.Add(k)
+			p.tedashiIdx = [2]int{i, p.tedashiIdx[0]}
+		}
 		su := k.Suit()
 		p.suitRiver[su]++
 		if p.suitFirst[su] < 0 {
@@ -79,21 +94,64 @@ func (p *Public) Reset(r *game.Round, seat int) {
 	if p.riichiIdx < 0 && r.InRiichi(seat) {
 		p.riichiIdx = len(p.river) - 1 // the declaration tile was called
 	}
-	if p.riichiIdx >= 0 {
-		for s := range game.NumSeats {
-			if s == seat {
-				continue
-			}
-			after := (s - seat + game.NumSeats) % game.NumSeats // turn order after the opponent
-			for n, rt := range r.River(s) {
-				if n > p.riichiIdx || (n == p.riichiIdx && after > 0) {
-					p.passed = p.passed.Add(rt.Tile.Kind())
+	p.passOrder(r)
+	p.yakuhai = p.yakuhai.Add(tile.Haku).Add(tile.Hatsu).Add(tile.Chun).Add(r.RoundWind()).Add(r.SeatWind(seat))
+	p.fillGeneral(r)
+	p.fillWait()
+}
+
+// passOrder replays the order of all discards of the round from the
+// rivers and melds (after a discard the next seat discards, unless the
+// tile was called: then the caller, found by the called tile's identity in
+// its meld) and collects the kinds other seats discarded after the
+// opponent's riichi tile and after its last discard from the hand.
+func (p *Public) passOrder(r *game.Round) {
+	var owner [tile.NumTiles]int8 // seat whose open meld holds a tile, -1
+	for i := range owner {
+		owner[i] = -1
+	}
+	for s := range game.NumSeats {
+		for _, m := range r.Melds(s) {
+			if m.Open() {
+				for _, t := range m.TilesSlice() {
+					owner[t] = int8(s)
 				}
 			}
 		}
 	}
-	p.yakuhai = p.yakuhai.Add(tile.Haku).Add(tile.Hatsu).Add(tile.Chun).Add(r.RoundWind()).Add(r.SeatWind(seat))
-	p.fillGeneral(r)
+	var rivers [game.NumSeats][]game.RiverTile
+	var next [game.NumSeats]int
+	for s := range rivers {
+		rivers[s] = r.River(s)
+	}
+	afterRiichi, afterTe := false, false
+	cur := r.Dealer()
+	for steps := 0; next[cur] < len(rivers[cur]) && steps < 200; steps++ {
+		i := next[cur]
+		rt := rivers[cur][i]
+		next[cur]++
+		if cur == p.seat {
+			if i == p.riichiIdx {
+				afterRiichi = true
+			}
+			if i == p.tedashiIdx[0] {
+				afterTe = true
+			}
+		} else {
+			if afterRiichi {
+				p.passed = p.passed.Add(rt.Tile.Kind())
+			}
+			if afterTe {
+				p.passedTe = p.passedTe.Add(rt.Tile.Kind())
+			}
+		}
+		switch o := owner[rt.Tile]; {
+		case rt.Called && o >= 0:
+			cur = int(o)
+		default:
+			cur = (cur + 1) % game.NumSeats
+		}
+	}
 }
 
 // classOf returns a tile kind's number 1..9, or 10 for an honour.
@@ -271,35 +329,115 @@ func (p *Public) TenpaiFeatures(x []float64) {
 // waitGeneral are the indexes of the general features the wait model reads.
 var waitGeneral = []int{0, 1, 2, 6, 7, 8, 14, 27, 28, 29, 30, 31, 32, 33, 34, 35, 46, 47, 48, 49, 50, 51}
 
+// waitPosNames are the wait model's features of the whole position that
+// are not general ones.
+var waitPosNames = []string{
+	"tsumogiri_since_tedashi", "last_tedashi_index", "chis", "pons_kans",
+	"meld_all_simple", "meld_one_suit", "safe_kinds", "others_riichi", "riichi_tile_tsumogiri",
+}
+
+const numWaitPos = 22 + 9
+
+// waitKindNames are the wait model's features of the candidate kind k.
+var waitKindNames = []string{
+	"k_suit", "k_class", "k_honor", "k_yakuhai", "k_dora",
+	"k_genbutsu", "k_passed_after_riichi", "k_suji_low", "k_suji_high", "k_suji",
+	"k_visible", "k_visible_m2", "k_visible_m1", "k_visible_p1", "k_visible_p2",
+	"k_river_m2", "k_river_m1", "k_river_p1", "k_river_p2",
+	"k_first_index", "k_suit_first_index", "k_suit_river", "k_suit_melds",
+	"k_riichi_same_suit", "k_riichi_distance",
+	"k_early_outer", "k_matagi",
+	// schema 2
+	"k_kind", "k_passed_after_tedashi", "k_last_index", "k_tedashi",
+	"k_suji_low_index", "k_suji_high_index", "k_suji_low_after_riichi", "k_suji_high_after_riichi",
+	"k_first_m2", "k_first_m1", "k_first_p1", "k_first_p2",
+	"k_riichi_delta", "k_tedashi1_delta", "k_tedashi2_delta",
+	"k_ryanmen_low_live", "k_ryanmen_high_live", "k_kanchan_live",
+	"k_suit_first6", "k_suit_last6",
+}
+
 // WaitFeatureNames names the wait model's features, in order: a subset of
-// the general ones, then those of the candidate tile kind.
+// the general ones, other features of the position, then those of the
+// candidate tile kind.
 var WaitFeatureNames = func() []string {
 	var names []string
 	for _, i := range waitGeneral {
 		names = append(names, generalNames[i])
 	}
-	return append(names,
-		"k_suit", "k_class", "k_honor", "k_yakuhai", "k_dora",
-		"k_genbutsu", "k_passed_after_riichi", "k_suji_low", "k_suji_high", "k_suji",
-		"k_visible", "k_visible_m2", "k_visible_m1", "k_visible_p1", "k_visible_p2",
-		"k_river_m2", "k_river_m1", "k_river_p1", "k_river_p2",
-		"k_first_index", "k_suit_first_index", "k_suit_river", "k_suit_melds",
-		"k_riichi_same_suit", "k_riichi_distance",
-		"k_early_outer", "k_matagi",
-	)
+	names = append(names, waitPosNames...)
+	return append(names, waitKindNames...)
 }()
 
 // NumWaitFeatures is len(WaitFeatureNames).
-const NumWaitFeatures = 22 + 27
+const NumWaitFeatures = numWaitPos + 47
+
+// fillWait computes the wait model's position features (after fillGeneral).
+func (p *Public) fillWait() {
+	w := p.wait[:0]
+	for _, gi := range waitGeneral {
+		w = append(w, p.general[gi])
+	}
+	n := len(p.river)
+	since := n
+	if p.tedashiIdx[0] >= 0 {
+		since = n - 1 - p.tedashiIdx[0]
+	}
+	allSimple, oneSuit := -1.0, -1.0
+	open := false
+	suits := 0
+	for _, m := range p.melds {
+		if !m.Open() {
+			continue
+		}
+		if !open {
+			allSimple = 1
+		}
+		open = true
+		for _, t := range m.TilesSlice() {
+			k := t.Kind()
+			if !k.IsSimple() {
+				allSimple = 0
+			}
+			if !k.IsHonor() {
+				suits |= 1 << k.Suit()
+			}
+		}
+	}
+	if open {
+		switch suits {
+		case 1, 2, 4:
+			oneSuit = float64(bits.TrailingZeros(uint(suits)))
+		case 0:
+			oneSuit = 3 // honours only
+		}
+	}
+	riichiTsumogiri := -1.0
+	if p.riichiIdx >= 0 {
+		riichiTsumogiri = b2f(p.river[p.riichiIdx].Tsumogiri)
+	}
+	safe := 0
+	for k := range tile.NumKinds {
+		kk := tile.Kind(k)
+		if p.riverCount[k] > 0 || p.passed.Has(kk) || p.passedTe.Has(kk) {
+			safe++
+		}
+	}
+	w = append(w, float64(since), float64(p.tedashiIdx[0]), p.general[4], p.general[5],
+		allSimple, oneSuit, float64(safe), p.general[23], riichiTsumogiri)
+	if len(w) != numWaitPos {
+		panic("opponent: wait position feature count")
+	}
+}
 
 // WaitFeatures writes the wait model's features for candidate kind k into x
 // (len NumWaitFeatures).
 func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
-	i := 0
-	put := func(v float64) { x[i] = float64(float32(v)); i++ }
-	for _, gi := range waitGeneral {
-		put(p.general[gi])
+	x = x[:NumWaitFeatures]
+	for i, v := range p.wait {
+		x[i] = float64(float32(v))
 	}
+	i := numWaitPos
+	put := func(v float64) { x[i] = float64(float32(v)); i++ }
 	suit := k.Suit()
 	honor := k.IsHonor()
 	num := 0
@@ -325,9 +463,47 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 		}
 		return -1
 	}
+	first := func(d int) float64 {
+		if kk, ok := rel(d); ok {
+			return float64(p.firstIdx[kk])
+		}
+		return -2
+	}
 	has := func(d int) bool {
 		kk, ok := rel(d)
 		return ok && p.riverCount[kk] > 0
+	}
+	afterRiichi := func(d int) float64 {
+		kk, ok := rel(d)
+		switch {
+		case p.riichiIdx < 0 || !ok:
+			return -1
+		case int(p.lastIdx[kk]) > p.riichiIdx:
+			return 1
+		}
+		return 0
+	}
+	// live returns how many copies of the rarer of kinds k+a and k+b are not
+	// visible (a shape waiting on k needs both), -1 if one does not exist.
+	live := func(a, b int) float64 {
+		ka, oka := rel(a)
+		kb, okb := rel(b)
+		if !oka || !okb {
+			return -1
+		}
+		return float64(4 - max(p.visible[ka], p.visible[kb]))
+	}
+	// delta returns k minus the number of the opponent's river tile i in
+	// k's suit, 20 for another suit or an honour, 30 if there is none.
+	delta := func(i int) float64 {
+		if i < 0 {
+			return 30
+		}
+		rk := p.river[i].Tile.Kind()
+		if honor || rk.IsHonor() || rk.Suit() != suit {
+			return 20
+		}
+		return float64(num - rk.Number())
 	}
 	sujiLow, sujiHigh := has(-3), has(3)
 	suji := false
@@ -360,16 +536,28 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	// early outer: a tile two away toward the edge discarded in the first six
 	// turns (e.g. 1 before 3) hints the middle is not waited on.
 	early := 0.0
-	for _, d := range []int{-2, 2} {
+	for _, d := range [2]int{-2, 2} {
 		if kk, ok := rel(d); ok && p.firstIdx[kk] >= 0 && p.firstIdx[kk] < 6 {
 			early++
 		}
 	}
 	// matagi: the neighbours discarded late (after turn 6) hint a shape around k.
 	matagi := 0.0
-	for _, d := range []int{-1, 1} {
+	for _, d := range [2]int{-1, 1} {
 		if kk, ok := rel(d); ok && p.firstIdx[kk] >= 6 {
 			matagi++
+		}
+	}
+	var suitFirst6, suitLast6 int
+	for j, rt := range p.river {
+		if rt.Tile.Kind().Suit() != suit {
+			continue
+		}
+		if j < 6 {
+			suitFirst6++
+		}
+		if j >= len(p.river)-6 {
+			suitLast6++
 		}
 	}
 	put(float64(suit))
@@ -399,6 +587,27 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	put(rDist)
 	put(early)
 	put(matagi)
+	// schema 2
+	put(float64(k))
+	put(b2f(p.passedTe.Has(k)))
+	put(float64(p.lastIdx[k]))
+	put(b2f(p.tedashi.Has(k)))
+	put(first(-3))
+	put(first(3))
+	put(afterRiichi(-3))
+	put(afterRiichi(3))
+	put(first(-2))
+	put(first(-1))
+	put(first(1))
+	put(first(2))
+	put(delta(p.riichiIdx))
+	put(delta(p.tedashiIdx[0]))
+	put(delta(p.tedashiIdx[1]))
+	put(live(-2, -1))
+	put(live(1, 2))
+	put(live(-1, 1))
+	put(float64(suitFirst6))
+	put(float64(suitLast6))
 	if i != NumWaitFeatures {
 		panic("opponent: wait feature count")
 	}
@@ -421,13 +630,17 @@ func (p *Public) Turn() int { return len(p.river) }
 func (p *Public) OpenMelds() int { return int(p.general[2]) }
 
 // Passed reports whether another seat discarded kind k after the
-// opponent's riichi without being ronned (order approximated by turn).
+// opponent's riichi without being ronned.
 func (p *Public) Passed(k tile.Kind) bool { return p.passed.Has(k) }
+
+// PassedSinceTedashi reports whether another seat discarded kind k after
+// the opponent's last discard from the hand (its hand unchanged since).
+func (p *Public) PassedSinceTedashi(k tile.Kind) bool { return p.passedTe.Has(k) }
 
 // Suji reports whether kind k is suji-protected by the opponent's discards
 // (1-4-7 style: both sides for 4..6).
 func (p *Public) Suji(k tile.Kind) bool {
 	var x [NumWaitFeatures]float64
 	p.WaitFeatures(k, x[:])
-	return x[len(waitGeneral)+9] == 1
+	return x[numWaitPos+9] == 1
 }

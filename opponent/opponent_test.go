@@ -42,6 +42,74 @@ func positions(t testing.TB) (pubs []*opponent.Public, tenpai []bool) {
 	return pubs, tenpai
 }
 
+// TestPassedOrder checks the discard order Public rebuilds from rivers and
+// melds against the order of the record: after every discard, the kinds
+// other seats discarded after the discarder's riichi and after its last
+// discard from the hand.
+func TestPassedOrder(t *testing.T) {
+	f, err := os.Open(testGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, _, err := data.NewReader(f, testGame)
+	if err != nil || !r.Next() {
+		t.Fatal(err, r.Err())
+	}
+	type discard struct {
+		seat            int
+		kind            tile.Kind
+		riichi, tedashi bool
+	}
+	var order []discard
+	lastRound := -1
+	var rep data.ReplayReport
+	checked := 0
+	err = data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, rr *game.Round) {
+		if ei < 0 || ei >= len(rd.Events) || rd.Events[ei].Type != data.EventDiscard {
+			return
+		}
+		if rr.Index()*100+rr.Honba() != lastRound {
+			order, lastRound = order[:0], rr.Index()*100+rr.Honba()
+		}
+		e := &rd.Events[ei]
+		seat := int(e.Seat)
+		rv := rr.River(seat)
+		order = append(order, discard{seat, e.Tile.Kind(), rv[len(rv)-1].Riichi, !e.Tsumogiri})
+		var passed, passedTe tile.KindSet
+		riichi, te := false, false
+		for _, d := range order {
+			switch {
+			case d.seat == seat:
+				riichi = riichi || d.riichi
+				te = te || d.tedashi
+			default:
+				if riichi {
+					passed = passed.Add(d.kind)
+				}
+				if te {
+					passedTe = passedTe.Add(d.kind)
+				}
+			}
+			if d.seat == seat && d.tedashi {
+				passedTe = 0
+			}
+		}
+		p := opponent.NewPublic(rr, seat)
+		for k := range tile.NumKinds {
+			kk := tile.Kind(k)
+			if p.Passed(kk) != passed.Has(kk) || p.PassedSinceTedashi(kk) != passedTe.Has(kk) {
+				t.Fatalf("round %d event %d seat %d kind %v: passed %v (want %v), since tedashi %v (want %v)",
+					rr.Index(), ei, seat, kk, p.Passed(kk), passed.Has(kk), p.PassedSinceTedashi(kk), passedTe.Has(kk))
+			}
+		}
+		checked++
+	})
+	if err != nil || checked < 100 {
+		t.Fatal(err, checked)
+	}
+}
+
 func TestFeatureNames(t *testing.T) {
 	if len(opponent.TenpaiFeatureNames) != opponent.NumTenpaiFeatures {
 		t.Errorf("%d tenpai names for %d features", len(opponent.TenpaiFeatureNames), opponent.NumTenpaiFeatures)

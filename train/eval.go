@@ -11,10 +11,9 @@ import (
 	"github.com/sourcegraph/conc/stream"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
-	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -23,186 +22,192 @@ type EvalOptions struct {
 	Workers  int                   // parallel files; 0 = GOMAXPROCS
 	Progress func(done, total int) // called after each file, in order
 	Filter   func(g *GameRef) bool // games to evaluate; nil = all
+	// Bootstrap is the number of resamples of the games behind every
+	// standard error; 0 = DefaultBootstrap.
+	Bootstrap int
 }
 
-// EvalReport holds every metric of the four models beside its baseline,
-// computed on the same samples. Baselines are fitted on the evaluated
-// samples themselves (in-sample), which can only flatter them.
+// DefaultBootstrap is the number of bootstrap resamples of the games.
+const DefaultBootstrap = 200
+
+// EvalReport holds every metric of the four models beside its baseline on
+// the same samples. The baselines are the ones stored in the models' cards
+// (see [Baselines]): fitted on the training games, never on the games
+// evaluated. Every standard error is that of model − baseline over
+// bootstrap resamples of the games (samples of one game are not
+// independent).
 type EvalReport struct {
-	Files   int          `json:"files"`
-	Games   int          `json:"games"`
-	Skipped []string     `json:"skipped"` // "reason: count"
-	Rounds  int          `json:"rounds"`
-	Tenpai  TenpaiReport `json:"tenpai"`
-	Wait    WaitReport   `json:"wait"`
-	Value   ValueReport  `json:"value"`
-	Rank    RankReport   `json:"rank"`
+	Files     int          `json:"files"`
+	Games     int          `json:"games"`
+	Skipped   []string     `json:"skipped"` // "reason: count"
+	Rounds    int          `json:"rounds"`
+	Bootstrap int          `json:"bootstrap_resamples"`
+	Tenpai    TenpaiReport `json:"tenpai"`
+	Wait      WaitReport   `json:"wait"`
+	Value     ValueReport  `json:"value"`
+	Rank      RankReport   `json:"rank"`
 }
 
-// TenpaiReport: P(tenpai) after each discard. Baseline: 1 after riichi,
-// else the tenpai frequency by (turn, open melds).
+// Comparison is one metric of a model beside its baseline's.
+type Comparison struct {
+	Model    float64 `json:"model"`
+	Baseline float64 `json:"baseline"`
+	// DiffSE is the bootstrap standard error of Model − Baseline (0 with
+	// fewer than two games).
+	DiffSE         float64 `json:"diff_se"`
+	HigherIsBetter bool    `json:"higher_is_better"`
+	// Beats reports whether the model is better by more than 2 DiffSE.
+	Beats bool `json:"beats_baseline"`
+}
+
+// Gain returns how much better the model is (positive: better).
+func (c Comparison) Gain() float64 {
+	if c.HigherIsBetter {
+		return c.Model - c.Baseline
+	}
+	return c.Baseline - c.Model
+}
+
+// TenpaiReport: P(tenpai) after each discard. Baseline: [TenpaiBaseline].
 type TenpaiReport struct {
-	Samples       int     `json:"samples"`
-	Positives     int     `json:"positives"`
-	AUC           float64 `json:"auc"`
-	AUCSE         float64 `json:"auc_se"`
-	BaseAUC       float64 `json:"baseline_auc"`
-	LogLoss       float64 `json:"log_loss"`
-	BaseLogLoss   float64 `json:"baseline_log_loss"`
-	LogLossDiffSE float64 `json:"log_loss_diff_se"`
-	ECE           float64 `json:"ece"`
-	BaseECE       float64 `json:"baseline_ece"`
-	Reliability   []Bin   `json:"reliability"`
+	Samples     int        `json:"samples"`
+	Positives   int        `json:"positives"`
+	AUC         Comparison `json:"auc"`
+	LogLoss     Comparison `json:"log_loss"`
+	ECE         Comparison `json:"ece"`
+	Reliability []Bin      `json:"reliability"`
 }
 
-// WaitReport: P(kind wins | tenpai) over tenpai samples × 34 kinds.
-// Baseline: a genbutsu/suji/visible-count danger heuristic.
+// WaitReport: P(kind wins | tenpai) after every discard of a tenpai
+// player: AUC over all (sample, kind) pairs, 34 per sample, labelled by
+// whether the kind wins with a yaku on ron. Baseline: [Danger].
 type WaitReport struct {
-	Samples   int     `json:"tenpai_samples"`
-	Pairs     int     `json:"pairs"`
-	Positives int     `json:"winning_pairs"`
-	AUC       float64 `json:"auc"`
-	AUCSE     float64 `json:"auc_se"`
-	BaseAUC   float64 `json:"baseline_auc"`
-	BaseAUCSE float64 `json:"baseline_auc_se"`
-	// Top5 is the share of tenpai samples with a winning kind where one of
-	// the winning kinds is among the 5 kinds rated most likely.
-	WithWin  int     `json:"samples_with_winning_kind"`
-	Top5     float64 `json:"top5"`
-	BaseTop5 float64 `json:"baseline_top5"`
+	Samples   int        `json:"tenpai_samples"`
+	Pairs     int        `json:"pairs"`
+	Positives int        `json:"winning_pairs"`
+	AUC       Comparison `json:"auc"`
+	// WithWin counts the tenpai samples with a winning kind; Top5 is the
+	// share of them where a winning kind is among the 5 rated most likely
+	// (ties at the fifth place broken uniformly at random, as an
+	// expectation).
+	WithWin int        `json:"samples_with_winning_kind"`
+	Top5    Comparison `json:"top5"`
 }
 
 // ValueReport: points of a ron over tenpai samples with a winning kind.
-// Baseline: the mean.
+// Baseline: the training samples' mean.
 type ValueReport struct {
-	Samples   int     `json:"samples"`
-	Mean      float64 `json:"mean"`
-	MAE       float64 `json:"mae"`
-	BaseMAE   float64 `json:"baseline_mae"`
-	MAEDiffSE float64 `json:"mae_diff_se"`
+	Samples int        `json:"samples"`
+	Mean    float64    `json:"mean"` // of the evaluated samples
+	MAE     Comparison `json:"mae"`
 }
 
 // RankReport: final rank from each seat at each round start. Baseline:
-// P(final rank | current score order), a 4×4 frequency table.
+// [RankBaseline].
 type RankReport struct {
-	Samples       int     `json:"samples"`
-	LogLoss       float64 `json:"log_loss"`
-	BaseLogLoss   float64 `json:"baseline_log_loss"`
-	LogLossDiffSE float64 `json:"log_loss_diff_se"`
-	Accuracy      float64 `json:"accuracy"`
-	BaseAccuracy  float64 `json:"baseline_accuracy"`
-	ECE           float64 `json:"ece"`
-	BaseECE       float64 `json:"baseline_ece"`
+	Samples  int        `json:"samples"`
+	LogLoss  Comparison `json:"log_loss"`
+	Accuracy Comparison `json:"accuracy"`
+	// ECE over the 4 (class, probability) pairs of every sample, 10 bins.
+	ECE Comparison `json:"ece"`
 }
 
-// collector holds one game's (or, merged, all games') predictions.
+// collector holds one game's (or, merged, all games') predictions and
+// their baselines'.
 type collector struct {
-	rounds                            int
-	tenP                              []float32
-	tenY, tenRiichi                   []bool
-	tenTurn, tenMelds                 []uint8
-	tenGame                           []int32
-	waitP, waitH                      []float32
-	waitY                             []bool
-	waitSamples, withWin, top5, top5H int
-	valP, valY                        []float32
-	valGame                           []int32
-	rankP                             [][4]float32
-	rankY, rankCur                    []uint8
-	rankGame                          []int32
+	rounds           int
+	tenP, tenB       []float32
+	tenY             []bool
+	tenGame          []int32
+	waitP, waitH     []float32
+	waitY            []bool
+	waitGame         []int32
+	waitSamples      int
+	top5P, top5B     []float64 // per sample with a winning kind
+	top5Game         []int32
+	valP, valB, valY []float32
+	valGame          []int32
+	rankP, rankB     [][4]float32
+	rankY            []uint8
+	rankGame         []int32
 }
 
 func (c *collector) merge(o *collector, gameID int32) {
 	c.rounds += o.rounds
 	c.tenP = append(c.tenP, o.tenP...)
+	c.tenB = append(c.tenB, o.tenB...)
 	c.tenY = append(c.tenY, o.tenY...)
-	c.tenRiichi = append(c.tenRiichi, o.tenRiichi...)
-	c.tenTurn = append(c.tenTurn, o.tenTurn...)
-	c.tenMelds = append(c.tenMelds, o.tenMelds...)
-	for range o.tenP {
-		c.tenGame = append(c.tenGame, gameID)
-	}
+	c.tenGame = appendGame(c.tenGame, len(o.tenP), gameID)
 	c.waitP = append(c.waitP, o.waitP...)
 	c.waitH = append(c.waitH, o.waitH...)
 	c.waitY = append(c.waitY, o.waitY...)
+	c.waitGame = appendGame(c.waitGame, len(o.waitP), gameID)
 	c.waitSamples += o.waitSamples
-	c.withWin += o.withWin
-	c.top5 += o.top5
-	c.top5H += o.top5H
+	c.top5P = append(c.top5P, o.top5P...)
+	c.top5B = append(c.top5B, o.top5B...)
+	c.top5Game = appendGame(c.top5Game, len(o.top5P), gameID)
 	c.valP = append(c.valP, o.valP...)
+	c.valB = append(c.valB, o.valB...)
 	c.valY = append(c.valY, o.valY...)
-	for range o.valP {
-		c.valGame = append(c.valGame, gameID)
-	}
+	c.valGame = appendGame(c.valGame, len(o.valP), gameID)
 	c.rankP = append(c.rankP, o.rankP...)
+	c.rankB = append(c.rankB, o.rankB...)
 	c.rankY = append(c.rankY, o.rankY...)
-	c.rankCur = append(c.rankCur, o.rankCur...)
-	for range o.rankP {
-		c.rankGame = append(c.rankGame, gameID)
-	}
+	c.rankGame = appendGame(c.rankGame, len(o.rankP), gameID)
 }
 
-// Danger is the wait baseline: a hand-made danger score of kind k against
-// the opponent (0 for genbutsu; lower for tiles passed after riichi, for
-// suji, for honours and terminals, and as more copies are visible).
-func Danger(p *opponent.Public, k tile.Kind) float64 {
-	if p.Genbutsu(k) {
-		return 0
+func appendGame(s []int32, n int, id int32) []int32 {
+	for range n {
+		s = append(s, id)
 	}
-	var d float64
-	switch {
-	case k.IsHonor():
-		d = 0.3
-	case k.IsTerminal():
-		d = 0.4
-	case k.Number() == 2 || k.Number() == 8:
-		d = 0.7
-	default:
-		d = 1
-	}
-	if p.Passed(k) {
-		d *= 0.2
-	}
-	if p.Suji(k) {
-		d *= 0.4
-	}
-	return d * float64(4-min(p.Visible(k), 4)) / 4
+	return s
 }
 
-func topHit(scores *[tile.NumKinds]float64, win tile.KindSet) bool {
-	var idx [tile.NumKinds]int
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx[:], func(a, b int) int {
+// Top5 returns the probability that a winning kind is among the 5 kinds
+// with the highest scores, ties at the fifth place broken uniformly at
+// random.
+func Top5(scores *[tile.NumKinds]float64, win tile.KindSet) float64 {
+	sorted := *scores
+	slices.Sort(sorted[:])
+	fifth := sorted[tile.NumKinds-5]
+	above, tie, winTie := 0, 0, 0
+	for k, s := range scores {
 		switch {
-		case scores[a] > scores[b]:
-			return -1
-		case scores[a] < scores[b]:
+		case s > fifth:
+			if win.Has(tile.Kind(k)) {
+				return 1
+			}
+			above++
+		case s == fifth:
+			tie++
+			if win.Has(tile.Kind(k)) {
+				winTie++
+			}
+		}
+	}
+	// P(none of the winTie winners among the 5−above picked from tie).
+	miss := 1.0
+	for i := range 5 - above {
+		miss *= float64(tie-winTie-i) / float64(tie-i)
+		if miss <= 0 {
 			return 1
 		}
-		return 0
-	})
-	for _, k := range idx[:5] {
-		if win.Has(tile.Kind(k)) {
-			return true
-		}
 	}
-	return false
+	return 1 - miss
 }
 
-// evalGame replays one game and collects every model's predictions.
-func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model) (*collector, error) {
+// evalGame replays one game and collects every model's and baseline's
+// predictions.
+func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Baselines) (*collector, error) {
 	c := &collector{}
 	var probs, heur [tile.NumKinds]float64
+	meanValue := float32(base.Value.Mean)
 	err := VisitGame(g, Visitor{
 		Discard: func(s *DiscardSample) {
 			p := s.Pub
 			c.tenP = append(c.tenP, float32(opp.Tenpai(p)))
+			c.tenB = append(c.tenB, float32(base.Tenpai.Predict(p)))
 			c.tenY = append(c.tenY, s.Tenpai)
-			c.tenRiichi = append(c.tenRiichi, p.Riichi())
-			c.tenTurn = append(c.tenTurn, uint8(min(p.Turn(), 24)))
-			c.tenMelds = append(c.tenMelds, uint8(p.OpenMelds()))
 			if !s.Tenpai {
 				return
 			}
@@ -217,14 +222,10 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model) (*collect
 			if s.Winning == 0 {
 				return
 			}
-			c.withWin++
-			if topHit(&probs, s.Winning) {
-				c.top5++
-			}
-			if topHit(&heur, s.Winning) {
-				c.top5H++
-			}
+			c.top5P = append(c.top5P, Top5(&probs, s.Winning))
+			c.top5B = append(c.top5B, Top5(&heur, s.Winning))
 			c.valP = append(c.valP, float32(opp.Value(p)))
+			c.valB = append(c.valB, meanValue)
 			c.valY = append(c.valY, float32(s.Value))
 		},
 		Rank: func(s *RankSample) {
@@ -232,18 +233,23 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model) (*collect
 				c.rounds++
 			}
 			d := rk.Distribution(&s.Situation, s.Seat)
+			b := base.Rank.Predict(&s.Situation, s.Seat)
 			c.rankP = append(c.rankP, [4]float32{float32(d[0]), float32(d[1]), float32(d[2]), float32(d[3])})
+			c.rankB = append(c.rankB, [4]float32{float32(b[0]), float32(b[1]), float32(b[2]), float32(b[3])})
 			c.rankY = append(c.rankY, uint8(s.Rank))
-			c.rankCur = append(c.rankCur, uint8(game.Rank(s.Situation.Scores)[s.Seat]))
 		},
 	})
 	return c, err
 }
 
 // Evaluate replays the usable games under paths (see [Usable]; duplicates
-// of a log id counted once) and measures the models against their
-// baselines.
+// of a log id counted once) and measures the models against the baselines
+// stored in their cards.
 func Evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *rankmodel.Model, opt EvalOptions) (*EvalReport, error) {
+	base, err := BaselinesOf(opp, rk)
+	if err != nil {
+		return nil, err
+	}
 	files, _, err := data.ExpandPaths(paths)
 	if err != nil {
 		return nil, err
@@ -279,7 +285,7 @@ func Evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 				if opt.Filter != nil && !opt.Filter(gr) {
 					continue
 				}
-				c, err := evalGame(gr.Game, opp, rk)
+				c, err := evalGame(gr.Game, opp, rk, base)
 				out = append(out, res{key: gr.Key, c: c, err: err})
 			}
 			return func() {
@@ -322,175 +328,113 @@ func Evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	}
 	slices.Sort(rep.Skipped)
 	rep.Rounds = all.rounds
+	rep.Bootstrap = opt.Bootstrap
+	if rep.Bootstrap <= 0 {
+		rep.Bootstrap = DefaultBootstrap
+	}
 	all.report(rep)
 	return rep, nil
 }
 
 func (c *collector) report(rep *EvalReport) {
+	bs := newBootstrap(rep.Games, rep.Bootstrap)
 	// Tenpai.
 	t := &rep.Tenpai
 	t.Samples = len(c.tenP)
+	for _, y := range c.tenY {
+		if y {
+			t.Positives++
+		}
+	}
 	if t.Samples > 0 {
-		type cell struct{ n, pos float64 }
-		var table [25][5]cell
-		var riichiCell cell
-		for i := range c.tenP {
-			if c.tenRiichi[i] {
-				riichiCell.n++
-				if c.tenY[i] {
-					riichiCell.pos++
-				}
-				continue
-			}
-			ce := &table[c.tenTurn[i]][min(c.tenMelds[i], 4)]
-			ce.n++
-			if c.tenY[i] {
-				ce.pos++
-			}
-		}
-		base := make([]float32, t.Samples)
-		diff := make([]float64, t.Samples)
-		for i := range c.tenP {
-			ce := table[c.tenTurn[i]][min(c.tenMelds[i], 4)]
-			if c.tenRiichi[i] {
-				ce = riichiCell
-			}
-			base[i] = float32(ce.pos / ce.n)
-			if c.tenY[i] {
-				t.Positives++
-			}
-			l, bl := LogLoss(float64(c.tenP[i]), c.tenY[i]), LogLoss(float64(base[i]), c.tenY[i])
-			t.LogLoss += l
-			t.BaseLogLoss += bl
-			diff[i] = l - bl
-		}
-		t.LogLoss /= float64(t.Samples)
-		t.BaseLogLoss /= float64(t.Samples)
-		t.LogLossDiffSE = pairedSE(diff, c.tenGame)
-		t.AUC, t.AUCSE = AUC(c.tenP, c.tenY)
-		t.BaseAUC, _ = AUC(base, c.tenY)
-		t.Reliability, t.ECE = Reliability(c.tenP, c.tenY, 10)
-		_, t.BaseECE = Reliability(base, c.tenY, 10)
+		t.AUC = bs.compare(true, weightedAUC(c.tenP, c.tenY, c.tenGame), weightedAUC(c.tenB, c.tenY, c.tenGame))
+		t.LogLoss = bs.compare(false, logLossMean(c.tenP, c.tenY, c.tenGame), logLossMean(c.tenB, c.tenY, c.tenGame))
+		t.ECE = bs.compare(false, weightedECE(c.tenP, c.tenY, c.tenGame, 10), weightedECE(c.tenB, c.tenY, c.tenGame, 10))
+		t.Reliability, _ = Reliability(c.tenP, c.tenY, 10)
 	}
 	// Waits.
 	w := &rep.Wait
-	w.Samples, w.Pairs, w.WithWin = c.waitSamples, len(c.waitP), c.withWin
+	w.Samples, w.Pairs, w.WithWin = c.waitSamples, len(c.waitP), len(c.top5P)
 	for _, y := range c.waitY {
 		if y {
 			w.Positives++
 		}
 	}
-	if w.Pairs > 0 {
-		w.AUC, w.AUCSE = AUC(c.waitP, c.waitY)
-		w.BaseAUC, w.BaseAUCSE = AUC(c.waitH, c.waitY)
+	if w.Positives > 0 && w.Positives < w.Pairs {
+		w.AUC = bs.compare(true, weightedAUC(c.waitP, c.waitY, c.waitGame), weightedAUC(c.waitH, c.waitY, c.waitGame))
 	}
 	if w.WithWin > 0 {
-		w.Top5 = float64(c.top5) / float64(w.WithWin)
-		w.BaseTop5 = float64(c.top5H) / float64(w.WithWin)
+		w.Top5 = bs.compare(true, gameMean(c.top5P, c.top5Game), gameMean(c.top5B, c.top5Game))
 	}
 	// Value.
 	v := &rep.Value
 	v.Samples = len(c.valP)
 	if v.Samples > 0 {
-		for _, y := range c.valY {
+		errM, errB := make([]float64, v.Samples), make([]float64, v.Samples)
+		for i, y := range c.valY {
 			v.Mean += float64(y)
+			errM[i] = math.Abs(float64(c.valP[i] - y))
+			errB[i] = math.Abs(float64(c.valB[i] - y))
 		}
 		v.Mean /= float64(v.Samples)
-		diff := make([]float64, v.Samples)
-		for i := range c.valP {
-			e, be := math.Abs(float64(c.valP[i]-c.valY[i])), math.Abs(v.Mean-float64(c.valY[i]))
-			v.MAE += e
-			v.BaseMAE += be
-			diff[i] = e - be
-		}
-		v.MAE /= float64(v.Samples)
-		v.BaseMAE /= float64(v.Samples)
-		v.MAEDiffSE = pairedSE(diff, c.valGame)
+		v.MAE = bs.compare(false, gameMean(errM, c.valGame), gameMean(errB, c.valGame))
 	}
 	// Rank.
 	r := &rep.Rank
 	r.Samples = len(c.rankP)
 	if r.Samples > 0 {
-		var table [4][4]float64
-		var rows [4]float64
-		for i, y := range c.rankY {
-			table[c.rankCur[i]-1][y-1]++
-			rows[c.rankCur[i]-1]++
-		}
-		for i := range table {
-			for j := range table[i] {
-				table[i][j] = (table[i][j] + 0.5) / (rows[i] + 2) // smoothed
-			}
-		}
-		diff := make([]float64, r.Samples)
+		llM, llB := make([]float64, r.Samples), make([]float64, r.Samples)
+		accM, accB := make([]float64, r.Samples), make([]float64, r.Samples)
 		var flatP, flatB []float32
 		var flatY []bool
+		var flatGame []int32
 		for i, y := range c.rankY {
-			p := c.rankP[i]
-			b := table[c.rankCur[i]-1]
-			l := -math.Log(math.Max(float64(p[y-1]), eps))
-			bl := -math.Log(b[y-1])
-			r.LogLoss += l
-			r.BaseLogLoss += bl
-			diff[i] = l - bl
-			best, bestB := 0, 0
-			for k := 1; k < 4; k++ {
-				if p[k] > p[best] {
-					best = k
-				}
-				if b[k] > b[bestB] {
-					bestB = k
-				}
-			}
-			if best == int(y-1) {
-				r.Accuracy++
-			}
-			if bestB == int(y-1) {
-				r.BaseAccuracy++
-			}
+			p, b := c.rankP[i], c.rankB[i]
+			llM[i] = -math.Log(math.Max(float64(p[y-1]), eps))
+			llB[i] = -math.Log(math.Max(float64(b[y-1]), eps))
+			accM[i] = b2f(argmax(p) == int(y-1))
+			accB[i] = b2f(argmax(b) == int(y-1))
 			for k := range 4 {
 				flatP = append(flatP, p[k])
-				flatB = append(flatB, float32(b[k]))
+				flatB = append(flatB, b[k])
 				flatY = append(flatY, k == int(y-1))
+				flatGame = append(flatGame, c.rankGame[i])
 			}
 		}
-		n := float64(r.Samples)
-		r.LogLoss /= n
-		r.BaseLogLoss /= n
-		r.Accuracy /= n
-		r.BaseAccuracy /= n
-		r.LogLossDiffSE = pairedSE(diff, c.rankGame)
-		_, r.ECE = Reliability(flatP, flatY, 10)
-		_, r.BaseECE = Reliability(flatB, flatY, 10)
+		r.LogLoss = bs.compare(false, gameMean(llM, c.rankGame), gameMean(llB, c.rankGame))
+		r.Accuracy = bs.compare(true, gameMean(accM, c.rankGame), gameMean(accB, c.rankGame))
+		r.ECE = bs.compare(false, weightedECE(flatP, flatY, flatGame, 10), weightedECE(flatB, flatY, flatGame, 10))
 	}
+}
+
+// argmax returns the first index of the largest value.
+func argmax(p [4]float32) int {
+	best := 0
+	for k := 1; k < 4; k++ {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	return best
 }
 
 // Metrics returns the report's figures for one model's card.
 func (rep *EvalReport) Metrics(model string) []xgbmodel.Metric {
+	m := func(name string, c Comparison) xgbmodel.Metric {
+		return xgbmodel.Metric{Name: name, Model: c.Model, Baseline: c.Baseline, SE: c.DiffSE, Beats: c.Beats}
+	}
 	switch model {
 	case opponent.TenpaiModel:
 		t := rep.Tenpai
-		return []xgbmodel.Metric{
-			{Name: "auc", Model: t.AUC, Baseline: t.BaseAUC, SE: t.AUCSE},
-			{Name: "log_loss", Model: t.LogLoss, Baseline: t.BaseLogLoss, SE: t.LogLossDiffSE},
-			{Name: "ece", Model: t.ECE, Baseline: t.BaseECE},
-		}
+		return []xgbmodel.Metric{m("auc", t.AUC), m("log_loss", t.LogLoss), m("ece", t.ECE)}
 	case opponent.WaitModel:
 		w := rep.Wait
-		return []xgbmodel.Metric{
-			{Name: "auc", Model: w.AUC, Baseline: w.BaseAUC, SE: w.AUCSE},
-			{Name: "top5", Model: w.Top5, Baseline: w.BaseTop5},
-		}
+		return []xgbmodel.Metric{m("auc", w.AUC), m("top5", w.Top5)}
 	case opponent.ValueModel:
-		v := rep.Value
-		return []xgbmodel.Metric{{Name: "mae", Model: v.MAE, Baseline: v.BaseMAE, SE: v.MAEDiffSE}}
+		return []xgbmodel.Metric{m("mae", rep.Value.MAE)}
 	case rankmodel.ModelName:
 		r := rep.Rank
-		return []xgbmodel.Metric{
-			{Name: "log_loss", Model: r.LogLoss, Baseline: r.BaseLogLoss, SE: r.LogLossDiffSE},
-			{Name: "accuracy", Model: r.Accuracy, Baseline: r.BaseAccuracy},
-			{Name: "ece", Model: r.ECE, Baseline: r.BaseECE},
-		}
+		return []xgbmodel.Metric{m("log_loss", r.LogLoss), m("accuracy", r.Accuracy), m("ece", r.ECE)}
 	}
 	return nil
 }

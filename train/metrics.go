@@ -2,6 +2,7 @@ package train
 
 import (
 	"math"
+	"math/rand/v2"
 	"sort"
 )
 
@@ -86,35 +87,155 @@ func Reliability(p []float32, y []bool, n int) (bins []Bin, ece float64) {
 	return bins, ece
 }
 
-// pairedSE returns the standard error of the mean of per-sample differences
-// d, clustered by group (samples of one game are not independent): the
-// groups' sums are treated as the independent units.
-func pairedSE(d []float64, group []int32) float64 {
-	if len(d) < 2 {
-		return math.NaN()
+// A statistic computes a metric with a weight per game (how often the game
+// was drawn into a bootstrap resample; all ones for the point estimate).
+type statistic func(w []float64) float64
+
+// bootstrap resamples the games with replacement, from a fixed seed so
+// that reports are reproducible.
+type bootstrap struct {
+	games   int
+	weights [][]float64 // one per resample
+	ones    []float64
+}
+
+func newBootstrap(games, resamples int) *bootstrap {
+	b := &bootstrap{games: games, ones: make([]float64, games)}
+	for i := range b.ones {
+		b.ones[i] = 1
 	}
-	sums := map[int32]float64{}
-	for i, v := range d {
-		sums[group[i]] += v
+	if games < 2 {
+		return b
 	}
-	mean := 0.0
-	for _, v := range d {
-		mean += v
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range resamples {
+		w := make([]float64, games)
+		for range games {
+			w[rng.IntN(games)]++
+		}
+		b.weights = append(b.weights, w)
 	}
-	mean /= float64(len(d))
-	// variance of the total over groups around the expected group total
-	var ss float64
-	counts := map[int32]int{}
-	for _, g := range group {
+	return b
+}
+
+// compare computes model and baseline on all games and the standard error
+// of their difference over the resamples.
+func (b *bootstrap) compare(higherIsBetter bool, model, base statistic) Comparison {
+	c := Comparison{Model: model(b.ones), Baseline: base(b.ones), HigherIsBetter: higherIsBetter}
+	var n, sum, sum2 float64
+	for _, w := range b.weights {
+		d := model(w) - base(w)
+		if math.IsNaN(d) {
+			continue
+		}
+		n++
+		sum += d
+		sum2 += d * d
+	}
+	if n >= 2 {
+		c.DiffSE = math.Sqrt(math.Max(sum2-sum*sum/n, 0) / (n - 1))
+	}
+	c.Beats = c.DiffSE > 0 && c.Gain() > 2*c.DiffSE
+	return c
+}
+
+// gameMean returns the weighted mean of per-sample values.
+func gameMean(v []float64, game []int32) statistic {
+	var sums, counts []float64
+	for i, x := range v {
+		g := int(game[i])
+		for len(sums) <= g {
+			sums, counts = append(sums, 0), append(counts, 0)
+		}
+		sums[g] += x
 		counts[g]++
 	}
-	for g, s := range sums {
-		r := s - mean*float64(counts[g])
-		ss += r * r
+	return func(w []float64) float64 {
+		var s, n float64
+		for g := range sums {
+			s += w[g] * sums[g]
+			n += w[g] * counts[g]
+		}
+		return s / n
 	}
-	k := float64(len(sums))
-	if k < 2 {
-		return math.NaN()
+}
+
+// logLossMean returns the weighted mean binary log-loss.
+func logLossMean(p []float32, y []bool, game []int32) statistic {
+	l := make([]float64, len(p))
+	for i := range p {
+		l[i] = LogLoss(float64(p[i]), y[i])
 	}
-	return math.Sqrt(ss*k/(k-1)) / float64(len(d))
+	return gameMean(l, game)
+}
+
+// weightedAUC returns the AUC (ties count one half) with sample weights
+// from their games. The order is sorted once; each call is linear.
+func weightedAUC(scores []float32, labels []bool, game []int32) statistic {
+	idx := make([]int32, len(scores))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return scores[idx[a]] < scores[idx[b]] })
+	var groups []int32 // end of each tie group in idx
+	for i := range idx {
+		if i+1 == len(idx) || scores[idx[i+1]] != scores[idx[i]] {
+			groups = append(groups, int32(i+1))
+		}
+	}
+	return func(w []float64) float64 {
+		var negBelow, num, pos float64
+		start := int32(0)
+		for _, end := range groups {
+			var gp, gn float64
+			for _, i := range idx[start:end] {
+				if labels[i] {
+					gp += w[game[i]]
+				} else {
+					gn += w[game[i]]
+				}
+			}
+			num += gp * (negBelow + gn/2)
+			negBelow += gn
+			pos += gp
+			start = end
+		}
+		if pos == 0 || negBelow == 0 {
+			return math.NaN()
+		}
+		return num / (pos * negBelow)
+	}
+}
+
+// weightedECE returns the expected calibration error in n equal-width bins
+// (see [Reliability]) with sample weights from their games.
+func weightedECE(p []float32, y []bool, game []int32, n int) statistic {
+	bin := make([]uint8, len(p))
+	for i, v := range p {
+		bin[i] = uint8(min(int(float64(v)*float64(n)), n-1))
+	}
+	return func(w []float64) float64 {
+		cnt, pred, obs := make([]float64, n), make([]float64, n), make([]float64, n)
+		var total float64
+		for i, v := range p {
+			wi := w[game[i]]
+			if wi == 0 {
+				continue
+			}
+			b := bin[i]
+			cnt[b] += wi
+			pred[b] += wi * float64(v)
+			if y[i] {
+				obs[b] += wi
+			}
+			total += wi
+		}
+		var ece float64
+		for b := range cnt {
+			if cnt[b] > 0 {
+				ece += math.Abs(pred[b]-obs[b]) / total
+			}
+		}
+		return ece
+	}
 }

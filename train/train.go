@@ -28,8 +28,8 @@ import (
 	"github.com/sourcegraph/conc/stream"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -64,7 +64,7 @@ type Config struct {
 
 // DefaultConfig returns the configuration of the shipped models.
 func DefaultConfig() Config {
-	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.12, ValueRate: 1}
+	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.3, ValueRate: 1}
 }
 
 // spec is one model's training setup.
@@ -97,7 +97,7 @@ func specs(seed, threads, rounds int) []spec {
 		{opponent.TenpaiModel, opponent.TenpaiFeatureNames, opponent.Schema,
 			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"})},
 		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.Schema,
-			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"})},
+			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "100"}, [2]string{"max_depth", "8"}, [2]string{"eval_metric", "auc"})},
 		{opponent.ValueModel, opponent.TenpaiFeatureNames, opponent.Schema,
 			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"})},
 		{rankmodel.ModelName, rankmodel.FeatureNames, rankmodel.Schema,
@@ -131,6 +131,7 @@ func libsvm(b *bytes.Buffer, label float64, x []float64) {
 type gameRows struct {
 	rows [4]bytes.Buffer
 	n    [4]int
+	fit  baselineFit // every sample of the game, for the baselines
 }
 
 func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
@@ -141,6 +142,7 @@ func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
 	round := 0
 	err := VisitGame(gr.Game, Visitor{
 		Discard: func(s *DiscardSample) {
+			out.fit.discard(s)
 			if keep(cfg.TenpaiRate, gr.Key, round, s.EventIdx) {
 				s.Pub.TenpaiFeatures(xt[:])
 				libsvm(&out.rows[0], b2f(s.Tenpai), xt[:])
@@ -163,6 +165,7 @@ func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
 			if s.Seat == 0 {
 				round++
 			}
+			out.fit.rankSample(s)
 			rankmodel.Features(&s.Situation, s.Seat, xr[:])
 			libsvm(&out.rows[3], float64(s.Rank-1), xr[:])
 			out.n[3]++
@@ -261,6 +264,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	seen := map[string]bool{}
+	var fit baselineFit // on the training games
 	var bar interface {
 		Add(int)
 		Finish()
@@ -319,6 +323,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					if r.heldOut {
 						split = 1
 						corpus.HeldOutGames++
+					} else {
+						fit.add(&r.rows.fit)
 					}
 					for m := range sp {
 						if _, err := outs[m][split].Write(r.rows.rows[m].Bytes()); err != nil && werr == nil {
@@ -388,6 +394,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		if n, err := strconv.Atoi(params["num_class"]); err == nil {
 			cards[m].NumClass = n
+		}
+		if cards[m].Baseline, err = fit.cardJSON(spc.name); err != nil {
+			return nil, err
 		}
 		models[m] = b
 		if err := xgbmodel.Save(modelDir, &cards[m], b); err != nil {

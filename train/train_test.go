@@ -10,6 +10,7 @@ import (
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
 func TestAUC(t *testing.T) {
@@ -23,6 +24,58 @@ func TestAUC(t *testing.T) {
 	}
 	if auc, _ := AUC([]float32{1}, []bool{true}); !math.IsNaN(auc) {
 		t.Errorf("AUC of one class = %g, want NaN", auc)
+	}
+}
+
+func TestTop5(t *testing.T) {
+	var s [tile.NumKinds]float64
+	for k := range s {
+		s[k] = float64(k)
+	}
+	win := tile.KindSet(0).Add(tile.Kind(29))
+	if got := Top5(&s, win); got != 1 {
+		t.Errorf("winner in the top 5: %g, want 1", got)
+	}
+	if got := Top5(&s, tile.KindSet(0).Add(0)); got != 0 {
+		t.Errorf("winner ranked last: %g, want 0", got)
+	}
+	// All tied: 5 picks of 34, one winner: 5/34; two winners: 1 − C(32,5)/C(34,5).
+	var flat [tile.NumKinds]float64
+	if got := Top5(&flat, tile.KindSet(0).Add(3)); math.Abs(got-5.0/34) > 1e-12 {
+		t.Errorf("all tied, one winner: %g, want %g", got, 5.0/34)
+	}
+	want := 1 - (29.0*28)/(34*33)
+	if got := Top5(&flat, tile.KindSet(0).Add(3).Add(7)); math.Abs(got-want) > 1e-12 {
+		t.Errorf("all tied, two winners: %g, want %g", got, want)
+	}
+}
+
+// TestWeightedStatistics: with every game weighted once, the bootstrap's
+// statistics equal the plain ones; the bootstrap is reproducible.
+func TestWeightedStatistics(t *testing.T) {
+	p := []float32{0.1, 0.4, 0.35, 0.8, 0.5, 0.5, 0.05, 0.95}
+	y := []bool{false, false, true, true, false, true, false, true}
+	g := []int32{0, 0, 1, 1, 2, 2, 3, 3}
+	ones := []float64{1, 1, 1, 1}
+	want, _ := AUC(p, y)
+	if got := weightedAUC(p, y, g)(ones); math.Abs(got-want) > 1e-12 {
+		t.Errorf("weighted AUC %g, plain %g", got, want)
+	}
+	_, wantECE := Reliability(p, y, 10)
+	if got := weightedECE(p, y, g, 10)(ones); math.Abs(got-wantECE) > 1e-12 {
+		t.Errorf("weighted ECE %g, plain %g", got, wantECE)
+	}
+	// Doubling a game is the same as listing its samples twice.
+	w := []float64{2, 1, 1, 1}
+	p2, y2 := append([]float32{0.1, 0.4}, p...), append([]bool{false, false}, y...)
+	want2, _ := AUC(p2, y2)
+	if got := weightedAUC(p, y, g)(w); math.Abs(got-want2) > 1e-12 {
+		t.Errorf("AUC with game 0 twice: %g, want %g", got, want2)
+	}
+	a := newBootstrap(4, 50).compare(true, weightedAUC(p, y, g), gameMean([]float64{1, 1, 1, 1, 1, 1, 1, 1}, g))
+	b := newBootstrap(4, 50).compare(true, weightedAUC(p, y, g), gameMean([]float64{1, 1, 1, 1, 1, 1, 1, 1}, g))
+	if a != b || a.DiffSE <= 0 || a.Beats {
+		t.Errorf("bootstrap: %+v then %+v", a, b)
 	}
 }
 
@@ -113,7 +166,7 @@ func TestRunSlice(t *testing.T) {
 		t.Fatalf("%d cards", len(res.Cards))
 	}
 	for _, c := range res.Cards {
-		if c.Loader.Rows == 0 || c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Corpus.HeldOutGames == 0 {
+		if c.Loader.Rows == 0 || c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Corpus.HeldOutGames == 0 || len(c.Baseline) == 0 {
 			t.Errorf("%s: card %+v", c.Name, c)
 		}
 		t.Logf("%s: %d train rows, loader max diff %.1e, metrics %+v", c.Name, c.Samples.Train, c.Loader.MaxAbsDiff, c.Metrics)

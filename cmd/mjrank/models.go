@@ -8,15 +8,15 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/internal/progress"
-	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/train"
 )
 
 var cmdModels = &Command{
 	Name:      "models",
-	UsageLine: "info [--models DIR] [--json] | eval [--models DIR] [--json] PATH...",
+	UsageLine: "info [--models DIR] [--json] | eval [--models DIR] [--json] [--held-out] PATH...",
 	Short:     "show the predictors' model cards, or measure the models on game records",
 	Long: `
 "models info" prints the card of each model: what it predicts, its feature
@@ -31,7 +31,12 @@ the 5 rated most likely; value MAE in points; final-rank log-loss, accuracy
 and ECE — each beside a baseline on the same samples (tenpai: riichi, else
 the tenpai rate by turn and open melds; wait: a genbutsu/suji/visible-count
 danger score; value: the mean; rank: the final-rank frequencies given the
-current score order). Baselines are fitted on the evaluated samples.
+current score order). The baselines' tables were fitted on the training
+games and are read from the model cards, never fitted on the games
+evaluated. Every "se" is the standard error of model − baseline over
+bootstrap resamples of the games; "beats" says whether the model is better
+by more than 2 se. --held-out keeps only the games the training held out
+(FNV-1a of the log id mod 10 = 0), as the cards' figures do.
 
 Both use the models embedded in the binary, or those in --models DIR (as
 "mjrank train" writes them; the rank model may sit in the same folder).
@@ -40,6 +45,7 @@ Both use the models embedded in the binary, or those in --models DIR (as
 		dir := fs.String("models", "", "folder of models (default: the embedded ones)")
 		asJSON := fs.Bool("json", false, "print JSON")
 		workers := fs.Int("workers", 0, "files replayed at once (default: one per CPU)")
+		heldOut := fs.Bool("held-out", false, "eval: only the games training holds out")
 		return func(env *Env, args []string) error {
 			if len(args) == 0 {
 				return usageErrorf("give a subcommand: info or eval")
@@ -72,6 +78,9 @@ Both use the models embedded in the binary, or those in --models DIR (as
 						bar.Finish()
 					}
 				}}
+				if *heldOut {
+					opt.Filter = func(g *train.GameRef) bool { return g.HeldOut }
+				}
 				rep, err := train.Evaluate(context.Background(), args[1:], opp, rk, opt)
 				if err != nil {
 					return err
@@ -125,13 +134,16 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		fmt.Fprintf(w, "  corpus     %d files, %d games (%d held out), digest %.12s\n", c.Corpus.Files, c.Corpus.Games, c.Corpus.HeldOutGames, c.Corpus.Digest)
 		fmt.Fprintf(w, "  samples    %d train, %d held out; trained in %.1fs\n", c.Samples.Train, c.Samples.HeldOut, c.Seconds)
 		fmt.Fprintf(w, "  loader     %d held-out rows, max |leaves − xgboost| %.1e\n", c.Loader.Rows, c.Loader.MaxAbsDiff)
-		t := newTable(w, "held-out metric", "model", "baseline", "se")
+		t := newTable(w, "held-out metric", "model", "baseline", "se", "beats")
 		for _, m := range c.Metrics {
-			se := ""
+			se, beats := "", "no"
 			if m.SE > 0 {
 				se = fmt.Sprintf("%.4f", m.SE)
 			}
-			if err := t.Append([]string{m.Name, fmt.Sprintf("%.4f", m.Model), fmt.Sprintf("%.4f", m.Baseline), se}); err != nil {
+			if m.Beats {
+				beats = "yes"
+			}
+			if err := t.Append([]string{m.Name, fmt.Sprintf("%.4f", m.Model), fmt.Sprintf("%.4f", m.Baseline), se, beats}); err != nil {
 				return err
 			}
 		}
@@ -155,26 +167,34 @@ func printEval(w io.Writer, rep *train.EvalReport) error {
 	for _, s := range rep.Skipped {
 		fmt.Fprintf(w, "  skipped %s\n", s)
 	}
-	fmt.Fprintln(w)
-	t := newTable(w, "model", "metric", "model", "baseline", "se", "samples")
-	f := func(v float64) string { return fmt.Sprintf("%.4f", v) }
-	se := func(v float64) string {
-		if v > 0 {
-			return fmt.Sprintf("%.4f", v)
+	fmt.Fprintf(w, "baselines fitted on the training games (model cards); se: of model − baseline, %d bootstrap resamples of the games\n\n", rep.Bootstrap)
+	t := newTable(w, "model", "metric", "model", "baseline", "se", "beats", "samples")
+	f4 := func(v float64) string { return fmt.Sprintf("%.4f", v) }
+	f0 := func(v float64) string { return fmt.Sprintf("%.0f", v) }
+	row := func(model, metric string, c train.Comparison, f func(float64) string, samples string) []string {
+		se, beats := "", "no"
+		if c.DiffSE > 0 {
+			se = f(c.DiffSE)
+			if f(c.DiffSE) == f(0) {
+				se = fmt.Sprintf("%.1e", c.DiffSE)
+			}
 		}
-		return ""
+		if c.Beats {
+			beats = "yes"
+		}
+		return []string{model, metric, f(c.Model), f(c.Baseline), se, beats, samples}
 	}
 	tp, wt, v, r := rep.Tenpai, rep.Wait, rep.Value, rep.Rank
 	rows := [][]string{
-		{"tenpai", "AUC", f(tp.AUC), f(tp.BaseAUC), se(tp.AUCSE), fmt.Sprint(tp.Samples)},
-		{"tenpai", "log-loss", f(tp.LogLoss), f(tp.BaseLogLoss), se(tp.LogLossDiffSE), ""},
-		{"tenpai", "ECE", f(tp.ECE), f(tp.BaseECE), "", ""},
-		{"wait", "AUC", f(wt.AUC), f(wt.BaseAUC), se(wt.AUCSE), fmt.Sprint(wt.Pairs)},
-		{"wait", "top-5 hit", f(wt.Top5), f(wt.BaseTop5), "", fmt.Sprint(wt.WithWin)},
-		{"value", "MAE (points)", fmt.Sprintf("%.0f", v.MAE), fmt.Sprintf("%.0f", v.BaseMAE), se(v.MAEDiffSE), fmt.Sprint(v.Samples)},
-		{"rank", "log-loss", f(r.LogLoss), f(r.BaseLogLoss), se(r.LogLossDiffSE), fmt.Sprint(r.Samples)},
-		{"rank", "accuracy", f(r.Accuracy), f(r.BaseAccuracy), "", ""},
-		{"rank", "ECE", f(r.ECE), f(r.BaseECE), "", ""},
+		row("tenpai", "AUC", tp.AUC, f4, fmt.Sprint(tp.Samples)),
+		row("tenpai", "log-loss", tp.LogLoss, f4, ""),
+		row("tenpai", "ECE", tp.ECE, f4, ""),
+		row("wait", "AUC", wt.AUC, f4, fmt.Sprintf("%d pairs", wt.Pairs)),
+		row("wait", "top-5 hit", wt.Top5, f4, fmt.Sprint(wt.WithWin)),
+		row("value", "MAE (points)", v.MAE, f0, fmt.Sprint(v.Samples)),
+		row("rank", "log-loss", r.LogLoss, f4, fmt.Sprint(r.Samples)),
+		row("rank", "accuracy", r.Accuracy, f4, ""),
+		row("rank", "ECE", r.ECE, f4, ""),
 	}
 	for _, row := range rows {
 		if err := t.Append(row); err != nil {
@@ -187,7 +207,7 @@ func printEval(w io.Writer, rep *train.EvalReport) error {
 	fmt.Fprintln(w, "\ntenpai reliability:")
 	rt := newTable(w, "predicted", "samples", "mean predicted", "observed")
 	for _, b := range tp.Reliability {
-		if err := rt.Append([]string{fmt.Sprintf("%.1f-%.1f", b.Lo, b.Hi), fmt.Sprint(b.Count), f(b.MeanPred), f(b.Observed)}); err != nil {
+		if err := rt.Append([]string{fmt.Sprintf("%.1f-%.1f", b.Lo, b.Hi), fmt.Sprint(b.Count), f4(b.MeanPred), f4(b.Observed)}); err != nil {
 			return err
 		}
 	}

@@ -37,7 +37,10 @@ type Card struct {
 	Samples   Samples           `json:"samples"`
 	Seconds   float64           `json:"train_seconds"`
 	Loader    LoaderCheck       `json:"loader_check"`
-	Metrics   []Metric          `json:"held_out_metrics"`
+	// Baseline is the simple predictor the model is compared with, fitted
+	// on the training games (its layout is the trainer's business).
+	Baseline json.RawMessage `json:"baseline,omitempty"`
+	Metrics  []Metric        `json:"held_out_metrics"`
 }
 
 // LoaderCheck records the comparison of this package's predictions with
@@ -69,9 +72,12 @@ type Metric struct {
 	Name     string  `json:"name"`
 	Model    float64 `json:"model"`
 	Baseline float64 `json:"baseline"`
-	// SE is the standard error of Model−Baseline (or of Model alone for
-	// AUC), 0 when not estimated.
+	// SE is the standard error of Model−Baseline, bootstrapped over the
+	// held-out games; 0 when not estimated.
 	SE float64 `json:"se,omitempty"`
+	// Beats reports whether the model is better than the baseline by more
+	// than 2 SE.
+	Beats bool `json:"beats_baseline"`
 }
 
 // FileName returns NAME-HASH.bin for a model's bytes, with the full hash.

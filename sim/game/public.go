@@ -10,7 +10,9 @@ import (
 // by the next seat, and whether that win has a yaku. It looks at the seat's
 // hidden hand, its riichi state and the ura dora, so it is for labelling
 // training samples from a full-information replay, not for play. Furiten
-// is ignored: the question is what the hand is worth. ok is false when k
+// is ignored: the question is what the hand is worth. A riichi declared on
+// the last discard counts as accepted (with ippatsu and ura dora): no other
+// seat can ron before the declaration tile has passed. ok is false when k
 // does not complete the hand or the win has no yaku.
 func (r *Round) RonValue(seat int, k tile.Kind) (points int, ok bool) {
 	s := &r.seats[seat]
@@ -31,6 +33,11 @@ func (r *Round) RonValue(seat int, k tile.Kind) (points int, ok bool) {
 		return 0, false
 	}
 	w := r.winInput(uint8(seat), t, false, false, uint8((seat+1)%NumSeats))
+	if s.riichi == riichiDeclared {
+		w.Riichi, w.DoubleRiichi, w.Ippatsu = true, s.doubleRiichi, true
+		copy(w.UraDora[:], r.wall[UraIndex:UraIndex+r.numDora])
+		w.NumUraDora = uint8(r.numDora)
+	}
 	res, err := score.Score(&w, &r.rules.Score)
 	if err != nil {
 		return 0, false
