@@ -1,0 +1,73 @@
+package game
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// FuzzApply throws arbitrary actions at a round between legal ones: Apply
+// must refuse what is illegal without panicking or changing the round, and
+// the invariants must hold throughout.
+func FuzzApply(f *testing.F) {
+	for _, seed := range []uint64{1, 2, 3, 42} {
+		f.Add(seed, uint64(7))
+	}
+	f.Fuzz(func(t *testing.T, seed, junk uint64) {
+		rng := rand.New(rand.NewPCG(seed, junk))
+		rules := Tenhou(Hanchan)
+		w := NewWall(seed, 0, 0)
+		r, err := NewRound(&rules, RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}, &w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []Action
+		for steps := 0; r.Phase() != PhaseEnd && steps < 2000; steps++ {
+			// A random action, mostly illegal.
+			bad := Action{
+				Type: ActionType(rng.IntN(12)),
+				Seat: uint8(rng.IntN(5)),
+				Tile: tile.Tile(rng.IntN(140)),
+			}
+			bad.Meld.Type = score.MeldType(rng.IntN(7))
+			for i := range bad.Meld.Tiles {
+				bad.Meld.Tiles[i] = tile.Tile(rng.IntN(140))
+			}
+			before := *r
+			if err := r.Apply(bad); err != nil {
+				before.scratch = r.scratch // the scoring scratch is not state
+				if *r != before {
+					t.Fatalf("refused %v but the round changed", bad)
+				}
+			}
+			if r.Phase() == PhaseEnd {
+				break
+			}
+			seat := r.Current()
+			if r.Phase() != PhaseTurn {
+				for i := range NumSeats {
+					if r.MustAnswer(i) {
+						seat = i
+						break
+					}
+				}
+			}
+			buf = r.Legal(seat, buf[:0])
+			if len(buf) == 0 {
+				t.Fatalf("no legal action for seat %d in %v", seat, r.Phase())
+			}
+			if err := r.Apply(buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatalf("legal action refused: %v", err)
+			}
+			total := 1000 * r.Sticks()
+			for _, s := range r.Scores() {
+				total += s
+			}
+			if err := checkInvariants(r, total); err != nil && r.Phase() != PhaseEnd {
+				t.Fatal(err)
+			}
+		}
+	})
+}
