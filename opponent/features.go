@@ -2,6 +2,7 @@ package opponent
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
@@ -11,7 +12,7 @@ import (
 // Schema is the version of the feature definitions below. Training writes
 // it into every model card; a model of another schema is refused. Bump it
 // whenever a feature is added, removed, reordered or computed differently.
-const Schema = 2
+const Schema = 3
 
 // Public is what every other seat can see of one player (the opponent) and
 // of the table, gathered once per position; the feature vectors are read
@@ -38,6 +39,7 @@ type Public struct {
 	tedashiIdx [2]int
 	general    [numGeneral]float64
 	wait       [numWaitPos]float64 // the wait model's position features
+	shapes     [tile.NumKinds][numShape]float64
 }
 
 // NewPublic gathers the public information about seat in r.
@@ -98,6 +100,7 @@ func (p *Public) Reset(r *game.Round, seat int) {
 	p.yakuhai = p.yakuhai.Add(tile.Haku).Add(tile.Hatsu).Add(tile.Chun).Add(r.RoundWind()).Add(r.SeatWind(seat))
 	p.fillGeneral(r)
 	p.fillWait()
+	p.fillShapes()
 }
 
 // passOrder replays the order of all discards of the round from the
@@ -354,6 +357,10 @@ var waitKindNames = []string{
 	"k_riichi_delta", "k_tedashi1_delta", "k_tedashi2_delta",
 	"k_ryanmen_low_live", "k_ryanmen_high_live", "k_kanchan_live",
 	"k_suit_first6", "k_suit_last6",
+	// schema 3: waiting shapes (see fillShapes)
+	"k_shape_ryanmen", "k_shape_kanchan", "k_shape_penchan", "k_shape_shanpon", "k_shape_tanki",
+	"k_shape_total", "k_shape_share", "k_shape_total_te", "k_shape_ryanmen_kept",
+	"k_shape_kanchan_kept", "k_shape_share_te", "k_shape_rank_te",
 }
 
 // WaitFeatureNames names the wait model's features, in order: a subset of
@@ -369,7 +376,7 @@ var WaitFeatureNames = func() []string {
 }()
 
 // NumWaitFeatures is len(WaitFeatureNames).
-const NumWaitFeatures = numWaitPos + 47
+const NumWaitFeatures = numWaitPos + 47 + numShape
 
 // fillWait computes the wait model's position features (after fillGeneral).
 func (p *Public) fillWait() {
@@ -426,6 +433,138 @@ func (p *Public) fillWait() {
 		allSimple, oneSuit, float64(safe), p.general[23], riichiTsumogiri)
 	if len(w) != numWaitPos {
 		panic("opponent: wait position feature count")
+	}
+}
+
+// The shape features of kind k count the combinations of unseen tiles
+// (4 − visible to everyone; the predicting seat's own hand is not used)
+// that would let the opponent wait on k, by the form of the wait:
+//
+//   - ryanmen: k−2,k−1 (waits k−3 and k) and k+1,k+2 (waits k and k+3);
+//   - kanchan: k−1,k+1;
+//   - penchan: 1,2 for a 3 and 8,9 for a 7;
+//   - shanpon: a pair of k, C(unseen k, 2);
+//   - tanki: one k, unseen k.
+//
+// A shape is dead when one of its winning kinds is dead: discarded by the
+// opponent (furiten) or passed by another seat after the opponent's
+// riichi (a riichi hand cannot skip a ron, so none of its waits passed).
+// So a ryanmen k−2,k−1 is dead when k−3 is (suji), and every shape of a
+// dead k is. The features are the five counts of live shapes, their total,
+// the total's share of the sum over all 34 kinds, the total when kinds
+// passed since the opponent's last discard from the hand are dead too
+// (its hand has not changed since; a non-riichi hand can still skip a ron,
+// so this is weaker), the live ryanmen and kanchan whose two tiles the
+// opponent never discarded, that second total's share of its sum over all
+// kinds, and the number of kinds with a larger second total (0: k has the
+// most shapes).
+const numShape = 12
+
+// fillShapes computes the shape features of every kind.
+func (p *Public) fillShapes() {
+	var unseen [tile.NumKinds]float64
+	var dead, deadTe tile.KindSet
+	for k := range tile.NumKinds {
+		kk := tile.Kind(k)
+		unseen[k] = float64(max(0, 4-int(p.visible[k])))
+		if p.riverCount[k] > 0 || p.passed.Has(kk) {
+			dead = dead.Add(kk)
+		}
+	}
+	deadTe = dead | p.passedTe
+	sum := 0.0
+	for k := range tile.NumKinds {
+		kk := tile.Kind(k)
+		sh := &p.shapes[k]
+		*sh = [numShape]float64{}
+		if kk.IsHonor() {
+			if !dead.Has(kk) {
+				sh[3] = unseen[k] * (unseen[k] - 1) / 2
+				sh[4] = unseen[k]
+			}
+			if !deadTe.Has(kk) {
+				sh[7] = sh[3] + sh[4]
+			}
+		} else {
+			n := kk.Number()
+			// side counts the shapes a,b waiting on k (and on the kind
+			// other, -1 for none) unless one of their waits is in dd.
+			side := func(a, b, other int, dd tile.KindSet) float64 {
+				if dd.Has(kk) || (other >= 0 && dd.Has(tile.Kind(other))) {
+					return 0
+				}
+				return unseen[a] * unseen[b]
+			}
+			for i, dd := range [2]tile.KindSet{dead, deadTe} {
+				var ryan, kan, pen float64
+				var kept, kanKept float64
+				if n >= 4 {
+					v := side(k-2, k-1, k-3, dd)
+					ryan += v
+					if p.riverCount[k-2] == 0 && p.riverCount[k-1] == 0 {
+						kept += v
+					}
+				}
+				if n <= 6 {
+					v := side(k+1, k+2, k+3, dd)
+					ryan += v
+					if p.riverCount[k+1] == 0 && p.riverCount[k+2] == 0 {
+						kept += v
+					}
+				}
+				if n >= 2 && n <= 8 {
+					kan = side(k-1, k+1, -1, dd)
+					if p.riverCount[k-1] == 0 && p.riverCount[k+1] == 0 {
+						kanKept = kan
+					}
+				}
+				switch n {
+				case 3:
+					pen = side(k-2, k-1, -1, dd)
+				case 7:
+					pen = side(k+1, k+2, -1, dd)
+				}
+				var pair, single float64
+				if !dd.Has(kk) {
+					pair, single = unseen[k]*(unseen[k]-1)/2, unseen[k]
+				}
+				if i == 0 {
+					sh[0], sh[1], sh[2], sh[3], sh[4] = ryan, kan, pen, pair, single
+					sh[8], sh[9] = kept, kanKept
+				} else {
+					sh[7] = ryan + kan + pen + pair + single
+				}
+			}
+		}
+		sh[5] = sh[0] + sh[1] + sh[2] + sh[3] + sh[4]
+		sum += sh[5]
+	}
+	sumTe := 0.0
+	var sorted [tile.NumKinds]float64
+	for k := range p.shapes {
+		sumTe += p.shapes[k][7]
+		sorted[k] = p.shapes[k][7]
+	}
+	slices.Sort(sorted[:])
+	for k := range p.shapes {
+		sh := &p.shapes[k]
+		if sum > 0 {
+			sh[6] = sh[5] / sum
+		}
+		if sumTe > 0 {
+			sh[10] = sh[7] / sumTe
+		}
+		// The kinds with a larger second total: those after the last
+		// sorted value not above k's.
+		lo, hi := 0, len(sorted)
+		for lo < hi {
+			if mid := (lo + hi) / 2; sorted[mid] > sh[7] {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		sh[11] = float64(len(sorted) - lo)
 	}
 }
 
@@ -608,6 +747,10 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	put(live(-1, 1))
 	put(float64(suitFirst6))
 	put(float64(suitLast6))
+	// schema 3
+	for _, v := range p.shapes[k] {
+		put(v)
+	}
 	if i != NumWaitFeatures {
 		panic("opponent: wait feature count")
 	}

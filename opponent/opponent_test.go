@@ -1,6 +1,7 @@
 package opponent_test
 
 import (
+	"math"
 	"os"
 	"testing"
 
@@ -249,5 +250,63 @@ func BenchmarkValue(b *testing.B) {
 	p := benchPublic(b)
 	for b.Loop() {
 		m.Value(p)
+	}
+}
+
+// TestShapeFeatures checks the waiting-shape counts of every kind after
+// every discard of the test game against what they must be: the single
+// and pair counts from the unseen copies, nothing on a dead kind
+// (genbutsu or passed after riichi), no sequence shapes on honours, no
+// ryanmen on a number tile whose both suji are dead, the total as the sum,
+// the shares summing to one.
+func TestShapeFeatures(t *testing.T) {
+	pubs, _ := positions(t)
+	idx := map[string]int{}
+	for i, n := range opponent.WaitFeatureNames {
+		idx[n] = i
+	}
+	x := make([]float64, opponent.NumWaitFeatures)
+	for pi, p := range pubs {
+		var share, shareTe float64
+		dead := func(k tile.Kind) bool { return p.Genbutsu(k) || p.Passed(k) }
+		for k := range tile.Kind(tile.NumKinds) {
+			p.WaitFeatures(k, x)
+			f := func(name string) float64 {
+				i, ok := idx["k_shape_"+name]
+				if !ok {
+					t.Fatalf("no feature k_shape_%s", name)
+				}
+				return x[i]
+			}
+			ryan, kan, pen, pair, single := f("ryanmen"), f("kanchan"), f("penchan"), f("shanpon"), f("tanki")
+			unseen := float64(max(0, 4-p.Visible(k)))
+			fail := func(what string) {
+				t.Helper()
+				t.Fatalf("position %d kind %v: %s (ryanmen %v kanchan %v penchan %v shanpon %v tanki %v total %v)",
+					pi, k, what, ryan, kan, pen, pair, single, f("total"))
+			}
+			switch {
+			case dead(k) && f("total") != 0:
+				fail("shapes on a dead kind")
+			case !dead(k) && (single != unseen || pair != unseen*(unseen-1)/2):
+				fail("tanki/shanpon not from the unseen copies")
+			case k.IsHonor() && ryan+kan+pen != 0:
+				fail("sequence shapes on an honour")
+			case f("total") != ryan+kan+pen+pair+single:
+				fail("total is not the sum")
+			case f("total_te") > f("total") || f("ryanmen_kept") > ryan || f("kanchan_kept") > kan:
+				fail("a restricted count exceeds its count")
+			case !k.IsHonor() && k.Number() != 3 && k.Number() != 7 && pen != 0:
+				fail("penchan on a kind other than 3 or 7")
+			}
+			if !k.IsHonor() && k.Number() >= 4 && k.Number() <= 6 && dead(k-3) && dead(k+3) && ryan != 0 {
+				fail("ryanmen with both suji dead")
+			}
+			share += f("share")
+			shareTe += f("share_te")
+		}
+		if (share != 0 && math.Abs(share-1) > 1e-5) || (shareTe != 0 && math.Abs(shareTe-1) > 1e-5) {
+			t.Fatalf("position %d: shares sum to %v and %v", pi, share, shareTe)
+		}
 	}
 }

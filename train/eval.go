@@ -75,6 +75,7 @@ type TenpaiReport struct {
 	AUC         Comparison `json:"auc"`
 	LogLoss     Comparison `json:"log_loss"`
 	ECE         Comparison `json:"ece"`
+	ECEFloor    ECEFloor   `json:"ece_floor"`
 	Reliability []Bin      `json:"reliability"`
 }
 
@@ -109,7 +110,8 @@ type RankReport struct {
 	LogLoss  Comparison `json:"log_loss"`
 	Accuracy Comparison `json:"accuracy"`
 	// ECE over the 4 (class, probability) pairs of every sample, 10 bins.
-	ECE Comparison `json:"ece"`
+	ECE      Comparison `json:"ece"`
+	ECEFloor ECEFloor   `json:"ece_floor"`
 }
 
 // collector holds one game's (or, merged, all games') predictions and
@@ -154,6 +156,29 @@ func (c *collector) merge(o *collector, gameID int32) {
 	c.rankB = append(c.rankB, o.rankB...)
 	c.rankY = append(c.rankY, o.rankY...)
 	c.rankGame = appendGame(c.rankGame, len(o.rankP), gameID)
+}
+
+// mergeShifted appends every prediction of o (merged from several games)
+// with its game index moved by offset.
+func (c *collector) mergeShifted(o *collector, offset int32) {
+	shift := func(dst, src []int32) []int32 {
+		for _, g := range src {
+			dst = append(dst, g+offset)
+		}
+		return dst
+	}
+	c.rounds += o.rounds
+	c.tenP, c.tenB, c.tenY = append(c.tenP, o.tenP...), append(c.tenB, o.tenB...), append(c.tenY, o.tenY...)
+	c.tenGame = shift(c.tenGame, o.tenGame)
+	c.waitP, c.waitH, c.waitY = append(c.waitP, o.waitP...), append(c.waitH, o.waitH...), append(c.waitY, o.waitY...)
+	c.waitGame = shift(c.waitGame, o.waitGame)
+	c.waitSamples += o.waitSamples
+	c.top5P, c.top5B = append(c.top5P, o.top5P...), append(c.top5B, o.top5B...)
+	c.top5Game = shift(c.top5Game, o.top5Game)
+	c.valP, c.valB, c.valY = append(c.valP, o.valP...), append(c.valB, o.valB...), append(c.valY, o.valY...)
+	c.valGame = shift(c.valGame, o.valGame)
+	c.rankP, c.rankB, c.rankY = append(c.rankP, o.rankP...), append(c.rankB, o.rankB...), append(c.rankY, o.rankY...)
+	c.rankGame = shift(c.rankGame, o.rankGame)
 }
 
 func appendGame(s []int32, n int, id int32) []int32 {
@@ -246,13 +271,19 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 // of a log id counted once) and measures the models against the baselines
 // stored in their cards.
 func Evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *rankmodel.Model, opt EvalOptions) (*EvalReport, error) {
+	rep, _, err := evaluate(ctx, paths, opp, rk, opt)
+	return rep, err
+}
+
+// evaluate is Evaluate, also returning the predictions behind the report.
+func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *rankmodel.Model, opt EvalOptions) (*EvalReport, *collector, error) {
 	base, err := BaselinesOf(opp, rk)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	files, _, err := data.ExpandPaths(paths)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	workers := opt.Workers
 	if workers <= 0 {
@@ -321,7 +352,7 @@ func Evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	}
 	s.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for why, n := range skipped {
 		rep.Skipped = append(rep.Skipped, why+": "+strconv.Itoa(n))
@@ -333,7 +364,7 @@ func Evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 		rep.Bootstrap = DefaultBootstrap
 	}
 	all.report(rep)
-	return rep, nil
+	return rep, all, nil
 }
 
 func (c *collector) report(rep *EvalReport) {
@@ -350,6 +381,7 @@ func (c *collector) report(rep *EvalReport) {
 		t.AUC = bs.compare(true, weightedAUC(c.tenP, c.tenY, c.tenGame), weightedAUC(c.tenB, c.tenY, c.tenGame))
 		t.LogLoss = bs.compare(false, logLossMean(c.tenP, c.tenY, c.tenGame), logLossMean(c.tenB, c.tenY, c.tenGame))
 		t.ECE = bs.compare(false, weightedECE(c.tenP, c.tenY, c.tenGame, 10), weightedECE(c.tenB, c.tenY, c.tenGame, 10))
+		t.ECEFloor = ECEFloor{eceFloor(c.tenP, 1, 10), eceFloor(c.tenB, 1, 10)}
 		t.Reliability, _ = Reliability(c.tenP, c.tenY, 10)
 	}
 	// Waits.
@@ -404,6 +436,7 @@ func (c *collector) report(rep *EvalReport) {
 		r.LogLoss = bs.compare(false, gameMean(llM, c.rankGame), gameMean(llB, c.rankGame))
 		r.Accuracy = bs.compare(true, gameMean(accM, c.rankGame), gameMean(accB, c.rankGame))
 		r.ECE = bs.compare(false, weightedECE(flatP, flatY, flatGame, 10), weightedECE(flatB, flatY, flatGame, 10))
+		r.ECEFloor = ECEFloor{eceFloor(flatP, 4, 10), eceFloor(flatB, 4, 10)}
 	}
 }
 

@@ -239,3 +239,47 @@ func weightedECE(p []float32, y []bool, game []int32, n int) statistic {
 		return ece
 	}
 }
+
+// ECEFloor is the expected calibration error that perfectly calibrated
+// predictors would show on the same samples from sampling noise alone:
+// the mean ECE of each predictor's probabilities against labels drawn
+// from those same probabilities.
+type ECEFloor struct {
+	Model    float64 `json:"model"`
+	Baseline float64 `json:"baseline"`
+}
+
+// eceFloorDraws is the number of label draws behind an [ECEFloor].
+const eceFloorDraws = 100
+
+// eceFloor returns the mean binned ECE (n bins) of p against labels drawn
+// as Bernoulli(p), or, with classes > 1, one class per group of classes
+// consecutive probabilities drawn from them; fixed seed.
+func eceFloor(p []float32, classes, n int) float64 {
+	if len(p) == 0 {
+		return 0
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	y := make([]bool, len(p))
+	var sum float64
+	for range eceFloorDraws {
+		if classes <= 1 {
+			for i, v := range p {
+				y[i] = rng.Float64() < float64(v)
+			}
+		} else {
+			for i := 0; i+classes <= len(p); i += classes {
+				u, acc := rng.Float64(), 0.0
+				picked := false
+				for k := range classes {
+					acc += float64(p[i+k])
+					y[i+k] = !picked && (u < acc || k == classes-1)
+					picked = picked || y[i+k]
+				}
+			}
+		}
+		_, ece := Reliability(p, y, n)
+		sum += ece
+	}
+	return sum / eceFloorDraws
+}

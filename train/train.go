@@ -5,7 +5,9 @@
 // tenth held out), writes LibSVM files with every feature explicit, runs
 // the xgboost command-line tool, loads the models with leaves (checking
 // them against `xgboost task=pred` on the held-out rows), measures them on
-// the held-out games, and writes each model with its card.
+// the held-out games, and writes each model with its card. CrossValidate
+// repeats the training for each tenth of the games held out and measures
+// the pooled held-out predictions of all games.
 package train
 
 import (
@@ -54,6 +56,10 @@ type Config struct {
 	TenpaiRate, WaitRate, ValueRate float64
 	// Rounds overrides each model's num_round (0 = the defaults).
 	Rounds int
+	// Fold is the tenth of the games held out: those whose FNV-1a(log id)
+	// mod 10 is Fold (0, the default, is [HeldOut]). CrossValidate runs
+	// every fold.
+	Fold int
 
 	Progress io.Writer // progress messages and bars; nil = quiet
 	Bar      func(w io.Writer, total int, desc string) interface {
@@ -113,7 +119,12 @@ type Result struct {
 	ExtractSeconds float64
 	TrainSeconds   float64 // xgboost, all models
 	TotalSeconds   float64
+
+	col *collector // the held-out predictions behind Eval
 }
+
+// heldOut reports whether the game of a log id is held out in cfg's fold.
+func (cfg *Config) heldOut(key string) bool { return hash(key)%10 == uint64(cfg.Fold) }
 
 // libsvm appends a row: label then every feature as index:value.
 func libsvm(b *bytes.Buffer, label float64, x []float64) {
@@ -302,7 +313,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					out = append(out, res{skip: "replay error"})
 					continue
 				}
-				out = append(out, res{key: gr.Key, heldOut: gr.HeldOut, rows: rows})
+				out = append(out, res{key: gr.Key, heldOut: cfg.heldOut(gr.Key), rows: rows})
 			}
 			return func() {
 				if bar != nil {
@@ -416,15 +427,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	held := map[string]bool{}
 	for k := range seen {
-		if HeldOut(k) {
+		if cfg.heldOut(k) {
 			held[k] = true
 		}
 	}
-	ev, err := Evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }})
+	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }})
 	if err != nil {
 		return nil, err
 	}
-	res.Eval = ev
+	res.Eval, res.col = ev, col
 	for m := range sp {
 		cards[m].Metrics = ev.Metrics(sp[m].name)
 		dir := cfg.Out

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"strconv"
 	"testing"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
@@ -99,6 +100,49 @@ func TestHeldOutIsStable(t *testing.T) {
 	}
 	if n < 800 || n > 1200 {
 		t.Errorf("%d of 10000 keys held out, want about 1000", n)
+	}
+}
+
+// TestFolds checks that the folds of CrossValidate partition the games and
+// that fold 0 is the shipped held-out tenth.
+func TestFolds(t *testing.T) {
+	for i := range 1000 {
+		key := "game" + strconv.Itoa(i)
+		n := 0
+		for f := range NumFolds {
+			cfg := Config{Fold: f}
+			if cfg.heldOut(key) {
+				n++
+			}
+			if f == 0 && cfg.heldOut(key) != HeldOut(key) {
+				t.Fatalf("%s: fold 0 is not the held-out tenth", key)
+			}
+		}
+		if n != 1 {
+			t.Fatalf("%s held out in %d folds", key, n)
+		}
+	}
+}
+
+// TestECEFloor checks the sampling floor of the ECE: for n predictions of
+// 1/2 the ECE is |mean label − 1/2| (one bin), whose expectation is about
+// sqrt(2/π)·sqrt(1/(4n)); for class probabilities each draw picks one class.
+func TestECEFloor(t *testing.T) {
+	const n = 2000
+	p := make([]float32, n)
+	for i := range p {
+		p[i] = 0.5
+	}
+	want := math.Sqrt(2/math.Pi) * math.Sqrt(0.25/n)
+	if got := eceFloor(p, 1, 10); math.Abs(got-want) > 0.3*want {
+		t.Errorf("binary floor %.4f, want about %.4f", got, want)
+	}
+	q := make([]float32, 0, 4*n)
+	for range n {
+		q = append(q, 0.1, 0.2, 0.3, 0.4)
+	}
+	if got := eceFloor(q, 4, 10); got <= 0 || got > 0.03 {
+		t.Errorf("4-class floor %.4f, want a small positive value", got)
 	}
 }
 

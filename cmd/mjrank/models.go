@@ -204,6 +204,8 @@ func printEval(w io.Writer, rep *train.EvalReport) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	fmt.Fprintf(w, "\nECE floor (a perfectly calibrated predictor's ECE on these samples, from sampling alone): tenpai %.4f model, %.4f baseline; rank %.4f model, %.4f baseline\n",
+		tp.ECEFloor.Model, tp.ECEFloor.Baseline, r.ECEFloor.Model, r.ECEFloor.Baseline)
 	fmt.Fprintln(w, "\ntenpai reliability:")
 	rt := newTable(w, "predicted", "samples", "mean predicted", "observed")
 	for _, b := range tp.Reliability {

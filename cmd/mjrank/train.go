@@ -25,6 +25,13 @@ held-out rows, measures the models on the held-out games beside their
 baselines, and writes each model (NAME-HASH.bin) with its card
 (NAME-HASH.json) atomically: tenpai, wait and value into --out, rank into
 --rank-out (default --out).
+
+With --cv, train instead runs a 10-fold cross-validation by game: each
+tenth of the games (FNV-1a of the log id mod 10; fold 0 is the held-out
+tenth above) is held out once and measured by models and baselines trained
+on the other nine tenths; the report pools the held-out predictions of all
+folds, with standard errors from bootstrap resamples of all the games.
+Nothing is written to --out.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		def := train.DefaultConfig()
@@ -41,11 +48,12 @@ baselines, and writes each model (NAME-HASH.bin) with its card
 		tenpaiRate := fs.Float64("tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model")
 		waitRate := fs.Float64("wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
 		valueRate := fs.Float64("value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
+		cv := fs.Bool("cv", false, "10-fold cross-validation by game instead of training the shipped models")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
-			if *corpus == "" || *out == "" {
+			if *corpus == "" || (*out == "" && !*cv) {
 				return usageErrorf("--corpus and --out are required")
 			}
 			cfg := train.Config{
@@ -59,6 +67,18 @@ baselines, and writes each model (NAME-HASH.bin) with its card
 				} {
 					return progress.New(w, total, desc)
 				},
+			}
+			if *cv {
+				res, err := train.CrossValidate(context.Background(), cfg)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(env.Stdout, "10-fold cross-validation by game in %.0fs\n", res.TotalSeconds)
+				for f, r := range res.Folds {
+					fmt.Fprintf(env.Stdout, "fold %d: %d games held out, trained in %.0fs (xgboost %.0fs)\n", f, r.Eval.Games, r.TotalSeconds, r.TrainSeconds)
+				}
+				fmt.Fprintln(env.Stdout)
+				return printEval(env.Stdout, res.Eval)
 			}
 			res, err := train.Run(context.Background(), cfg)
 			if err != nil {
