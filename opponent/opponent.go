@@ -70,8 +70,14 @@ func Default() (*Models, error) { return defaultModels() }
 // EmbeddedFS returns the embedded model folder ("models/...").
 func EmbeddedFS() fs.FS { return embedded }
 
-// Tenpai returns P(the opponent is tenpai).
+// Tenpai returns P(the opponent is tenpai): the tree model's probability
+// through the calibration map of its card (see [Models.TenpaiRaw]).
 func (m *Models) Tenpai(p *Public) float64 {
+	return m.Cards[0].Calibration.Apply(m.TenpaiRaw(p))
+}
+
+// TenpaiRaw returns the tenpai trees' probability before calibration.
+func (m *Models) TenpaiRaw(p *Public) float64 {
 	var x [NumTenpaiFeatures]float64
 	p.TenpaiFeatures(x[:])
 	v, err := m.tenpai.PredictOne(x[:])

@@ -152,6 +152,9 @@ func TestDefaultModels(t *testing.T) {
 		if pt < 0 || pt > 1 {
 			t.Fatalf("P(tenpai) = %g", pt)
 		}
+		if want := m.Cards[0].Calibration.Apply(m.TenpaiRaw(p)); pt != want {
+			t.Fatalf("P(tenpai) = %g, the calibrated raw probability is %g", pt, want)
+		}
 		if tenpai[i] {
 			sumT += pt
 			nT++
@@ -177,6 +180,9 @@ func TestDefaultModels(t *testing.T) {
 	}
 	if len(m.Cards) != 3 || m.Cards[0].Schema != opponent.Schema {
 		t.Errorf("cards: %+v", m.Cards)
+	}
+	if m.Cards[0].Calibration == nil {
+		t.Error("the embedded tenpai model has no calibration map")
 	}
 }
 

@@ -5,7 +5,9 @@
 // tenth held out), writes LibSVM files with every feature explicit, runs
 // the xgboost command-line tool, loads the models with leaves (checking
 // them against `xgboost task=pred` on the held-out rows), measures them on
-// the held-out games, and writes each model with its card. CrossValidate
+// the held-out games, and writes each model with its card (the tenpai
+// card with an isotonic calibration map fitted on out-of-fold predictions
+// of the training games, see crossFitCalibration). CrossValidate
 // repeats the training for each tenth of the games held out and measures
 // the pooled held-out predictions of all games.
 package train
@@ -54,6 +56,11 @@ type Config struct {
 	// Rates of samples kept (deterministic by game, round and event): the
 	// wait model gets 34 rows per kept tenpai sample.
 	TenpaiRate, WaitRate, ValueRate float64
+	// CalibFolds is the number of inner folds of the training games (by
+	// FNV-1a(log id) / 10 mod CalibFolds) over which the tenpai trees are
+	// cross-fitted to obtain out-of-fold predictions of every training row,
+	// on which the tenpai calibration map is fitted; 0 = no calibration.
+	CalibFolds int
 	// Rounds overrides each model's num_round (0 = the defaults).
 	Rounds int
 	// Fold is the tenth of the games held out: those whose FNV-1a(log id)
@@ -70,7 +77,7 @@ type Config struct {
 
 // DefaultConfig returns the configuration of the shipped models.
 func DefaultConfig() Config {
-	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.3, ValueRate: 1}
+	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.3, ValueRate: 1, CalibFolds: 4}
 }
 
 // spec is one model's training setup.
@@ -125,6 +132,10 @@ type Result struct {
 
 // heldOut reports whether the game of a log id is held out in cfg's fold.
 func (cfg *Config) heldOut(key string) bool { return hash(key)%10 == uint64(cfg.Fold) }
+
+// calibFold returns the inner fold of a training game for the tenpai
+// calibration.
+func (cfg *Config) calibFold(key string) int { return int(hash(key) / 10 % uint64(cfg.CalibFolds)) }
 
 // libsvm appends a row: label then every feature as index:value.
 func libsvm(b *bytes.Buffer, label float64, x []float64) {
@@ -274,6 +285,24 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			outs[m][split] = bufio.NewWriterSize(f, 1<<20)
 		}
 	}
+	// The tenpai rows of the training games again, by inner fold: inner
+	// model k trains on calTrain[k] (the other folds) and predicts calOOF[k].
+	var calTrain, calOOF []*bufio.Writer
+	for k := range cfg.CalibFolds {
+		for _, dst := range []*[]*bufio.Writer{&calTrain, &calOOF} {
+			suffix := "train"
+			if dst == &calOOF {
+				suffix = "oof"
+			}
+			f, err := os.Create(filepath.Join(work, fmt.Sprintf("%s-cal%d.%s", opponent.TenpaiModel, k, suffix)))
+			if err != nil {
+				return nil, err
+			}
+			defer f.Close()
+			*dst = append(*dst, bufio.NewWriterSize(f, 1<<20))
+		}
+	}
+	calGames := 0
 	seen := map[string]bool{}
 	var fit baselineFit // on the training games
 	var bar interface {
@@ -337,6 +366,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					} else {
 						fit.add(&r.rows.fit)
 					}
+					if !r.heldOut && cfg.CalibFolds > 0 {
+						calGames++
+						k := cfg.calibFold(r.key)
+						for j, w := range calTrain {
+							dst := w
+							if j == k {
+								dst = calOOF[j]
+							}
+							if _, err := dst.Write(r.rows.rows[0].Bytes()); err != nil && werr == nil {
+								werr = err
+							}
+						}
+					}
 					for m := range sp {
 						if _, err := outs[m][split].Write(r.rows.rows[m].Bytes()); err != nil && werr == nil {
 							werr = err
@@ -365,6 +407,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			}
 		}
 	}
+	for _, w := range append(append([]*bufio.Writer{}, calTrain...), calOOF...) {
+		if err := w.Flush(); err != nil {
+			return nil, err
+		}
+	}
 	if werr != nil {
 		return nil, werr
 	}
@@ -384,7 +431,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	for m, spc := range sp {
 		t0 := time.Now()
 		cfg.logf("xgboost: training %s on %d rows", spc.name, samples[m].Train)
-		b, err := runXGBoost(ctx, cfg.XGBoost, work, spc)
+		b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, spc.name)
 		if err != nil {
 			return nil, err
 		}
@@ -408,6 +455,17 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		if cards[m].Baseline, err = fit.cardJSON(spc.name); err != nil {
 			return nil, err
+		}
+		if spc.name == opponent.TenpaiModel && cfg.CalibFolds > 0 {
+			t0 := time.Now()
+			if cards[m].Calibration, err = crossFitCalibration(ctx, &cfg, work, spc); err != nil {
+				return nil, err
+			}
+			cards[m].Calibration.Games = calGames
+			secs := time.Since(t0).Seconds()
+			res.TrainSeconds += secs
+			cfg.logf("calibration: %s, %d inner folds, out-of-fold predictions of %d rows of %d games in %.1fs: %d knots",
+				spc.name, cfg.CalibFolds, cards[m].Calibration.Samples, calGames, secs, len(cards[m].Calibration.X))
 		}
 		models[m] = b
 		if err := xgbmodel.Save(modelDir, &cards[m], b); err != nil {
@@ -459,31 +517,33 @@ func xgboostVersion(bin string) string {
 	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(out)), "XGBoost:"))
 }
 
-// runXGBoost trains one model in work and returns the model file's bytes.
-func runXGBoost(ctx context.Context, bin, work string, spc spec) ([]byte, error) {
-	conf := filepath.Join(work, spc.name+".conf")
+// runXGBoost trains one model in work on the rows of NAME.train (name
+// being spc.name or an inner calibration fold's) and returns the model
+// file's bytes.
+func runXGBoost(ctx context.Context, bin, work string, spc spec, name string) ([]byte, error) {
+	conf := filepath.Join(work, name+".conf")
 	var b strings.Builder
 	for _, p := range spc.params {
 		fmt.Fprintf(&b, "%s = %s\n", p[0], p[1])
 	}
-	fmt.Fprintf(&b, "data = \"%s.train?format=libsvm\"\n", spc.name)
+	fmt.Fprintf(&b, "data = \"%s.train?format=libsvm\"\n", name)
 	fmt.Fprintf(&b, "eval[heldout] = \"%s.test?format=libsvm\"\n", spc.name)
-	fmt.Fprintf(&b, "model_out = \"%s.model\"\n", spc.name)
+	fmt.Fprintf(&b, "model_out = \"%s.model\"\n", name)
 	if err := os.WriteFile(conf, []byte(b.String()), 0o644); err != nil {
 		return nil, err
 	}
-	log, err := os.Create(filepath.Join(work, spc.name+".log"))
+	log, err := os.Create(filepath.Join(work, name+".log"))
 	if err != nil {
 		return nil, err
 	}
 	defer log.Close()
-	cmd := exec.CommandContext(ctx, bin, spc.name+".conf")
+	cmd := exec.CommandContext(ctx, bin, name+".conf")
 	cmd.Dir = work
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("train: xgboost %s: %w (log: %s)", spc.name, err, log.Name())
 	}
-	return os.ReadFile(filepath.Join(work, spc.name+".model"))
+	return os.ReadFile(filepath.Join(work, name+".model"))
 }
 
 // CheckLoader predicts the LibSVM rows of file with `xgboost task=pred` and
@@ -571,4 +631,76 @@ func CheckLoader(ctx context.Context, bin, work string, model []byte, file strin
 		return check, fmt.Errorf("leaves and xgboost disagree by %g (> 1e-5)", check.MaxAbsDiff)
 	}
 	return check, nil
+}
+
+// crossFitCalibration trains the binary model spc once per inner fold of
+// the training games, on the other folds' rows, predicts the fold's rows
+// with it (so every training row gets a prediction from trees that did not
+// see its game), and fits an isotonic map of the labels on these
+// out-of-fold predictions. The map is applied to the model trained on all
+// the training games: the inner models have its parameters and nearly its
+// data, so they share its miscalibration.
+func crossFitCalibration(ctx context.Context, cfg *Config, work string, spc spec) (*xgbmodel.Calibration, error) {
+	var p []float64
+	var y []bool
+	for k := range cfg.CalibFolds {
+		name := fmt.Sprintf("%s-cal%d", spc.name, k)
+		b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, name)
+		if err != nil {
+			return nil, err
+		}
+		m, err := xgbmodel.Load(b)
+		if err != nil {
+			return nil, err
+		}
+		if p, y, err = predictFile(m, filepath.Join(work, name+".oof"), p, y); err != nil {
+			return nil, err
+		}
+	}
+	if len(p) == 0 {
+		return nil, fmt.Errorf("train: no rows to calibrate %s on", spc.name)
+	}
+	return xgbmodel.FitIsotonic(p, y), nil
+}
+
+// predictFile appends the binary model's prediction and the label (> 0.5)
+// of every LibSVM row of file to p and y.
+func predictFile(m *xgbmodel.Model, file string, p []float64, y []bool) ([]float64, []bool, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return p, y, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	x := make([]float64, m.NumFeatures())
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		label, err := strconv.ParseFloat(fields[0], 64)
+		if err != nil {
+			return p, y, fmt.Errorf("%s: bad label %q", file, fields[0])
+		}
+		for j := range x {
+			x[j] = math.NaN()
+		}
+		for _, fv := range fields[1:] {
+			k, v, _ := strings.Cut(fv, ":")
+			idx, err1 := strconv.Atoi(k)
+			val, err2 := strconv.ParseFloat(v, 32)
+			if err1 != nil || err2 != nil || idx < 0 || idx >= len(x) {
+				return p, y, fmt.Errorf("%s: bad entry %q", file, fv)
+			}
+			x[idx] = val
+		}
+		v, err := m.PredictOne(x)
+		if err != nil {
+			return p, y, err
+		}
+		p = append(p, v)
+		y = append(y, label > 0.5)
+	}
+	return p, y, sc.Err()
 }

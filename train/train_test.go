@@ -219,6 +219,9 @@ func TestRunSlice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if cal := opp.Cards[0].Calibration; cal == nil || cal.Samples != res.Cards[0].Samples.Train || len(cal.X) == 0 {
+		t.Errorf("tenpai calibration: %+v", cal)
+	}
 	rk, err := rankmodel.LoadDir(out)
 	if err != nil {
 		t.Fatal(err)

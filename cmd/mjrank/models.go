@@ -134,6 +134,9 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		fmt.Fprintf(w, "  corpus     %d files, %d games (%d held out), digest %.12s\n", c.Corpus.Files, c.Corpus.Games, c.Corpus.HeldOutGames, c.Corpus.Digest)
 		fmt.Fprintf(w, "  samples    %d train, %d held out; trained in %.1fs\n", c.Samples.Train, c.Samples.HeldOut, c.Seconds)
 		fmt.Fprintf(w, "  loader     %d held-out rows, max |leaves − xgboost| %.1e\n", c.Loader.Rows, c.Loader.MaxAbsDiff)
+		if cal := c.Calibration; cal != nil {
+			fmt.Fprintf(w, "  calibrated %s map, %d knots, fitted on out-of-fold predictions of %d rows of %d training games\n", cal.Method, len(cal.X), cal.Samples, cal.Games)
+		}
 		t := newTable(w, "held-out metric", "model", "baseline", "se", "beats")
 		for _, m := range c.Metrics {
 			se, beats := "", "no"

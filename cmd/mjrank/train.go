@@ -48,6 +48,7 @@ Nothing is written to --out.
 		tenpaiRate := fs.Float64("tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model")
 		waitRate := fs.Float64("wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
 		valueRate := fs.Float64("value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
+		calib := fs.Int("calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (0: no calibration)")
 		cv := fs.Bool("cv", false, "10-fold cross-validation by game instead of training the shipped models")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
@@ -60,7 +61,7 @@ Nothing is written to --out.
 				Corpus: []string{*corpus}, Out: *out, RankOut: *rankOut, Work: *work, XGBoost: *xgb,
 				Workers: *workers, Threads: *threads, Seed: *seed, MaxFiles: *maxFiles, Rounds: *rounds,
 				TenpaiRate: *tenpaiRate, WaitRate: *waitRate, ValueRate: *valueRate,
-				Progress: env.Stderr,
+				CalibFolds: *calib, Progress: env.Stderr,
 				Bar: func(w io.Writer, total int, desc string) interface {
 					Add(int)
 					Finish()

@@ -40,7 +40,10 @@ type Card struct {
 	// Baseline is the simple predictor the model is compared with, fitted
 	// on the training games (its layout is the trainer's business).
 	Baseline json.RawMessage `json:"baseline,omitempty"`
-	Metrics  []Metric        `json:"held_out_metrics"`
+	// Calibration, when present, maps the model's probability to the
+	// calibrated one that its users (e.g. opponent.Models.Tenpai) return.
+	Calibration *Calibration `json:"calibration,omitempty"`
+	Metrics     []Metric     `json:"held_out_metrics"`
 }
 
 // LoaderCheck records the comparison of this package's predictions with
@@ -199,6 +202,11 @@ func LoadFS(fsys fs.FS, dir, name string, schema, numFeatures int) (*Model, *Car
 	m, err := Load(mb)
 	if err != nil {
 		return nil, nil, fmt.Errorf("xgbmodel: %s: %w", c.File, err)
+	}
+	if c.Calibration != nil {
+		if err := c.Calibration.check(); err != nil {
+			return nil, nil, fmt.Errorf("xgbmodel: %s: %w", c.File, err)
+		}
 	}
 	if m.NumFeatures() != numFeatures {
 		return nil, nil, fmt.Errorf("xgbmodel: %s: %w: the model reads %d features, the code computes %d", c.File, ErrSchema, m.NumFeatures(), numFeatures)
