@@ -9,9 +9,10 @@ import (
 	"github.com/mjrank/mjrank/data"
 )
 
-// Read an mjlog file game by game and list each round's wins.
+// Read an mjlog file game by game and list each round's wins (a game of
+// mjrank's own bots, written by mjrank arena --records and converted).
 func ExampleMjlogReader() {
-	f, err := os.Open("testdata/2010012206gm-00a9-0000-5414f3c4.mjlog")
+	f, err := os.Open("testdata/selfplay.xml")
 	if err != nil {
 		panic(err)
 	}
@@ -31,66 +32,61 @@ func ExampleMjlogReader() {
 		fmt.Println(err)
 	}
 	// Output:
-	// 2010012206gm-00a9-0000-5414f3c4 4 players, 4 rounds
-	// E1-0: seat 0 wins 18000 points from seat 0 (pao -1), deltas [20000 -6000 -6000 -6000]
-	// E1-1: seat 3 wins 12000 points from seat 3 (pao -1), deltas [-6100 -3100 -3100 13300]
-	// E2-0: seat 1 wins 7700 points from seat 0 (pao -1), deltas [-7700 8700 0 0]
-	// E2-1: seat 2 wins 32000 points from seat 2 (pao 0), deltas [-32300 0 32300 0]
-	// final: [-2100 23600 47200 31300] [-52 -16 57 11]
+	// mjrank-arena-5-0-0 4 players, 5 rounds
+	// E1-0: seat 2 wins 8000 points from seat 2 (pao -1), deltas [-4000 -2000 9000 -2000]
+	// E2-0: seat 2 wins 1500 points from seat 2 (pao -1), deltas [-400 -700 2500 -400]
+	// E3-1: seat 3 wins 6400 points from seat 3 (pao -1), deltas [-1700 -1700 -3300 9700]
+	// E4-0: seat 3 wins 11700 points from seat 3 (pao -1), deltas [-3900 -3900 -3900 12700]
+	// final: [15000 12700 28300 44000] [-25 -37 8 54]
 }
 
-// Read a tenhou.net/6 round: the play order, tile ids and the result's
+// Read a tenhou.net/6 game: the play order, tile ids and the results'
 // details are rebuilt from the per-seat lists.
 func ExampleTenhou6Reader() {
-	f, err := os.Open("testdata/kyushukyuhai.json")
+	f, err := os.Open("testdata/selfplay.json")
 	if err != nil {
 		panic(err)
 	}
 	defer f.Close()
 	r := data.NewTenhou6Reader(f, f.Name())
 	for r.Next() {
-		rd := r.Game().Rounds[0]
-		fmt.Println(rd.Name(), "dealer", rd.Dealer)
-		for _, e := range rd.Events {
-			fmt.Println(e)
+		for _, rd := range r.Game().Rounds {
+			fmt.Println(rd.Name(), "dealer", rd.Dealer, len(rd.Events), "events, first", rd.Events[0], "last", rd.Events[len(rd.Events)-1])
 		}
-		fmt.Println(rd.Ryuukyoku.Type, rd.Ryuukyoku.Hands[0])
 	}
 	if err := r.Err(); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// E4-0 dealer 3
-	// 3 draw 7s
-	// 3 discard 2z
-	// 0 draw 1z
-	// ryuukyoku
-	// yao9 [1m 5m 3p 3p 7p 9p 7s 9s 1z 3z 4z 5z 6z 7z]
+	// E1-0 dealer 0 32 events, first 0 draw 1s last 2 agari #0
+	// E2-0 dealer 1 90 events, first 1 draw 4s last 2 agari #0
+	// E3-0 dealer 2 148 events, first 2 draw 2m last ryuukyoku
+	// E3-1 dealer 2 112 events, first 2 draw 1m last 3 agari #0
+	// E4-0 dealer 3 106 events, first 3 draw 4s last 3 agari #0
 }
 
-// Convert a record to mjai.
+// Convert a record to mjai (the first lines shown).
 func ExampleMjaiWriter() {
-	f, err := os.Open("testdata/kyushukyuhai.json")
+	f, err := os.Open("testdata/selfplay.json")
 	if err != nil {
 		panic(err)
 	}
 	defer f.Close()
 	r := data.NewTenhou6Reader(f, f.Name())
-	w := data.NewMjaiWriter(os.Stdout)
+	var out bytes.Buffer
+	w := data.NewMjaiWriter(&out)
 	for r.Next() {
 		if err := w.Write(r.Game()); err != nil {
 			fmt.Println(err)
 		}
 	}
+	lines := strings.Split(out.String(), "\n")
+	fmt.Println(strings.Join(lines[2:6], "\n"))
 	// Output:
-	// {"type":"start_game","names":["Ⓢ福地誠","Ⓟ石橋伸洋","Cさん","Ⓟ鈴木たろう"],"kyoku_first":0,"aka_flag":true,"tenhou_type":9,"lobby":0,"dan":[0,0,0,0],"rate":[0,0,0,0],"sx":["","","",""]}
-	// {"type":"start_kyoku","bakaze":"E","dora_marker":"8m","kyoku":4,"honba":0,"kyotaku":0,"oya":3,"scores":[28200,42000,21600,28200],"tehais":[["1m","5m","3p","3p","7p","9p","7s","9s","W","N","P","F","C"],["2m","2m","5m","5mr","9m","9m","2p","2p","3p","4p","3s","6s","6s"],["1m","1m","4m","7m","2p","5s","5s","5s","6s","7s","E","N","C"],["2m","3m","5p","7p","8p","1s","6s","8s","8s","E","S","P","F"]]}
-	// {"type":"tsumo","actor":3,"pai":"7s"}
-	// {"type":"dahai","actor":3,"pai":"S","tsumogiri":false}
-	// {"type":"tsumo","actor":0,"pai":"E"}
-	// {"type":"ryukyoku","tehais":[["1m","5m","3p","3p","7p","9p","7s","9s","E","W","N","P","F","C"],[],[],[]],"deltas":[0,0,0,0],"reason":"yao9"}
-	// {"type":"end_kyoku"}
-	// {"type":"end_game"}
+	// {"type":"tsumo","actor":0,"pai":"1s"}
+	// {"type":"dahai","actor":0,"pai":"N","tsumogiri":false}
+	// {"type":"tsumo","actor":1,"pai":"7p"}
+	// {"type":"dahai","actor":1,"pai":"N","tsumogiri":false}
 }
 
 // Errors name the file, the position and the round.
@@ -108,11 +104,11 @@ func ExampleParseError() {
 // NewReader picks the format from the first bytes; Check replays a game at
 // the level of tile ids.
 func ExampleNewReader() {
-	raw, err := os.ReadFile("testdata/confusing_nakis_7.json")
+	raw, err := os.ReadFile("testdata/selfplay.mjson")
 	if err != nil {
 		panic(err)
 	}
-	r, format, err := data.NewReader(bytes.NewReader(raw), "confusing_nakis_7.json")
+	r, format, err := data.NewReader(bytes.NewReader(raw), "selfplay.mjson")
 	if err != nil {
 		panic(err)
 	}
@@ -123,6 +119,6 @@ func ExampleNewReader() {
 		fmt.Println("hand", a.Hand, "win", a.WinTile, "yaku", a.Yaku, "ura", a.Ura)
 	}
 	// Output:
-	// tenhou6 1 round(s), check: <nil>
-	// hand [1m 2m 3m 1p 1p 2p 3p 3p 4p 4p 5p 1s 2s 3s] win 1p yaku [{1 1} {52 1} {53 0}] ura [4s]
+	// mjai 5 round(s), check: <nil>
+	// hand [2m 2m 4m 4m 8m 8m 1s 1s 6s 6s 7s 7s 9s 9s] win 9s yaku [{1 1} {2 1} {0 1} {22 2} {53 0}] ura [8p]
 }

@@ -80,7 +80,7 @@ func FuzzMjlog(f *testing.F) {
 		f.Add(b)
 		f.Add(b[:len(b)/2])
 	}
-	raw, err := os.ReadFile("testdata/2010012206gm-00a9-0000-5414f3c4.mjlog")
+	raw, err := os.ReadFile("testdata/selfplay.xml")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func FuzzTenhou6(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	for _, p := range []string{"testdata/confusing_nakis_7.json", "testdata/kyushukyuhai.json"} {
+	for _, p := range []string{"testdata/selfplay.mjson", "testdata/selfplay.json"} {
 		raw, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)

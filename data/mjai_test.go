@@ -42,7 +42,7 @@ func stripExtensions(t *testing.T, b []byte) []byte {
 // them: the play must come back the same.
 func TestMjaiPlain(t *testing.T) {
 	var games []*Game
-	for _, p := range []string{"testdata/2010012206gm-00a9-0000-5414f3c4.mjlog", "testdata/confusing_nakis_7.json", "testdata/kyushukyuhai.json"} {
+	for _, p := range []string{"testdata/selfplay.xml", "testdata/selfplay.mjson", "testdata/selfplay.json"} {
 		raw, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +85,7 @@ func TestMjaiPlain(t *testing.T) {
 // TestMjaiHidden reads a log of one player's view, with "?" for the others'
 // tiles.
 func TestMjaiHidden(t *testing.T) {
-	raw, err := os.ReadFile("testdata/kyushukyuhai.json")
+	raw, err := os.ReadFile("testdata/selfplay.json")
 	if err != nil {
 		t.Fatal(err)
 	}

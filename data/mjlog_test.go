@@ -183,7 +183,7 @@ func TestMjlogTruncatedFiles(t *testing.T) {
 
 // TestMjlogGzip reads a gzip-compressed file and two concatenated games.
 func TestMjlogGzip(t *testing.T) {
-	raw, err := os.ReadFile("testdata/2010012206gm-00a9-0000-5414f3c4.mjlog")
+	raw, err := os.ReadFile("testdata/selfplay.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,8 +192,8 @@ func TestMjlogGzip(t *testing.T) {
 	zw.Write(raw)
 	zw.Write(raw)
 	zw.Close()
-	plain := readAll(t, NewMjlogReader(bytes.NewReader(raw), "2010012206gm-00a9-0000-5414f3c4.mjlog"))
-	zipped := readAll(t, NewMjlogReader(&z, "2010012206gm-00a9-0000-5414f3c4.mjlog.gz"))
+	plain := readAll(t, NewMjlogReader(bytes.NewReader(raw), "selfplay.xml"))
+	zipped := readAll(t, NewMjlogReader(&z, "selfplay.xml.gz"))
 	if len(plain) != 1 || len(zipped) != 2 {
 		t.Fatalf("read %d and %d games, want 1 and 2", len(plain), len(zipped))
 	}
@@ -201,7 +201,7 @@ func TestMjlogGzip(t *testing.T) {
 		if !reflect.DeepEqual(g, plain[0]) {
 			t.Errorf("gzip game differs:\n%s", diffGames(plain[0], g))
 		}
-		if g.Ref != "2010012206gm-00a9-0000-5414f3c4" {
+		if g.Ref != "mjrank-arena-5-0-0" {
 			t.Errorf("Ref %q", g.Ref)
 		}
 	}

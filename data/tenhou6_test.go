@@ -225,7 +225,8 @@ func TestT6CallStrings(t *testing.T) {
 // TestTenhou6Errors checks the positions of errors: a bad round points at
 // the round's start, and names it.
 func TestTenhou6Errors(t *testing.T) {
-	raw, err := os.ReadFile("testdata/kyushukyuhai.json")
+	dir := shareddata.Dir(t, "tenhou", "equim-chan-mjai-reviewer", "convlog", "tests", "testdata")
+	raw, err := os.ReadFile(filepath.Join(dir, "kyushukyuhai.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

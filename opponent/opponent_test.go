@@ -11,7 +11,7 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-const testGame = "../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog"
+const testGame = "../data/testdata/selfplay.xml"
 
 // positions replays the test game and returns, after each discard, the
 // discarder's public view (copied) and whether it was tenpai.

@@ -150,7 +150,7 @@ func TestECEFloor(t *testing.T) {
 // per round, tenpai labels agree with the engine's waits, every winning kind
 // has a positive value, and the final winner was tenpai on its last discard.
 func TestVisitGameLabels(t *testing.T) {
-	games, err := ReadFile("../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog")
+	games, err := ReadFile("../data/testdata/selfplay.xml")
 	if err != nil || len(games) != 1 {
 		t.Fatal(err, len(games))
 	}
@@ -226,7 +226,7 @@ func TestRunSlice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Evaluate(context.Background(), []string{"../data/testdata/2010012206gm-00a9-0000-5414f3c4.mjlog"}, opp, rk, EvalOptions{})
+	rep, err := Evaluate(context.Background(), []string{"../data/testdata/selfplay.xml"}, opp, rk, EvalOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
