@@ -704,11 +704,11 @@ func firstOfKind(s *seatState, k tile.Kind) tile.Tile {
 	return tile.NoTile
 }
 
-// pickTiles returns up to two distinct representatives of kind k in the
+// pickFaces returns up to two distinct representatives of kind k in the
 // hand: one red and one plain when both exist, else one.
-func pickFaces(s *seatState, k tile.Kind, skip tile.Tile) (reps [2]tile.Tile, n int) {
+func pickFaces(s *seatState, k tile.Kind) (reps [2]tile.Tile, n int) {
 	for _, t := range s.hand[:s.n] {
-		if t.Kind() != k || t == skip {
+		if t.Kind() != k {
 			continue
 		}
 		if n == 0 || (n == 1 && reps[0].Red() != t.Red()) {
@@ -737,23 +737,23 @@ func (r *Round) appendCalls(seat uint8, dst []Action) []Action {
 	}
 	if s.counts[k] >= 2 {
 		// Pon with each distinct pair of faces.
-		var plain, red []tile.Tile
-		var buf [4]tile.Tile
-		plain = buf[:0]
+		var plain [4]tile.Tile
+		np, red := 0, tile.NoTile
 		for _, t := range s.hand[:s.n] {
-			if t.Kind() == k {
-				if t.Red() {
-					red = append(red, t)
-				} else {
-					plain = append(plain, t)
-				}
+			switch {
+			case t.Kind() != k:
+			case t.Red():
+				red = t
+			default:
+				plain[np] = t
+				np++
 			}
 		}
-		if len(plain) >= 2 {
+		if np >= 2 {
 			try(Pon, score.Pon, plain[0], plain[1])
 		}
-		if len(red) == 1 && len(plain) >= 1 {
-			try(Pon, score.Pon, red[0], plain[0])
+		if red != tile.NoTile && np >= 1 {
+			try(Pon, score.Pon, red, plain[0])
 		}
 		if s.counts[k] == 3 {
 			var ts [3]tile.Tile
@@ -782,8 +782,8 @@ func (r *Round) appendCalls(seat uint8, dst []Action) []Action {
 					j++
 				}
 			}
-			r1, n1 := pickFaces(s, need[0], tile.NoTile)
-			r2, n2 := pickFaces(s, need[1], tile.NoTile)
+			r1, n1 := pickFaces(s, need[0])
+			r2, n2 := pickFaces(s, need[1])
 			for i := 0; i < n1; i++ {
 				for j := 0; j < n2; j++ {
 					try(Chi, score.Chi, r1[i], r2[j])

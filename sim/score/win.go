@@ -109,22 +109,21 @@ func (w *Win) AddMeld(m Meld) error {
 
 // AddDora appends a dora indicator. A sixth is an error wrapping ErrBadWin.
 func (w *Win) AddDora(indicator tile.Tile) error {
-	if w.NumDora >= MaxDora {
-		return fmt.Errorf("score: %w: more than %d dora indicators", ErrBadWin, MaxDora)
-	}
-	w.Dora[w.NumDora] = indicator
-	w.NumDora++
-	return nil
+	return addIndicator(&w.Dora, &w.NumDora, indicator, "dora")
 }
 
 // AddUraDora appends an ura dora indicator. A sixth is an error wrapping
 // ErrBadWin.
 func (w *Win) AddUraDora(indicator tile.Tile) error {
-	if w.NumUraDora >= MaxDora {
-		return fmt.Errorf("score: %w: more than %d ura dora indicators", ErrBadWin, MaxDora)
+	return addIndicator(&w.UraDora, &w.NumUraDora, indicator, "ura dora")
+}
+
+func addIndicator(dst *[MaxDora]tile.Tile, n *uint8, t tile.Tile, what string) error {
+	if *n >= MaxDora {
+		return fmt.Errorf("score: %w: more than %d %s indicators", ErrBadWin, MaxDora, what)
 	}
-	w.UraDora[w.NumUraDora] = indicator
-	w.NumUraDora++
+	dst[*n] = t
+	(*n)++
 	return nil
 }
 
