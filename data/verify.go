@@ -142,30 +142,18 @@ func Verify(ctx context.Context, paths []string, opt VerifyOptions) (*VerifyRepo
 	if err != nil {
 		return nil, err
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	total := &VerifyReport{Skipped: []VerifySkip{}, Unchecked: []VerifySkip{}, Mismatches: []VerifyProblem{}, Errors: []VerifyProblem{}}
-	s := stream.New().WithMaxGoroutines(workers)
 	done := 0
-	for _, f := range files {
-		if ctx.Err() != nil {
-			break
-		}
-		s.Go(func() stream.Callback {
-			res := verifyFile(f, explicit[f])
-			return func() {
-				total.merge(&res.VerifyReport)
-				done++
-				if opt.Progress != nil {
-					opt.Progress(done, len(files))
-				}
+	err = ForEachFile(ctx, files, opt.Workers,
+		func(f string) fileResult { return verifyFile(f, explicit[f]) },
+		func(_ string, res fileResult) {
+			total.merge(&res.VerifyReport)
+			done++
+			if opt.Progress != nil {
+				opt.Progress(done, len(files))
 			}
 		})
-	}
-	s.Wait()
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return total, err
 	}
 	total.Seconds = time.Since(start).Seconds()
@@ -261,4 +249,26 @@ func (res *fileResult) replay(name string, n int, g *Game) {
 	for _, m := range rep.Mismatches {
 		res.Mismatches = append(res.Mismatches, VerifyProblem{File: name, Game: n, Round: m.Round, Event: m.Event, What: m.What})
 	}
+}
+
+// ForEachFile runs work on every file with up to workers goroutines (0 =
+// GOMAXPROCS) and hands each result to merge in file order, on one
+// goroutine, so what merge builds does not depend on the worker count. It
+// stops starting files once ctx is done and returns ctx's error.
+func ForEachFile[T any](ctx context.Context, files []string, workers int, work func(path string) T, merge func(path string, r T)) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	s := stream.New().WithMaxGoroutines(workers)
+	for _, f := range files {
+		if ctx.Err() != nil {
+			break
+		}
+		s.Go(func() stream.Callback {
+			r := work(f)
+			return func() { merge(f, r) }
+		})
+	}
+	s.Wait()
+	return ctx.Err()
 }

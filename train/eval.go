@@ -4,11 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
-
-	"github.com/sourcegraph/conc/stream"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
@@ -285,27 +282,24 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	if err != nil {
 		return nil, nil, err
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	rep := &EvalReport{}
 	all := &collector{}
 	skipped := map[string]int{}
 	seen := map[string]bool{}
-	s := stream.New().WithMaxGoroutines(workers)
+	type res struct {
+		key string
+		c   *collector
+		err error
+	}
+	type fileRes struct {
+		games int
+		rerr  error
+		out   []res
+	}
 	done := 0
-	for _, f := range files {
-		if ctx.Err() != nil {
-			break
-		}
-		s.Go(func() stream.Callback {
+	err = data.ForEachFile(ctx, files, opt.Workers,
+		func(f string) fileRes {
 			games, rerr := ReadFile(f)
-			type res struct {
-				key string
-				c   *collector
-				err error
-			}
 			var out []res
 			for i := range games {
 				gr := &games[i]
@@ -319,39 +313,38 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 				c, err := evalGame(gr.Game, opp, rk, base)
 				out = append(out, res{key: gr.Key, c: c, err: err})
 			}
-			return func() {
-				done++
-				if opt.Progress != nil {
-					opt.Progress(done, len(files))
+			return fileRes{len(games), rerr, out}
+		},
+		func(_ string, fr fileRes) {
+			done++
+			if opt.Progress != nil {
+				opt.Progress(done, len(files))
+			}
+			if fr.rerr != nil && fr.games == 0 {
+				if errors.Is(fr.rerr, data.ErrSyntax) {
+					skipped["not a game record"]++
+				} else {
+					skipped["unreadable or cut file"]++
 				}
-				if rerr != nil && len(games) == 0 {
-					if errors.Is(rerr, data.ErrSyntax) {
-						skipped["not a game record"]++
-					} else {
-						skipped["unreadable or cut file"]++
-					}
-					return
-				}
-				rep.Files++
-				for _, r := range out {
-					switch {
-					case r.c == nil:
-						skipped[r.err.Error()]++
-					case seen[r.key]:
-						skipped["duplicate log id"]++
-					case r.err != nil:
-						skipped["replay error"]++
-					default:
-						seen[r.key] = true
-						all.merge(r.c, int32(rep.Games))
-						rep.Games++
-					}
+				return
+			}
+			rep.Files++
+			for _, r := range fr.out {
+				switch {
+				case r.c == nil:
+					skipped[r.err.Error()]++
+				case seen[r.key]:
+					skipped["duplicate log id"]++
+				case r.err != nil:
+					skipped["replay error"]++
+				default:
+					seen[r.key] = true
+					all.merge(r.c, int32(rep.Games))
+					rep.Games++
 				}
 			}
 		})
-	}
-	s.Wait()
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return nil, nil, err
 	}
 	for why, n := range skipped {

@@ -29,8 +29,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sourcegraph/conc/stream"
-
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -312,92 +310,83 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Bar != nil && cfg.Progress != nil {
 		bar = cfg.Bar(cfg.Progress, len(files), "samples")
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	var werr error
-	s := stream.New().WithMaxGoroutines(workers)
-	for _, f := range files {
-		if ctx.Err() != nil {
-			break
-		}
-		s.Go(func() stream.Callback {
+	type gameRes struct {
+		key     string
+		heldOut bool
+		rows    *gameRows
+		skip    string
+	}
+	err = data.ForEachFile(ctx, files, cfg.Workers,
+		func(f string) []gameRes {
 			games, _ := ReadFile(f) // unreadable files and cut games are skipped
-			type res struct {
-				key     string
-				heldOut bool
-				rows    *gameRows
-				skip    string
-			}
-			var out []res
+			var out []gameRes
 			for i := range games {
 				gr := &games[i]
 				if why := Usable(gr.Game); why != nil {
-					out = append(out, res{skip: why.Error()})
+					out = append(out, gameRes{skip: why.Error()})
 					continue
 				}
 				rows, err := extractRows(gr, &cfg)
 				if err != nil {
-					out = append(out, res{skip: "replay error"})
+					out = append(out, gameRes{skip: "replay error"})
 					continue
 				}
-				out = append(out, res{key: gr.Key, heldOut: cfg.heldOut(gr.Key), rows: rows})
+				out = append(out, gameRes{key: gr.Key, heldOut: cfg.heldOut(gr.Key), rows: rows})
 			}
-			return func() {
-				if bar != nil {
-					bar.Add(1)
+			return out
+		},
+		func(_ string, out []gameRes) {
+			if bar != nil {
+				bar.Add(1)
+			}
+			for _, r := range out {
+				if r.rows == nil {
+					corpus.Skipped++
+					continue
 				}
-				for _, r := range out {
-					if r.rows == nil {
-						corpus.Skipped++
-						continue
-					}
-					if seen[r.key] {
-						corpus.Skipped++
-						continue
-					}
-					seen[r.key] = true
-					corpus.Games++
-					split := 0
-					if r.heldOut {
-						split = 1
-						corpus.HeldOutGames++
-					} else {
-						fit.add(&r.rows.fit)
-					}
-					if !r.heldOut && cfg.CalibFolds > 0 {
-						calGames++
-						k := cfg.calibFold(r.key)
-						for j, w := range calTrain {
-							dst := w
-							if j == k {
-								dst = calOOF[j]
-							}
-							if _, err := dst.Write(r.rows.rows[0].Bytes()); err != nil && werr == nil {
-								werr = err
-							}
+				if seen[r.key] {
+					corpus.Skipped++
+					continue
+				}
+				seen[r.key] = true
+				corpus.Games++
+				split := 0
+				if r.heldOut {
+					split = 1
+					corpus.HeldOutGames++
+				} else {
+					fit.add(&r.rows.fit)
+				}
+				if !r.heldOut && cfg.CalibFolds > 0 {
+					calGames++
+					k := cfg.calibFold(r.key)
+					for j, w := range calTrain {
+						dst := w
+						if j == k {
+							dst = calOOF[j]
 						}
-					}
-					for m := range sp {
-						if _, err := outs[m][split].Write(r.rows.rows[m].Bytes()); err != nil && werr == nil {
+						if _, err := dst.Write(r.rows.rows[0].Bytes()); err != nil && werr == nil {
 							werr = err
 						}
-						if split == 0 {
-							samples[m].Train += r.rows.n[m]
-						} else {
-							samples[m].HeldOut += r.rows.n[m]
-						}
+					}
+				}
+				for m := range sp {
+					if _, err := outs[m][split].Write(r.rows.rows[m].Bytes()); err != nil && werr == nil {
+						werr = err
+					}
+					if split == 0 {
+						samples[m].Train += r.rows.n[m]
+					} else {
+						samples[m].HeldOut += r.rows.n[m]
 					}
 				}
 			}
 		})
-	}
-	s.Wait()
 	if bar != nil {
 		bar.Finish()
 	}
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	for m := range outs {
