@@ -47,6 +47,23 @@ type Reader interface {
 	Err() error  // the first error, nil at a clean end
 }
 
+// nextGame is the body of the readers' Next: it reads one game with read,
+// keeping the partial game and the error when reading fails; io.EOF is a
+// clean end.
+func nextGame(game **Game, errp *error, read func() (*Game, error)) bool {
+	*game = nil
+	g, err := read()
+	if err != nil {
+		if err != io.EOF {
+			*errp = err
+			*game = g
+		}
+		return false
+	}
+	*game = g
+	return true
+}
+
 // Writer is what the three writers have in common.
 type Writer interface {
 	Write(g *Game) error

@@ -68,9 +68,8 @@ func (s *jsonStream) next() ([]byte, pos, error) {
 			return nil, start, cause(ErrSyntax, "want a JSON object, got "+strconv.QuoteRune(rune(c)))
 		}
 		s.buf = append(s.buf[:0], c)
-		depth := 1
-		inStr, esc := false, false
-		for depth > 0 {
+		nest := jsonNest{depth: 1}
+		for nest.depth > 0 {
 			if c, err = s.readByte(); err != nil {
 				if err == io.EOF {
 					return nil, start, cause(ErrTruncated, "input ends inside a JSON value")
@@ -78,22 +77,7 @@ func (s *jsonStream) next() ([]byte, pos, error) {
 				return nil, start, err
 			}
 			s.buf = append(s.buf, c)
-			switch {
-			case esc:
-				esc = false
-			case inStr:
-				if c == '\\' {
-					esc = true
-				} else if c == '"' {
-					inStr = false
-				}
-			case c == '"':
-				inStr = true
-			case c == '{' || c == '[':
-				depth++
-			case c == '}' || c == ']':
-				depth--
-			}
+			nest.feed(c)
 			if len(s.buf) > 64<<20 {
 				return nil, start, cause(ErrSyntax, "JSON value longer than 64 MiB")
 			}
@@ -142,28 +126,10 @@ func skipValue(b []byte, i int) int {
 		}
 		return -1
 	case '{', '[':
-		depth := 0
-		inStr, esc := false, false
+		var nest jsonNest
 		for j := i; j < len(b); j++ {
-			c := b[j]
-			switch {
-			case esc:
-				esc = false
-			case inStr:
-				if c == '\\' {
-					esc = true
-				} else if c == '"' {
-					inStr = false
-				}
-			case c == '"':
-				inStr = true
-			case c == '{' || c == '[':
-				depth++
-			case c == '}' || c == ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
+			if nest.feed(b[j]) && nest.depth == 0 {
+				return j + 1
 			}
 		}
 		return -1
@@ -253,4 +219,33 @@ func objectMember(b []byte, key string) (span, bool) {
 		}
 		i = e + 1
 	}
+}
+
+// jsonNest follows the nesting of JSON brackets byte by byte, skipping
+// brackets inside strings.
+type jsonNest struct {
+	depth      int
+	inStr, esc bool
+}
+
+// feed takes the next byte; it reports whether the byte closed a bracket.
+func (n *jsonNest) feed(c byte) (closed bool) {
+	switch {
+	case n.esc:
+		n.esc = false
+	case n.inStr:
+		if c == '\\' {
+			n.esc = true
+		} else if c == '"' {
+			n.inStr = false
+		}
+	case c == '"':
+		n.inStr = true
+	case c == '{' || c == '[':
+		n.depth++
+	case c == '}' || c == ']':
+		n.depth--
+		return true
+	}
+	return false
 }

@@ -160,17 +160,7 @@ func (r *MjaiReader) Next() bool {
 	if r.br == nil {
 		r.br = maybeGunzip(r.src)
 	}
-	r.game = nil
-	g, err := r.readGame()
-	if err != nil {
-		if err != io.EOF {
-			r.err = err
-			r.game = g
-		}
-		return false
-	}
-	r.game = g
-	return true
+	return nextGame(&r.game, &r.err, r.readGame)
 }
 
 func (r *MjaiReader) readGame() (*Game, error) {

@@ -82,17 +82,7 @@ func (r *MjlogReader) Next() bool {
 		r.init = true
 		r.br = maybeGunzip(r.src)
 	}
-	r.game = nil
-	g, err := r.readGame()
-	if err != nil {
-		if err != io.EOF {
-			r.err = err
-			r.game = g
-		}
-		return false
-	}
-	r.game = g
-	return true
+	return nextGame(&r.game, &r.err, r.readGame)
 }
 
 // advance accounts for the consumed bytes b.
