@@ -87,8 +87,10 @@ func (m *Models) TenpaiRaw(p *Public) float64 {
 	return v
 }
 
-// WaitProb returns P(kind k completes the opponent's hand with a yaku on
-// ron | the opponent is tenpai).
+// WaitProb returns P(a discard of kind k now lets the opponent ron | the
+// opponent is tenpai): k completes their hand with a yaku and they are not
+// furiten (no winning kind in their river, no winning tile passed after
+// their riichi).
 func (m *Models) WaitProb(p *Public, k tile.Kind) float64 {
 	var x [NumWaitFeatures]float64
 	p.WaitFeatures(k, x[:])

@@ -84,8 +84,9 @@ type WaitReport struct {
 	Pairs     int        `json:"pairs"`
 	Positives int        `json:"winning_pairs"`
 	AUC       Comparison `json:"auc"`
-	// WithWin counts the tenpai samples with a winning kind; Top5 is the
-	// share of them where a winning kind is among the 5 rated most likely
+	// WithWin counts the tenpai samples with a kind they can ron on (not
+	// in furiten; DiscardSample.Ron); Top5 is the share of them where such
+	// a kind is among the 5 rated most likely
 	// (ties at the fifth place broken uniformly at random, as an
 	// expectation).
 	WithWin int        `json:"samples_with_winning_kind"`
@@ -239,13 +240,15 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 				heur[k] = Danger(p, tile.Kind(k))
 				c.waitP = append(c.waitP, float32(probs[k]))
 				c.waitH = append(c.waitH, float32(heur[k]))
-				c.waitY = append(c.waitY, s.Winning.Has(tile.Kind(k)))
+				c.waitY = append(c.waitY, s.Ron.Has(tile.Kind(k)))
+			}
+			if s.Ron != 0 {
+				c.top5P = append(c.top5P, Top5(&probs, s.Ron))
+				c.top5B = append(c.top5B, Top5(&heur, s.Ron))
 			}
 			if s.Winning == 0 {
 				return
 			}
-			c.top5P = append(c.top5P, Top5(&probs, s.Winning))
-			c.top5B = append(c.top5B, Top5(&heur, s.Winning))
 			c.valP = append(c.valP, float32(opp.Value(p)))
 			c.valB = append(c.valB, meanValue)
 			c.valY = append(c.valY, float32(s.Value))

@@ -67,11 +67,16 @@ func Usable(g *data.Game) error {
 // DiscardSample is the state after one discard of player Seat, with the
 // labels read from the hidden hand.
 type DiscardSample struct {
-	Pub      *opponent.Public // valid during the visitor's call only
-	Seat     int
-	Tenpai   bool
-	Winning  tile.KindSet // kinds that win with a yaku on ron (karaten excluded)
-	Value    float64      // mean ron points over Winning; 0 if none
+	Pub     *opponent.Public // valid during the visitor's call only
+	Round   *game.Round      // the replayed round, full information; valid during the call only
+	Seat    int
+	Tenpai  bool
+	Winning tile.KindSet // kinds that complete the hand with a yaku on ron (karaten excluded)
+	// Ron is Winning if the discarder may ron now, else empty: a hand in
+	// furiten (a winning kind in its own river, or a winning tile passed
+	// after its riichi) wins on no discard. The wait model's label.
+	Ron      tile.KindSet
+	Value    float64 // mean ron points over Winning; 0 if none
 	EventIdx int
 }
 
@@ -116,7 +121,7 @@ func VisitGame(g *data.Game, v Visitor) error {
 		}
 		seat := int(e.Seat)
 		pub.Reset(r, seat)
-		s := DiscardSample{Pub: &pub, Seat: seat, EventIdx: ei}
+		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei}
 		waits := r.Waits(seat)
 		s.Tenpai = waits != 0
 		n, sum := 0, 0
@@ -129,6 +134,9 @@ func VisitGame(g *data.Game, v Visitor) error {
 		}
 		if n > 0 {
 			s.Value = float64(sum) / float64(n)
+		}
+		if !r.Furiten(seat) {
+			s.Ron = s.Winning
 		}
 		v.Discard(&s)
 	})

@@ -18,6 +18,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -135,16 +136,29 @@ func (cfg *Config) heldOut(key string) bool { return hash(key)%10 == uint64(cfg.
 // calibration.
 func (cfg *Config) calibFold(key string) int { return int(hash(key) / 10 % uint64(cfg.CalibFolds)) }
 
-// libsvm appends a row: label then every feature as index:value.
-func libsvm(b *bytes.Buffer, label float64, x []float64) {
-	b.WriteString(strconv.FormatFloat(label, 'g', -1, 32))
+// errFeatureRow marks a feature value that cannot be written (NaN or an
+// infinity): a bug in a feature extractor, which stops training.
+var errFeatureRow = errors.New("train: a feature row cannot be written")
+
+// libsvm appends a row: label then every feature as index:value, each
+// value written so that xgboost reads the float32 Go computes
+// (xgbmodel.AppendLibSVMValue).
+func libsvm(b *bytes.Buffer, label float64, x []float64) error {
+	buf, err := xgbmodel.AppendLibSVMValue(b.AvailableBuffer(), label)
 	for i, v := range x {
-		b.WriteByte(' ')
-		b.WriteString(strconv.Itoa(i))
-		b.WriteByte(':')
-		b.WriteString(strconv.FormatFloat(v, 'g', -1, 32))
+		if err != nil {
+			break
+		}
+		buf = append(buf, ' ')
+		buf = strconv.AppendInt(buf, int64(i), 10)
+		buf = append(buf, ':')
+		buf, err = xgbmodel.AppendLibSVMValue(buf, v)
 	}
-	b.WriteByte('\n')
+	if err != nil {
+		return fmt.Errorf("%w: %w", errFeatureRow, err)
+	}
+	b.Write(append(buf, '\n'))
+	return nil
 }
 
 // gameRows is one game's rows for each model.
@@ -160,24 +174,30 @@ func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
 	var xw [opponent.NumWaitFeatures]float64
 	var xr [rankmodel.NumFeatures]float64
 	round := 0
+	var werr error
+	row := func(b *bytes.Buffer, label float64, x []float64) {
+		if err := libsvm(b, label, x); err != nil && werr == nil {
+			werr = err
+		}
+	}
 	err := VisitGame(gr.Game, Visitor{
 		Discard: func(s *DiscardSample) {
 			out.fit.discard(s)
 			if keep(cfg.TenpaiRate, gr.Key, round, s.EventIdx) {
 				s.Pub.TenpaiFeatures(xt[:])
-				libsvm(&out.rows[0], b2f(s.Tenpai), xt[:])
+				row(&out.rows[0], b2f(s.Tenpai), xt[:])
 				out.n[0]++
 			}
 			if s.Tenpai && keep(cfg.WaitRate, gr.Key, round, s.EventIdx+1000) {
 				for k := range tile.NumKinds {
 					s.Pub.WaitFeatures(tile.Kind(k), xw[:])
-					libsvm(&out.rows[1], b2f(s.Winning.Has(tile.Kind(k))), xw[:])
+					row(&out.rows[1], b2f(s.Ron.Has(tile.Kind(k))), xw[:])
 					out.n[1]++
 				}
 			}
 			if s.Winning != 0 && keep(cfg.ValueRate, gr.Key, round, s.EventIdx+2000) {
 				s.Pub.TenpaiFeatures(xt[:])
-				libsvm(&out.rows[2], s.Value, xt[:])
+				row(&out.rows[2], s.Value, xt[:])
 				out.n[2]++
 			}
 		},
@@ -187,10 +207,13 @@ func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
 			}
 			out.fit.rankSample(s)
 			rankmodel.Features(&s.Situation, s.Seat, xr[:])
-			libsvm(&out.rows[3], float64(s.Rank-1), xr[:])
+			row(&out.rows[3], float64(s.Rank-1), xr[:])
 			out.n[3]++
 		},
 	})
+	if err == nil {
+		err = werr
+	}
 	return out, err
 }
 
@@ -316,6 +339,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		heldOut bool
 		rows    *gameRows
 		skip    string
+		fatal   error
 	}
 	err = data.ForEachFile(ctx, files, cfg.Workers,
 		func(f string) []gameRes {
@@ -328,6 +352,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					continue
 				}
 				rows, err := extractRows(gr, &cfg)
+				if errors.Is(err, errFeatureRow) {
+					out = append(out, gameRes{fatal: fmt.Errorf("%s game %d: %w", f, gr.N, err)})
+					continue
+				}
 				if err != nil {
 					out = append(out, gameRes{skip: "replay error"})
 					continue
@@ -341,6 +369,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				bar.Add(1)
 			}
 			for _, r := range out {
+				if r.fatal != nil && werr == nil {
+					werr = r.fatal
+				}
 				if r.rows == nil {
 					corpus.Skipped++
 					continue

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -232,5 +233,53 @@ func TestRunSlice(t *testing.T) {
 	}
 	if rep.Games != 1 || rep.Tenpai.Samples == 0 || rep.Rank.Samples == 0 {
 		t.Errorf("eval: %+v", rep)
+	}
+}
+
+// TestRonLabel checks the wait label on real games: a hand whose winning
+// kind lies in its own river (or that passed a winning tile after riichi)
+// wins on no discard, so its Ron set is empty; otherwise Ron is Winning.
+func TestRonLabel(t *testing.T) {
+	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
+	files, _, err := data.ExpandPaths([]string{corpus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tenpai, furiten, ownRiver int
+	for _, f := range files[:min(len(files), 120)] {
+		games, _ := ReadFile(f)
+		for _, gr := range games {
+			if Usable(gr.Game) != nil {
+				continue
+			}
+			err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+				if !s.Tenpai {
+					return
+				}
+				tenpai++
+				var river tile.KindSet
+				for _, rt := range s.Round.River(s.Seat) {
+					river = river.Add(rt.Tile.Kind())
+				}
+				switch {
+				case s.Ron != 0 && s.Ron != s.Winning:
+					t.Errorf("%s: event %d: Ron %v is neither empty nor Winning %v", f, s.EventIdx, s.Ron, s.Winning)
+				case s.Ron&river != 0:
+					t.Errorf("%s: event %d: Ron %v holds a kind of the discarder's river", f, s.EventIdx, s.Ron)
+				case s.Winning != 0 && s.Ron == 0:
+					furiten++
+					if s.Winning&river != 0 {
+						ownRiver++
+					}
+				}
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d tenpai samples, %d with winning kinds but furiten (%d by their own river)", tenpai, furiten, ownRiver)
+	if furiten == 0 || ownRiver == 0 {
+		t.Error("no furiten sample: the test checks nothing")
 	}
 }

@@ -29,16 +29,31 @@ func xgboostBin(t *testing.T) string {
 	return p
 }
 
+// misreadValues are 24 numbers a + b/1000 that XGBoost reads one float32
+// step away from strconv when written in their shortest form.
+var misreadValues = func() []float64 {
+	var v []float64
+	for i := 0; len(v) < 24 && i < 100000; i++ {
+		x := float64(i/1000) + float64(i%1000)/1000
+		if got, _ := ParseLikeXGBoost(strconv.FormatFloat(float64(float32(x)), 'f', -1, 32)); got != float32(x) {
+			v = append(v, x)
+		}
+	}
+	return v
+}()
+
 // dataset writes n rows of a synthetic problem in LibSVM form, every feature
 // explicit. Features 0..2 are small integers, so many inputs sit exactly on
 // split thresholds (where x < t and x <= t differ); 3..4 are fractions with
-// more digits than a float32 holds (the input rounding).
+// more digits than a float32 holds (the input rounding); 5 takes the
+// misreadValues, written by AppendLibSVMValue.
 func dataset(n int, seed uint64, label func(x []float64) float64) ([][]float64, string) {
 	r := rand.New(rand.NewPCG(seed, 7))
 	var rows [][]float64
 	var b strings.Builder
 	for range n {
-		x := []float64{float64(r.IntN(10)), float64(r.IntN(4)), float64(r.IntN(2)), r.Float64() * 1000, r.NormFloat64()}
+		x := []float64{float64(r.IntN(10)), float64(r.IntN(4)), float64(r.IntN(2)), r.Float64() * 1000, r.NormFloat64(),
+			misreadValues[r.IntN(len(misreadValues))]}
 		y := label(x)
 		for i := range x {
 			x[i] = float64(float32(x[i]))
@@ -46,6 +61,14 @@ func dataset(n int, seed uint64, label func(x []float64) float64) ([][]float64, 
 		// Fractions are written with 17 digits: xgboost must round them.
 		fmt.Fprintf(&b, "%g", y)
 		for i, v := range x {
+			if i == 5 {
+				s, err := AppendLibSVMValue(nil, v)
+				if err != nil {
+					panic(err)
+				}
+				fmt.Fprintf(&b, " %d:%s", i, s)
+				continue
+			}
 			fmt.Fprintf(&b, " %d:%s", i, strconv.FormatFloat(v, 'g', 17, 64))
 		}
 		b.WriteByte('\n')
@@ -59,6 +82,9 @@ func dataset(n int, seed uint64, label func(x []float64) float64) ([][]float64, 
 // predicts every held-out row as `xgboost task=pred` does, within 1e-5.
 func TestLoaderMatchesXGBoost(t *testing.T) {
 	bin := xgboostBin(t)
+	if len(misreadValues) < 24 {
+		t.Fatalf("only %d values for feature 5", len(misreadValues))
+	}
 	noise := rand.New(rand.NewPCG(3, 4))
 	cases := []struct {
 		objective string
@@ -66,16 +92,16 @@ func TestLoaderMatchesXGBoost(t *testing.T) {
 		label     func(x []float64) float64
 	}{
 		{BinaryLogistic, "base_score = 0.3\n", func(x []float64) float64 {
-			if x[0]+3*x[2]+x[3]/300+noise.NormFloat64() > 6 {
+			if x[0]+3*x[2]+x[3]/300+x[5]/4+noise.NormFloat64() > 8 {
 				return 1
 			}
 			return 0
 		}},
 		{RegSquaredError, "", func(x []float64) float64 {
-			return 1000*x[0] + 3000*x[1]*x[2] + x[3] + 500*noise.NormFloat64()
+			return 1000*x[0] + 3000*x[1]*x[2] + x[3] + 300*x[5] + 500*noise.NormFloat64()
 		}},
 		{MultiSoftprob, "num_class = 4\n", func(x []float64) float64 {
-			return float64(max(0, min(3, int(x[0]/3+x[4]/2+noise.Float64()))))
+			return float64(max(0, min(3, int(x[0]/3+x[4]/2+x[5]/16+noise.Float64()))))
 		}},
 	}
 	for _, tc := range cases {

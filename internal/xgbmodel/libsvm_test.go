@@ -1,0 +1,74 @@
+package xgbmodel
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+func TestParseLikeXGBoost(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want float32
+		ok   bool
+	}{
+		{"0", 0, true}, {"7", 7, true}, {"-2.5", -2.5, true}, {"0.1", 0.1, true}, {".5", 0.5, true},
+		{"1e3", 0, false}, {"", 0, false}, {"-", 0, false}, {"1.2.3", 0, false}, {"0.12345678901234567890", 0, false},
+	} {
+		got, ok := ParseLikeXGBoost(tc.in)
+		if ok != tc.ok || (ok && got != tc.want) {
+			t.Errorf("ParseLikeXGBoost(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+	// The double rounding: "3.735" is one float32 step off.
+	got, _ := ParseLikeXGBoost("3.735")
+	if want := float32(3.735); got == want {
+		t.Errorf("ParseLikeXGBoost(3.735) = %v, the correctly rounded value: the case this guards against is gone", got)
+	}
+}
+
+// TestAppendLibSVMValue: every value written is read back as the same
+// float32 by XGBoost's reader and by strconv, across magnitudes and on the
+// kind of values (integer plus a short fraction) that broke the shortest
+// form.
+func TestAppendLibSVMValue(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	values := []float64{0, 1, -1, 3.735, 0.35 * 0.35 * 3, 1e-7, 123456.789, -98.6, 16777216, 0.1}
+	for range 200000 {
+		switch r.IntN(3) {
+		case 0:
+			values = append(values, r.NormFloat64()*math.Pow(10, float64(r.IntN(12)-6)))
+		case 1:
+			values = append(values, float64(r.IntN(100))+float64(r.IntN(1000))/1000)
+		default:
+			values = append(values, float64(r.IntN(50))*0.35*float64(r.IntN(7)))
+		}
+	}
+	fallback := 0
+	for _, v := range values {
+		b, err := AppendLibSVMValue(nil, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := float32(v)
+		got, ok := ParseLikeXGBoost(string(b))
+		if !ok || got != want {
+			t.Fatalf("%v written as %q: XGBoost reads %v", want, b, got)
+		}
+		g, err := strconv.ParseFloat(string(b), 32)
+		if err != nil || float32(g) != want {
+			t.Fatalf("%v written as %q: strconv reads %v (%v)", want, b, g, err)
+		}
+		if string(b) != strconv.FormatFloat(float64(want), 'f', -1, 32) {
+			fallback++
+		}
+	}
+	if fallback == 0 {
+		t.Error("no value needed the fallback form; the test no longer covers it")
+	}
+	t.Logf("%d values, %d written in the fallback form", len(values), fallback)
+	if _, err := AppendLibSVMValue(nil, math.NaN()); err == nil {
+		t.Error("NaN written without an error")
+	}
+}
