@@ -101,10 +101,16 @@ func (m *Models) WaitProb(p *Public, k tile.Kind) float64 {
 	return v
 }
 
-// Waits writes WaitProb for every kind into dst.
+// Waits writes WaitProb for every kind into dst. One pair of buffers
+// serves the 34 kinds (buffers passed to the trees escape to the heap).
 func (m *Models) Waits(p *Public, dst *[tile.NumKinds]float64) {
+	x, out := make([]float64, NumWaitFeatures), make([]float64, 1)
 	for k := range tile.NumKinds {
-		dst[k] = m.WaitProb(p, tile.Kind(k))
+		p.WaitFeatures(tile.Kind(k), x)
+		if err := m.wait.Predict(x, out); err != nil {
+			panic(err) // sizes are fixed by Load
+		}
+		dst[k] = out[0]
 	}
 }
 

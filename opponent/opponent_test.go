@@ -167,6 +167,9 @@ func TestDefaultModels(t *testing.T) {
 			if w < 0 || w > 1 {
 				t.Fatalf("P(wait %v) = %g", tile.Kind(k), w)
 			}
+			if one := m.WaitProb(p, tile.Kind(k)); one != w {
+				t.Fatalf("Waits gives %v %g, WaitProb %g", tile.Kind(k), w, one)
+			}
 			if p.Genbutsu(tile.Kind(k)) && w > 0.2 {
 				t.Errorf("genbutsu %v rated %.2f", tile.Kind(k), w)
 			}

@@ -1,0 +1,382 @@
+package train
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// The trials below are experiments, not checks: they measure candidate
+// changes of a model by 10-fold cross-validation over the shared corpus
+// (about 15 s each on 2 cores) and log the figures docs/MODELS.md quotes.
+// Run them with MJRANK_TRIALS=1 go test ./train -run Trials -v.
+func trials(t *testing.T) []GameRef {
+	t.Helper()
+	if os.Getenv("MJRANK_TRIALS") != "1" {
+		t.Skip("experiment: set MJRANK_TRIALS=1 to run")
+	}
+	if _, err := exec.LookPath("xgboost"); err != nil {
+		t.Skip("xgboost not installed")
+	}
+	files, _, err := data.ExpandPaths([]string{shareddata.Dir(t, "tenhou")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The usable games, each log id once, in file order.
+	var games []GameRef
+	seen := map[string]bool{}
+	for _, f := range files {
+		grs, _ := ReadFile(f)
+		for _, gr := range grs {
+			if Usable(gr.Game) == nil && !seen[gr.Key] {
+				seen[gr.Key] = true
+				games = append(games, gr)
+			}
+		}
+	}
+	return games
+}
+
+type trialRank struct {
+	s          rankmodel.Situation
+	seat, rank int
+	fold       int
+	game       int32
+}
+
+// rankTrialFeatures are the shipped features, plus with extra the seat's
+// starting position, its dealer turns left, the top score and whether
+// anyone holds 30,000 (the west round), plus with gaps the seat's score
+// minus the score at each rank.
+func rankTrialFeatures(s *rankmodel.Situation, seat int, extra, gaps bool) []float64 {
+	x := make([]float64, rankmodel.NumFeatures)
+	rankmodel.Features(s, seat, x)
+	if !extra {
+		return x
+	}
+	last := 3
+	if s.Hanchan {
+		last = 7
+	}
+	turns := 0
+	for i := s.Index + 1; i <= last; i++ {
+		if i%4 == seat {
+			turns++
+		}
+	}
+	top := 0
+	for _, sc := range s.Scores {
+		top = max(top, sc)
+	}
+	x = append(x, float64(seat), float64(turns), float64(top), b2f(top >= 30000))
+	if gaps {
+		rank := game.Rank(s.Scores)
+		var byRank [4]int
+		for i := range 4 {
+			byRank[rank[i]-1] = s.Scores[i]
+		}
+		for r := range 4 {
+			x = append(x, float64(s.Scores[seat]-byRank[r]))
+		}
+	}
+	return x
+}
+
+// TestRankTrials: candidate features and parameters of the rank model,
+// each against the score-order baseline on the same pooled folds.
+func TestRankTrials(t *testing.T) {
+	all := trials(t)
+	var samples []trialRank
+	for g, gr := range all {
+		fold := int(hash(gr.Key) % 10)
+		err := VisitGame(gr.Game, Visitor{Rank: func(s *RankSample) {
+			samples = append(samples, trialRank{s.Situation, s.Seat, s.Rank, fold, int32(g)})
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	games := len(all)
+	// The baseline, fitted per fold on the other folds.
+	base := make([][4]float32, len(samples))
+	for f := range NumFolds {
+		var rb RankBaseline
+		for _, s := range samples {
+			if s.fold != f {
+				rb.Counts[game.Rank(s.s.Scores)[s.seat]-1][s.rank-1]++
+			}
+		}
+		for i, s := range samples {
+			if s.fold == f {
+				d := rb.Predict(&s.s, s.seat)
+				base[i] = [4]float32{float32(d[0]), float32(d[1]), float32(d[2]), float32(d[3])}
+			}
+		}
+	}
+	for _, tr := range []struct {
+		name        string
+		extra, gaps bool
+		params      string
+	}{
+		{"shipped", false, false, ""},
+		{"+seat, dealer turns, top", true, false, ""},
+		{"+ gaps by rank", true, true, ""},
+		{"+ gaps, depth 3", true, true, "max_depth=3"},
+		{"+ gaps, depth 5", true, true, "max_depth=5"},
+		{"+ gaps, min_child_weight 50", true, true, "min_child_weight=50"},
+		{"+ gaps, eta 0.05, 300 rounds", true, true, "eta=0.05\nnum_round=300"},
+		{"+ gaps, depth 3, eta 0.05, 400 rounds, mcw 20", true, true, "max_depth=3\neta=0.05\nnum_round=400\nmin_child_weight=20"},
+	} {
+		probs := rankTrialPredict(t, samples, tr.extra, tr.gaps, tr.params)
+		n := len(samples)
+		llM, llB, accM, accB := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+		gm := make([]int32, n)
+		disagree, rightM, rightB := 0, 0, 0
+		for i, s := range samples {
+			y := s.rank - 1
+			llM[i] = -math.Log(math.Max(float64(probs[i][y]), eps))
+			llB[i] = -math.Log(math.Max(float64(base[i][y]), eps))
+			accM[i] = b2f(argmax(probs[i]) == y)
+			accB[i] = b2f(argmax(base[i]) == y)
+			gm[i] = s.game
+			if argmax(probs[i]) != argmax(base[i]) {
+				disagree++
+				rightM += int(accM[i])
+				rightB += int(accB[i])
+			}
+		}
+		bs := newBootstrap(games, DefaultBootstrap)
+		ll := bs.compare(false, gameMean(llM, gm), gameMean(llB, gm))
+		acc := bs.compare(true, gameMean(accM, gm), gameMean(accB, gm))
+		t.Logf("%-48s log-loss %.4f (baseline %.4f, SE %.4f)  accuracy %.4f (baseline %.4f, +%.4f = %.2f SE)  argmax differs on %d of %d: model right %d, baseline %d",
+			tr.name, ll.Model, ll.Baseline, ll.DiffSE, acc.Model, acc.Baseline, acc.Model-acc.Baseline, (acc.Model-acc.Baseline)/acc.DiffSE, disagree, n, rightM, rightB)
+	}
+}
+
+// rankTrialPredict trains the rank model once per fold with the xgboost
+// command line and returns every sample's held-out distribution.
+func rankTrialPredict(t *testing.T, samples []trialRank, extra, gaps bool, params string) [][4]float32 {
+	dir := t.TempDir()
+	probs := make([][4]float32, len(samples))
+	for f := range NumFolds {
+		name := func(s string) string { return filepath.Join(dir, fmt.Sprintf("f%d.%s", f, s)) }
+		tr, err := os.Create(name("train"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		te, err := os.Create(name("test"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bw, be := bufio.NewWriter(tr), bufio.NewWriter(te)
+		var idx []int
+		for i, s := range samples {
+			var b strings.Builder
+			b.WriteString(strconv.Itoa(s.rank - 1))
+			for j, v := range rankTrialFeatures(&s.s, s.seat, extra, gaps) {
+				vb, err := xgbmodel.AppendLibSVMValue(nil, v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fmt.Fprintf(&b, " %d:%s", j, vb)
+			}
+			b.WriteByte('\n')
+			w := bw
+			if s.fold == f {
+				w = be
+				idx = append(idx, i)
+			}
+			w.WriteString(b.String())
+		}
+		for _, w := range []*bufio.Writer{bw, be} {
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tr.Close()
+		te.Close()
+		conf := "booster=gbtree\ntree_method=hist\nobjective=multi:softprob\nnum_class=4\neta=0.1\nmax_depth=4\nmin_child_weight=5\n" +
+			"subsample=0.8\ncolsample_bytree=0.8\nseed=1\nnthread=2\nnum_round=200\n" + params + "\n"
+		if err := os.WriteFile(name("conf"), []byte(conf), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{"data=" + name("train") + "?format=libsvm", "model_out=" + name("model")},
+			{"task=pred", "model_in=" + name("model"), "test:data=" + name("test") + "?format=libsvm", "name_pred=" + name("pred")},
+		} {
+			if out, err := exec.Command("xgboost", append([]string{name("conf")}, args...)...).CombinedOutput(); err != nil {
+				t.Fatalf("xgboost: %v\n%s", err, out)
+			}
+		}
+		pb, err := os.ReadFile(name("pred"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := strings.Fields(string(pb))
+		if len(v) != 4*len(idx) {
+			t.Fatalf("fold %d: %d predictions for %d rows", f, len(v), len(idx))
+		}
+		for r, i := range idx {
+			for k := range 4 {
+				p, err := strconv.ParseFloat(v[4*r+k], 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				probs[i][k] = float32(p)
+			}
+		}
+	}
+	return probs
+}
+
+// TestHoldTrial: a hold model — P(the opponent holds kind t), trained on
+// half of the training games — whose 34 probabilities weigh the waiting
+// shapes (opponent.Public.HoldShapes) as extra wait features; two wait
+// models, with and without them, trained on the other half and scored by
+// xgboost on 30 % of the held-out tenpai samples (fold 0).
+func TestHoldTrial(t *testing.T) {
+	games := trials(t)
+	dir := t.TempDir()
+	group := func(key string) int { // 0 held out, 1 hold model, 2 wait models
+		if h := hash(key); h%10 != 0 {
+			return 1 + int(h/10%2)
+		}
+		return 0
+	}
+	type file struct {
+		f *os.File
+		w *bufio.Writer
+	}
+	outputs := map[string]*file{}
+	write := func(name string, label float64, x []float64) {
+		fl := outputs[name]
+		if fl == nil {
+			f, err := os.Create(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fl = &file{f, bufio.NewWriterSize(f, 1<<20)}
+			outputs[name] = fl
+		}
+		var b bytes.Buffer
+		if err := libsvm(&b, label, x); err != nil {
+			t.Fatal(err)
+		}
+		fl.w.Write(b.Bytes())
+	}
+	closeAll := func() {
+		for name, fl := range outputs {
+			if err := fl.w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			fl.f.Close()
+			delete(outputs, name)
+		}
+	}
+	xgb := func(name string) string {
+		conf := "booster=gbtree\ntree_method=hist\nobjective=binary:logistic\neta=0.1\nmax_depth=8\nmin_child_weight=5\n" +
+			"subsample=0.8\ncolsample_bytree=0.8\nseed=1\nnthread=2\nnum_round=100\neval_metric=auc\n"
+		p := func(s string) string { return filepath.Join(dir, name+"."+s) }
+		if err := os.WriteFile(p("conf"), []byte(conf), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("xgboost", p("conf"), "data="+p("train")+"?format=libsvm",
+			"eval[heldout]="+p("test")+"?format=libsvm", "model_out="+p("model")).CombinedOutput()
+		if err != nil {
+			t.Fatalf("xgboost: %v\n%s", err, out)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		return lines[len(lines)-1]
+	}
+	var x [opponent.NumWaitFeatures]float64
+	for _, gr := range games {
+		g := group(gr.Key)
+		if g == 2 {
+			continue
+		}
+		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+			if !s.Tenpai || !keep(0.5, gr.Key, 0, s.EventIdx+5000) {
+				return
+			}
+			c := s.Round.Counts(s.Seat)
+			for k := range tile.NumKinds {
+				s.Pub.WaitFeatures(tile.Kind(k), x[:])
+				write(map[int]string{0: "hold.test", 1: "hold.train"}[g], b2f(c[k] >= 1), x[:])
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	closeAll()
+	t.Logf("hold model: %s", xgb("hold"))
+	mb, err := os.ReadFile(filepath.Join(dir, "hold.model"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hm, err := xgbmodel.Load(mb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xe := make([]float64, opponent.NumWaitFeatures+opponent.NumHoldShape+1)
+	var hold [tile.NumKinds]float64
+	var hs [tile.NumKinds][opponent.NumHoldShape]float64
+	for _, gr := range games {
+		g := group(gr.Key)
+		if g == 1 {
+			continue
+		}
+		rate, suffix := 0.6, "train"
+		if g == 0 {
+			rate, suffix = 0.3, "test"
+		}
+		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+			if !s.Tenpai || !keep(rate, gr.Key, 0, s.EventIdx+1000) {
+				return
+			}
+			for k := range tile.NumKinds {
+				s.Pub.WaitFeatures(tile.Kind(k), x[:])
+				hold[k], _ = hm.PredictOne(x[:])
+			}
+			s.Pub.HoldShapes(&hold, &hs)
+			for k := range tile.NumKinds {
+				s.Pub.WaitFeatures(tile.Kind(k), x[:])
+				y := b2f(s.Ron.Has(tile.Kind(k)))
+				write("base."+suffix, y, x[:])
+				copy(xe, x[:])
+				above := 0
+				for j := range tile.NumKinds {
+					if hs[j][2] > hs[k][2] {
+						above++
+					}
+				}
+				for i := range opponent.NumHoldShape {
+					xe[opponent.NumWaitFeatures+i] = float64(float32(hs[k][i]))
+				}
+				xe[len(xe)-1] = float64(above)
+				write("hold-shapes."+suffix, y, xe)
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	closeAll()
+	t.Logf("wait, shipped features: %s", xgb("base"))
+	t.Logf("wait, + hold shapes:    %s", xgb("hold-shapes"))
+}
