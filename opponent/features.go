@@ -31,7 +31,6 @@ type Public struct {
 	tedashi    tile.KindSet        // kinds the opponent discarded from the hand (not tsumogiri)
 	passed     tile.KindSet        // kinds others discarded after the opponent's riichi
 	passedTe   tile.KindSet        // kinds others discarded after the opponent's last tedashi
-	deadTe     tile.KindSet        // kinds that cannot win: own river, passed after riichi, passed since the last tedashi
 	dora       tile.KindSet
 	riichiIdx  int // river index of the riichi tile, -1
 	yakuhai    tile.KindSet
@@ -473,7 +472,6 @@ func (p *Public) fillShapes() {
 		}
 	}
 	deadTe = dead | p.passedTe
-	p.deadTe = deadTe
 	sum := 0.0
 	for k := range tile.NumKinds {
 		kk := tile.Kind(k)
@@ -788,60 +786,4 @@ func (p *Public) Suji(k tile.Kind) bool {
 	var x [NumWaitFeatures]float64
 	p.WaitFeatures(k, x[:])
 	return x[numWaitPos+9] == 1
-}
-
-// NumHoldShape is the number of HoldShapes values per kind.
-const NumHoldShape = 5
-
-// HoldShapes (a trial, see docs/MODELS.md) weighs the live waiting shapes
-// of every kind k by hold[t], the probability that the opponent holds a
-// kind t: ryanmen, kanchan and penchan by hold[a]·hold[b] of their two
-// tiles, shanpon and tanki by hold[k]; kinds dead as in the second shape
-// total get nothing. Per kind: the sequence-shape sum, the pair-shape
-// term, their total, its share over the 34 kinds, and hold[k].
-func (p *Public) HoldShapes(hold *[tile.NumKinds]float64, dst *[tile.NumKinds][NumHoldShape]float64) {
-	sum := 0.0
-	for k := range tile.NumKinds {
-		kk := tile.Kind(k)
-		d := &dst[k]
-		*d = [NumHoldShape]float64{}
-		d[4] = hold[k]
-		if p.deadTe.Has(kk) {
-			continue
-		}
-		if p.visible[k] < 4 {
-			d[1] = hold[k]
-		}
-		if !kk.IsHonor() {
-			n := kk.Number()
-			pair := func(a, b, other int) {
-				if other >= 0 && p.deadTe.Has(tile.Kind(other)) {
-					return
-				}
-				d[0] += hold[a] * hold[b]
-			}
-			if n >= 4 {
-				pair(k-2, k-1, k-3)
-			}
-			if n <= 6 {
-				pair(k+1, k+2, k+3)
-			}
-			if n >= 2 && n <= 8 {
-				pair(k-1, k+1, -1)
-			}
-			if n == 3 {
-				pair(k-2, k-1, -1)
-			}
-			if n == 7 {
-				pair(k+1, k+2, -1)
-			}
-		}
-		d[2] = d[0] + d[1]
-		sum += d[2]
-	}
-	if sum > 0 {
-		for k := range dst {
-			dst[k][3] = dst[k][2] / sum
-		}
-	}
 }

@@ -2,7 +2,6 @@ package train
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -15,10 +14,8 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
-	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // The trials below are experiments, not checks: they measure candidate
@@ -242,141 +239,4 @@ func rankTrialPredict(t *testing.T, samples []trialRank, extra, gaps bool, param
 		}
 	}
 	return probs
-}
-
-// TestHoldTrial: a hold model — P(the opponent holds kind t), trained on
-// half of the training games — whose 34 probabilities weigh the waiting
-// shapes (opponent.Public.HoldShapes) as extra wait features; two wait
-// models, with and without them, trained on the other half and scored by
-// xgboost on 30 % of the held-out tenpai samples (fold 0).
-func TestHoldTrial(t *testing.T) {
-	games := trials(t)
-	dir := t.TempDir()
-	group := func(key string) int { // 0 held out, 1 hold model, 2 wait models
-		if h := hash(key); h%10 != 0 {
-			return 1 + int(h/10%2)
-		}
-		return 0
-	}
-	type file struct {
-		f *os.File
-		w *bufio.Writer
-	}
-	outputs := map[string]*file{}
-	write := func(name string, label float64, x []float64) {
-		fl := outputs[name]
-		if fl == nil {
-			f, err := os.Create(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			fl = &file{f, bufio.NewWriterSize(f, 1<<20)}
-			outputs[name] = fl
-		}
-		var b bytes.Buffer
-		if err := libsvm(&b, label, x); err != nil {
-			t.Fatal(err)
-		}
-		fl.w.Write(b.Bytes())
-	}
-	closeAll := func() {
-		for name, fl := range outputs {
-			if err := fl.w.Flush(); err != nil {
-				t.Fatal(err)
-			}
-			fl.f.Close()
-			delete(outputs, name)
-		}
-	}
-	xgb := func(name string) string {
-		conf := "booster=gbtree\ntree_method=hist\nobjective=binary:logistic\neta=0.1\nmax_depth=8\nmin_child_weight=5\n" +
-			"subsample=0.8\ncolsample_bytree=0.8\nseed=1\nnthread=2\nnum_round=100\neval_metric=auc\n"
-		p := func(s string) string { return filepath.Join(dir, name+"."+s) }
-		if err := os.WriteFile(p("conf"), []byte(conf), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command("xgboost", p("conf"), "data="+p("train")+"?format=libsvm",
-			"eval[heldout]="+p("test")+"?format=libsvm", "model_out="+p("model")).CombinedOutput()
-		if err != nil {
-			t.Fatalf("xgboost: %v\n%s", err, out)
-		}
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		return lines[len(lines)-1]
-	}
-	var x [opponent.NumWaitFeatures]float64
-	for _, gr := range games {
-		g := group(gr.Key)
-		if g == 2 {
-			continue
-		}
-		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
-			if !s.Tenpai || !keep(0.5, gr.Key, 0, s.EventIdx+5000) {
-				return
-			}
-			c := s.Round.Counts(s.Seat)
-			for k := range tile.NumKinds {
-				s.Pub.WaitFeatures(tile.Kind(k), x[:])
-				write(map[int]string{0: "hold.test", 1: "hold.train"}[g], b2f(c[k] >= 1), x[:])
-			}
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	closeAll()
-	t.Logf("hold model: %s", xgb("hold"))
-	mb, err := os.ReadFile(filepath.Join(dir, "hold.model"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	hm, err := xgbmodel.Load(mb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	xe := make([]float64, opponent.NumWaitFeatures+opponent.NumHoldShape+1)
-	var hold [tile.NumKinds]float64
-	var hs [tile.NumKinds][opponent.NumHoldShape]float64
-	for _, gr := range games {
-		g := group(gr.Key)
-		if g == 1 {
-			continue
-		}
-		rate, suffix := 0.6, "train"
-		if g == 0 {
-			rate, suffix = 0.3, "test"
-		}
-		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
-			if !s.Tenpai || !keep(rate, gr.Key, 0, s.EventIdx+1000) {
-				return
-			}
-			for k := range tile.NumKinds {
-				s.Pub.WaitFeatures(tile.Kind(k), x[:])
-				hold[k], _ = hm.PredictOne(x[:])
-			}
-			s.Pub.HoldShapes(&hold, &hs)
-			for k := range tile.NumKinds {
-				s.Pub.WaitFeatures(tile.Kind(k), x[:])
-				y := b2f(s.Ron.Has(tile.Kind(k)))
-				write("base."+suffix, y, x[:])
-				copy(xe, x[:])
-				above := 0
-				for j := range tile.NumKinds {
-					if hs[j][2] > hs[k][2] {
-						above++
-					}
-				}
-				for i := range opponent.NumHoldShape {
-					xe[opponent.NumWaitFeatures+i] = float64(float32(hs[k][i]))
-				}
-				xe[len(xe)-1] = float64(above)
-				write("hold-shapes."+suffix, y, xe)
-			}
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	closeAll()
-	t.Logf("wait, shipped features: %s", xgb("base"))
-	t.Logf("wait, + hold shapes:    %s", xgb("hold-shapes"))
 }
