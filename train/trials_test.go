@@ -2,6 +2,7 @@ package train
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -14,8 +15,10 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // The trials below are experiments, not checks: they measure candidate
@@ -239,4 +242,163 @@ func rankTrialPredict(t *testing.T, samples []trialRank, extra, gaps bool, param
 		}
 	}
 	return probs
+}
+
+// trialFiles writes LibSVM files into a folder and trains on them.
+type trialFiles struct {
+	t   *testing.T
+	dir string
+	out map[string]*bufio.Writer
+	fs  []*os.File
+}
+
+func newTrialFiles(t *testing.T) *trialFiles {
+	return &trialFiles{t: t, dir: t.TempDir(), out: map[string]*bufio.Writer{}}
+}
+
+func (tf *trialFiles) write(name string, label float64, x []float64) {
+	w := tf.out[name]
+	if w == nil {
+		f, err := os.Create(filepath.Join(tf.dir, name))
+		if err != nil {
+			tf.t.Fatal(err)
+		}
+		tf.fs = append(tf.fs, f)
+		w = bufio.NewWriterSize(f, 1<<20)
+		tf.out[name] = w
+	}
+	var b bytes.Buffer
+	if err := libsvm(&b, label, x); err != nil {
+		tf.t.Fatal(err)
+	}
+	w.Write(b.Bytes())
+}
+
+func (tf *trialFiles) close() {
+	for name, w := range tf.out {
+		if err := w.Flush(); err != nil {
+			tf.t.Fatal(err)
+		}
+		delete(tf.out, name)
+	}
+	for _, f := range tf.fs {
+		f.Close()
+	}
+	tf.fs = nil
+}
+
+// train fits a binary model on NAME.train as the wait model is fitted and
+// returns xgboost's last line: the AUC on NAME.test.
+func (tf *trialFiles) train(name string) string {
+	p := func(s string) string { return filepath.Join(tf.dir, name+"."+s) }
+	conf := "booster=gbtree\ntree_method=hist\nobjective=binary:logistic\neta=0.1\nmax_depth=8\nmin_child_weight=5\n" +
+		"subsample=0.8\ncolsample_bytree=0.8\nseed=1\nnthread=2\nnum_round=100\neval_metric=auc\n"
+	if err := os.WriteFile(p("conf"), []byte(conf), 0o644); err != nil {
+		tf.t.Fatal(err)
+	}
+	out, err := exec.Command("xgboost", p("conf"), "data="+p("train")+"?format=libsvm",
+		"eval[heldout]="+p("test")+"?format=libsvm", "model_out="+p("model")).CombinedOutput()
+	if err != nil {
+		tf.t.Fatalf("xgboost: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return lines[len(lines)-1]
+}
+
+// TestStackTrial: a second wait model that sees the first one's 34
+// probabilities of the position (its own, their sum, maximum, its rank and
+// share, the neighbours' k±1..3, how many exceed 0.05). The first model
+// learns from half of the training games, the second from the other half;
+// both scored by xgboost on 30 % of the held-out tenpai samples (fold 0).
+func TestStackTrial(t *testing.T) {
+	games := trials(t)
+	group := func(key string) int { // 0 held out, 1 first model, 2 second
+		if h := hash(key); h%10 != 0 {
+			return 1 + int(h/10%2)
+		}
+		return 0
+	}
+	tf := newTrialFiles(t)
+	var x [opponent.NumWaitFeatures]float64
+	visit := func(want int, rate float64, f func(s *DiscardSample, g int)) {
+		for _, gr := range games {
+			g := group(gr.Key)
+			if g != want && g != 0 {
+				continue
+			}
+			r := rate
+			if g == 0 {
+				r = 0.3
+			}
+			err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+				if s.Tenpai && keep(r, gr.Key, 0, s.EventIdx+1000) {
+					f(s, g)
+				}
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	split := func(g int) string { return map[int]string{0: "test", 1: "train", 2: "train"}[g] }
+	visit(1, 0.6, func(s *DiscardSample, g int) {
+		for k := range tile.NumKinds {
+			s.Pub.WaitFeatures(tile.Kind(k), x[:])
+			tf.write("first."+split(g), b2f(s.Ron.Has(tile.Kind(k))), x[:])
+		}
+	})
+	tf.close()
+	t.Logf("first model (half the training games): %s", tf.train("first"))
+	mb, err := os.ReadFile(filepath.Join(tf.dir, "first.model"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := xgbmodel.Load(mb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p [tile.NumKinds]float64
+	const nStack = 13
+	xs := make([]float64, opponent.NumWaitFeatures+nStack)
+	visit(2, 0.6, func(s *DiscardSample, g int) {
+		sum, mx, over := 0.0, 0.0, 0.0
+		for k := range tile.NumKinds {
+			s.Pub.WaitFeatures(tile.Kind(k), x[:])
+			p[k], _ = first.PredictOne(x[:])
+			sum += p[k]
+			mx = max(mx, p[k])
+			if p[k] > 0.05 {
+				over++
+			}
+		}
+		for k := range tile.NumKinds {
+			kk := tile.Kind(k)
+			s.Pub.WaitFeatures(kk, x[:])
+			y := b2f(s.Ron.Has(kk))
+			tf.write("other."+split(g), y, x[:])
+			above := 0.0
+			for j := range p {
+				if p[j] > p[k] {
+					above++
+				}
+			}
+			st := xs[opponent.NumWaitFeatures:]
+			st[0], st[1], st[2], st[3], st[4], st[5] = p[k], sum, mx, above, p[k]/max(sum, 1e-9), over
+			for i, d := range []int{-3, -2, -1, 1, 2, 3} {
+				st[6+i] = -1
+				if !kk.IsHonor() && kk.Number()+d >= 1 && kk.Number()+d <= 9 {
+					st[6+i] = p[k+d]
+				}
+			}
+			st[12] = p[k] - mx
+			copy(xs, x[:])
+			for i := range xs {
+				xs[i] = float64(float32(xs[i]))
+			}
+			tf.write("stacked."+split(g), y, xs)
+		}
+	})
+	tf.close()
+	t.Logf("the other half alone:                  %s", tf.train("other"))
+	t.Logf("the other half, stacked on the first:  %s", tf.train("stacked"))
 }
