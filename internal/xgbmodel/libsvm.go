@@ -64,8 +64,11 @@ func ParseLikeXGBoost(s string) (v float32, ok bool) {
 // as decimal text that both XGBoost's reader and strconv.ParseFloat(s, 32)
 // read as exactly that float32. It uses the shortest representation when
 // XGBoost reads it right, else the integer part followed by the shortest
-// digits of the (exactly representable) fraction part. NaN and infinities
-// are an error: LibSVM rows leave a missing value out instead.
+// digits of the (exactly representable) fraction part. Every float32 of
+// magnitude 0 or in [1e-9, 1e18) has such a form (FuzzLibSVMValue); smaller
+// ones need more than the 19 fraction digits XGBoost reads, larger ones
+// overflow its integer accumulator, and are an error, as are NaN and
+// infinities (a LibSVM row leaves a missing value out instead).
 func AppendLibSVMValue(dst []byte, v float64) ([]byte, error) {
 	f := float32(v)
 	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {

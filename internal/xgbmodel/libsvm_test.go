@@ -72,3 +72,34 @@ func TestAppendLibSVMValue(t *testing.T) {
 		t.Error("NaN written without an error")
 	}
 }
+
+// FuzzLibSVMValue: any finite value is written in a form both parsers read
+// as its float32; ParseLikeXGBoost takes any text without panicking.
+func FuzzLibSVMValue(f *testing.F) {
+	for _, v := range []float64{0, 3.735, -0.1, 1e-30, 3e38, 16777217, 0.35 * 0.35 * 3} {
+		f.Add(v, strconv.FormatFloat(v, 'g', -1, 64))
+	}
+	f.Fuzz(func(t *testing.T, v float64, s string) {
+		ParseLikeXGBoost(s)
+		want := float32(v)
+		if math.IsNaN(float64(want)) || math.IsInf(float64(want), 0) {
+			if _, err := AppendLibSVMValue(nil, v); err == nil {
+				t.Fatalf("%v written without an error", v)
+			}
+			return
+		}
+		b, err := AppendLibSVMValue(nil, v)
+		if err != nil {
+			// Only magnitudes outside the documented range may be refused.
+			if a := math.Abs(float64(want)); a == 0 || (a >= 1e-9 && a < 1e18) {
+				t.Fatalf("%v: %v", want, err)
+			}
+			return
+		}
+		got, ok := ParseLikeXGBoost(string(b))
+		g, perr := strconv.ParseFloat(string(b), 32)
+		if !ok || got != want || perr != nil || float32(g) != want {
+			t.Fatalf("%v written as %q: XGBoost reads %v (%v), strconv %v (%v)", want, b, got, ok, g, perr)
+		}
+	})
+}
