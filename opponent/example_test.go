@@ -1,0 +1,82 @@
+package opponent_test
+
+import (
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Replay a record and, at the first riichi after the eighth discard, ask the embedded models what
+// the riichi player holds — from what any other seat can see.
+func Example() {
+	m, err := opponent.Default()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := os.Open("../data/testdata/selfplay.xml")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	r, _, err := data.NewReader(f, "selfplay.xml")
+	if err != nil || !r.Next() {
+		fmt.Println(err, r.Err())
+		return
+	}
+	var rep data.ReplayReport
+	done := false
+	err = data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, rr *game.Round) {
+		if done || ei < 0 || ei >= len(rd.Events) || rd.Events[ei].Type != data.EventDiscard {
+			return
+		}
+		seat := int(rd.Events[ei].Seat)
+		if !rr.InRiichi(seat) || len(rr.River(seat)) < 8 {
+			return
+		}
+		done = true
+		p := opponent.NewPublic(rr, seat)
+		fmt.Printf("seat %d declares riichi with %v after %d discards\n", seat, rd.Events[ei].Tile.Kind(), p.Turn())
+		fmt.Printf("P(tenpai) %.3f\n", m.Tenpai(p))
+		var w [tile.NumKinds]float64
+		m.Waits(p, &w)
+		kinds := make([]tile.Kind, tile.NumKinds)
+		for k := range kinds {
+			kinds[k] = tile.Kind(k)
+		}
+		slices.SortStableFunc(kinds, func(a, b tile.Kind) int {
+			switch {
+			case w[a] > w[b]:
+				return -1
+			case w[a] < w[b]:
+				return 1
+			}
+			return 0
+		})
+		fmt.Print("most dangerous:")
+		for _, k := range kinds[:5] {
+			fmt.Printf(" %v %.2f", k, w[k])
+		}
+		fmt.Printf("\nvalue of a ron: %.0f points\n", m.Value(p))
+		fmt.Print("its waits (hidden):")
+		for k := range rr.Waits(seat).Kinds {
+			fmt.Printf(" %v %.2f (rank %d)", k, w[k], slices.Index(kinds, k)+1)
+		}
+		fmt.Println()
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// seat 1 declares riichi with 8s after 11 discards
+	// P(tenpai) 1.000
+	// most dangerous: 6p 0.19 5p 0.17 8p 0.15 9s 0.14 1m 0.13
+	// value of a ron: 11241 points
+	// its waits (hidden): 1s 0.05 (rank 15) 4s 0.12 (rank 6) 7s 0.05 (rank 13)
+}
