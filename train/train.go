@@ -136,8 +136,9 @@ func (cfg *Config) heldOut(key string) bool { return hash(key)%10 == uint64(cfg.
 // calibration.
 func (cfg *Config) calibFold(key string) int { return int(hash(key) / 10 % uint64(cfg.CalibFolds)) }
 
-// errFeatureRow marks a feature value that cannot be written (NaN or an
-// infinity): a bug in a feature extractor, which stops training.
+// errFeatureRow marks a feature value that cannot be written (NaN,
+// infinite, or outside xgbmodel.AppendLibSVMValue's range): a bug in a
+// feature extractor, which stops training.
 var errFeatureRow = errors.New("train: a feature row cannot be written")
 
 // libsvm appends a row: label then every feature as index:value, each
