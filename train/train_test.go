@@ -1,7 +1,9 @@
 package train
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"math"
 	"os"
 	"os/exec"
@@ -281,5 +283,24 @@ func TestRonLabel(t *testing.T) {
 	t.Logf("%d tenpai samples, %d with winning kinds but furiten (%d by their own river)", tenpai, furiten, ownRiver)
 	if furiten == 0 || ownRiver == 0 {
 		t.Error("no furiten sample: the test checks nothing")
+	}
+}
+
+// TestLibSVMRow: a row is written as xgboost reads it; a value the writer
+// cannot carry is an errFeatureRow (training stops on it) and writes nothing.
+func TestLibSVMRow(t *testing.T) {
+	var b bytes.Buffer
+	if err := libsvm(&b, 1, []float64{0, 3.735, -2}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), "1 0:0 1:3.7349999 2:-2\n"; got != want {
+		t.Errorf("row %q, want %q", got, want)
+	}
+	n := b.Len()
+	if err := libsvm(&b, 0, []float64{1, math.NaN()}); !errors.Is(err, errFeatureRow) {
+		t.Errorf("NaN feature: %v", err)
+	}
+	if b.Len() != n {
+		t.Errorf("a refused row left %q", b.String()[n:])
 	}
 }
