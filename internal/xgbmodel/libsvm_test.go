@@ -1,6 +1,7 @@
 package xgbmodel
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -80,7 +81,13 @@ func FuzzLibSVMValue(f *testing.F) {
 		f.Add(v, strconv.FormatFloat(v, 'g', -1, 64))
 	}
 	f.Fuzz(func(t *testing.T, v float64, s string) {
-		ParseLikeXGBoost(s)
+		if _, ok := ParseLikeXGBoost(s); ok {
+			// What it accepts is a plain decimal, which strconv reads too
+			// (perhaps out of range).
+			if _, err := strconv.ParseFloat(s, 64); errors.Is(err, strconv.ErrSyntax) {
+				t.Fatalf("ParseLikeXGBoost accepts %q, strconv does not: %v", s, err)
+			}
+		}
 		want := float32(v)
 		if math.IsNaN(float64(want)) || math.IsInf(float64(want), 0) {
 			if _, err := AppendLibSVMValue(nil, v); err == nil {
