@@ -269,6 +269,23 @@ func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
 		}
 		return nil
 	}
+	// Every event of a round checks that one is open; those of a player
+	// read its seat (s) first.
+	var s int
+	switch e.Type {
+	case "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "reach_accepted", "hora":
+		if err := needRound(); err != nil {
+			return err
+		}
+		var err error
+		if s, err = mjaiSeat(e.Actor, "actor"); err != nil {
+			return err
+		}
+	case "dora", "ryukyoku", "end_kyoku":
+		if err := needRound(); err != nil {
+			return err
+		}
+	}
 	switch e.Type {
 	case "start_kyoku":
 		if *inRound && !*ended {
@@ -299,39 +316,18 @@ func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
 		*inRound, *ended = true, false
 		return b.start(g, rd, dora, hands)
 	case "tsumo":
-		if err := needRound(); err != nil {
-			return err
-		}
-		s, err := mjaiSeat(e.Actor, "actor")
-		if err != nil {
-			return err
-		}
 		f, err := mjaiFace(e.Pai)
 		if err != nil {
 			return err
 		}
 		return b.draw(s, f)
 	case "dahai":
-		if err := needRound(); err != nil {
-			return err
-		}
-		s, err := mjaiSeat(e.Actor, "actor")
-		if err != nil {
-			return err
-		}
 		f, err := mjaiFace(e.Pai)
 		if err != nil || f == noFace {
 			return cause(ErrBadValue, "dahai: bad pai")
 		}
 		return b.discard(s, f, e.Tsumogiri != nil && *e.Tsumogiri)
 	case "chi", "pon", "daiminkan":
-		if err := needRound(); err != nil {
-			return err
-		}
-		s, err := mjaiSeat(e.Actor, "actor")
-		if err != nil {
-			return err
-		}
 		from, err := mjaiSeat(e.Target, "target")
 		if err != nil {
 			return err
@@ -353,26 +349,12 @@ func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
 		}
 		return b.call(s, t, f, own, from)
 	case "kakan":
-		if err := needRound(); err != nil {
-			return err
-		}
-		s, err := mjaiSeat(e.Actor, "actor")
-		if err != nil {
-			return err
-		}
 		f, err := mjaiFace(e.Pai)
 		if err != nil {
 			return err
 		}
 		return b.kakan(s, f)
 	case "ankan":
-		if err := needRound(); err != nil {
-			return err
-		}
-		s, err := mjaiSeat(e.Actor, "actor")
-		if err != nil {
-			return err
-		}
 		own, err := mjaiFaces(e.Consumed)
 		if err != nil {
 			return err
@@ -382,22 +364,12 @@ func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
 		}
 		return b.ankan(s, [4]face(own))
 	case "dora":
-		if err := needRound(); err != nil {
-			return err
-		}
 		f, err := mjaiFace(e.DoraMarker)
 		if err != nil || f == noFace {
 			return cause(ErrBadValue, "dora: bad dora_marker")
 		}
 		return b.newDora(f)
 	case "reach", "reach_accepted":
-		if err := needRound(); err != nil {
-			return err
-		}
-		s, err := mjaiSeat(e.Actor, "actor")
-		if err != nil {
-			return err
-		}
 		if e.Type == "reach" {
 			return b.riichi(s, 1, nil)
 		}
@@ -407,13 +379,6 @@ func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
 		}
 		return b.riichi(s, 2, sc)
 	case "hora":
-		if err := needRound(); err != nil {
-			return err
-		}
-		who, err := mjaiSeat(e.Actor, "actor")
-		if err != nil {
-			return err
-		}
 		from, err := mjaiSeat(e.Target, "target")
 		if err != nil {
 			return err
@@ -433,7 +398,7 @@ func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
 		if err := b.setUra(uf); err != nil {
 			return err
 		}
-		a, err := b.agari(who, from, d)
+		a, err := b.agari(s, from, d)
 		if err != nil {
 			return err
 		}
@@ -456,9 +421,6 @@ func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
 		a.Yakuman = e.Yakuman
 		return nil
 	case "ryukyoku":
-		if err := needRound(); err != nil {
-			return err
-		}
 		d, err := mjaiDeltas(e.Deltas)
 		if err != nil {
 			return err
@@ -487,9 +449,6 @@ func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
 		*ended = true
 		return b.ryuukyoku(t, d, shown)
 	case "end_kyoku":
-		if err := needRound(); err != nil {
-			return err
-		}
 		if !*ended {
 			return cause(ErrTruncated, "end_kyoku without a result")
 		}
