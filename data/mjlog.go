@@ -392,6 +392,15 @@ func (r *MjlogReader) needPlay() error {
 	return nil
 }
 
+// playSeat checks that a round is in play and reads the who= of a
+// player's tag.
+func (r *MjlogReader) playSeat() (int, error) {
+	if err := r.needPlay(); err != nil {
+		return 0, err
+	}
+	return r.seatAttr("who")
+}
+
 // tag handles one parsed tag other than draws and discards.
 func (r *MjlogReader) tag() error {
 	s := &r.st
@@ -600,10 +609,7 @@ func (r *MjlogReader) initTag() error {
 // call handles N.
 func (r *MjlogReader) call() error {
 	s := &r.st
-	if err := r.needPlay(); err != nil {
-		return err
-	}
-	who, err := r.seatAttr("who")
+	who, err := r.playSeat()
 	if err != nil {
 		return err
 	}
@@ -628,10 +634,7 @@ func (r *MjlogReader) call() error {
 // reach handles REACH.
 func (r *MjlogReader) reach() error {
 	s := &r.st
-	if err := r.needPlay(); err != nil {
-		return err
-	}
-	who, err := r.seatAttr("who")
+	who, err := r.playSeat()
 	if err != nil {
 		return err
 	}
