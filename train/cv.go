@@ -49,7 +49,7 @@ func CrossValidate(ctx context.Context, cfg Config) (*CVResult, error) {
 		if err != nil {
 			return nil, fmt.Errorf("fold %d: %w", f, err)
 		}
-		all.mergeShifted(res.col, int32(rep.Games))
+		all.merge(res.col, int32(rep.Games))
 		rep.Games += res.Eval.Games
 		rep.Files = res.Eval.Files
 		res.col = nil

@@ -132,33 +132,9 @@ type collector struct {
 	rankGame         []int32
 }
 
-func (c *collector) merge(o *collector, gameID int32) {
-	c.rounds += o.rounds
-	c.tenP = append(c.tenP, o.tenP...)
-	c.tenB = append(c.tenB, o.tenB...)
-	c.tenY = append(c.tenY, o.tenY...)
-	c.tenGame = appendGame(c.tenGame, len(o.tenP), gameID)
-	c.waitP = append(c.waitP, o.waitP...)
-	c.waitH = append(c.waitH, o.waitH...)
-	c.waitY = append(c.waitY, o.waitY...)
-	c.waitGame = appendGame(c.waitGame, len(o.waitP), gameID)
-	c.waitSamples += o.waitSamples
-	c.top5P = append(c.top5P, o.top5P...)
-	c.top5B = append(c.top5B, o.top5B...)
-	c.top5Game = appendGame(c.top5Game, len(o.top5P), gameID)
-	c.valP = append(c.valP, o.valP...)
-	c.valB = append(c.valB, o.valB...)
-	c.valY = append(c.valY, o.valY...)
-	c.valGame = appendGame(c.valGame, len(o.valP), gameID)
-	c.rankP = append(c.rankP, o.rankP...)
-	c.rankB = append(c.rankB, o.rankB...)
-	c.rankY = append(c.rankY, o.rankY...)
-	c.rankGame = appendGame(c.rankGame, len(o.rankP), gameID)
-}
-
-// mergeShifted appends every prediction of o (merged from several games)
-// with its game index moved by offset.
-func (c *collector) mergeShifted(o *collector, offset int32) {
+// merge appends every prediction of o with its game index moved by
+// offset (o holds one game, index 0, or several merged ones).
+func (c *collector) merge(o *collector, offset int32) {
 	shift := func(dst, src []int32) []int32 {
 		for _, g := range src {
 			dst = append(dst, g+offset)
@@ -177,13 +153,6 @@ func (c *collector) mergeShifted(o *collector, offset int32) {
 	c.valGame = shift(c.valGame, o.valGame)
 	c.rankP, c.rankB, c.rankY = append(c.rankP, o.rankP...), append(c.rankB, o.rankB...), append(c.rankY, o.rankY...)
 	c.rankGame = shift(c.rankGame, o.rankGame)
-}
-
-func appendGame(s []int32, n int, id int32) []int32 {
-	for range n {
-		s = append(s, id)
-	}
-	return s
 }
 
 // Top5 returns the probability that a winning kind is among the 5 kinds
@@ -264,6 +233,12 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 			c.rankY = append(c.rankY, uint8(s.Rank))
 		},
 	})
+	// Every prediction belongs to this game: index 0 until merged.
+	c.tenGame = make([]int32, len(c.tenP))
+	c.waitGame = make([]int32, len(c.waitP))
+	c.top5Game = make([]int32, len(c.top5P))
+	c.valGame = make([]int32, len(c.valP))
+	c.rankGame = make([]int32, len(c.rankP))
 	return c, err
 }
 
