@@ -318,20 +318,20 @@ func (r *Round) MustAnswer(seat int) bool { return r.mustAnswer&(1<<seat) != 0 }
 func (r *Round) drawLive() {
 	t := r.wall[r.next]
 	r.next++
-	r.seats[r.cur].add(t)
-	r.drawn = t
-	r.rinshan = false
-	r.afterCall = false
-	r.kuikae = 0
-	r.phase = PhaseTurn
+	r.draw(t, false)
 }
 
 func (r *Round) drawRinshan() {
 	t := r.wall[RinshanIndex+r.kans]
 	r.kans++
+	r.draw(t, true)
+}
+
+// draw gives t to the seat to move and opens its turn.
+func (r *Round) draw(t tile.Tile, rinshan bool) {
 	r.seats[r.cur].add(t)
 	r.drawn = t
-	r.rinshan = true
+	r.rinshan = rinshan
 	r.afterCall = false
 	r.kuikae = 0
 	r.phase = PhaseTurn
