@@ -300,15 +300,7 @@ func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.Num
 			rec.startRound(&r)
 		}
 		for r.Phase() != game.PhaseEnd {
-			seat := r.Current()
-			if r.Phase() != game.PhaseTurn {
-				for s := range game.NumSeats {
-					if r.MustAnswer(s) {
-						seat = s
-						break
-					}
-				}
-			}
+			seat := r.ToAct()
 			buf = r.Legal(seat, buf[:0])
 			if len(buf) == 0 {
 				return g, fmt.Errorf("round %d seat %d has no legal action in phase %v", r.Index(), seat, r.Phase())

@@ -41,8 +41,8 @@ func TestBotsSeeOnlyTheirView(t *testing.T) {
 				}
 				var la, lb []game.Action
 				for ra.Phase() != game.PhaseEnd && rb.Phase() != game.PhaseEnd && ra.LiveRemaining() > 20 {
-					seat := toAct(&ra)
-					if toAct(&rb) != seat {
+					seat := ra.ToAct()
+					if rb.ToAct() != seat {
 						break // the public histories differ: stop
 					}
 					la = ra.Legal(seat, la[:0])
@@ -71,19 +71,6 @@ func TestBotsSeeOnlyTheirView(t *testing.T) {
 			}
 		})
 	}
-}
-
-// toAct returns the seat the round waits for.
-func toAct(r *game.Round) int {
-	if r.Phase() == game.PhaseTurn {
-		return r.Current()
-	}
-	for s := range 4 {
-		if r.MustAnswer(s) {
-			return s
-		}
-	}
-	return -1
 }
 
 // TestDeterministic plays the same game twice with each bot: the same

@@ -45,15 +45,7 @@ func FuzzApply(f *testing.F) {
 			if r.Phase() == PhaseEnd {
 				break
 			}
-			seat := r.Current()
-			if r.Phase() != PhaseTurn {
-				for i := range NumSeats {
-					if r.MustAnswer(i) {
-						seat = i
-						break
-					}
-				}
-			}
+			seat := r.ToAct()
 			buf = r.Legal(seat, buf[:0])
 			if len(buf) == 0 {
 				t.Fatalf("no legal action for seat %d in %v", seat, r.Phase())

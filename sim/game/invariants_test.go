@@ -156,15 +156,7 @@ func playChecked(seed uint64) (*Game, map[EndKind]int, error) {
 			if err := checkInvariants(r, total); err != nil {
 				return nil, nil, fmt.Errorf("seed %d round %d step %d: %v", seed, setup.Index, steps, err)
 			}
-			seat := r.Current()
-			if r.Phase() != PhaseTurn {
-				for i := range NumSeats {
-					if r.MustAnswer(i) {
-						seat = i
-						break
-					}
-				}
-			}
+			seat := r.ToAct()
 			buf = r.Legal(seat, buf[:0])
 			if len(buf) == 0 {
 				return nil, nil, fmt.Errorf("seed %d: seat %d has no legal action in %v", seed, seat, r.Phase())

@@ -120,20 +120,12 @@ func (v View) Visible() tile.Counts {
 // space for legal actions (nil is fine).
 func (r *Round) Play(players *[NumSeats]Player, buf []Action) error {
 	for r.phase != PhaseEnd {
-		seat := r.cur
-		if r.phase != PhaseTurn {
-			for i := uint8(0); i < NumSeats; i++ {
-				if r.mustAnswer&(1<<i) != 0 {
-					seat = i
-					break
-				}
-			}
-		}
-		buf = r.Legal(int(seat), buf[:0])
+		seat := r.ToAct()
+		buf = r.Legal(seat, buf[:0])
 		if len(buf) == 0 {
 			return fmt.Errorf("game: round %d seat %d has no legal action in phase %v", r.index, seat, r.phase)
 		}
-		a := players[seat].Act(View{r, seat}, buf)
+		a := players[seat].Act(View{r, uint8(seat)}, buf)
 		if err := r.Apply(a); err != nil {
 			return fmt.Errorf("game: round %d: player %d: %w", r.index, seat, err)
 		}

@@ -313,6 +313,24 @@ func (r *Round) Wall() *Wall { return &r.wall }
 // PhaseChankan.
 func (r *Round) MustAnswer(seat int) bool { return r.mustAnswer&(1<<seat) != 0 }
 
+// ToAct returns the seat whose decision the round waits for: the seat to
+// move in PhaseTurn, else the first seat that must still answer; −1 once
+// the round has ended.
+func (r *Round) ToAct() int {
+	switch r.phase {
+	case PhaseEnd:
+		return -1
+	case PhaseTurn:
+		return int(r.cur)
+	}
+	for s := range NumSeats {
+		if r.MustAnswer(s) {
+			return s
+		}
+	}
+	return int(r.cur)
+}
+
 // Draws.
 
 func (r *Round) drawLive() {
