@@ -73,6 +73,16 @@ func mustApply(t *testing.T, r *Round, a Action) {
 	}
 }
 
+// passAll passes for every seat that must answer.
+func passAll(t *testing.T, r *Round) {
+	t.Helper()
+	for s := range NumSeats {
+		if r.MustAnswer(s) {
+			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
+		}
+	}
+}
+
 func refuse(t *testing.T, r *Round, a Action, why string) {
 	t.Helper()
 	err := r.Apply(a)
@@ -172,20 +182,12 @@ func TestFuriten(t *testing.T) {
 		"5678m2457p2457s6z",
 	}, "9p1m4m", even)
 	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: r.Drawn()})
-	for s := range 4 {
-		if r.MustAnswer(s) {
-			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
-		}
-	}
+	passAll(t, r)
 	if r.Current() != 1 || !hasAction(r, 1, Tsumo) {
 		t.Fatalf("seat 1 should be able to tsumo 1m; legal %v", r.Legal(1, nil))
 	}
 	mustApply(t, r, Action{Type: Discard, Seat: 1, Tile: r.Drawn()})
-	for s := range 4 {
-		if r.MustAnswer(s) {
-			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
-		}
-	}
+	passAll(t, r)
 	if !r.Furiten(1) {
 		t.Error("seat 1 discarded its own wait but is not furiten")
 	}
@@ -209,11 +211,7 @@ func TestMissedRonMakesTemporaryFuriten(t *testing.T) {
 	if !hasAction(r, 1, Ron) {
 		t.Fatalf("seat 1 cannot ron 4m: %v", r.Legal(1, nil))
 	}
-	for s := range 4 {
-		if r.MustAnswer(s) {
-			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
-		}
-	}
+	passAll(t, r)
 	if !r.Furiten(1) {
 		t.Error("passing a winning tile did not make furiten")
 	}
