@@ -595,43 +595,19 @@ func CheckLoader(ctx context.Context, bin, work string, model []byte, file strin
 		return check, err
 	}
 	want := strings.Fields(string(pb))
-	f, err := os.Open(file)
-	if err != nil {
-		return check, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	x := make([]float64, m.NumFeatures())
 	out := make([]float64, m.NumOutputs())
 	i := 0
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
-		for j := range x {
-			x[j] = math.NaN()
-		}
-		for _, fv := range fields[1:] {
-			k, v, _ := strings.Cut(fv, ":")
-			idx, err1 := strconv.Atoi(k)
-			val, err2 := strconv.ParseFloat(v, 32)
-			if err1 != nil || err2 != nil || idx < 0 || idx >= len(x) {
-				return check, fmt.Errorf("%s: bad entry %q", file, fv)
-			}
-			x[idx] = val
-		}
+	err = readLibSVM(file, m.NumFeatures(), func(_ string, x []float64) error {
 		if err := m.Predict(x, out); err != nil {
-			return check, err
+			return err
 		}
 		for _, got := range out {
 			if i >= len(want) {
-				return check, fmt.Errorf("xgboost gave %d predictions, fewer than the rows", len(want))
+				return fmt.Errorf("xgboost gave %d predictions, fewer than the rows", len(want))
 			}
 			w, err := strconv.ParseFloat(want[i], 64)
 			if err != nil {
-				return check, err
+				return err
 			}
 			d := math.Abs(got - w)
 			if m.Objective() == xgbmodel.RegSquaredError {
@@ -641,8 +617,9 @@ func CheckLoader(ctx context.Context, bin, work string, model []byte, file strin
 			i++
 		}
 		check.Rows++
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return check, err
 	}
 	if i != len(want) {
@@ -687,22 +664,37 @@ func crossFitCalibration(ctx context.Context, cfg *Config, work string, spc spec
 // predictFile appends the binary model's prediction and the label (> 0.5)
 // of every LibSVM row of file to p and y.
 func predictFile(m *xgbmodel.Model, file string, p []float64, y []bool) ([]float64, []bool, error) {
+	err := readLibSVM(file, m.NumFeatures(), func(label string, x []float64) error {
+		l, err := strconv.ParseFloat(label, 64)
+		if err != nil {
+			return fmt.Errorf("%s: bad label %q", file, label)
+		}
+		v, err := m.PredictOne(x)
+		if err != nil {
+			return err
+		}
+		p, y = append(p, v), append(y, l > 0.5)
+		return nil
+	})
+	return p, y, err
+}
+
+// readLibSVM calls row with the label text and the features of every row
+// of a LibSVM file (a feature the row leaves out is NaN, xgboost's
+// missing). x is reused from row to row.
+func readLibSVM(file string, numFeatures int, row func(label string, x []float64) error) error {
 	f, err := os.Open(file)
 	if err != nil {
-		return p, y, err
+		return err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	x := make([]float64, m.NumFeatures())
+	x := make([]float64, numFeatures)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
 		if len(fields) == 0 {
 			continue
-		}
-		label, err := strconv.ParseFloat(fields[0], 64)
-		if err != nil {
-			return p, y, fmt.Errorf("%s: bad label %q", file, fields[0])
 		}
 		for j := range x {
 			x[j] = math.NaN()
@@ -712,16 +704,13 @@ func predictFile(m *xgbmodel.Model, file string, p []float64, y []bool) ([]float
 			idx, err1 := strconv.Atoi(k)
 			val, err2 := strconv.ParseFloat(v, 32)
 			if err1 != nil || err2 != nil || idx < 0 || idx >= len(x) {
-				return p, y, fmt.Errorf("%s: bad entry %q", file, fv)
+				return fmt.Errorf("%s: bad entry %q", file, fv)
 			}
 			x[idx] = val
 		}
-		v, err := m.PredictOne(x)
-		if err != nil {
-			return p, y, err
+		if err := row(fields[0], x); err != nil {
+			return err
 		}
-		p = append(p, v)
-		y = append(y, label > 0.5)
 	}
-	return p, y, sc.Err()
+	return sc.Err()
 }
