@@ -25,6 +25,17 @@ func loadCorpus(b *testing.B) [][]byte {
 	return out
 }
 
+// parseGames reads the first game of each mjlog file.
+func parseGames(files [][]byte) []*Game {
+	games := make([]*Game, len(files))
+	for i, f := range files {
+		r := NewMjlogReader(bytes.NewReader(f), "bench")
+		r.Next()
+		games[i] = r.Game()
+	}
+	return games
+}
+
 // BenchmarkReadMjlog reads every complete 4-player game of the corpus from
 // memory; it reports games/s.
 func BenchmarkReadMjlog(b *testing.B) {
@@ -49,13 +60,7 @@ func BenchmarkReadMjlog(b *testing.B) {
 
 // BenchmarkCheck replays games at the tile level.
 func BenchmarkCheck(b *testing.B) {
-	files := loadCorpus(b)
-	games := make([]*Game, len(files))
-	for i, f := range files {
-		r := NewMjlogReader(bytes.NewReader(f), "bench")
-		r.Next()
-		games[i] = r.Game()
-	}
+	games := parseGames(loadCorpus(b))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -67,23 +72,15 @@ func BenchmarkCheck(b *testing.B) {
 
 // benchFormat measures writing and reading back one format.
 func benchFormat(b *testing.B, marshal func(*Game) ([]byte, error), read func([]byte) error) {
-	files := loadCorpus(b)[:100]
-	encoded := make([][]byte, len(files))
-	for i, f := range files {
-		r := NewMjlogReader(bytes.NewReader(f), "bench")
-		r.Next()
+	games := parseGames(loadCorpus(b)[:100])
+	encoded := make([][]byte, len(games))
+	for i, g := range games {
 		var err error
-		if encoded[i], err = marshal(r.Game()); err != nil {
+		if encoded[i], err = marshal(g); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.Run("write", func(b *testing.B) {
-		games := make([]*Game, len(files))
-		for i, f := range files {
-			r := NewMjlogReader(bytes.NewReader(f), "bench")
-			r.Next()
-			games[i] = r.Game()
-		}
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			if _, err := marshal(games[i%len(games)]); err != nil {
