@@ -171,45 +171,24 @@ func TestRankTrials(t *testing.T) {
 // rankTrialPredict trains the rank model once per fold with the xgboost
 // command line and returns every sample's held-out distribution.
 func rankTrialPredict(t *testing.T, samples []trialRank, extra, gaps bool, params string) [][4]float32 {
-	dir := t.TempDir()
+	tf := newTrialFiles(t)
 	probs := make([][4]float32, len(samples))
+	rows := make([][]float64, len(samples))
+	for i, s := range samples {
+		rows[i] = rankTrialFeatures(&s.s, s.seat, extra, gaps)
+	}
 	for f := range NumFolds {
-		name := func(s string) string { return filepath.Join(dir, fmt.Sprintf("f%d.%s", f, s)) }
-		tr, err := os.Create(name("train"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		te, err := os.Create(name("test"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bw, be := bufio.NewWriter(tr), bufio.NewWriter(te)
+		name := func(s string) string { return filepath.Join(tf.dir, fmt.Sprintf("f%d.%s", f, s)) }
 		var idx []int
 		for i, s := range samples {
-			var b strings.Builder
-			b.WriteString(strconv.Itoa(s.rank - 1))
-			for j, v := range rankTrialFeatures(&s.s, s.seat, extra, gaps) {
-				vb, err := xgbmodel.AppendLibSVMValue(nil, v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				fmt.Fprintf(&b, " %d:%s", j, vb)
-			}
-			b.WriteByte('\n')
-			w := bw
+			split := "train"
 			if s.fold == f {
-				w = be
+				split = "test"
 				idx = append(idx, i)
 			}
-			w.WriteString(b.String())
+			tf.write(fmt.Sprintf("f%d.%s", f, split), float64(s.rank-1), rows[i])
 		}
-		for _, w := range []*bufio.Writer{bw, be} {
-			if err := w.Flush(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		tr.Close()
-		te.Close()
+		tf.close()
 		conf := "booster=gbtree\ntree_method=hist\nobjective=multi:softprob\nnum_class=4\neta=0.1\nmax_depth=4\nmin_child_weight=5\n" +
 			"subsample=0.8\ncolsample_bytree=0.8\nseed=1\nnthread=2\nnum_round=200\n" + params + "\n"
 		if err := os.WriteFile(name("conf"), []byte(conf), 0o644); err != nil {
