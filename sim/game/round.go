@@ -1078,13 +1078,7 @@ func (r *Round) call(a Action) {
 	r.cur = a.Seat
 	r.checkPao(s, a.Meld, from)
 	if a.Type == Daiminkan {
-		r.revealPending()
-		r.pendingDora++
-		if r.rules.OpenKanDoraAtOnce {
-			r.revealPending()
-		}
-		r.kanOwners |= 1 << a.Seat
-		s.kans++
+		r.openKanMade(a.Seat)
 		r.drawRinshan()
 		return
 	}
@@ -1161,21 +1155,27 @@ func (r *Round) kakan(t tile.Tile) {
 	r.openAnswers(PhaseChankan, t)
 }
 
+// openKanMade records seat's open or added kan: an earlier kan's
+// indicator shows now, this one's after the next discard (at once where
+// the rules say so).
+func (r *Round) openKanMade(seat uint8) {
+	r.revealPending()
+	r.pendingDora++
+	if r.rules.OpenKanDoraAtOnce {
+		r.revealPending()
+	}
+	r.kanOwners |= 1 << seat
+	r.seats[seat].kans++
+}
+
 // finishKan completes a kan nobody robbed.
 func (r *Round) finishKan() {
 	a := r.pendingKan
 	r.anyCall = true
 	r.cancelIppatsu()
 	if a.Type == Kakan {
-		// Only now is the kan made: an earlier kan's indicator shows, and
-		// this one's waits for the discard.
-		r.revealPending()
-		r.pendingDora++
-		if r.rules.OpenKanDoraAtOnce {
-			r.revealPending()
-		}
-		r.kanOwners |= 1 << a.Seat
-		r.seats[a.Seat].kans++
+		// Only now, unrobbed, is the kan made.
+		r.openKanMade(a.Seat)
 	}
 	r.drawRinshan()
 }
