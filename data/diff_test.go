@@ -70,44 +70,55 @@ type cmpOpts struct {
 	// doraMoved, if not nil, lets new dora indicators sit elsewhere in the
 	// round (the same ones, in the same order) and counts such rounds.
 	doraMoved *int
+	plain     bool // set by compareGames: the first game has no red fives
 }
 
 // faces returns the sorted faces of ts.
-func faces(ts []tile.Tile) string {
+func faces(ts []tile.Tile, plain bool) string {
 	fs := make([]int, 0, len(ts))
 	for _, t := range ts {
 		if !t.Valid() {
 			fs = append(fs, 99)
 			continue
 		}
-		fs = append(fs, int(faceOf(t)))
+		fs = append(fs, int(ruleFace(t, plain)))
 	}
 	slices.Sort(fs)
 	return fmt.Sprint(fs)
 }
 
-func meldFaces(m score.Meld) string {
+// ruleFace is t's face in a game with red fives, or its kind in one
+// without (plain): there ids 16, 52 and 88 are fives like the others, and
+// no format but mjlog tells them apart.
+func ruleFace(t tile.Tile, plain bool) face {
+	if plain {
+		return face(t.Kind())
+	}
+	return faceOf(t)
+}
+
+func meldFaces(m score.Meld, plain bool) string {
 	n := m.Type.Size()
 	if n == 0 {
 		return "none"
 	}
 	if m.Type == score.Ankan {
-		return "ankan " + faces(m.Tiles[:4])
+		return "ankan " + faces(m.Tiles[:4], plain)
 	}
-	return fmt.Sprintf("%v %v %s", m.Type, faceOf(m.Tiles[0]), faces(m.Tiles[1:n]))
+	return fmt.Sprintf("%v %v %s", m.Type, ruleFace(m.Tiles[0], plain), faces(m.Tiles[1:n], plain))
 }
 
 // eventKey describes an event at the level of faces.
-func eventKey(e Event) string {
+func eventKey(e Event, plain bool) string {
 	switch e.Type {
 	case EventCall:
-		return fmt.Sprintf("%d call %s from %d", e.Seat, meldFaces(e.Meld), e.From)
+		return fmt.Sprintf("%d call %s from %d", e.Seat, meldFaces(e.Meld, plain), e.From)
 	case EventRiichi:
 		return fmt.Sprintf("%d riichi %d %v", e.Seat, e.Step, e.Scores)
 	case EventDraw, EventDiscard, EventNewDora, EventKita:
 		f := "?"
 		if e.Tile.Valid() {
-			f = faceOf(e.Tile).String()
+			f = ruleFace(e.Tile, plain).String()
 		}
 		return fmt.Sprintf("%d %v %s %v", e.Seat, e.Type, f, e.Tsumogiri)
 	}
@@ -117,7 +128,7 @@ func eventKey(e Event) string {
 func agariKey(a *Agari, o cmpOpts) string {
 	var ms []string
 	for _, m := range a.Melds {
-		ms = append(ms, meldFaces(m))
+		ms = append(ms, meldFaces(m, o.plain))
 	}
 	slices.Sort(ms)
 	fu := a.Fu
@@ -125,8 +136,8 @@ func agariKey(a *Agari, o cmpOpts) string {
 		fu = 0
 	}
 	return fmt.Sprintf("who %d from %d pao %d hand %s melds %v win %v fu %d points %d limit %d yaku %v yakuman %v dora %s ura %s ba %d,%d scores %v deltas %v",
-		a.Who, a.From, a.Pao, faces(a.Hand), ms, faceOf(a.WinTile), fu, a.Points, a.Limit, a.Yaku, a.Yakuman,
-		faces(a.Dora), faces(a.Ura), a.Honba, a.Sticks, a.Scores, a.Deltas)
+		a.Who, a.From, a.Pao, faces(a.Hand, o.plain), ms, ruleFace(a.WinTile, o.plain), fu, a.Points, a.Limit, a.Yaku, a.Yakuman,
+		faces(a.Dora, o.plain), faces(a.Ura, o.plain), a.Honba, a.Sticks, a.Scores, a.Deltas)
 }
 
 func ryuukyokuKey(d *Ryuukyoku, o cmpOpts) string {
@@ -137,16 +148,17 @@ func ryuukyokuKey(d *Ryuukyoku, o cmpOpts) string {
 	if d.Type != NagashiMangan || o.nmHands {
 		for i, h := range d.Hands {
 			if h != nil {
-				s += fmt.Sprintf(" hand%d %s", i, faces(h))
+				s += fmt.Sprintf(" hand%d %s", i, faces(h, o.plain))
 			}
 		}
 	}
 	return s
 }
 
-// compareGames compares two games at the level of faces (kind and red),
-// as far as o says, and describes up to 10 differences.
+// compareGames compares two games at the level of faces (kind and red; kind
+// alone in a game without red fives), as far as o says, and describes up to 10 differences.
 func compareGames(a, b *Game, o cmpOpts) []string {
+	o.plain = !a.Rules.RedFives
 	var out []string
 	add := func(format string, args ...any) {
 		if len(out) < 10 {
@@ -170,12 +182,12 @@ func compareGames(a, b *Game, o cmpOpts) []string {
 	for i := range a.Rounds {
 		ra, rb := &a.Rounds[i], &b.Rounds[i]
 		name := fmt.Sprintf("round %d (%s)", i+1, ra.Name())
-		if ra.Number != rb.Number || ra.Honba != rb.Honba || ra.Sticks != rb.Sticks || ra.Scores != rb.Scores || ra.Dealer != rb.Dealer || faceOf(ra.DoraIndicator) != faceOf(rb.DoraIndicator) {
+		if ra.Number != rb.Number || ra.Honba != rb.Honba || ra.Sticks != rb.Sticks || ra.Scores != rb.Scores || ra.Dealer != rb.Dealer || ruleFace(ra.DoraIndicator, o.plain) != ruleFace(rb.DoraIndicator, o.plain) {
 			add("%s: start %d %d %d %v %d %v vs %d %d %d %v %d %v", name, ra.Number, ra.Honba, ra.Sticks, ra.Scores, ra.Dealer, ra.DoraIndicator, rb.Number, rb.Honba, rb.Sticks, rb.Scores, rb.Dealer, rb.DoraIndicator)
 		}
 		for s := range 4 {
-			if faces(ra.Hands[s][:]) != faces(rb.Hands[s][:]) {
-				add("%s: hand %d %s vs %s", name, s, faces(ra.Hands[s][:]), faces(rb.Hands[s][:]))
+			if faces(ra.Hands[s][:], o.plain) != faces(rb.Hands[s][:], o.plain) {
+				add("%s: hand %d %s vs %s", name, s, faces(ra.Hands[s][:], o.plain), faces(rb.Hands[s][:], o.plain))
 			}
 		}
 		ea, eb := eventKeys(ra, o), eventKeys(rb, o)
@@ -222,7 +234,7 @@ func eventKeys(rd *Round, o cmpOpts) []string {
 		if !o.seatEvent && (e.Type == EventBye || e.Type == EventReconnect) {
 			continue
 		}
-		ks = append(ks, eventKey(e))
+		ks = append(ks, eventKey(e, o.plain))
 	}
 	return ks
 }

@@ -74,7 +74,7 @@ func TestMjaiPlain(t *testing.T) {
 			}
 			for j := range g.Rounds[i].Agari {
 				x, y := g.Rounds[i].Agari[j], h.Rounds[i].Agari[j]
-				if x.Who != y.Who || x.From != y.From || x.Deltas != y.Deltas || faces(x.Hand) != faces(y.Hand) || faces(x.Ura) != faces(y.Ura) || x.Scores != y.Scores {
+				if x.Who != y.Who || x.From != y.From || x.Deltas != y.Deltas || faces(x.Hand, false) != faces(y.Hand, false) || faces(x.Ura, false) != faces(y.Ura, false) || x.Scores != y.Scores {
 					t.Errorf("round %d agari %d: %+v vs %+v", i+1, j+1, x, y)
 				}
 			}

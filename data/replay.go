@@ -24,7 +24,11 @@ var ErrNotFourPlayer = errors.New("not a 4-player game")
 //   - games of 2009 (the old format, shuffle in INIT, or a 2009 log id) have
 //     no tenpai-yame (bug1.xml plays on after a tenpai all-last dealer in
 //     first place), and east-only games then had uma +10/+5 (shuffle.xml,
-//     bye.xml);
+//     bye.xml) and an extension that went on into the West
+//     (2009030812gm-00e1-0000-270195f3, 2009031016gm-00e1-0000-74513f2c:
+//     nobody at 30,000 after South 4, the record plays West 1); a suuankou
+//     tanki was a single yakuman (2009031009gm-00e1-0000-3a3e2634 E1-3, a
+//     non-dealer tsumo paid 32,000), so 2009 plays without double yakuman;
 //   - games from 2023 on report final points unrounded (2023053016gm-0029,
 //     newattr2023.xml); earlier ones rounded to thousands.
 //
@@ -49,8 +53,10 @@ func (g *Game) EngineRules() game.Rules {
 	year := g.Year()
 	if year != 0 && year <= 2009 {
 		gr.TenpaiYame = false
+		gr.Score.DoubleYakuman = false
 		if length == game.Tonpuusen {
 			gr.Uma = [4]int{10, 5, -5, -10}
+			gr.ExtensionWinds = 2
 		}
 	}
 	if year >= 2023 {
@@ -134,10 +140,15 @@ type Observer func(rd *Round, event int, r *game.Round)
 
 // ReplayObserved is [Replay] calling observe (which may be nil) as it goes.
 func ReplayObserved(g *Game, rep *ReplayReport, observe Observer) error {
+	return replayUnder(g, g.EngineRules(), rep, observe)
+}
+
+// replayUnder is [ReplayObserved] under the given rules instead of the
+// record's (tests use it to show what a rule switch changes).
+func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, observe Observer) error {
 	if g.Players != 4 {
 		return ErrNotFourPlayer
 	}
-	rules := g.EngineRules()
 	eng := game.NewGame(rules)
 	p := replayer{rules: &rules, rep: rep, observe: observe}
 	for ri := range g.Rounds {

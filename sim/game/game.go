@@ -87,7 +87,7 @@ func (g *Game) ends(cur RoundSetup, res *Result) bool {
 		}
 		return top == int(cur.Dealer) && reached
 	}
-	return reached || cur.Index >= last+4
+	return reached || cur.Index >= last+4*g.Rules.ExtensionWinds
 }
 
 // Rank returns each seat's final rank 1..4: by score, ties to the seat

@@ -23,9 +23,15 @@ func (l Length) String() string {
 type Rules struct {
 	Score        score.Rules
 	Length       Length
-	StartPoints  int    // each player's starting score
-	ReturnPoints int    // the target of the extension and the "return" of oka
-	Uma          [4]int // in thousands of points, for ranks 1..4
+	StartPoints  int // each player's starting score
+	ReturnPoints int // the target of the extension and the "return" of oka
+	// ExtensionWinds is how many winds the sudden-death extension (延長戦)
+	// may run after the regular game while nobody has ReturnPoints: 1 at
+	// Tenhou today (an east-only game ends by South 4, a hanchan by West 4);
+	// Tenhou's 2009 east-only games went on into the West (2). 0: no
+	// extension.
+	ExtensionWinds int
+	Uma            [4]int // in thousands of points, for ranks 1..4
 	// RoundPoints rounds each final score to thousands before oka and uma
 	// (Tenhou's ranked lobbies); off, final points keep one decimal.
 	RoundPoints bool
@@ -41,13 +47,14 @@ type Rules struct {
 // length: red fives, kuitan, 25,000 start, 30,000 return, uma +20/+10/−10/−20.
 func Tenhou(l Length) Rules {
 	return Rules{
-		Score:        score.Tenhou(),
-		Length:       l,
-		StartPoints:  25000,
-		ReturnPoints: 30000,
-		Uma:          [4]int{20, 10, -10, -20},
-		RoundPoints:  true,
-		TenpaiYame:   true,
+		Score:          score.Tenhou(),
+		Length:         l,
+		StartPoints:    25000,
+		ReturnPoints:   30000,
+		ExtensionWinds: 1,
+		Uma:            [4]int{20, 10, -10, -20},
+		RoundPoints:    true,
+		TenpaiYame:     true,
 	}
 }
 

@@ -220,3 +220,42 @@ func TestMissedRonMakesTemporaryFuriten(t *testing.T) {
 		t.Error("temporary furiten outlived the seat's own discard")
 	}
 }
+
+// TestExtensionWinds: how far the sudden-death extension runs. The scores
+// are those of Tenhou's 2009030812gm-00e1-0000-270195f3 after South 4 (an
+// exhaustive draw, the dealer noten, nobody at 30,000): Tenhou today ends an
+// east-only game there; in 2009 the record plays on into West 1, and ends
+// there when seat 3 reaches 31,100. A hanchan ends by West 4 either way.
+func TestExtensionWinds(t *testing.T) {
+	afterS4 := [4]int{16400, 27700, 26200, 28700}
+	afterW1 := [4]int{15800, 27300, 25800, 31100}
+	draw := &Result{Kind: ExhaustiveDraw}
+	win := &Result{Kind: Agari}
+	today, y2009 := Tenhou(Tonpuusen), Tenhou(Tonpuusen)
+	y2009.ExtensionWinds = 2
+	tests := []struct {
+		name   string
+		rules  Rules
+		index  int
+		scores [4]int
+		res    *Result
+		over   bool
+	}{
+		{"east-only today: South 4 is the last", today, 7, afterS4, draw, true},
+		{"east-only 2009: on into the West", y2009, 7, afterS4, draw, false},
+		{"east-only 2009: West 1 ends at 30,000", y2009, 8, afterW1, win, true},
+		{"east-only 2009: West 1 below 30,000 goes on", y2009, 8, afterS4, win, false},
+		{"east-only 2009: West 4 is the last", y2009, 11, afterS4, draw, true},
+		{"east-only today: East 4 below 30,000 goes on", today, 3, afterS4, draw, false},
+		{"hanchan: West 4 is the last", Tenhou(Hanchan), 11, afterS4, draw, true},
+		{"hanchan: West 3 below 30,000 goes on", Tenhou(Hanchan), 10, afterS4, draw, false},
+		{"no extension: the last regular round ends", Rules{Length: Tonpuusen, ReturnPoints: 30000}, 3, afterS4, draw, true},
+	}
+	for _, tc := range tests {
+		g := Game{Rules: tc.rules, Scores: tc.scores}
+		cur := RoundSetup{Index: tc.index, Dealer: uint8(tc.index % 4)}
+		if got := g.ends(cur, tc.res); got != tc.over {
+			t.Errorf("%s: over %v, want %v", tc.name, got, tc.over)
+		}
+	}
+}

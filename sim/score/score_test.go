@@ -358,6 +358,10 @@ func TestYakuman(t *testing.T) {
 			nil, "Daisangen yakuman, Tsuuiisou yakuman", 0, 50, 64000, Yakuman},
 		{"yakuman stack: tenhou and suuankou tanki", spec{hand: "222m333p444s666s88m", win: "8m", mod: func(w *Win) { dealer(w); w.Tenhou = true }},
 			nil, "Tenhou yakuman, Suuankou Tanki yakuman x2", 0, 40, 144000, Yakuman},
+		// Tenhou in 2009 (2009031009gm-00e1-0000-3a3e2634 E1-3: seat 3 won
+		// this hand by tsumo for ten="50,32000,5", yakuman="41").
+		{"double yakuman off: suuankou tanki as in 2009", spec{hand: "111m444m333s44z555z", win: "4z"},
+			func(r *Rules) { r.DoubleYakuman = false }, "Suuankou Tanki yakuman", 0, 50, 32000, Yakuman},
 		{"double yakuman off", spec{hand: "119m19p19s1234567z", win: "1m", ron: true},
 			func(r *Rules) { r.DoubleYakuman = false }, "Kokushi Musou 13-wait yakuman", 0, 0, 32000, Yakuman},
 		{"yakuman stack off", spec{hand: "777z111z22z", win: "2z", melds: []string{"pon=555z", "pon=666z"}, ron: true},

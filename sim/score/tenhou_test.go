@@ -2,6 +2,7 @@ package score
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -204,7 +205,7 @@ func loadTenhouAgari(t *testing.T) []tenhouAgari {
 			continue
 		}
 		path, rules, key := cols[0], cols[3], cols[9]
-		if !strings.HasPrefix(rules, "4p") || !strings.Contains(rules, "aka kuitan") || seen[key] {
+		if !strings.HasPrefix(rules, "4p") || seen[key] {
 			continue
 		}
 		seen[key] = true
@@ -212,11 +213,11 @@ func loadTenhouAgari(t *testing.T) []tenhouAgari {
 		if err != nil {
 			t.Fatalf("INDEX.tsv line %d: go_type %q", line+1, cols[2])
 		}
-		r := lobbyRules(goType)
 		b, err := os.ReadFile(filepath.Join(dir, path))
 		if err != nil {
 			t.Fatal(err)
 		}
+		r := lobbyRules(goType, strings.HasPrefix(filepath.Base(path), "2009") || bytes.Contains(b, []byte(" shuffle=\"")))
 		var round, dealer int
 		prevAgari := false
 		for _, m := range tagRe.FindAllSubmatch(b, -1) {
@@ -246,14 +247,19 @@ func loadTenhouAgari(t *testing.T) []tenhouAgari {
 	return out
 }
 
-// lobbyRules returns the rules of a game of GO type goType: Tenhou's,
-// except in two special (chip) lobbies of dnovikoff's test data, whose wins
-// show kiriage (GO type bit 0x200: chip.xml_, a dealer 3 han 30 fu tsumo paid
-// 4000 all) and 1500 points per honba (bit 0x400: ratio1.xml_, a 1-honba ron
-// paid 8000+1500). These bit meanings are inferred from those two records
-// only; no ordinary Tenhou lobby sets them.
-func lobbyRules(goType int) Rules {
+// lobbyRules returns the rules of a game of GO type goType: Tenhou's, with
+// red fives and kuitan as the type's bits 0x02 and 0x04 say, without double
+// yakuman in games of 2009 (2009031009gm-00e1-0000-3a3e2634: a suuankou
+// tanki paid 32,000), and in two special (chip) lobbies of dnovikoff's test
+// data, whose wins show kiriage (GO type bit 0x200: chip.xml_, a dealer 3 han
+// 30 fu tsumo paid 4000 all) and 1500 points per honba (bit 0x400:
+// ratio1.xml_, a 1-honba ron paid 8000+1500). These bit meanings are
+// inferred from those two records only; no ordinary Tenhou lobby sets them.
+func lobbyRules(goType int, in2009 bool) Rules {
 	r := Tenhou()
+	r.RedFives = goType&0x02 == 0
+	r.OpenTanyao = goType&0x04 == 0
+	r.DoubleYakuman = !in2009
 	if goType&0x200 != 0 {
 		r.Kiriage = true
 	}
