@@ -90,7 +90,9 @@ func TestMjaiHidden(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := NewTenhou6Reader(bytes.NewReader(raw), "k")
-	r.Next()
+	if !r.Next() {
+		t.Fatalf("testdata/selfplay.json: %v", r.Err())
+	}
 	b, err := MarshalMjai(r.Game())
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +101,9 @@ func TestMjaiHidden(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	for i, l := range lines {
 		var m map[string]any
-		json.Unmarshal([]byte(l), &m)
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
 		switch m["type"] {
 		case "start_kyoku":
 			th := m["tehais"].([]any)
@@ -114,7 +118,10 @@ func TestMjaiHidden(t *testing.T) {
 				m["pai"] = "?"
 			}
 		}
-		nb, _ := json.Marshal(m)
+		nb, err := json.Marshal(m)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
 		lines[i] = string(nb)
 	}
 	mr := NewMjaiReader(strings.NewReader(strings.Join(lines, "\n")), "hidden")

@@ -19,9 +19,22 @@ func FuzzApply(f *testing.F) {
 		rng := rand.New(rand.NewPCG(seed, junk))
 		rules := Tenhou(Hanchan)
 		w := NewWall(seed, 0, 0)
-		r, err := NewRound(&rules, RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}, &w)
+		setup := RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}, Sticks: int(junk % 3)}
+		r, err := NewRound(&rules, setup, &w)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The points on the table, fixed before any action: scores and
+		// riichi sticks move between seats and the table but never change
+		// in sum, at the round's end included.
+		total := 1000 * setup.Sticks
+		for _, s := range setup.Scores {
+			total += s
+		}
+		check := func(after Action) {
+			if err := checkInvariants(r, total); err != nil {
+				t.Fatalf("after %v (phase %v): %v", after, r.Phase(), err)
+			}
 		}
 		var buf []Action
 		for steps := 0; r.Phase() != PhaseEnd && steps < 2000; steps++ {
@@ -41,6 +54,8 @@ func FuzzApply(f *testing.F) {
 				if *r != before {
 					t.Fatalf("refused %v but the round changed", bad)
 				}
+			} else {
+				check(bad)
 			}
 			if r.Phase() == PhaseEnd {
 				break
@@ -50,16 +65,11 @@ func FuzzApply(f *testing.F) {
 			if len(buf) == 0 {
 				t.Fatalf("no legal action for seat %d in %v", seat, r.Phase())
 			}
-			if err := r.Apply(buf[rng.IntN(len(buf))]); err != nil {
+			a := buf[rng.IntN(len(buf))]
+			if err := r.Apply(a); err != nil {
 				t.Fatalf("legal action refused: %v", err)
 			}
-			total := 1000 * r.Sticks()
-			for _, s := range r.Scores() {
-				total += s
-			}
-			if err := checkInvariants(r, total); err != nil && r.Phase() != PhaseEnd {
-				t.Fatal(err)
-			}
+			check(a)
 		}
 	})
 }
