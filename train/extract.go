@@ -49,6 +49,11 @@ var (
 	ErrSkipCut     = errors.New("no final result (cut record)")
 )
 
+// ErrReplayMismatch is the cause of a [VisitGame] error on a game that the
+// engine replays otherwise than recorded: its samples would carry wrong
+// labels.
+var ErrReplayMismatch = errors.New("the engine disagrees with the record")
+
 // Usable says why a game is not used, or nil: 4-player games of the
 // ordinary lobbies (bits above 0xFF of the GO type mark special lobbies with
 // their own rules), with a final result (the rank label).
@@ -95,13 +100,14 @@ type Visitor struct {
 
 // VisitGame replays g with full information and calls v for every sample:
 // at each round start one RankSample per seat; after each discard one
-// DiscardSample for the discarder.
+// DiscardSample for the discarder. A replay that disagrees with the record
+// is an error wrapping [ErrReplayMismatch].
 func VisitGame(g *data.Game, v Visitor) error {
 	final := game.Rank(g.Owari.Scores)
 	var pub opponent.Public
 	var rep data.ReplayReport
 	hanchan := g.Rules.EastSouth
-	return data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
+	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
 		if ei < 0 {
 			if v.Rank != nil {
 				s := RankSample{Situation: rankmodel.SituationOf(r, hanchan)}
@@ -140,6 +146,10 @@ func VisitGame(g *data.Game, v Visitor) error {
 		}
 		v.Discard(&s)
 	})
+	if err == nil && len(rep.Mismatches) > 0 {
+		err = fmt.Errorf("%w: %v (%d in all)", ErrReplayMismatch, rep.Mismatches[0], len(rep.Mismatches))
+	}
+	return err
 }
 
 // GameRef is a game read from a file, with its split.

@@ -25,12 +25,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -46,7 +43,7 @@ type Config struct {
 	XGBoost string   // the xgboost binary; "" = "xgboost" on PATH
 
 	Workers int // parallel files during extraction; 0 = GOMAXPROCS
-	Threads int // xgboost nthread; 0 = GOMAXPROCS
+	Threads int // xgboost nthread; 0 = DefaultThreads
 	Seed    int
 
 	// MaxFiles limits the corpus to its first files (0 = all): tests train on
@@ -73,6 +70,13 @@ type Config struct {
 		Finish()
 	}
 }
+
+// DefaultThreads is xgboost's thread count unless a run asks for another.
+// It is fixed, not one per CPU, because the hist tree method sums its
+// gradient histograms per thread: another count gives other float sums,
+// hence other splits, and the models would differ from machine to machine.
+// The shipped models are trained with it (make train).
+const DefaultThreads = 2
 
 // DefaultConfig returns the configuration of the shipped models.
 func DefaultConfig() Config {
@@ -248,286 +252,6 @@ func CorpusDigest(root string, files []string) (string, error) {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// Run trains the four models as cfg says.
-func Run(ctx context.Context, cfg Config) (*Result, error) {
-	start := time.Now()
-	if cfg.RankOut == "" {
-		cfg.RankOut = cfg.Out
-	}
-	if cfg.XGBoost == "" {
-		cfg.XGBoost = "xgboost"
-	}
-	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
-		return nil, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
-	}
-	threads := cfg.Threads
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
-	work := cfg.Work
-	if work == "" {
-		var err error
-		if work, err = os.MkdirTemp("", "mjrank-train-"); err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(work)
-	} else if err := os.MkdirAll(work, 0o755); err != nil {
-		return nil, err
-	}
-	files, _, err := data.ExpandPaths(cfg.Corpus)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.MaxFiles > 0 && len(files) > cfg.MaxFiles {
-		files = files[:cfg.MaxFiles]
-	}
-	root := ""
-	if len(cfg.Corpus) == 1 {
-		root = cfg.Corpus[0]
-	}
-	digest, err := CorpusDigest(root, files)
-	if err != nil {
-		return nil, err
-	}
-	corpus := xgbmodel.Corpus{Path: strings.Join(cfg.Corpus, " "), Digest: digest, Files: len(files)}
-
-	// 1. Samples → LibSVM files, in file order.
-	sp := specs(cfg.Seed, threads, cfg.Rounds)
-	var outs [4][2]*bufio.Writer // [model][train, test]
-	var samples [4]xgbmodel.Samples
-	for m := range sp {
-		for split, suffix := range []string{"train", "test"} {
-			f, err := os.Create(filepath.Join(work, sp[m].name+"."+suffix))
-			if err != nil {
-				return nil, err
-			}
-			defer f.Close()
-			outs[m][split] = bufio.NewWriterSize(f, 1<<20)
-		}
-	}
-	// The tenpai rows of the training games again, by inner fold: inner
-	// model k trains on calTrain[k] (the other folds) and predicts calOOF[k].
-	var calTrain, calOOF []*bufio.Writer
-	for k := range cfg.CalibFolds {
-		for _, dst := range []*[]*bufio.Writer{&calTrain, &calOOF} {
-			suffix := "train"
-			if dst == &calOOF {
-				suffix = "oof"
-			}
-			f, err := os.Create(filepath.Join(work, fmt.Sprintf("%s-cal%d.%s", opponent.TenpaiModel, k, suffix)))
-			if err != nil {
-				return nil, err
-			}
-			defer f.Close()
-			*dst = append(*dst, bufio.NewWriterSize(f, 1<<20))
-		}
-	}
-	calGames := 0
-	seen := map[string]bool{}
-	var fit baselineFit // on the training games
-	var bar interface {
-		Add(int)
-		Finish()
-	}
-	if cfg.Bar != nil && cfg.Progress != nil {
-		bar = cfg.Bar(cfg.Progress, len(files), "samples")
-	}
-	var werr error
-	type gameRes struct {
-		key     string
-		heldOut bool
-		rows    *gameRows
-		skip    string
-		fatal   error
-	}
-	err = data.ForEachFile(ctx, files, cfg.Workers,
-		func(f string) []gameRes {
-			games, _ := ReadFile(f) // unreadable files and cut games are skipped
-			var out []gameRes
-			for i := range games {
-				gr := &games[i]
-				if why := Usable(gr.Game); why != nil {
-					out = append(out, gameRes{skip: why.Error()})
-					continue
-				}
-				rows, err := extractRows(gr, &cfg)
-				if errors.Is(err, errFeatureRow) {
-					out = append(out, gameRes{fatal: fmt.Errorf("%s game %d: %w", f, gr.N, err)})
-					continue
-				}
-				if err != nil {
-					out = append(out, gameRes{skip: "replay error"})
-					continue
-				}
-				out = append(out, gameRes{key: gr.Key, heldOut: cfg.heldOut(gr.Key), rows: rows})
-			}
-			return out
-		},
-		func(_ string, out []gameRes) {
-			if bar != nil {
-				bar.Add(1)
-			}
-			for _, r := range out {
-				if r.fatal != nil && werr == nil {
-					werr = r.fatal
-				}
-				if r.rows == nil {
-					corpus.Skipped++
-					continue
-				}
-				if seen[r.key] {
-					corpus.Skipped++
-					continue
-				}
-				seen[r.key] = true
-				corpus.Games++
-				split := 0
-				if r.heldOut {
-					split = 1
-					corpus.HeldOutGames++
-				} else {
-					fit.add(&r.rows.fit)
-				}
-				if !r.heldOut && cfg.CalibFolds > 0 {
-					calGames++
-					k := cfg.calibFold(r.key)
-					for j, w := range calTrain {
-						dst := w
-						if j == k {
-							dst = calOOF[j]
-						}
-						if _, err := dst.Write(r.rows.rows[0].Bytes()); err != nil && werr == nil {
-							werr = err
-						}
-					}
-				}
-				for m := range sp {
-					if _, err := outs[m][split].Write(r.rows.rows[m].Bytes()); err != nil && werr == nil {
-						werr = err
-					}
-					if split == 0 {
-						samples[m].Train += r.rows.n[m]
-					} else {
-						samples[m].HeldOut += r.rows.n[m]
-					}
-				}
-			}
-		})
-	if bar != nil {
-		bar.Finish()
-	}
-	if err != nil {
-		return nil, err
-	}
-	for m := range outs {
-		for _, w := range outs[m] {
-			if err := w.Flush(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	for _, w := range append(append([]*bufio.Writer{}, calTrain...), calOOF...) {
-		if err := w.Flush(); err != nil {
-			return nil, err
-		}
-	}
-	if werr != nil {
-		return nil, werr
-	}
-	res := &Result{ExtractSeconds: time.Since(start).Seconds()}
-	cfg.logf("samples: %d games (%d held out, %d skipped) in %.1fs", corpus.Games, corpus.HeldOutGames, corpus.Skipped, res.ExtractSeconds)
-	for m := range sp {
-		if samples[m].Train == 0 || samples[m].HeldOut == 0 {
-			return nil, fmt.Errorf("train: no %s samples in the training or held-out games (%d/%d): corpus too small", sp[m].name, samples[m].Train, samples[m].HeldOut)
-		}
-	}
-
-	// 2. xgboost, then the loader check on the held-out rows.
-	version := xgboostVersion(cfg.XGBoost)
-	modelDir := filepath.Join(work, "models")
-	cards := make([]xgbmodel.Card, len(sp))
-	models := make([][]byte, len(sp))
-	for m, spc := range sp {
-		t0 := time.Now()
-		cfg.logf("xgboost: training %s on %d rows", spc.name, samples[m].Train)
-		b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, spc.name)
-		if err != nil {
-			return nil, err
-		}
-		secs := time.Since(t0).Seconds()
-		res.TrainSeconds += secs
-		check, err := CheckLoader(ctx, cfg.XGBoost, work, b, filepath.Join(work, spc.name+".test"))
-		if err != nil {
-			return nil, fmt.Errorf("train: %s: %w", spc.name, err)
-		}
-		params := map[string]string{}
-		for _, p := range spc.params {
-			params[p[0]] = p[1]
-		}
-		cards[m] = xgbmodel.Card{
-			Name: spc.name, Schema: spc.schema, Features: spc.features, Objective: params["objective"],
-			Params: params, Seed: cfg.Seed, XGBoost: version, Corpus: corpus, Samples: samples[m],
-			Seconds: math.Round(secs*10) / 10, Loader: check,
-		}
-		if n, err := strconv.Atoi(params["num_class"]); err == nil {
-			cards[m].NumClass = n
-		}
-		if cards[m].Baseline, err = fit.cardJSON(spc.name); err != nil {
-			return nil, err
-		}
-		if spc.name == opponent.TenpaiModel && cfg.CalibFolds > 0 {
-			t0 := time.Now()
-			if cards[m].Calibration, err = crossFitCalibration(ctx, &cfg, work, spc); err != nil {
-				return nil, err
-			}
-			cards[m].Calibration.Games = calGames
-			secs := time.Since(t0).Seconds()
-			res.TrainSeconds += secs
-			cfg.logf("calibration: %s, %d inner folds, out-of-fold predictions of %d rows of %d games in %.1fs: %d knots",
-				spc.name, cfg.CalibFolds, cards[m].Calibration.Samples, calGames, secs, len(cards[m].Calibration.X))
-		}
-		models[m] = b
-		if err := xgbmodel.Save(modelDir, &cards[m], b); err != nil {
-			return nil, err
-		}
-		cfg.logf("xgboost: %s in %.1fs; leaves vs xgboost on %d held-out rows: max |diff| %.2g", spc.name, secs, check.Rows, check.MaxAbsDiff)
-	}
-
-	// 3. Held-out metrics with the models as Go loads them.
-	opp, err := opponent.LoadDir(modelDir)
-	if err != nil {
-		return nil, err
-	}
-	rk, err := rankmodel.LoadDir(modelDir)
-	if err != nil {
-		return nil, err
-	}
-	held := map[string]bool{}
-	for k := range seen {
-		if cfg.heldOut(k) {
-			held[k] = true
-		}
-	}
-	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }})
-	if err != nil {
-		return nil, err
-	}
-	res.Eval, res.col = ev, col
-	for m := range sp {
-		cards[m].Metrics = ev.Metrics(sp[m].name)
-		dir := cfg.Out
-		if sp[m].name == rankmodel.ModelName {
-			dir = cfg.RankOut
-		}
-		if err := xgbmodel.Save(dir, &cards[m], models[m]); err != nil {
-			return nil, err
-		}
-	}
-	res.Cards = cards
-	res.TotalSeconds = time.Since(start).Seconds()
-	return res, nil
 }
 
 func xgboostVersion(bin string) string {

@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -212,6 +214,11 @@ func TestRunSlice(t *testing.T) {
 	if len(res.Cards) != 4 {
 		t.Fatalf("%d cards", len(res.Cards))
 	}
+	// The slice holds 3-player games: they are counted by reason, and the
+	// reasons add up to the total.
+	if c := res.Cards[0].Corpus; c.SkippedBy[ErrSkipPlayers.Error()] == 0 || c.Skipped != sumCounts(c.SkippedBy) {
+		t.Errorf("skipped %d games, by reason %v", c.Skipped, c.SkippedBy)
+	}
 	for _, c := range res.Cards {
 		if c.Loader.Rows == 0 || c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Corpus.HeldOutGames == 0 || len(c.Baseline) == 0 {
 			t.Errorf("%s: card %+v", c.Name, c)
@@ -303,4 +310,113 @@ func TestLibSVMRow(t *testing.T) {
 	if b.Len() != n {
 		t.Errorf("a refused row left %q", b.String()[n:])
 	}
+}
+
+func sumCounts(m map[string]int) int {
+	n := 0
+	for _, c := range m {
+		n += c
+	}
+	return n
+}
+
+// needXGBoost skips (fails under MJRANK_REQUIRE_SHARED=1) without xgboost.
+func needXGBoost(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("xgboost"); err != nil {
+		if os.Getenv(shareddata.RequireEnv) == "1" {
+			t.Fatal("xgboost not installed (apt-get install xgboost)")
+		}
+		t.Skip("skipping: xgboost not installed (apt-get install xgboost)")
+	}
+}
+
+// TestRunStopsOnReplayMismatch: a complete game that the engine replays
+// otherwise than recorded (here a win worth 100 points more than the
+// record says) stops training, naming the file; it is not skipped.
+func TestRunStopsOnReplayMismatch(t *testing.T) {
+	needXGBoost(t)
+	f, err := os.Open("../data/testdata/selfplay.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := data.NewMjlogReader(f, "selfplay.xml")
+	if !r.Next() {
+		t.Fatal(r.Err())
+	}
+	g := r.Game()
+	tampered := false
+	for i := range g.Rounds {
+		if len(g.Rounds[i].Agari) > 0 {
+			g.Rounds[i].Agari[0].Points += 100
+			tampered = true
+			break
+		}
+	}
+	if !tampered {
+		t.Fatal("selfplay.xml has no win")
+	}
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	if err := data.NewMjlogWriter(&buf).Write(g); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/tampered.xml", buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.Out = []string{dir}, t.TempDir()
+	_, err = Run(context.Background(), cfg)
+	if !errors.Is(err, ErrReplayMismatch) || !strings.Contains(err.Error(), "tampered.xml") {
+		t.Fatalf("Run on a game the engine disagrees with: %v", err)
+	}
+}
+
+// TestShippedRankModelReproduces retrains the shipped rank model from the
+// shared corpus with the shipped configuration and compares the model
+// file's SHA-256 with the embedded card's: make train is byte-reproducible
+// (the xgboost thread count is pinned), and the embedded model was trained
+// on the corpus as it is.
+func TestShippedRankModelReproduces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays the whole corpus and trains with xgboost")
+	}
+	corpus := shareddata.Dir(t, "tenhou")
+	needXGBoost(t)
+	rk, err := rankmodel.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus = []string{corpus}
+	cfg.Threads = DefaultThreads
+	// Only the rank rows are needed: no discard sample is kept.
+	cfg.TenpaiRate, cfg.WaitRate, cfg.ValueRate, cfg.CalibFolds = 0, 0, 0, 0
+	files, c, err := cfg.corpusFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Digest != rk.Card.Corpus.Digest {
+		t.Fatalf("the shared corpus (digest %.12s) is not the one the shipped models were trained on (%.12s): run make train", c.Digest, rk.Card.Corpus.Digest)
+	}
+	work := t.TempDir()
+	sp := specs(cfg.Seed, cfg.Threads, cfg.Rounds)
+	if _, err := writeSamples(context.Background(), &cfg, files, work, sp); err != nil {
+		t.Fatal(err)
+	}
+	for _, spc := range sp {
+		if spc.name != rankmodel.ModelName {
+			continue
+		}
+		b, err := runXGBoost(context.Background(), cfg.XGBoost, work, spc, spc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, sum := xgbmodel.FileName(spc.name, b); sum != rk.Card.SHA256 {
+			t.Errorf("retrained rank model has SHA-256 %s, the shipped one %s", sum, rk.Card.SHA256)
+		}
+		return
+	}
+	t.Fatal("no rank model spec")
 }

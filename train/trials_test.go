@@ -171,6 +171,12 @@ func TestRankTrials(t *testing.T) {
 // rankTrialPredict trains the rank model once per fold with the xgboost
 // command line and returns every sample's held-out distribution.
 func rankTrialPredict(t *testing.T, samples []trialRank, extra, gaps bool, params string) [][4]float32 {
+	return rankTrialPredictOn(t, samples, nil, extra, gaps, params)
+}
+
+// rankTrialPredictOn is rankTrialPredict training only on the samples use
+// accepts (nil: all); every sample of the held-out fold is predicted.
+func rankTrialPredictOn(t *testing.T, samples []trialRank, use func(*trialRank) bool, extra, gaps bool, params string) [][4]float32 {
 	tf := newTrialFiles(t)
 	probs := make([][4]float32, len(samples))
 	rows := make([][]float64, len(samples))
@@ -185,6 +191,8 @@ func rankTrialPredict(t *testing.T, samples []trialRank, extra, gaps bool, param
 			if s.fold == f {
 				split = "test"
 				idx = append(idx, i)
+			} else if use != nil && !use(&samples[i]) {
+				continue
 			}
 			tf.write(fmt.Sprintf("f%d.%s", f, split), float64(s.rank-1), rows[i])
 		}
@@ -380,4 +388,72 @@ func TestStackTrial(t *testing.T) {
 	tf.close()
 	t.Logf("the other half alone:                  %s", tf.train("other"))
 	t.Logf("the other half, stacked on the first:  %s", tf.train("stacked"))
+}
+
+// TestEastOnlyRankTrial: should east-only games give rank samples? Three
+// rank models by 10-fold CV: one on all games (the hanchan feature tells
+// them apart), one on hanchan games only, one on east-only games only;
+// each measured on the held-out hanchan and east-only rounds apart, beside
+// the score-order baseline fitted on the same training rows.
+func TestEastOnlyRankTrial(t *testing.T) {
+	all := trials(t)
+	var samples []trialRank
+	for g, gr := range all {
+		fold := int(hash(gr.Key) % 10)
+		err := VisitGame(gr.Game, Visitor{Rank: func(s *RankSample) {
+			samples = append(samples, trialRank{s.Situation, s.Seat, s.Rank, fold, int32(g)})
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	hanchan := func(s *trialRank) bool { return s.s.Hanchan }
+	eastOnly := func(s *trialRank) bool { return !s.s.Hanchan }
+	models := []struct {
+		name string
+		use  func(*trialRank) bool
+	}{{"all games", nil}, {"hanchan only", hanchan}, {"east-only only", eastOnly}}
+	probs := make([][][4]float32, len(models))
+	for m, md := range models {
+		probs[m] = rankTrialPredictOn(t, samples, md.use, false, false, "")
+	}
+	for _, on := range []struct {
+		name string
+		in   func(*trialRank) bool
+	}{{"hanchan rounds", hanchan}, {"east-only rounds", eastOnly}} {
+		var idx []int
+		for i := range samples {
+			if on.in(&samples[i]) {
+				idx = append(idx, i)
+			}
+		}
+		// Games renumbered densely for the bootstrap.
+		gameIdx := map[int32]int32{}
+		gm := make([]int32, len(idx))
+		for j, i := range idx {
+			g, ok := gameIdx[samples[i].game]
+			if !ok {
+				g = int32(len(gameIdx))
+				gameIdx[samples[i].game] = g
+			}
+			gm[j] = g
+		}
+		bs := newBootstrap(len(gameIdx), DefaultBootstrap)
+		ll := make([][]float64, len(models))
+		acc := make([][]float64, len(models))
+		for m := range models {
+			ll[m], acc[m] = make([]float64, len(idx)), make([]float64, len(idx))
+			for j, i := range idx {
+				y := samples[i].rank - 1
+				ll[m][j] = -math.Log(math.Max(float64(probs[m][i][y]), eps))
+				acc[m][j] = b2f(argmax(probs[m][i]) == y)
+			}
+		}
+		for m := 1; m < len(models); m++ {
+			l := bs.compare(false, gameMean(ll[0], gm), gameMean(ll[m], gm))
+			a := bs.compare(true, gameMean(acc[0], gm), gameMean(acc[m], gm))
+			t.Logf("%-16s %d rows of %d games: log-loss all games %.4f vs %s %.4f (diff %+.4f, SE %.4f); accuracy %.4f vs %.4f (diff %+.4f, SE %.4f)",
+				on.name, len(idx), len(gameIdx), l.Model, models[m].name, l.Baseline, l.Model-l.Baseline, l.DiffSE, a.Model, a.Baseline, a.Model-a.Baseline, a.DiffSE)
+		}
+	}
 }

@@ -40,7 +40,7 @@ Nothing is written to --out.
 		rankOut := fs.String("rank-out", "", "folder for the rank model (default: --out)")
 		work := fs.String("work", "", "keep LibSVM files, xgboost configs and logs here (default: a temporary folder)")
 		xgb := fs.String("xgboost", "xgboost", "the xgboost command-line tool")
-		threads := fs.Int("threads", 0, "xgboost threads (default: one per CPU)")
+		threads := fs.Int("threads", train.DefaultThreads, "xgboost threads (fixed, not one per CPU, so that a run gives the same models on any machine)")
 		workers := fs.Int("workers", 0, "files replayed at once (default: one per CPU)")
 		seed := fs.Int("seed", def.Seed, "xgboost seed")
 		maxFiles := fs.Int("max-files", 0, "use only the corpus's first N files (0: all)")

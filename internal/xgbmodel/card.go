@@ -62,6 +62,9 @@ type Corpus struct {
 	Games        int    `json:"games"`
 	HeldOutGames int    `json:"held_out_games"`
 	Skipped      int    `json:"skipped_games"`
+	// SkippedBy counts the games left out by reason: 3-player, special
+	// lobby, cut record, duplicate log id, unreadable file.
+	SkippedBy map[string]int `json:"skipped_by,omitempty"`
 }
 
 // Samples counts the rows written for a model.

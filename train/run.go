@@ -1,0 +1,435 @@
+package train
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/rankmodel"
+)
+
+// Skip reasons counted in the cards beside those of [Usable].
+const (
+	skipDuplicate  = "duplicate log id"
+	skipUnreadable = "unreadable record file"
+)
+
+// Run trains the four models as cfg says: samples of the corpus into
+// LibSVM files, xgboost on each, then the held-out metrics into the cards.
+// A complete 4-player game whose replay fails or disagrees with its record
+// stops the run: its labels would be wrong, and skipping it would shrink
+// the training set unseen.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	start := time.Now()
+	if cfg.RankOut == "" {
+		cfg.RankOut = cfg.Out
+	}
+	if cfg.Threads <= 0 {
+		cfg.Threads = DefaultThreads
+	}
+	work, cleanup, err := cfg.workDir()
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	files, corpus, err := cfg.corpusFiles()
+	if err != nil {
+		return nil, err
+	}
+	sp := specs(cfg.Seed, cfg.Threads, cfg.Rounds)
+	set, err := writeSamples(ctx, &cfg, files, work, sp)
+	if err != nil {
+		return nil, err
+	}
+	corpus.Games, corpus.HeldOutGames, corpus.Skipped, corpus.SkippedBy = set.games, set.heldOut, set.skipped(), set.skips
+	res := &Result{ExtractSeconds: time.Since(start).Seconds()}
+	cfg.logf("samples: %d games (%d held out; skipped: %s) in %.1fs", corpus.Games, corpus.HeldOutGames, set.skipText(), res.ExtractSeconds)
+	for m := range sp {
+		if set.samples[m].Train == 0 || set.samples[m].HeldOut == 0 {
+			return nil, fmt.Errorf("train: no %s samples in the training or held-out games (%d/%d): corpus too small", sp[m].name, set.samples[m].Train, set.samples[m].HeldOut)
+		}
+	}
+	modelDir := filepath.Join(work, "models")
+	cards, models, err := trainModels(ctx, &cfg, work, modelDir, sp, set, corpus, res)
+	if err != nil {
+		return nil, err
+	}
+	if err := measure(ctx, &cfg, files, modelDir, set, cards, res); err != nil {
+		return nil, err
+	}
+	for m := range sp {
+		dir := cfg.Out
+		if sp[m].name == rankmodel.ModelName {
+			dir = cfg.RankOut
+		}
+		if err := xgbmodel.Save(dir, &cards[m], models[m]); err != nil {
+			return nil, err
+		}
+	}
+	res.Cards = cards
+	res.TotalSeconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// workDir returns the folder for the run's files and what removes it.
+func (cfg *Config) workDir() (string, func(), error) {
+	if cfg.Work != "" {
+		return cfg.Work, func() {}, os.MkdirAll(cfg.Work, 0o755)
+	}
+	work, err := os.MkdirTemp("", "mjrank-train-")
+	if err != nil {
+		return "", nil, err
+	}
+	return work, func() { os.RemoveAll(work) }, nil
+}
+
+// corpusFiles lists the corpus files (the first MaxFiles) and describes
+// them for the cards.
+func (cfg *Config) corpusFiles() ([]string, xgbmodel.Corpus, error) {
+	if cfg.XGBoost == "" {
+		cfg.XGBoost = "xgboost"
+	}
+	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
+		return nil, xgbmodel.Corpus{}, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
+	}
+	files, _, err := data.ExpandPaths(cfg.Corpus)
+	if err != nil {
+		return nil, xgbmodel.Corpus{}, err
+	}
+	if cfg.MaxFiles > 0 && len(files) > cfg.MaxFiles {
+		files = files[:cfg.MaxFiles]
+	}
+	root := ""
+	if len(cfg.Corpus) == 1 {
+		root = cfg.Corpus[0]
+	}
+	digest, err := CorpusDigest(root, files)
+	if err != nil {
+		return nil, xgbmodel.Corpus{}, err
+	}
+	return files, xgbmodel.Corpus{Path: strings.Join(cfg.Corpus, " "), Digest: digest, Files: len(files)}, nil
+}
+
+// sampleSet is what the sample phase wrote: the LibSVM files of every model
+// (train and held-out) and of the tenpai calibration's inner folds, with
+// their counts, the baselines fitted on the training games, and the games
+// used and left out.
+type sampleSet struct {
+	outs     [4][2]*bufio.Writer // [model][train, test]
+	calTrain []*bufio.Writer     // inner fold k's training rows
+	calOOF   []*bufio.Writer     // inner fold k's rows to predict
+	samples  [4]xgbmodel.Samples
+	fit      baselineFit // on the training games
+	seen     map[string]bool
+	games    int
+	heldOut  int
+	calGames int
+	skips    map[string]int // reason → games
+	err      error          // the first write error
+}
+
+func (s *sampleSet) skipped() int {
+	n := 0
+	for _, c := range s.skips {
+		n += c
+	}
+	return n
+}
+
+// skipText lists the skip reasons with their counts, in a fixed order.
+func (s *sampleSet) skipText() string {
+	var parts []string
+	whys := make([]string, 0, len(s.skips))
+	for why := range s.skips {
+		whys = append(whys, why)
+	}
+	slices.Sort(whys)
+	for _, why := range whys {
+		parts = append(parts, fmt.Sprintf("%d %s", s.skips[why], why))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// openSamples creates the LibSVM files in work.
+func openSamples(cfg *Config, work string, sp []spec) (*sampleSet, func(), error) {
+	s := &sampleSet{seen: map[string]bool{}, skips: map[string]int{}}
+	var files []*os.File
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	open := func(name string) (*bufio.Writer, error) {
+		f, err := os.Create(filepath.Join(work, name))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+		return bufio.NewWriterSize(f, 1<<20), nil
+	}
+	var err error
+	for m := range sp {
+		for split, suffix := range []string{"train", "test"} {
+			if s.outs[m][split], err = open(sp[m].name + "." + suffix); err != nil {
+				closeAll()
+				return nil, nil, err
+			}
+		}
+	}
+	// The tenpai rows of the training games again, by inner fold: inner
+	// model k trains on calTrain[k] (the other folds) and predicts calOOF[k].
+	for k := range cfg.CalibFolds {
+		tr, err1 := open(fmt.Sprintf("%s-cal%d.train", opponent.TenpaiModel, k))
+		oof, err2 := open(fmt.Sprintf("%s-cal%d.oof", opponent.TenpaiModel, k))
+		if err := errors.Join(err1, err2); err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		s.calTrain, s.calOOF = append(s.calTrain, tr), append(s.calOOF, oof)
+	}
+	return s, closeAll, nil
+}
+
+func (s *sampleSet) write(w *bufio.Writer, b []byte) {
+	if _, err := w.Write(b); err != nil && s.err == nil {
+		s.err = err
+	}
+}
+
+// add takes one usable game's rows, in file order; a repeated log id is
+// skipped.
+func (s *sampleSet) add(cfg *Config, key string, rows *gameRows) {
+	if s.seen[key] {
+		s.skips[skipDuplicate]++
+		return
+	}
+	s.seen[key] = true
+	s.games++
+	split := 0
+	if cfg.heldOut(key) {
+		split = 1
+		s.heldOut++
+	} else {
+		s.fit.add(&rows.fit)
+		if cfg.CalibFolds > 0 {
+			s.calGames++
+			k := cfg.calibFold(key)
+			for j, w := range s.calTrain {
+				if j == k {
+					w = s.calOOF[j]
+				}
+				s.write(w, rows.rows[0].Bytes())
+			}
+		}
+	}
+	for m := range s.outs {
+		s.write(s.outs[m][split], rows.rows[m].Bytes())
+		if split == 0 {
+			s.samples[m].Train += rows.n[m]
+		} else {
+			s.samples[m].HeldOut += rows.n[m]
+		}
+	}
+}
+
+func (s *sampleSet) flush() error {
+	if s.err != nil {
+		return s.err
+	}
+	for m := range s.outs {
+		for _, w := range s.outs[m] {
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	for _, w := range append(append([]*bufio.Writer{}, s.calTrain...), s.calOOF...) {
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fileSamples is one file's games: rows of the usable ones, reasons for the
+// others, or the error that stops the run.
+type fileSamples struct {
+	games []gameSamples
+	rerr  error // the file could not be read (whole or in part)
+	fatal error
+}
+
+type gameSamples struct {
+	key  string
+	rows *gameRows
+	skip string
+}
+
+// fileRows reads one record file and extracts the rows of its usable games.
+func fileRows(cfg *Config, f string) fileSamples {
+	games, rerr := ReadFile(f)
+	out := fileSamples{rerr: rerr}
+	for i := range games {
+		gr := &games[i]
+		if why := Usable(gr.Game); why != nil {
+			out.games = append(out.games, gameSamples{skip: why.Error()})
+			continue
+		}
+		rows, err := extractRows(gr, cfg)
+		if err != nil {
+			// A feature row that cannot be written, or a complete 4-player
+			// game the engine cannot replay as recorded: both are bugs.
+			out.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
+			return out
+		}
+		out.games = append(out.games, gameSamples{key: gr.Key, rows: rows})
+	}
+	return out
+}
+
+// writeSamples replays the corpus and writes every model's LibSVM files,
+// in file order whatever the number of workers.
+func writeSamples(ctx context.Context, cfg *Config, files []string, work string, sp []spec) (*sampleSet, error) {
+	set, closeAll, err := openSamples(cfg, work, sp)
+	if err != nil {
+		return nil, err
+	}
+	defer closeAll()
+	var bar interface {
+		Add(int)
+		Finish()
+	}
+	if cfg.Bar != nil && cfg.Progress != nil {
+		bar = cfg.Bar(cfg.Progress, len(files), "samples")
+	}
+	var fatal error
+	err = data.ForEachFile(ctx, files, cfg.Workers,
+		func(f string) fileSamples { return fileRows(cfg, f) },
+		func(_ string, fs fileSamples) {
+			if bar != nil {
+				bar.Add(1)
+			}
+			if fs.fatal != nil && fatal == nil {
+				fatal = fs.fatal
+			}
+			if fs.rerr != nil {
+				set.skips[skipUnreadable]++
+			}
+			for _, g := range fs.games {
+				if g.rows == nil {
+					set.skips[g.skip]++
+					continue
+				}
+				set.add(cfg, g.key, g.rows)
+			}
+		})
+	if bar != nil {
+		bar.Finish()
+	}
+	if err = errors.Join(err, fatal); err != nil {
+		return nil, err
+	}
+	if err := set.flush(); err != nil {
+		return nil, err
+	}
+	return set, nil
+}
+
+// trainModels runs xgboost for every model, checks the loader on the
+// held-out rows, fits the tenpai calibration, and saves each model with its
+// card (without metrics yet) into modelDir.
+func trainModels(ctx context.Context, cfg *Config, work, modelDir string, sp []spec, set *sampleSet, corpus xgbmodel.Corpus, res *Result) ([]xgbmodel.Card, [][]byte, error) {
+	version := xgboostVersion(cfg.XGBoost)
+	cards := make([]xgbmodel.Card, len(sp))
+	models := make([][]byte, len(sp))
+	for m, spc := range sp {
+		t0 := time.Now()
+		cfg.logf("xgboost: training %s on %d rows", spc.name, set.samples[m].Train)
+		b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, spc.name)
+		if err != nil {
+			return nil, nil, err
+		}
+		secs := time.Since(t0).Seconds()
+		res.TrainSeconds += secs
+		check, err := CheckLoader(ctx, cfg.XGBoost, work, b, filepath.Join(work, spc.name+".test"))
+		if err != nil {
+			return nil, nil, fmt.Errorf("train: %s: %w", spc.name, err)
+		}
+		params := map[string]string{}
+		for _, p := range spc.params {
+			params[p[0]] = p[1]
+		}
+		c := &cards[m]
+		*c = xgbmodel.Card{
+			Name: spc.name, Schema: spc.schema, Features: spc.features, Objective: params["objective"],
+			Params: params, Seed: cfg.Seed, XGBoost: version, Corpus: corpus, Samples: set.samples[m],
+			Seconds: math.Round(secs*10) / 10, Loader: check,
+		}
+		if n, err := strconv.Atoi(params["num_class"]); err == nil {
+			c.NumClass = n
+		}
+		if c.Baseline, err = set.fit.cardJSON(spc.name); err != nil {
+			return nil, nil, err
+		}
+		if spc.name == opponent.TenpaiModel && cfg.CalibFolds > 0 {
+			t0 := time.Now()
+			if c.Calibration, err = crossFitCalibration(ctx, cfg, work, spc); err != nil {
+				return nil, nil, err
+			}
+			c.Calibration.Games = set.calGames
+			secs := time.Since(t0).Seconds()
+			res.TrainSeconds += secs
+			cfg.logf("calibration: %s, %d inner folds, out-of-fold predictions of %d rows of %d games in %.1fs: %d knots",
+				spc.name, cfg.CalibFolds, c.Calibration.Samples, set.calGames, secs, len(c.Calibration.X))
+		}
+		models[m] = b
+		if err := xgbmodel.Save(modelDir, c, b); err != nil {
+			return nil, nil, err
+		}
+		cfg.logf("xgboost: %s in %.1fs; leaves vs xgboost on %d held-out rows: max |diff| %.2g", spc.name, secs, check.Rows, check.MaxAbsDiff)
+	}
+	return cards, models, nil
+}
+
+// measure evaluates the models of modelDir, as Go loads them, on the
+// held-out games and writes the metrics into the cards.
+func measure(ctx context.Context, cfg *Config, files []string, modelDir string, set *sampleSet, cards []xgbmodel.Card, res *Result) error {
+	opp, err := opponent.LoadDir(modelDir)
+	if err != nil {
+		return err
+	}
+	rk, err := rankmodel.LoadDir(modelDir)
+	if err != nil {
+		return err
+	}
+	held := map[string]bool{}
+	for k := range set.seen {
+		if cfg.heldOut(k) {
+			held[k] = true
+		}
+	}
+	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }})
+	if err != nil {
+		return err
+	}
+	res.Eval, res.col = ev, col
+	for m := range cards {
+		cards[m].Metrics = ev.Metrics(cards[m].Name)
+	}
+	return nil
+}
