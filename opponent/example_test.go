@@ -76,7 +76,7 @@ func Example() {
 	// Output:
 	// seat 1 declares riichi with 8s after 11 discards
 	// P(tenpai) 1.000
-	// most dangerous: 6p 0.19 5p 0.17 8p 0.15 9s 0.14 1m 0.13
-	// value of a ron: 11241 points
-	// its waits (hidden): 1s 0.05 (rank 15) 4s 0.12 (rank 6) 7s 0.05 (rank 13)
+	// most dangerous: 6p 0.19 5p 0.17 4s 0.15 8p 0.14 6s 0.12
+	// value of a ron: 11236 points
+	// its waits (hidden): 1s 0.05 (rank 14) 4s 0.15 (rank 3) 7s 0.05 (rank 13)
 }

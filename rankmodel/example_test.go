@@ -21,6 +21,6 @@ func ExampleModel_Distribution() {
 			seat, d[0], d[1], d[2], d[3], rankmodel.ExpectedRank(d), rankmodel.TenhouUma.Expected(d))
 	}
 	// Output:
-	// seat 0: P(1st..4th) 0.61 0.30 0.05 0.03, expected rank 1.51, Tenhou uma +26.3
-	// seat 2: P(1st..4th) 0.21 0.38 0.26 0.15, expected rank 2.35, Tenhou uma +6.5
+	// seat 0: P(1st..4th) 0.63 0.30 0.05 0.03, expected rank 1.47, Tenhou uma +27.0
+	// seat 2: P(1st..4th) 0.20 0.36 0.27 0.17, expected rank 2.41, Tenhou uma +5.4
 }

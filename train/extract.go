@@ -1,10 +1,13 @@
 package train
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"os"
+	"path/filepath"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/opponent"
@@ -14,12 +17,33 @@ import (
 )
 
 // GameKey identifies a game for the train/held-out split and for
-// de-duplication: its Tenhou log id when known, else file and position.
+// de-duplication: its Tenhou log id when known, else a digest of its wall
+// seed (SHUFFLE, or the 2009 form's INIT shuffle), else of its first deal.
+// It never depends on the path the file was reached by: the split, and so
+// the models, must be the same from ../shared/data/tenhou and from
+// /abs/path/to/it. Only a game without any round falls back to the file's
+// base name and position.
 func GameKey(file string, n int, g *data.Game) string {
-	if g.Ref != "" {
-		return g.Ref
+	seed := g.Seed
+	if seed == "" && len(g.Rounds) > 0 {
+		seed = g.Rounds[0].Shuffle
 	}
-	return fmt.Sprintf("%s#%d", file, n)
+	switch {
+	case g.Ref != "":
+		return g.Ref
+	case seed != "":
+		return "seed:" + shortDigest(seed)
+	case len(g.Rounds) > 0:
+		rd := &g.Rounds[0]
+		return "deal:" + shortDigest(fmt.Sprint(rd.Number, rd.Honba, rd.Dealer, rd.Scores, rd.DoraIndicator, rd.Hands))
+	}
+	return fmt.Sprintf("%s#%d", filepath.Base(file), n)
+}
+
+// shortDigest returns the first 16 hex digits of the SHA-256 of s.
+func shortDigest(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:8])
 }
 
 // HeldOut reports whether a game belongs to the held-out tenth: FNV-1a of

@@ -22,8 +22,9 @@ import (
 
 // Skip reasons counted in the cards beside those of [Usable].
 const (
-	skipDuplicate  = "duplicate log id"
-	skipUnreadable = "unreadable record file"
+	skipDuplicate = "duplicate game (same log id or wall seed)"
+	// Counted in files, not games, and left out of the total of games.
+	skipUnreadable = "files without a readable game"
 )
 
 // Run trains the four models as cfg says: samples of the corpus into
@@ -140,10 +141,13 @@ type sampleSet struct {
 	err      error          // the first write error
 }
 
+// skipped returns the number of games left out.
 func (s *sampleSet) skipped() int {
 	n := 0
-	for _, c := range s.skips {
-		n += c
+	for why, c := range s.skips {
+		if why != skipUnreadable {
+			n += c
+		}
 	}
 	return n
 }
@@ -327,7 +331,7 @@ func writeSamples(ctx context.Context, cfg *Config, files []string, work string,
 			if fs.fatal != nil && fatal == nil {
 				fatal = fs.fatal
 			}
-			if fs.rerr != nil {
+			if fs.rerr != nil && len(fs.games) == 0 {
 				set.skips[skipUnreadable]++
 			}
 			for _, g := range fs.games {

@@ -16,15 +16,19 @@ var cmdTrain = &Command{
 	Short:     "train the opponent predictors and the final-rank model with xgboost",
 	Long: `
 Train replays every usable game under --corpus with full information
-(4-player games of the ordinary lobbies with a final result; duplicates of
-a log id once), extracts the samples of the four models, splits them by game
-(FNV-1a of the log id, a tenth held out), writes LibSVM files, runs the
+(4-player games of the ordinary lobbies with a final result; a game found
+twice, by log id or wall seed, once), extracts the samples of the four
+models, splits them by game (FNV-1a of the log id or seed, a tenth held
+out), writes LibSVM files, runs the
 xgboost command-line tool (Debian's xgboost 1.7, apt-get install xgboost),
 checks that the Go loader predicts exactly as "xgboost task=pred" on the
 held-out rows, measures the models on the held-out games beside their
 baselines, and writes each model (NAME-HASH.bin) with its card
 (NAME-HASH.json) atomically: tenpai, wait and value into --out, rank into
---rank-out (default --out).
+--rank-out (default --out). A complete game that the engine does not replay
+exactly as recorded stops the run: its labels would be wrong. xgboost runs
+with a fixed thread count (--threads) so that the models are the same on
+every machine.
 
 With --cv, train instead runs a 10-fold cross-validation by game: each
 tenth of the games (FNV-1a of the log id mod 10; fold 0 is the held-out

@@ -62,8 +62,9 @@ type Corpus struct {
 	Games        int    `json:"games"`
 	HeldOutGames int    `json:"held_out_games"`
 	Skipped      int    `json:"skipped_games"`
-	// SkippedBy counts the games left out by reason: 3-player, special
-	// lobby, cut record, duplicate log id, unreadable file.
+	// SkippedBy counts the games left out by reason (3-player, special
+	// lobby, cut record, duplicate), and the files of the corpus from
+	// which no game could be read.
 	SkippedBy map[string]int `json:"skipped_by,omitempty"`
 }
 
