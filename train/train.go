@@ -320,10 +320,21 @@ func CheckLoader(ctx context.Context, bin, work string, model []byte, file strin
 	}
 	want := strings.Fields(string(pb))
 	out := make([]float64, m.NumOutputs())
+	ref := make([]float64, m.NumOutputs())
 	i := 0
 	err = readLibSVM(file, m.NumFeatures(), func(_ string, x []float64) error {
 		if err := m.Predict(x, out); err != nil {
 			return err
+		}
+		// The flat trees Go predicts with must agree with leaves exactly
+		// (up to the order of float64 sums).
+		if err := m.PredictLeaves(x, ref); err != nil {
+			return err
+		}
+		for k := range out {
+			if math.Abs(out[k]-ref[k]) > 1e-12 {
+				return fmt.Errorf("row %d: flat trees %v, leaves %v", check.Rows+1, out[k], ref[k])
+			}
 		}
 		for _, got := range out {
 			if i >= len(want) {

@@ -50,6 +50,7 @@ var ErrFormat = errors.New("xgbmodel: not an XGBoost 1.x binary gbtree model")
 
 // Model is a loaded tree ensemble. It is safe for concurrent use.
 type Model struct {
+	flat        *forest
 	ens         *leaves.Ensemble
 	objective   string
 	numFeatures int
@@ -80,16 +81,32 @@ func (m *Model) Predict(x, out []float64) error {
 	if len(out) < m.numOutputs {
 		return fmt.Errorf("xgbmodel: output has room for %d values, model gives %d", len(out), m.numOutputs)
 	}
+	m.flat.margins(x, out[:m.numOutputs])
+	m.transform(out)
+	return nil
+}
+
+// PredictLeaves is Predict computed by leaves instead of the flat trees:
+// the reference the flat evaluator is tested against.
+func (m *Model) PredictLeaves(x, out []float64) error {
+	if len(x) != m.numFeatures || len(out) < m.numOutputs {
+		return fmt.Errorf("xgbmodel: %d features and %d outputs given, model has %d and %d", len(x), len(out), m.numFeatures, m.numOutputs)
+	}
 	if err := m.ens.Predict(x, 0, out[:m.numOutputs]); err != nil {
 		return err
 	}
+	m.transform(out)
+	return nil
+}
+
+// transform turns raw margins into the objective's output.
+func (m *Model) transform(out []float64) {
 	switch m.objective {
 	case BinaryLogistic:
 		out[0] = 1 / (1 + math.Exp(-out[0]))
 	case MultiSoftprob:
 		softmax(out[:m.numOutputs])
 	}
-	return nil
 }
 
 // PredictOne is Predict for a single-output model.
@@ -133,11 +150,20 @@ func Load(b []byte) (*Model, error) {
 	if m.numOutputs != p.outputs {
 		return nil, fmt.Errorf("%w: %d output groups, expected %d", ErrFormat, m.numOutputs, p.outputs)
 	}
+	if m.flat, err = readForest(p.raw, p.treesAt, p.outputs, p.baseMargin); err != nil {
+		return nil, err
+	}
+	if err := m.flat.checkFeatures(m.numFeatures); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
 type patched struct {
 	bytes       []byte
+	raw         []byte  // the input without the magic, thresholds as XGBoost wrote them
+	treesAt     int     // offset of the gbtree parameters in raw
+	baseMargin  float64 // base_score as a margin
 	objective   string
 	numFeatures int
 	outputs     int
@@ -160,6 +186,7 @@ func patch(in []byte) (patched, error) {
 	if bytes.HasPrefix(b, []byte("binf")) {
 		b = b[4:]
 	}
+	p.raw = bytes.Clone(b)
 	le := binary.LittleEndian
 	pos := 0
 	need := func(n int) error {
@@ -210,12 +237,15 @@ func patch(in []byte) (patched, error) {
 		}
 		margin := math.Log(float64(baseScore) / (1 - float64(baseScore)))
 		le.PutUint32(b[0:], math.Float32bits(float32(margin)))
+		p.baseMargin = float64(float32(margin))
 	case RegSquaredError:
+		p.baseMargin = float64(baseScore)
 	case MultiSoftprob:
 		if numClass < 2 {
 			return p, fmt.Errorf("%w: multi:softprob with num_class %d", ErrFormat, numClass)
 		}
 		p.outputs = numClass
+		p.baseMargin = float64(baseScore)
 	default:
 		return p, fmt.Errorf("xgbmodel: objective %q is not supported (want %s, %s or %s)",
 			p.objective, BinaryLogistic, RegSquaredError, MultiSoftprob)
@@ -223,6 +253,7 @@ func patch(in []byte) (patched, error) {
 	if err := need(gbtreeParamSize); err != nil {
 		return p, err
 	}
+	p.treesAt = pos
 	numTrees := int(int32(le.Uint32(b[pos:])))
 	if g := int32(le.Uint32(b[pos+24:])); g == 0 {
 		le.PutUint32(b[pos+24:], uint32(p.outputs))

@@ -147,12 +147,17 @@ func TestLoaderMatchesXGBoost(t *testing.T) {
 				t.Fatalf("%d predictions for %d rows × %d outputs", len(want), len(test), m.NumOutputs())
 			}
 			out := make([]float64, m.NumOutputs())
-			worst := 0.0
+			ref := make([]float64, m.NumOutputs())
+			worst, flatDiff := 0.0, 0.0
 			for i, x := range test {
 				if err := m.Predict(x, out); err != nil {
 					t.Fatal(err)
 				}
+				if err := m.PredictLeaves(x, ref); err != nil {
+					t.Fatal(err)
+				}
 				for k, got := range out {
+					flatDiff = math.Max(flatDiff, math.Abs(got-ref[k]))
 					w, _ := strconv.ParseFloat(want[i*len(out)+k], 64)
 					d := math.Abs(got - w)
 					if tc.objective == RegSquaredError {
@@ -161,9 +166,12 @@ func TestLoaderMatchesXGBoost(t *testing.T) {
 					worst = math.Max(worst, d)
 				}
 			}
-			t.Logf("%s: %d rows, max |leaves − xgboost| = %.2g", tc.objective, len(test), worst)
+			t.Logf("%s: %d rows, max |flat trees − xgboost| = %.2g, max |flat − leaves| = %.2g", tc.objective, len(test), worst, flatDiff)
 			if worst > 1e-5 {
-				t.Errorf("leaves and xgboost differ by %g (> 1e-5)", worst)
+				t.Errorf("the model and xgboost differ by %g (> 1e-5)", worst)
+			}
+			if flatDiff > 1e-12 {
+				t.Errorf("the flat trees and leaves differ by %g", flatDiff)
 			}
 		})
 	}
