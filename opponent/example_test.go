@@ -41,7 +41,7 @@ func Example() {
 			return
 		}
 		done = true
-		p := opponent.NewPublic(rr, seat)
+		p := opponent.NewPublic(game.ViewOf(rr, seat), seat)
 		fmt.Printf("seat %d declares riichi with %v after %d discards\n", seat, rd.Events[ei].Tile.Kind(), p.Turn())
 		fmt.Printf("P(tenpai) %.3f\n", m.Tenpai(p))
 		var w [tile.NumKinds]float64

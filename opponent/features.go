@@ -16,8 +16,9 @@ const Schema = 3
 
 // Public is what every other seat can see of one player (the opponent) and
 // of the table, gathered once per position; the feature vectors are read
-// from it. Only public accessors of game.Round are used: rivers, melds,
-// riichi declarations, dora indicators, scores, winds and the wall count.
+// from it. It is built from a game.View, of which only the public part is
+// read: rivers, melds, riichi declarations, dora indicators, scores, winds
+// and the wall count.
 type Public struct {
 	seat       int
 	river      []game.RiverTile
@@ -42,15 +43,16 @@ type Public struct {
 	shapes     [tile.NumKinds][numShape]float64
 }
 
-// NewPublic gathers the public information about seat in r.
-func NewPublic(r *game.Round, seat int) *Public {
+// NewPublic gathers the public information about seat seen through v (any
+// seat's view: only what everyone sees is read, never v's own hand).
+func NewPublic(v game.View, seat int) *Public {
 	p := &Public{}
-	p.Reset(r, seat)
+	p.Reset(v, seat)
 	return p
 }
 
 // Reset is NewPublic into an existing value (no allocation).
-func (p *Public) Reset(r *game.Round, seat int) {
+func (p *Public) Reset(r game.View, seat int) {
 	*p = Public{seat: seat, river: r.River(seat), melds: r.Melds(seat), riichiIdx: -1, tedashiIdx: [2]int{-1, -1}}
 	for i := range p.firstIdx {
 		p.firstIdx[i] = -1
@@ -108,7 +110,7 @@ func (p *Public) Reset(r *game.Round, seat int) {
 // tile was called: then the caller, found by the called tile's identity in
 // its meld) and collects the kinds other seats discarded after the
 // opponent's riichi tile and after its last discard from the hand.
-func (p *Public) passOrder(r *game.Round) {
+func (p *Public) passOrder(r game.View) {
 	var owner [tile.NumTiles]int8 // seat whose open meld holds a tile, -1
 	for i := range owner {
 		owner[i] = -1
@@ -197,7 +199,7 @@ var generalNames = []string{
 
 const numGeneral = 64
 
-func (p *Public) fillGeneral(r *game.Round) {
+func (p *Public) fillGeneral(r game.View) {
 	g := p.general[:0]
 	river := p.river
 	n := len(river)
@@ -293,7 +295,7 @@ func (p *Public) fillGeneral(r *game.Round) {
 		b2f(riichi), float64(p.riichiIdx), float64(since),
 		float64(tg(3)), float64(tg(6)), float64(tg(n)), float64(called), float64(distinct),
 		b2f(r.Dealer() == p.seat), float64(r.SeatWind(p.seat)-tile.East), float64(r.RoundWind()-tile.East),
-		float64(r.Index()), float64(r.Honba()), float64(r.Sticks()),
+		float64(r.RoundIndex()), float64(r.Honba()), float64(r.Sticks()),
 		float64(scores[p.seat]), float64(rank), float64(top-scores[p.seat]), float64(others),
 		float64(len(r.DoraIndicators())), float64(dora), float64(red), b2f(yakuhaiMeld),
 		float64(meldSuit[0]), float64(meldSuit[1]), float64(meldSuit[2]), float64(meldSuit[3]),

@@ -34,7 +34,7 @@ func positions(t testing.TB) (pubs []*opponent.Public, tenpai []bool) {
 			return
 		}
 		seat := int(rd.Events[ei].Seat)
-		pubs = append(pubs, opponent.NewPublic(rr, seat))
+		pubs = append(pubs, opponent.NewPublic(game.ViewOf(rr, seat), seat))
 		tenpai = append(tenpai, rr.Waits(seat) != 0)
 	})
 	if err != nil {
@@ -96,7 +96,7 @@ func TestPassedOrder(t *testing.T) {
 				passedTe = 0
 			}
 		}
-		p := opponent.NewPublic(rr, seat)
+		p := opponent.NewPublic(game.ViewOf(rr, seat), seat)
 		for k := range tile.NumKinds {
 			kk := tile.Kind(k)
 			if p.Passed(kk) != passed.Has(kk) || p.PassedSinceTedashi(kk) != passedTe.Has(kk) {
@@ -213,7 +213,7 @@ func BenchmarkPublic(b *testing.B) {
 	})
 	var p opponent.Public
 	for b.Loop() {
-		p.Reset(&rr, 1)
+		p.Reset(game.ViewOf(&rr, 1), 1)
 	}
 }
 

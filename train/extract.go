@@ -150,7 +150,7 @@ func VisitGame(g *data.Game, v Visitor) error {
 			return
 		}
 		seat := int(e.Seat)
-		pub.Reset(r, seat)
+		pub.Reset(game.ViewOf(r, seat), seat)
 		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei}
 		waits := r.Waits(seat)
 		s.Tenpai = waits != 0

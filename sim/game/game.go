@@ -47,47 +47,54 @@ func (g *Game) EndRound(r *Round) error {
 	res := r.Result()
 	g.rounds++
 	g.Scores = r.Scores()
-	cur := g.next
-	n := RoundSetup{Index: cur.Index, Honba: cur.Honba + 1, Sticks: r.Sticks(), Dealer: cur.Dealer}
-	if !res.Renchan {
-		n.Index++
-		n.Dealer = (cur.Dealer + 1) % NumSeats
-		if res.Kind == Agari {
-			n.Honba = 0
-		}
-	}
-	n.Scores = g.Scores
-	g.next = n
-	g.over = g.ends(cur, res)
+	g.next, g.over = g.Rules.Next(g.next, g.Scores, r.Sticks(), res.Kind, res.Renchan)
 	return nil
 }
 
-// ends applies Tenhou's end rules after the round cur ended with res.
-func (g *Game) ends(cur RoundSetup, res *Result) bool {
+// Next returns the round that follows cur when it ended as kind says
+// (renchan: the dealer keeps the deal) with the given scores and riichi
+// sticks on the table, and whether the game is over instead: dealer repeat
+// and honba, busting, the end of the regular game, the extension, and the
+// all-last dealer's stop (agari-yame, tenpai-yame under TenpaiYame).
+// Simulations use it to find the situation a simulated round leads to.
+func (rules *Rules) Next(cur RoundSetup, scores [NumSeats]int, sticks int, kind EndKind, renchan bool) (next RoundSetup, over bool) {
+	next = RoundSetup{Index: cur.Index, Honba: cur.Honba + 1, Sticks: sticks, Dealer: cur.Dealer, Scores: scores}
+	if !renchan {
+		next.Index++
+		next.Dealer = (cur.Dealer + 1) % NumSeats
+		if kind == Agari {
+			next.Honba = 0
+		}
+	}
+	return next, rules.ends(cur, scores, kind, renchan)
+}
+
+// ends applies Tenhou's end rules after the round cur ended.
+func (rules *Rules) ends(cur RoundSetup, scores [NumSeats]int, kind EndKind, renchan bool) bool {
 	top := 0
-	for i, s := range g.Scores {
+	for i, s := range scores {
 		if s < 0 {
 			return true // busted
 		}
-		if s > g.Scores[top] {
+		if s > scores[top] {
 			top = i
 		}
 	}
-	last := g.Rules.lastRegular()
+	last := rules.lastRegular()
 	if cur.Index < last {
 		return false
 	}
-	reached := g.Scores[top] >= g.Rules.ReturnPoints
-	if res.Renchan {
+	reached := scores[top] >= rules.ReturnPoints
+	if renchan {
 		// All-last dealer: the game stops when the dealer wins (agari-yame)
 		// or, under TenpaiYame, is tenpai at an exhaustive draw, in first
 		// place with the target reached.
-		if res.Kind != Agari && (res.Kind != ExhaustiveDraw || !g.Rules.TenpaiYame) {
+		if kind != Agari && (kind != ExhaustiveDraw || !rules.TenpaiYame) {
 			return false
 		}
 		return top == int(cur.Dealer) && reached
 	}
-	return reached || cur.Index >= last+4*g.Rules.ExtensionWinds
+	return reached || cur.Index >= last+4*rules.ExtensionWinds
 }
 
 // Rank returns each seat's final rank 1..4: by score, ties to the seat

@@ -252,9 +252,8 @@ func TestExtensionWinds(t *testing.T) {
 		{"no extension: the last regular round ends", Rules{Length: Tonpuusen, ReturnPoints: 30000}, 3, afterS4, draw, true},
 	}
 	for _, tc := range tests {
-		g := Game{Rules: tc.rules, Scores: tc.scores}
 		cur := RoundSetup{Index: tc.index, Dealer: uint8(tc.index % 4)}
-		if got := g.ends(cur, tc.res); got != tc.over {
+		if _, got := tc.rules.Next(cur, tc.scores, 0, tc.res.Kind, tc.res.Renchan); got != tc.over {
 			t.Errorf("%s: over %v, want %v", tc.name, got, tc.over)
 		}
 	}
