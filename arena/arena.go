@@ -41,6 +41,9 @@ type Config struct {
 	// Workers is the number of games played at once; 0 means one per CPU.
 	// Results do not depend on it.
 	Workers int
+	// Bots holds the options of the bots that take some (the mc bot's
+	// simulation budget and ablation switches); their Rules are the game's.
+	Bots bot.Options
 	// Records, when not empty, is a folder where every game is written as
 	// tenhou.net/6 JSON (one file per game).
 	Records string
@@ -198,11 +201,14 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 	seed := WallSeed(c.Seed, u)
 	seat := Seating(rot)
+	rules := game.Tenhou(c.Length)
 	var players [game.NumSeats]game.Player
 	var names [game.NumSeats]string
 	entryOf := [game.NumSeats]int{}
 	for e, name := range c.Seats {
-		p, err := bot.New(name, mix(seed, uint64(rot), uint64(e)))
+		bo := c.Bots
+		bo.Rules = &rules
+		p, err := bot.NewWith(name, mix(seed, uint64(rot), uint64(e)), bo)
 		if err != nil {
 			out.err = err
 			return out
@@ -211,7 +217,6 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 		names[seat[e]] = name
 		entryOf[seat[e]] = e
 	}
-	rules := game.Tenhou(c.Length)
 	var rec *recorder
 	if c.Records != "" {
 		rec = newRecorder(rules, fmt.Sprintf("mjrank-arena-%d-%d-%d", c.Seed, u, rot), names)

@@ -6,8 +6,11 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
+	"strings"
 
+	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/mc"
 )
 
 // Counters are one entry's raw totals: integers only, so that shards add
@@ -71,6 +74,10 @@ type Result struct {
 	Length string                `json:"length"`
 	Shards int                   `json:"shards,omitempty"` // the arena's shard count (0: not sharded)
 	Shard  int                   `json:"shard,omitempty"`  // this result's shard, 1-based (0: all)
+	// MCSims and MCVariant describe the mc bot when a seat plays it: its
+	// simulations per decision and its ablation ("" for the full engine).
+	MCSims    int    `json:"mc_sims,omitempty"`
+	MCVariant string `json:"mc_variant,omitempty"`
 	// FirstUnit and Units are the units (walls) this result covers;
 	// Played the games.
 	FirstUnit int `json:"first_unit"`
@@ -86,7 +93,34 @@ type Result struct {
 }
 
 func newResult(c *Config) *Result {
-	return &Result{Seats: c.Seats, Games: c.Games, Seed: c.Seed, Rotate: c.Rotate, Length: c.Length.String(), Shards: c.Shards, Shard: c.Shard}
+	r := &Result{Seats: c.Seats, Games: c.Games, Seed: c.Seed, Rotate: c.Rotate, Length: c.Length.String(), Shards: c.Shards, Shard: c.Shard}
+	for _, s := range c.Seats {
+		if s == "mc" {
+			r.MCSims = c.Bots.MCSims
+			if r.MCSims <= 0 {
+				r.MCSims = bot.DefaultMCSims
+			}
+			r.MCVariant = MCVariant(&c.Bots.MC)
+		}
+	}
+	return r
+}
+
+// MCVariant names the mc engine's ablation switches that o sets: "" for the
+// full engine, else a "+"-joined list of "no-halving", "riichi-only",
+// "raw-score".
+func MCVariant(o *mc.Options) string {
+	var v []string
+	if o.NoHalving {
+		v = append(v, "no-halving")
+	}
+	if o.Opponents == mc.RiichiOnly {
+		v = append(v, "riichi-only")
+	}
+	if o.RawScore {
+		v = append(v, "raw-score")
+	}
+	return strings.Join(v, "+")
 }
 
 // finish fills the derived fields.
@@ -232,10 +266,11 @@ func Merge(parts []*Result) (*Result, error) {
 	parts = slices.Clone(parts)
 	slices.SortFunc(parts, func(a, b *Result) int { return a.FirstUnit - b.FirstUnit })
 	first := parts[0]
-	out := &Result{Seats: first.Seats, Games: first.Games, Seed: first.Seed, Rotate: first.Rotate, Length: first.Length}
+	out := &Result{Seats: first.Seats, Games: first.Games, Seed: first.Seed, Rotate: first.Rotate, Length: first.Length, MCSims: first.MCSims, MCVariant: first.MCVariant}
 	next := 0
 	for _, p := range parts {
-		if p.Seats != first.Seats || p.Games != first.Games || p.Seed != first.Seed || p.Rotate != first.Rotate || p.Length != first.Length {
+		if p.Seats != first.Seats || p.Games != first.Games || p.Seed != first.Seed || p.Rotate != first.Rotate || p.Length != first.Length ||
+			p.MCSims != first.MCSims || p.MCVariant != first.MCVariant {
 			return nil, fmt.Errorf("%w: shard %d/%d is of another arena", ErrConfig, p.Shard, p.Shards)
 		}
 		if p.FirstUnit != next {

@@ -9,14 +9,19 @@ import (
 )
 
 // Names lists the bots New knows, in the order help texts show them.
-func Names() []string { return []string{"tsumogiri", "efficiency", "thesis", "rulebot"} }
+func Names() []string { return []string{"tsumogiri", "efficiency", "thesis", "rulebot", "mc"} }
 
-// New returns a fresh bot by name. seed feeds the bot's only randomness (the
-// thesis bot's last-resort defensive discard); the same name and seed always
-// give the same decisions. A bot keeps no state between calls, so one value
+// New returns a fresh bot by name with default options (see [NewWith]).
+func New(name string, seed uint64) (game.Player, error) { return NewWith(name, seed, Options{}) }
+
+// NewWith returns a fresh bot by name. seed feeds the bot's randomness (the
+// thesis bot's last-resort defensive discard, the mc bot's simulations);
+// the same name, seed and options always give the same decisions. One value
 // may play a whole game, but not two seats at once.
-func New(name string, seed uint64) (game.Player, error) {
+func NewWith(name string, seed uint64, o Options) (game.Player, error) {
 	switch name {
+	case "mc":
+		return NewMC(nil, seed, o)
 	case "tsumogiri":
 		return Tsumogiri{}, nil
 	case "efficiency":

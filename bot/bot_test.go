@@ -8,6 +8,10 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
+// testOptions keeps the mc bot's budget small in tests: what they check
+// does not depend on it.
+var testOptions = Options{MCSims: 200}
+
 // TestBotsSeeOnlyTheirView plays rounds twice from walls that differ only
 // in what seat 0 cannot see — one tile of seat 2's hand swapped with a late
 // wall tile, and two ura indicators swapped — and checks that seat 0 acts
@@ -29,8 +33,8 @@ func TestBotsSeeOnlyTheirView(t *testing.T) {
 					if s == 2 {
 						n = "tsumogiri" // plays the same whatever its hand, until it can win
 					}
-					pa[s], _ = New(n, seed*4+uint64(s))
-					pb[s], _ = New(n, seed*4+uint64(s))
+					pa[s], _ = NewWith(n, seed*4+uint64(s), testOptions)
+					pb[s], _ = NewWith(n, seed*4+uint64(s), testOptions)
 				}
 				var ra, rb game.Round
 				if err := ra.Reset(&rules, setup, &wa); err != nil {
@@ -81,7 +85,7 @@ func TestDeterministic(t *testing.T) {
 		for i := range finals {
 			var ps [4]game.Player
 			for s := range ps {
-				ps[s], _ = New(name, uint64(s))
+				ps[s], _ = NewWith(name, uint64(s), testOptions)
 			}
 			g, err := game.PlayGame(context.Background(), game.Tenhou(game.Tonpuusen), 5, &ps)
 			if err != nil {

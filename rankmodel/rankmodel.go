@@ -141,6 +141,10 @@ type Utility [4]float64
 // first place.
 var TenhouUma = Utility{40, 10, -10, -20}
 
+// HououPoints is Tenhou's Houou lobby rank points of a hanchan (段位pt):
+// +90 / +45 / 0 / −135 (the fourth place at 7-dan).
+var HououPoints = Utility{90, 45, 0, -135}
+
 // RankOnly values the ranks 1..4 as −1..−4 (maximising it minimises the
 // expected rank).
 var RankOnly = Utility{-1, -2, -3, -4}

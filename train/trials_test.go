@@ -457,3 +457,42 @@ func TestEastOnlyRankTrial(t *testing.T) {
 		}
 	}
 }
+
+// TestTenpaiTransitionTrial: the rate at which a noten player becomes
+// tenpai by its next discard, by the number of its discards so far, over
+// every usable game. The Monte Carlo engine's abstract opponents use it
+// (sim/mc: noTenToTenpai); the log prints the table to paste there.
+func TestTenpaiTransitionTrial(t *testing.T) {
+	all := trials(t)
+	const maxTurn = 24
+	var noten, became [maxTurn + 1]int
+	for _, gr := range all {
+		var last [4]int // discards so far per seat this round
+		var was [4]bool
+		round := -1
+		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+			if s.Round.Index()*100+s.Round.Honba() != round {
+				round = s.Round.Index()*100 + s.Round.Honba()
+				last, was = [4]int{}, [4]bool{}
+			}
+			n := len(s.Round.River(s.Seat)) // this discard's number, 1-based
+			if n == last[s.Seat]+1 && n >= 2 && !was[s.Seat] {
+				i := min(n-1, maxTurn)
+				noten[i]++
+				if s.Tenpai {
+					became[i]++
+				}
+			}
+			last[s.Seat], was[s.Seat] = n, s.Tenpai
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	for i := 1; i <= maxTurn; i++ {
+		fmt.Fprintf(&b, "%.4f, ", float64(became[i])/float64(max(1, noten[i])))
+	}
+	t.Logf("noten after discard n → tenpai after discard n+1, n = 1..%d (last: %d and later):\n%s", maxTurn, maxTurn, b.String())
+	t.Logf("samples: %v", noten[1:])
+}

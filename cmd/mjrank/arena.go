@@ -14,12 +14,13 @@ import (
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/internal/progress"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/mc"
 )
 
 var cmdArena = &Command{
 	Name:      "arena",
-	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--records DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
-	Short:     "play baseline bots against each other and report their statistics",
+	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--mc-ablation PARTS] [--records DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
+	Short:     "play bots (the mc engine and the baselines) against each other and report their statistics",
 	Long: `
 Arena plays N games between four bots (` + strings.Join(bot.Names(), ", ") + `)
 with walls from a seed and reports, per entry of --seats: games, average rank
@@ -27,6 +28,10 @@ with its 95 % confidence interval, the rank distribution, average final
 points (uma included) with its interval, win, deal-in, riichi and call rates
 (per round), the average value of a win and of a deal-in, and Tenhou's
 stable dan ((5·n1 + 2·n2)/n4 − 2).
+
+The mc bot is the Monte Carlo engine (see mjrank analyze) with --sims
+simulations per decision; it is deterministic under that budget.
+--mc-ablation plays it without a part, to measure what the part is worth.
 
 --rotate plays every wall four times with the seating rotated, so that every
 entry meets the same tiles in every seat (duplicate play); --games must then
@@ -49,6 +54,8 @@ shards into the report of the whole arena, exactly as one run would give.
 		shard := fs.String("shard", "", "play shard i of n (i/n, 1-based)")
 		workers := fs.Int("workers", 0, "games played at once (default: one per CPU)")
 		asJSON := fs.Bool("json", false, "print the result as JSON (the input of arena merge)")
+		sims := fs.Int("sims", bot.DefaultMCSims, "the mc bot's simulations per decision")
+		ablate := fs.String("mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 && args[0] == "merge" {
 				return arenaMerge(env, args[1:], *asJSON)
@@ -57,6 +64,23 @@ shards into the report of the whole arena, exactly as one run would give.
 				return usageErrorf("unexpected argument %q", args[0])
 			}
 			cfg := arena.Config{Games: *games, Seed: *seed, Rotate: *rotate, Records: *records, Workers: *workers}
+			if *sims < 1 {
+				return usageErrorf("--sims must be at least 1")
+			}
+			cfg.Bots.MCSims = *sims
+			for _, a := range strings.Split(*ablate, ",") {
+				switch strings.TrimSpace(a) {
+				case "":
+				case "no-halving":
+					cfg.Bots.MC.NoHalving = true
+				case "riichi-only":
+					cfg.Bots.MC.Opponents = mc.RiichiOnly
+				case "raw-score":
+					cfg.Bots.MC.RawScore = true
+				default:
+					return usageErrorf("--mc-ablation: unknown part %q (known: no-halving, riichi-only, raw-score)", a)
+				}
+			}
 			names := strings.Split(*seats, ",")
 			if len(names) != game.NumSeats {
 				return usageErrorf("--seats needs four bots, got %d", len(names))
@@ -135,6 +159,12 @@ func printArena(w io.Writer, r *arena.Result) error {
 	}
 	if r.Shard > 0 {
 		shape += fmt.Sprintf(", shard %d/%d of %d games", r.Shard, r.Shards, r.Games)
+	}
+	if r.MCSims > 0 {
+		shape += fmt.Sprintf(", mc %d sims/decision", r.MCSims)
+		if r.MCVariant != "" {
+			shape += " without " + r.MCVariant
+		}
 	}
 	fmt.Fprintf(w, "games  %s\nhash   %s\n\n", shape, r.Hash)
 	t := newTable(w, "bot", "games", "avg rank (95% CI)", "1st", "2nd", "3rd", "4th", "avg points (95% CI)", "win%", "deal-in%", "riichi%", "call%", "avg win", "avg deal-in", "stable dan")

@@ -1,0 +1,87 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/mc"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// DefaultMCSims is the mc bot's default simulation budget per decision:
+// small, so that arenas of many games stay affordable (sim/mc's
+// DefaultSims is for analysis).
+const DefaultMCSims = 2000
+
+// Options tune the bots that take options (mc).
+type Options struct {
+	// MCSims is the mc bot's simulation budget per decision (0:
+	// DefaultMCSims).
+	MCSims int
+	// MCWorkers is the number of goroutines of each decision (0: 1, as
+	// arenas already play games in parallel). Decisions do not depend on it.
+	MCWorkers int
+	// Rules are the game's rules (nil: Tenhou's hanchan).
+	Rules *game.Rules
+	// MC holds the engine's ablation switches (sim/mc.Options: NoHalving,
+	// Opponents, RawScore, Utility); its Sims, Workers, Seed, Decision and
+	// Rules are set by the bot.
+	MC mc.Options
+}
+
+// MC plays the move the Monte Carlo engine (package sim/mc) ranks best:
+// the best expected final rank. Decision n of a game draws from the
+// stream (seed, n), so a game replays identically.
+type MC struct {
+	eng      *mc.Engine
+	opt      mc.Options
+	decision uint64
+	follow   tile.Tile // the discard chosen with the last chi or pon
+}
+
+// NewMC returns an mc bot on engine eng (nil: the embedded models).
+func NewMC(eng *mc.Engine, seed uint64, o Options) (*MC, error) {
+	if eng == nil {
+		var err error
+		if eng, err = mc.Default(); err != nil {
+			return nil, err
+		}
+	}
+	opt := o.MC
+	opt.Sims, opt.Workers, opt.Seed, opt.Rules = o.MCSims, o.MCWorkers, seed, o.Rules
+	if opt.Sims <= 0 {
+		opt.Sims = DefaultMCSims
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = 1
+	}
+	return &MC{eng: eng, opt: opt, follow: tile.NoTile}, nil
+}
+
+// Act implements game.Player.
+func (b *MC) Act(v game.View, legal []game.Action) game.Action {
+	if b.follow != tile.NoTile {
+		f := b.follow
+		b.follow = tile.NoTile
+		for _, a := range legal {
+			if a.Type == game.Discard && a.Tile == f {
+				return a
+			}
+		}
+	}
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	b.decision++
+	o := b.opt
+	o.Decision = b.decision
+	an, err := b.eng.Analyze(context.Background(), v, legal, o)
+	if err != nil {
+		return legal[0] // cannot happen with legal actions; never stall a game
+	}
+	best := an.Best()
+	if best.Discard != tile.NoTile {
+		b.follow = best.Discard
+	}
+	return best.Action
+}

@@ -1,0 +1,592 @@
+package mc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/sourcegraph/conc/pool"
+
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Engine decides with the opponent and rank models it holds. It is safe
+// for concurrent use.
+type Engine struct {
+	opp  *opponent.Models
+	rank *rankmodel.Model
+}
+
+// New returns an engine on the given models.
+func New(opp *opponent.Models, rank *rankmodel.Model) *Engine {
+	return &Engine{opp: opp, rank: rank}
+}
+
+// Default returns an engine on the embedded models.
+func Default() (*Engine, error) {
+	opp, err := opponent.Default()
+	if err != nil {
+		return nil, err
+	}
+	rk, err := rankmodel.Default()
+	if err != nil {
+		return nil, err
+	}
+	return New(opp, rk), nil
+}
+
+// OpponentMode says how the opponents' hidden state is guessed.
+type OpponentMode uint8
+
+// Opponent modes.
+const (
+	Models     OpponentMode = iota // the tenpai, wait and value models (default)
+	RiichiOnly                     // ablation: tenpai only when in riichi, and never becoming tenpai
+)
+
+// DefaultSims is the default simulation budget of a decision.
+const DefaultSims = 20000
+
+// Options tune one analysis.
+type Options struct {
+	// Sims is the simulation budget of the decision, shared out among the
+	// candidates (0: DefaultSims). Every candidate is simulated on the same
+	// worlds.
+	Sims int
+	// Time, if positive, stops the analysis after the halving stage in
+	// which it runs out; the result then depends on the machine.
+	Time time.Duration
+	// Workers is the number of goroutines (0: GOMAXPROCS). The result does
+	// not depend on it.
+	Workers int
+	// Seed and Decision key the random streams: simulation i draws from
+	// (Seed, Decision, i).
+	Seed, Decision uint64
+	// Utility values the final ranks (nil: RankOnly, i.e. the expected rank).
+	Utility *rankmodel.Utility
+	// Rules of the game (nil: Tenhou's hanchan).
+	Rules *game.Rules
+	// NoHalving gives every candidate the same share of the budget instead
+	// of successive halving (an ablation).
+	NoHalving bool
+	// Opponents selects the opponent model (an ablation switch).
+	Opponents OpponentMode
+	// RawScore maximises the expected points change of this round instead
+	// of the final-rank utility (an ablation).
+	RawScore bool
+}
+
+func (o *Options) utility() rankmodel.Utility {
+	if o.Utility == nil {
+		return rankmodel.RankOnly
+	}
+	return *o.Utility
+}
+
+// Candidate is one legal move with what the simulations say of it.
+type Candidate struct {
+	Action game.Action
+	// Discard follows a chi or pon (tile.NoTile otherwise): each follow-up
+	// discard is a candidate of its own.
+	Discard tile.Tile
+	Sims    int
+	// Utility is the mean utility (higher is better) and UtilitySE its
+	// standard error.
+	Utility, UtilitySE float64
+	// ExpectedRank is the mean expected final rank (1..4), RankSE its
+	// standard error.
+	ExpectedRank, RankSE float64
+	// RankDist is the mean P(final rank 1..4).
+	RankDist [4]float64
+	// RankPoints is the expected Houou rank points (rankmodel.HououPoints).
+	RankPoints float64
+	// PWin, PDealIn and PDraw: this round ends with the seat's win, its
+	// deal-in, or an exhaustive draw.
+	PWin, PDealIn, PDraw float64
+	// ScoreChange is the mean change of the seat's points this round.
+	ScoreChange float64
+}
+
+// String names the move: "discard 5m", "riichi 0p", "pon 777z, discard 3s".
+func (c *Candidate) String() string {
+	a := c.Action
+	var s string
+	switch a.Type {
+	case game.Discard, game.Riichi, game.Ankan, game.Kakan:
+		s = a.Type.String() + " " + a.Tile.String()
+	case game.Chi, game.Pon, game.Daiminkan:
+		s = a.Meld.String()
+	default:
+		s = a.Type.String()
+	}
+	if c.Discard != tile.NoTile {
+		s += ", discard " + c.Discard.String()
+	}
+	return s
+}
+
+// Analysis is the engine's answer for one decision.
+type Analysis struct {
+	// Candidates, best first (by utility; ties keep the legal order).
+	Candidates []Candidate
+	// Sims is the number of simulations run, all candidates together.
+	Sims int
+	// Stages is the number of halving stages run.
+	Stages  int
+	Seconds float64
+}
+
+// Best returns the chosen move.
+func (a *Analysis) Best() *Candidate { return &a.Candidates[0] }
+
+// ErrNoCandidate is returned when no legal action is given.
+var ErrNoCandidate = errors.New("mc: no legal action")
+
+// Analyze simulates every legal move of v's seat (legal as the round gives
+// them) and ranks them. Only what the seat may see is used.
+func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, o Options) (*Analysis, error) {
+	start := time.Now()
+	if len(legal) == 0 {
+		return nil, ErrNoCandidate
+	}
+	if o.Sims <= 0 {
+		o.Sims = DefaultSims
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	rules := o.Rules
+	if rules == nil {
+		r := game.Tenhou(game.Hanchan)
+		rules = &r
+	}
+	var pub opponent.Public
+	r := e.newRoot(v, rules, &o, &pub)
+	r.drawn = v.Drawn()
+	cands := candidates(r, legal)
+	if len(cands) == 1 {
+		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
+	}
+	st := newStats(len(cands))
+	active := make([]int, len(cands))
+	for i := range active {
+		active[i] = i
+	}
+	// Successive halving: each stage gives the surviving candidates an
+	// equal share of its budget, on the same worlds, and keeps the better
+	// half for the next.
+	stages := 1
+	if !o.NoHalving {
+		stages = int(math.Ceil(math.Log2(float64(len(cands)))))
+	}
+	worlds := 0
+	an := &Analysis{}
+	for stage := range stages {
+		upto := worlds + max(1, o.Sims/(stages*len(active)))
+		if err := e.simulate(ctx, r, &o, cands, active, worlds, upto, st); err != nil {
+			return nil, err
+		}
+		an.Sims += (upto - worlds) * len(active)
+		worlds = upto
+		an.Stages = stage + 1
+		if stage == stages-1 || (o.Time > 0 && time.Since(start) > o.Time) {
+			break
+		}
+		slices.SortStableFunc(active, func(a, b int) int { return cmpUtility(st.mean(b), st.mean(a)) })
+		active = active[:(len(active)+1)/2]
+		slices.Sort(active)
+	}
+	for i := range cands {
+		st.fill(i, &cands[i])
+	}
+	slices.SortStableFunc(cands, func(a, b Candidate) int {
+		if a.Sims != b.Sims {
+			return b.Sims - a.Sims // the survivors of the last stage first
+		}
+		return cmpUtility(b.Utility, a.Utility)
+	})
+	an.Candidates = cands
+	an.Seconds = time.Since(start).Seconds()
+	return an, nil
+}
+
+func cmpUtility(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// chunk is the number of worlds a worker takes at a time; results are
+// summed per chunk and chunks merged in order, so the sums do not depend on
+// which worker ran what.
+const chunk = 32
+
+// simulate runs worlds [from, upto) for the active candidates.
+func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Candidate, active []int, from, upto int, st *stats) error {
+	nChunks := (upto - from + chunk - 1) / chunk
+	parts := make([]stats, nChunks)
+	for i := range parts {
+		parts[i] = *newStats(len(cands))
+	}
+	var nextChunk atomic.Int64
+	var stopped atomic.Bool
+	p := pool.New().WithMaxGoroutines(o.Workers)
+	for range min(o.Workers, nChunks) {
+		p.Go(func() {
+			sc := &scratch{}
+			for {
+				c := int(nextChunk.Add(1) - 1)
+				if c >= nChunks || stopped.Load() {
+					return
+				}
+				if ctx.Err() != nil {
+					stopped.Store(true)
+					return
+				}
+				lo := from + c*chunk
+				hi := min(upto, lo+chunk)
+				for i := lo; i < hi; i++ {
+					e.world(r, o, cands, active, uint64(i), sc, &parts[c])
+				}
+			}
+		})
+	}
+	p.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for i := range parts {
+		st.add(&parts[i])
+	}
+	return nil
+}
+
+// scratch is a worker's memory: nothing is allocated per simulation.
+type scratch struct {
+	w    world
+	s    sim
+	src  rand.PCG
+	rng  *rand.Rand
+	memo rankMemo
+}
+
+// streamKey mixes a seed and a decision number into one PCG seed word.
+func streamKey(seed, decision uint64) uint64 {
+	x := seed ^ (decision+0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9
+	x ^= x >> 31
+	return x * 0x94d049bb133111eb
+}
+
+// world samples world i and plays every active candidate in it.
+func (e *Engine) world(r *root, o *Options, cands []Candidate, active []int, i uint64, sc *scratch, st *stats) {
+	sc.src.Seed(streamKey(o.Seed, o.Decision), i)
+	if sc.rng == nil {
+		sc.rng = rand.New(&sc.src)
+	}
+	r.sample(sc.rng, &sc.w)
+	models := o.Opponents == Models
+	for _, ci := range active {
+		s := &sc.s
+		s.reset(r, &sc.w)
+		s.apply(&cands[ci], models)
+		if !s.over {
+			s.play(models)
+		}
+		s.finish(e, o, &sc.memo)
+		st.record(ci, &s.out)
+	}
+}
+
+// candidates lists the moves to simulate: every legal action, a chi or pon
+// once per follow-up discard.
+func candidates(r *root, legal []game.Action) []Candidate {
+	var out []Candidate
+	for _, a := range legal {
+		if a.Type != game.Chi && a.Type != game.Pon {
+			out = append(out, Candidate{Action: a, Discard: tile.NoTile})
+			continue
+		}
+		// The hand after the call, without the kinds kuikae bans.
+		var rest [score.MaxHand]tile.Tile
+		n := 0
+		used := [2]bool{}
+	outer:
+		for _, t := range r.hand[:r.n] {
+			for j, m := range a.Meld.Tiles[1:3] {
+				if t == m && !used[j] {
+					used[j] = true
+					continue outer
+				}
+			}
+			rest[n] = t
+			n++
+		}
+		ban := kuikaeBan(a.Meld)
+		var faces [tile.NumKinds + 3]bool
+		for _, t := range rest[:n] {
+			if ban.Has(t.Kind()) {
+				continue
+			}
+			f := int(t.Kind())
+			if t.Red() {
+				f = tile.NumKinds + int(t.Kind())/9
+			}
+			if faces[f] {
+				continue
+			}
+			faces[f] = true
+			out = append(out, Candidate{Action: a, Discard: t})
+		}
+	}
+	return out
+}
+
+// kuikaeBan returns the kinds a caller may not discard after calling m
+// (Tenhou's rule, as sim/game applies it).
+func kuikaeBan(m score.Meld) tile.KindSet {
+	called := m.Tiles[0].Kind()
+	ban := tile.KindSet(0).Add(called)
+	if m.Type == score.Chi {
+		lo := m.Kind()
+		switch {
+		case called == lo && lo%9 <= 5:
+			ban = ban.Add(lo + 3)
+		case called == lo+2 && lo%9 >= 1:
+			ban = ban.Add(lo - 1)
+		}
+	}
+	return ban
+}
+
+// apply plays the candidate's first move in the simulation.
+func (s *sim) apply(c *Candidate, models bool) {
+	r := s.r
+	a := c.Action
+	switch a.Type {
+	case game.Discard, game.Riichi:
+		s.discard(a.Tile, a.Type == game.Riichi)
+	case game.Tsumo:
+		s.drawn = r.drawn
+		if !s.tryTsumo() {
+			// Not a win after all (cannot happen for a legal tsumo): play on.
+			s.ownTurn()
+		}
+	case game.KyuushuKyuuhai:
+		s.end(game.NineTerminals, true)
+	case game.Ankan:
+		s.removeKind(a.Tile.Kind(), 4)
+		s.addMeld(score.Meld{Type: score.Ankan, Tiles: [4]tile.Tile{a.Tile}})
+		s.kanDraw()
+	case game.Kakan:
+		k := a.Tile.Kind()
+		s.remove(a.Tile)
+		for i := range s.melds[:s.nm] {
+			if m := &s.melds[i]; m.Type == score.Pon && m.Kind() == k {
+				m.Type, m.Tiles[3] = score.Kakan, a.Tile
+			}
+		}
+		// Chankan by an opponent waiting on it.
+		for i := 1; i < 4; i++ {
+			j := (r.me + i) % 4
+			if o := &s.opp[j]; o.tenpai && o.waits.Has(k) {
+				s.oppRon(j, r.me)
+				s.out.dealtIn = true
+				return
+			}
+		}
+		s.kanDraw()
+	case game.Pass:
+		if r.phase == game.PhaseChankan {
+			s.next = r.cur
+			s.tryRonPassed(r.last)
+			return
+		}
+		s.othersAnswer()
+		if !s.over {
+			s.tryRonPassed(r.last)
+			s.next = (r.cur + 1) % 4
+		}
+	case game.Ron:
+		s.fillWin(r.last, false, r.cur)
+		s.win.Chankan = r.phase == game.PhaseChankan
+		if res, err := score.Score(&s.win, &r.rules.Score); err == nil {
+			s.settle(&res, r.me)
+		} else {
+			s.next = (r.cur + 1) % 4
+		}
+	case game.Chi, game.Pon:
+		if s.othersAnswer(); s.over {
+			return
+		}
+		s.remove(a.Meld.Tiles[1])
+		s.remove(a.Meld.Tiles[2])
+		s.addMeld(a.Meld)
+		s.ippatsu = false
+		s.discard(c.Discard, false)
+	case game.Daiminkan:
+		if s.othersAnswer(); s.over {
+			return
+		}
+		for _, t := range a.Meld.Tiles[1:4] {
+			s.remove(t)
+		}
+		s.addMeld(a.Meld)
+		s.kanDraw()
+	}
+}
+
+func (s *sim) addMeld(m score.Meld) {
+	s.melds[s.nm] = m
+	s.nm++
+	if m.Open() {
+		s.closed = false
+	}
+}
+
+// kanDraw: the replacement draw after the seat's kan, then its turn.
+func (s *sim) kanDraw() {
+	s.drawn, s.rinshan = s.take(), true
+	s.live--
+	s.add(s.drawn)
+	s.ownTurn()
+}
+
+// othersAnswer lets the abstract opponents after the discarder ron the tile
+// being answered (a ron comes before any call).
+func (s *sim) othersAnswer() {
+	r := s.r
+	k := r.last.Kind()
+	for i := 1; i < 4; i++ {
+		j := (r.cur + i) % 4
+		if j == r.me {
+			continue
+		}
+		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) {
+			s.oppRon(j, r.cur)
+			return
+		}
+	}
+}
+
+// tryRonPassed: the seat declined a ron on t; furiten follows.
+func (s *sim) tryRonPassed(t tile.Tile) {
+	if s.waits.Has(t.Kind()) {
+		s.tempFuriten = true
+		if s.riichi {
+			s.riichiFur = true
+		}
+	}
+}
+
+// stats sums the outcomes per candidate.
+type stats struct {
+	n                 []int
+	u, u2, er, er2    []float64
+	dist              [][4]float64
+	win, dealIn, draw []int
+	delta             []float64
+	rankPoints        []float64
+}
+
+func newStats(k int) *stats {
+	return &stats{n: make([]int, k), u: make([]float64, k), u2: make([]float64, k), er: make([]float64, k),
+		er2: make([]float64, k), dist: make([][4]float64, k), win: make([]int, k), dealIn: make([]int, k),
+		draw: make([]int, k), delta: make([]float64, k), rankPoints: make([]float64, k)}
+}
+
+func (st *stats) record(c int, o *outcome) {
+	st.n[c]++
+	st.u[c] += o.utility
+	st.u2[c] += o.utility * o.utility
+	er := rankmodel.ExpectedRank(o.dist)
+	st.er[c] += er
+	st.er2[c] += er * er
+	for k := range 4 {
+		st.dist[c][k] += o.dist[k]
+	}
+	st.rankPoints[c] += rankmodel.HououPoints.Expected(o.dist)
+	if o.won {
+		st.win[c]++
+	}
+	if o.dealtIn {
+		st.dealIn[c]++
+	}
+	if o.draw {
+		st.draw[c]++
+	}
+	st.delta[c] += float64(o.delta)
+}
+
+func (st *stats) add(o *stats) {
+	for c := range st.n {
+		st.n[c] += o.n[c]
+		st.u[c] += o.u[c]
+		st.u2[c] += o.u2[c]
+		st.er[c] += o.er[c]
+		st.er2[c] += o.er2[c]
+		for k := range 4 {
+			st.dist[c][k] += o.dist[c][k]
+		}
+		st.win[c] += o.win[c]
+		st.dealIn[c] += o.dealIn[c]
+		st.draw[c] += o.draw[c]
+		st.delta[c] += o.delta[c]
+		st.rankPoints[c] += o.rankPoints[c]
+	}
+}
+
+func (st *stats) mean(c int) float64 {
+	if st.n[c] == 0 {
+		return math.Inf(-1)
+	}
+	return st.u[c] / float64(st.n[c])
+}
+
+func se(sum, sum2 float64, n int) float64 {
+	if n < 2 {
+		return math.NaN()
+	}
+	m := sum / float64(n)
+	v := (sum2/float64(n) - m*m) * float64(n) / float64(n-1)
+	return math.Sqrt(max(0, v) / float64(n))
+}
+
+func (st *stats) fill(c int, out *Candidate) {
+	n := st.n[c]
+	out.Sims = n
+	if n == 0 {
+		return
+	}
+	f := float64(n)
+	out.Utility = st.u[c] / f
+	out.UtilitySE = se(st.u[c], st.u2[c], n)
+	out.ExpectedRank = st.er[c] / f
+	out.RankSE = se(st.er[c], st.er2[c], n)
+	for k := range 4 {
+		out.RankDist[k] = st.dist[c][k] / f
+	}
+	out.RankPoints = st.rankPoints[c] / f
+	out.PWin = float64(st.win[c]) / f
+	out.PDealIn = float64(st.dealIn[c]) / f
+	out.PDraw = float64(st.draw[c]) / f
+	out.ScoreChange = st.delta[c] / f
+}
+
+// String names the engine's models.
+func (e *Engine) String() string {
+	return fmt.Sprintf("mc engine (%s, %s)", e.opp.Cards[0].File, e.rank.Card.File)
+}

@@ -1,0 +1,137 @@
+package mc
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// position is a decision of a real game: the round just before the seat
+// acted (full information is kept, but only the seat's view is analysed).
+type position struct {
+	name   string
+	round  game.Round
+	rules  game.Rules
+	seat   int
+	played data.Event
+}
+
+// positions collects up to n turn decisions (the seat has drawn and is
+// about to discard) from the first games of the shared corpus, every
+// stride-th one.
+func positions(t testing.TB, n, stride int) []position {
+	t.Helper()
+	dir := filepath.Join(shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands"), "log-libraries", "logs")
+	files, err := filepath.Glob(filepath.Join(dir, "*-00a9-*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no games in %s: %v", dir, err)
+	}
+	var out []position
+	k := 0
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := data.NewMjlogReader(fh, f)
+		if !r.Next() {
+			t.Fatal(r.Err())
+		}
+		g := r.Game()
+		fh.Close()
+		rules := g.EngineRules()
+		var prev game.Round
+		havePrev := false
+		var rep data.ReplayReport
+		err = data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, rr *game.Round) {
+			if len(out) >= n {
+				return
+			}
+			if ei >= 0 && ei < len(rd.Events) {
+				e := rd.Events[ei]
+				if e.Type == data.EventDiscard && havePrev && prev.Phase() == game.PhaseTurn && prev.Current() == int(e.Seat) {
+					k++
+					if k%stride == 0 {
+						out = append(out, position{name: filepath.Base(f) + " " + rd.Name(), round: prev, rules: rules, seat: int(e.Seat), played: e})
+					}
+				}
+			}
+			if ei < len(rd.Events) {
+				prev, havePrev = *rr, true
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out) >= n {
+			break
+		}
+	}
+	return out
+}
+
+func analyze(t testing.TB, e *Engine, p *position, o Options) *Analysis {
+	t.Helper()
+	r := p.round
+	o.Rules = &p.rules
+	legal := r.Legal(p.seat, nil)
+	an, err := e.Analyze(context.Background(), game.ViewOf(&r, p.seat), legal, o)
+	if err != nil {
+		t.Fatalf("%s: %v", p.name, err)
+	}
+	return an
+}
+
+// TestAnalyzeSameAtAnyWorkers: the same seed gives the same analysis at
+// 1, 2 and 8 workers, and twice.
+func TestAnalyzeSameAtAnyWorkers(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := positions(t, 6, 37)
+	for i := range ps {
+		var ref *Analysis
+		for _, w := range []int{1, 2, 8, 2} {
+			an := analyze(t, e, &ps[i], Options{Sims: 3000, Workers: w, Seed: 7, Decision: uint64(i)})
+			an.Seconds = 0
+			if ref == nil {
+				ref = an
+				continue
+			}
+			if !reflect.DeepEqual(ref, an) {
+				t.Fatalf("%s: %d workers differ from 1:\n%+v\n%+v", ps[i].name, w, ref.Candidates[0], an.Candidates[0])
+			}
+		}
+		b := ref.Best()
+		t.Logf("%s seat %d: best %v (E[rank] %.3f ± %.3f, win %.2f, deal-in %.2f), played %v; %d candidates, %d sims",
+			ps[i].name, ps[i].seat, b, b.ExpectedRank, b.RankSE, b.PWin, b.PDealIn, ps[i].played, len(ref.Candidates), ref.Sims)
+	}
+}
+
+// BenchmarkSimulate measures whole decisions of real positions: report
+// simulations (one candidate in one world, to the round's end) per second.
+func BenchmarkSimulate(b *testing.B) {
+	e, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps := positions(b, 8, 23)
+	for _, workers := range []int{1, 2} {
+		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[workers], func(b *testing.B) {
+			sims := 0
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				an := analyze(b, e, &ps[i%len(ps)], Options{Sims: 20000, Workers: workers, Seed: 1, Decision: uint64(i)})
+				sims += an.Sims
+			}
+			b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
+		})
+	}
+}

@@ -1,0 +1,113 @@
+package mc
+
+import (
+	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// policy chooses the seat's discard in a rollout, and whether to declare
+// riichi with it. It must be fast (it runs at every own turn of every
+// simulation), so it uses shanten alone, not ukeire:
+//
+//   - in riichi: the drawn tile;
+//   - when an opponent is in riichi and the best discard leaves the hand two
+//     or more from tenpai: the safest kind (safe against every riichi
+//     opponent: its river and what passed it since; then honours,
+//     terminals, and the rest), ties to the least useful;
+//   - else a kind that leaves the lowest shanten, the least connected one
+//     (isolated honours and terminals first);
+//   - riichi when the discard leaves a closed hand tenpai with 1,000
+//     points to pay and four tiles left to draw.
+func (s *sim) policy() (tile.Tile, bool) {
+	if s.riichi && s.drawn != tile.NoTile {
+		return s.drawn, false
+	}
+	var sh [tile.NumKinds]int8
+	best := int8(8)
+	for k := range tile.Kind(tile.NumKinds) {
+		if s.counts[k] == 0 {
+			continue
+		}
+		s.counts[k]--
+		sh[k] = int8(hand.Shanten(&s.counts))
+		s.counts[k]++
+		best = min(best, sh[k])
+	}
+	threat := false
+	for j := range s.opp {
+		threat = threat || (j != s.r.me && s.r.opp[j].riichi)
+	}
+	pick := tile.Kind(255)
+	pickScore := 1 << 30
+	fold := threat && best >= 2
+	for k := range tile.Kind(tile.NumKinds) {
+		if s.counts[k] == 0 || (!fold && sh[k] != best) {
+			continue
+		}
+		score := s.uselessness(k)
+		if fold {
+			score += 1000 * s.danger(k)
+		}
+		if score < pickScore {
+			pick, pickScore = k, score
+		}
+	}
+	t := s.pick(pick, true)
+	riichi := false
+	if !s.riichi && s.closed && sh[pick] == 0 && s.scores[s.r.me] >= 1000 && s.live >= 4 {
+		riichi = true
+	}
+	return t, riichi
+}
+
+// uselessness scores how little a kind helps the hand: lower is discarded
+// first. It counts the hand's tiles of the same kind and its neighbours
+// (within two, same suit).
+func (s *sim) uselessness(k tile.Kind) int {
+	c := &s.counts
+	u := 10 * int(c[k]-1)
+	if k.IsHonor() {
+		return u
+	}
+	n := k.Number()
+	for d := -2; d <= 2; d++ {
+		if d == 0 || n+d < 1 || n+d > 9 {
+			continue
+		}
+		w := 3
+		if d == -2 || d == 2 {
+			w = 2
+		}
+		u += w * int(c[int(k)+d])
+	}
+	if k.IsTerminal() {
+		u -= 1
+	} else if n == 2 || n == 8 {
+		u += 0
+	} else {
+		u += 1
+	}
+	return u + 1
+}
+
+// danger is how risky a kind is against the riichi opponents: 0 when safe
+// against all of them.
+func (s *sim) danger(k tile.Kind) int {
+	d := 0
+	for j := range s.opp {
+		if j == s.r.me || !s.r.opp[j].riichi || s.safe[j].Has(k) {
+			continue
+		}
+		switch {
+		case k.IsHonor():
+			d++
+		case k.IsTerminal():
+			d += 2
+		case k.Number() == 2 || k.Number() == 8:
+			d += 3
+		default:
+			d += 4
+		}
+	}
+	return d
+}

@@ -1,0 +1,474 @@
+package mc
+
+import (
+	"math/rand/v2"
+
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// outcome is what one simulation of one candidate gave.
+type outcome struct {
+	dist    [4]float64 // P(final rank 1..4) after the round
+	utility float64
+	delta   int // the seat's points change this round, its riichi stick included
+	won     bool
+	dealtIn bool
+	draw    bool // exhaustive draw
+}
+
+// sim is one rollout's state: the seat's concrete hand, abstract opponents.
+// It lives in a worker's scratch; nothing in it allocates.
+type sim struct {
+	r   *root
+	w   *world
+	src rand.PCG
+	rng *rand.Rand
+
+	pi   int // next tile of w.pool
+	live int
+	next int // seat to move
+
+	hand    [score.MaxHand]tile.Tile
+	n       int
+	counts  tile.Counts
+	melds   [score.MaxMelds]score.Meld
+	nm      int
+	closed  bool // no open meld
+	drawn   tile.Tile
+	rinshan bool
+
+	riichi, ippatsu        bool
+	discarded              tile.KindSet
+	tempFuriten, riichiFur bool
+	waits                  tile.KindSet // of the 3n+1 hand
+	safe                   [game.NumSeats]tile.KindSet
+
+	opp    [game.NumSeats]oppState
+	turns  [game.NumSeats]int
+	scores [game.NumSeats]int
+	sticks int
+
+	over    bool
+	kind    game.EndKind
+	renchan bool
+	out     outcome
+
+	win score.Win // scoring input, kept here so that it does not escape
+}
+
+// reset starts a rollout of world w from root r.
+func (s *sim) reset(r *root, w *world) {
+	s.r, s.w = r, w
+	s.src.Seed(w.seed1, w.seed2)
+	if s.rng == nil {
+		s.rng = rand.New(&s.src)
+	}
+	s.pi, s.live, s.next = 0, r.live, r.cur
+	s.n = copy(s.hand[:], r.hand[:r.n])
+	s.counts = tile.Counts{}
+	for _, t := range s.hand[:s.n] {
+		s.counts[t.Kind()]++
+	}
+	s.nm = copy(s.melds[:], r.melds[:r.nm])
+	s.closed = true
+	for _, m := range s.melds[:s.nm] {
+		if m.Open() {
+			s.closed = false
+		}
+	}
+	s.drawn, s.rinshan = tile.NoTile, false
+	s.riichi, s.ippatsu = r.riichi, r.ippatsu
+	s.discarded = r.discarded
+	s.tempFuriten, s.riichiFur = false, false
+	s.waits = 0
+	if s.n%3 == 1 {
+		s.updateWaits()
+	}
+	for i := range s.safe {
+		s.safe[i] = r.opp[i].safe
+	}
+	s.opp = w.opp
+	s.turns = r.turns
+	s.scores = r.scores
+	s.sticks = r.sticks
+	s.over, s.kind, s.renchan = false, 0, false
+	s.out = outcome{}
+}
+
+func (s *sim) updateWaits() {
+	w, own := hand.WaitInfo(&s.counts)
+	s.waits = w &^ own
+}
+
+func (s *sim) furiten() bool {
+	return s.tempFuriten || s.riichiFur || s.waits&s.discarded != 0
+}
+
+// take draws the next unseen tile.
+func (s *sim) take() tile.Tile {
+	t := s.w.pool[s.pi]
+	s.pi++
+	return t
+}
+
+func (s *sim) add(t tile.Tile) {
+	s.hand[s.n] = t
+	s.n++
+	s.counts[t.Kind()]++
+}
+
+func (s *sim) remove(t tile.Tile) {
+	for i := range s.n {
+		if s.hand[i] == t {
+			s.n--
+			s.hand[i] = s.hand[s.n]
+			s.counts[t.Kind()]--
+			return
+		}
+	}
+}
+
+// removeKind takes n tiles of kind k out of the hand, plain fives first.
+func (s *sim) removeKind(k tile.Kind, n int) {
+	for ; n > 0; n-- {
+		s.remove(s.pick(k, true))
+	}
+}
+
+// pick returns a tile of kind k from the hand: a plain one before the red
+// five when plainFirst, else the red one first.
+func (s *sim) pick(k tile.Kind, plainFirst bool) tile.Tile {
+	found := tile.NoTile
+	for _, t := range s.hand[:s.n] {
+		if t.Kind() != k {
+			continue
+		}
+		if t.Red() != plainFirst {
+			return t
+		}
+		found = t
+	}
+	return found
+}
+
+// --- the seat's moves ---
+
+// discard plays tile t from the seat's hand (declaring riichi if asked),
+// lets the opponents answer, and passes the turn.
+func (s *sim) discard(t tile.Tile, riichi bool) {
+	s.remove(t)
+	k := t.Kind()
+	s.discarded = s.discarded.Add(k)
+	s.tempFuriten = false
+	s.ippatsu = false
+	s.updateWaits()
+	for i := 1; i < game.NumSeats; i++ {
+		j := (s.r.me + i) % game.NumSeats
+		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) {
+			s.oppRon(j, s.r.me)
+			s.out.dealtIn = true
+			return
+		}
+	}
+	for j := range s.safe {
+		s.safe[j] = s.safe[j].Add(k)
+	}
+	if riichi {
+		s.riichi, s.ippatsu = true, true
+		s.scores[s.r.me] -= 1000
+		s.sticks++
+	}
+	s.turns[s.r.me]++
+	s.next = (s.r.me + 1) % game.NumSeats
+}
+
+// ownTurn: the seat has drawn (or must discard after a call): it wins by
+// tsumo if it can, else discards by the policy.
+func (s *sim) ownTurn() {
+	if s.drawn != tile.NoTile && s.tryTsumo() {
+		return
+	}
+	t, riichi := s.policy()
+	s.drawn, s.rinshan = tile.NoTile, false
+	s.discard(t, riichi)
+}
+
+func (s *sim) tryTsumo() bool {
+	if !hand.IsAgari(&s.counts) {
+		return false
+	}
+	s.fillWin(s.drawn, true, s.r.me)
+	res, err := score.Score(&s.win, &s.r.rules.Score)
+	if err != nil {
+		return false
+	}
+	s.settle(&res, s.r.me)
+	return true
+}
+
+// tryRon wins on t discarded by from, if the hand may.
+func (s *sim) tryRon(t tile.Tile, from int) bool {
+	k := t.Kind()
+	if !s.waits.Has(k) {
+		return false
+	}
+	if !s.furiten() {
+		s.fillWin(t, false, from)
+		if res, err := score.Score(&s.win, &s.r.rules.Score); err == nil {
+			s.settle(&res, s.r.me)
+			return true
+		}
+	}
+	// Passed a winning tile.
+	s.tempFuriten = true
+	if s.riichi {
+		s.riichiFur = true
+	}
+	return false
+}
+
+func (s *sim) fillWin(t tile.Tile, tsumo bool, from int) {
+	r := s.r
+	w := &s.win
+	*w = score.Win{}
+	copy(w.Hand[:], s.hand[:s.n])
+	w.NumHand = uint8(s.n)
+	if !tsumo {
+		w.Hand[w.NumHand] = t
+		w.NumHand++
+	}
+	w.WinTile, w.Tsumo = t, tsumo
+	w.NumMelds = uint8(copy(w.Melds[:], s.melds[:s.nm]))
+	w.Seat, w.Dealer, w.From, w.Round = uint8(r.me), r.setup.Dealer, uint8(from), r.wind
+	w.Riichi, w.Ippatsu = s.riichi, s.riichi && s.ippatsu
+	if tsumo {
+		w.Rinshan = s.rinshan
+		w.Haitei = !s.rinshan && s.live == 0
+	} else {
+		w.Houtei = s.live == 0
+	}
+	w.NumDora = uint8(copy(w.Dora[:], r.dora[:r.numDora]))
+	if w.Riichi {
+		// Ura dora: unseen tiles from the end of the pool, which the
+		// round's draws do not reach.
+		for i := range r.numDora {
+			w.UraDora[i] = s.w.pool[r.nUnseen-1-i]
+		}
+		w.NumUraDora = uint8(r.numDora)
+	}
+	w.Honba, w.RiichiSticks = r.setup.Honba, s.sticks
+}
+
+// settle applies a win's payments (honba and sticks included).
+func (s *sim) settle(res *score.Result, winner int) {
+	for i, p := range res.Payments {
+		s.scores[i] += p
+	}
+	s.sticks = 0
+	s.end(game.Agari, winner == int(s.r.setup.Dealer))
+	if winner == s.r.me {
+		s.out.won = true
+	}
+}
+
+// --- opponents ---
+
+// oppRon: opponent j wins on from's discard.
+func (s *sim) oppRon(j, from int) {
+	pts := s.opp[j].value + 300*s.r.setup.Honba
+	s.scores[from] -= pts
+	s.scores[j] += pts + 1000*s.sticks
+	s.sticks = 0
+	s.end(game.Agari, j == int(s.r.setup.Dealer))
+}
+
+// oppTsumo: opponent j wins by self-draw; its hand value is shared out as
+// Tenhou splits a tsumo.
+func (s *sim) oppTsumo(j int) {
+	v := s.opp[j].value
+	dealer := int(s.r.setup.Dealer)
+	h := 100 * s.r.setup.Honba
+	gain := 1000 * s.sticks
+	for i := range game.NumSeats {
+		if i == j {
+			continue
+		}
+		var p int
+		switch {
+		case j == dealer:
+			p = roundUp100(v / 3)
+		case i == dealer:
+			p = roundUp100(v / 2)
+		default:
+			p = roundUp100(v / 4)
+		}
+		s.scores[i] -= p + h
+		gain += p + h
+	}
+	s.scores[j] += gain
+	s.sticks = 0
+	s.end(game.Agari, j == dealer)
+}
+
+func roundUp100(x int) int { return (x + 99) / 100 * 100 }
+
+// oppTurn: opponent j draws, wins by tsumo on one of its waits, or may
+// become tenpai, then discards the tile, which others may ron.
+func (s *sim) oppTurn(j int, models bool) {
+	t := s.take()
+	s.live--
+	o := &s.opp[j]
+	k := t.Kind()
+	if o.tenpai && o.waits.Has(k) {
+		s.oppTsumo(j)
+		return
+	}
+	if !o.tenpai && models && s.rng.Float64() < tenpaiRate(s.turns[j]) {
+		o.tenpai = true
+		o.waits = sampleWaits(s.rng, &s.r.opp[j])
+	}
+	s.turns[j]++
+	s.safe[j] = s.safe[j].Add(k)
+	s.answer(t, j)
+	if !s.over {
+		s.next = (j + 1) % game.NumSeats
+	}
+}
+
+// answer lets every seat after the discarder, in turn order, ron tile t.
+func (s *sim) answer(t tile.Tile, from int) {
+	k := t.Kind()
+	for i := 1; i < game.NumSeats; i++ {
+		j := (from + i) % game.NumSeats
+		if j == s.r.me {
+			if s.tryRon(t, from) {
+				return
+			}
+			continue
+		}
+		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) {
+			s.oppRon(j, from)
+			return
+		}
+	}
+	for j := range s.safe {
+		if s.r.opp[j].riichi {
+			s.safe[j] = s.safe[j].Add(k)
+		}
+	}
+}
+
+// --- the round's end ---
+
+func (s *sim) end(kind game.EndKind, renchan bool) {
+	s.over, s.kind, s.renchan = true, kind, renchan
+}
+
+// exhaustive ends the round at the wall's end with tenpai payments.
+func (s *sim) exhaustive() {
+	var tenpai [game.NumSeats]bool
+	n := 0
+	for i := range game.NumSeats {
+		if i == s.r.me {
+			tenpai[i] = s.waits != 0
+		} else {
+			tenpai[i] = s.opp[i].tenpai
+		}
+		if tenpai[i] {
+			n++
+		}
+	}
+	if n > 0 && n < game.NumSeats {
+		for i, t := range tenpai {
+			if t {
+				s.scores[i] += 3000 / n
+			} else {
+				s.scores[i] -= 3000 / (game.NumSeats - n)
+			}
+		}
+	}
+	s.out.draw = true
+	s.end(game.ExhaustiveDraw, tenpai[s.r.setup.Dealer])
+}
+
+// play runs the round from the current state to its end.
+func (s *sim) play(models bool) {
+	for !s.over {
+		if s.next == s.r.me {
+			if s.live == 0 {
+				s.exhaustive()
+				return
+			}
+			s.drawn = s.take()
+			s.live--
+			s.add(s.drawn)
+			s.ownTurn()
+			continue
+		}
+		if s.live == 0 {
+			s.exhaustive()
+			return
+		}
+		s.oppTurn(s.next, models)
+	}
+}
+
+// finish fills s.out from the round's end: the next round's situation and
+// the final-rank model (or the exact ranks when the game is over).
+func (s *sim) finish(e *Engine, o *Options, memo *rankMemo) {
+	r := s.r
+	s.out.delta = s.scores[r.me] - r.scores[r.me]
+	next, over := r.rules.Next(r.setup, s.scores, s.sticks, s.kind, s.renchan)
+	if over {
+		final := next.Scores
+		rank := game.Rank(final)
+		top := 0
+		for i, rk := range rank {
+			if rk == 1 {
+				top = i
+			}
+		}
+		final[top] += 1000 * next.Sticks
+		rank = game.Rank(final)
+		s.out.dist = [4]float64{}
+		s.out.dist[rank[r.me]-1] = 1
+	} else {
+		sit := rankmodel.Situation{Index: next.Index, Honba: next.Honba, Sticks: next.Sticks, Scores: next.Scores,
+			Dealer: int(next.Dealer), Hanchan: r.rules.Length == game.Hanchan}
+		s.out.dist = memo.distribution(e.rank, &sit, r.me)
+	}
+	if o.RawScore {
+		s.out.utility = float64(s.out.delta) / 1000
+	} else {
+		s.out.utility = o.utility().Expected(s.out.dist)
+	}
+}
+
+// rankMemo caches rank distributions: many simulations end in the same
+// situation (a draw with the same tenpai seats, the same deal-in). It is a
+// direct-mapped table, one per worker.
+type rankMemo struct {
+	keys [memoSize]rankmodel.Situation
+	set  [memoSize]bool
+	dist [memoSize][4]float64
+}
+
+const memoSize = 1 << 12
+
+func (m *rankMemo) distribution(rk *rankmodel.Model, s *rankmodel.Situation, seat int) [4]float64 {
+	h := uint64(s.Index)*0x9e3779b97f4a7c15 ^ uint64(s.Honba)<<8 ^ uint64(s.Sticks)<<16 ^ uint64(s.Dealer)<<24
+	for _, sc := range s.Scores {
+		h = (h ^ uint64(sc/100)) * 0x100000001b3
+	}
+	i := h % memoSize
+	if m.set[i] && m.keys[i] == *s {
+		return m.dist[i]
+	}
+	d := rk.Distribution(s, seat)
+	m.keys[i], m.set[i], m.dist[i] = *s, true, d
+	return d
+}
