@@ -43,6 +43,7 @@ var commands []*Command
 
 func init() {
 	commands = []*Command{
+		cmdAnalyze,
 		cmdArena,
 		cmdBench,
 		cmdConvert,

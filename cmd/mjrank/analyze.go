@@ -1,0 +1,292 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/mc"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+var cmdAnalyze = &Command{
+	Name:      "analyze",
+	UsageLine: "--log FILE --round R (--event N | --turn T) [--seat S] [--game G] [--sims N] [--time D] [--workers N] [--seed S] [--utility rank|points] [--json]",
+	Short:     "rank every legal move of a position by expected final rank (the Monte Carlo engine)",
+	Long: `
+Analyze runs the Monte Carlo engine on one decision of a game record
+(mjlog, tenhou.net/6 or mjai): for every legal move of the deciding seat it
+simulates the rest of the round on the same sampled worlds, maps each
+outcome through the final-rank model, and prints the moves best first with
+their expected final rank (± its standard error), the final-rank
+distribution, Tenhou Houou rank points (+90/+45/0/−135), the chances that
+this round ends in the seat's win, its deal-in or an exhaustive draw, the
+expected points change this round, and the simulations each move got
+(successive halving spends them where the moves are close).
+
+The position: --round names the round (E3-1 = East 3 with one honba, as
+mjrank verify prints; or its 1-based number in the record), then either
+--event N (the decision taken at the round's event N, 0-based: the state
+just before it; the seat is the event's actor unless --seat says another
+seat answering the same discard) or --seat S with --turn T (the seat's T-th
+discard of the round). Only what the deciding seat could see is used.
+
+The analysis is deterministic for a seed under a --sims budget, whatever
+--workers; --time stops after the halving stage in which the time runs out
+(the result then depends on the machine).
+`,
+	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
+		logFile := fs.String("log", "", "the game record")
+		gameN := fs.Int("game", 1, "the game of the file (1-based), for files that hold several")
+		round := fs.String("round", "", "the round: its name (E3-1) or 1-based number")
+		event := fs.Int("event", -1, "the decision at this event index of the round (0-based)")
+		turn := fs.Int("turn", 0, "the seat's discard number in the round (1-based; needs --seat)")
+		seat := fs.Int("seat", -1, "the deciding seat (0..3; 0 is the first dealer)")
+		sims := fs.Int("sims", mc.DefaultSims, "simulation budget of the decision")
+		limit := fs.Duration("time", 0, "stop after the halving stage in which this time runs out (0: no limit)")
+		workers := fs.Int("workers", 0, "goroutines (default: one per CPU; the result does not depend on it)")
+		seed := fs.Uint64("seed", 1, "seed of the simulations")
+		utility := fs.String("utility", "rank", "what to maximise: rank (expected final rank) or points (Houou rank points +90/+45/0/-135)")
+		asJSON := fs.Bool("json", false, "print the analysis as JSON")
+		return func(env *Env, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf("unexpected argument %q", args[0])
+			}
+			if *logFile == "" || *round == "" {
+				return usageErrorf("--log and --round are required")
+			}
+			if (*event < 0) == (*turn <= 0) {
+				return usageErrorf("give one of --event N or --turn T")
+			}
+			if *turn > 0 && *seat < 0 {
+				return usageErrorf("--turn needs --seat")
+			}
+			if *seat > 3 || *seat < -1 {
+				return usageErrorf("--seat must be 0..3")
+			}
+			if *sims < 1 || *workers < 0 || *limit < 0 || *gameN < 1 {
+				return usageErrorf("--sims and --game must be positive, --workers and --time not negative")
+			}
+			o := mc.Options{Sims: *sims, Time: *limit, Workers: *workers, Seed: *seed}
+			switch *utility {
+			case "rank":
+			case "points":
+				u := rankmodel.HououPoints
+				o.Utility = &u
+			default:
+				return usageErrorf("--utility must be rank or points")
+			}
+			pos, err := loadPosition(*logFile, *gameN, *round, *event, *turn, *seat)
+			if err != nil {
+				return err
+			}
+			eng, err := mc.Default()
+			if err != nil {
+				return err
+			}
+			o.Rules = &pos.rules
+			o.Decision = uint64(pos.roundIndex)<<16 | uint64(pos.event)
+			an, err := eng.Analyze(context.Background(), game.ViewOf(pos.round, pos.seat), pos.legal, o)
+			if err != nil {
+				return err
+			}
+			out := analysisOutput(pos, an, &o)
+			if *asJSON {
+				return writeJSON(env.Stdout, out)
+			}
+			return printAnalysis(env.Stdout, pos, out)
+		}
+	},
+}
+
+// position is a decision read from a record.
+type position struct {
+	file       string
+	name       string // round name
+	roundIndex int
+	event      int
+	seat       int
+	round      *game.Round
+	rules      game.Rules
+	legal      []game.Action
+	played     string
+}
+
+func loadPosition(file string, gameN int, roundName string, event, turn, seat int) (*position, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, _, err := data.NewReader(f, file)
+	if err != nil {
+		return nil, err
+	}
+	var g *data.Game
+	for i := 0; i < gameN && r.Next(); i++ {
+		g = r.Game()
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if g == nil {
+		return nil, fmt.Errorf("%s: no game %d", file, gameN)
+	}
+	if g.Players != 4 {
+		return nil, fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
+	}
+	ri, err := data.FindRound(g, roundName)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	rd := &g.Rounds[ri]
+	if turn > 0 {
+		if event, err = data.DiscardEvent(rd, seat, turn); err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+	}
+	round, err := data.RoundBefore(g, ri, event)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	e := rd.Events[event]
+	if seat < 0 {
+		seat = int(e.Seat)
+		if e.Type == data.EventAgari && int(e.Index) < len(rd.Agari) {
+			seat = rd.Agari[e.Index].Who
+		}
+	}
+	if seat < 0 || seat > 3 {
+		return nil, fmt.Errorf("%s: %s event %d (%v) is no seat's decision", file, rd.Name(), event, e)
+	}
+	legal := round.Legal(seat, nil)
+	if len(legal) == 0 {
+		return nil, fmt.Errorf("%s: %s event %d: seat %d has no decision there (the round waits for seat %d, phase %v)",
+			file, rd.Name(), event, seat, round.ToAct(), round.Phase())
+	}
+	return &position{file: file, name: rd.Name(), roundIndex: ri, event: event, seat: seat, round: round,
+		rules: g.EngineRules(), legal: legal, played: playedMove(rd, event, seat)}, nil
+}
+
+// playedMove describes what the record's seat did at the event: its own
+// action, or "pass" when the event is another seat's (the seat let the
+// discard go).
+func playedMove(rd *data.Round, event, seat int) string {
+	e := rd.Events[event]
+	switch e.Type {
+	case data.EventAgari:
+		if int(e.Index) < len(rd.Agari) && rd.Agari[e.Index].Who == seat {
+			if rd.Agari[e.Index].From == seat {
+				return "tsumo"
+			}
+			return "ron"
+		}
+		return "pass"
+	case data.EventRiichi:
+		if int(e.Seat) == seat && e.Step == 1 {
+			for _, d := range rd.Events[event+1:] {
+				if d.Type == data.EventDiscard {
+					return "riichi " + d.Tile.String()
+				}
+			}
+		}
+	case data.EventDiscard:
+		if int(e.Seat) == seat {
+			return "discard " + e.Tile.String()
+		}
+	case data.EventCall:
+		if int(e.Seat) == seat {
+			return e.Meld.String()
+		}
+	}
+	if int(e.Seat) != seat {
+		return "pass"
+	}
+	return e.Type.String()
+}
+
+type candidateJSON struct {
+	Move         string     `json:"move"`
+	Sims         int        `json:"sims"`
+	ExpectedRank float64    `json:"expected_rank"`
+	RankSE       float64    `json:"expected_rank_se"`
+	RankDist     [4]float64 `json:"rank_distribution"`
+	RankPoints   float64    `json:"rank_points"`
+	Utility      float64    `json:"utility"`
+	UtilitySE    float64    `json:"utility_se"`
+	PWin         float64    `json:"p_win"`
+	PDealIn      float64    `json:"p_deal_in"`
+	PDraw        float64    `json:"p_draw"`
+	ScoreChange  float64    `json:"score_change"`
+}
+
+type analysisJSON struct {
+	File       string          `json:"file"`
+	Round      string          `json:"round"`
+	Event      int             `json:"event"`
+	Seat       int             `json:"seat"`
+	Hand       string          `json:"hand"`
+	Played     string          `json:"played,omitempty"`
+	Best       string          `json:"best"`
+	Utility    string          `json:"utility"`
+	Seed       uint64          `json:"seed"`
+	Sims       int             `json:"sims"`
+	Stages     int             `json:"stages"`
+	Seconds    float64         `json:"seconds"`
+	Candidates []candidateJSON `json:"candidates"`
+}
+
+func analysisOutput(pos *position, an *mc.Analysis, o *mc.Options) *analysisJSON {
+	out := &analysisJSON{File: pos.file, Round: pos.name, Event: pos.event, Seat: pos.seat,
+		Hand: tile.Format(pos.round.Hand(pos.seat)), Played: pos.played, Best: an.Best().String(),
+		Utility: "expected rank", Seed: o.Seed, Sims: an.Sims, Stages: an.Stages, Seconds: an.Seconds}
+	if o.Utility != nil {
+		out.Utility = "Houou rank points"
+	}
+	for i := range an.Candidates {
+		c := &an.Candidates[i]
+		out.Candidates = append(out.Candidates, candidateJSON{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
+			RankSE: c.RankSE, RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: c.UtilitySE,
+			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange})
+	}
+	return out
+}
+
+func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
+	r := pos.round
+	var dora []string
+	for _, t := range r.DoraIndicators() {
+		dora = append(dora, t.String())
+	}
+	fmt.Fprintf(w, "%s  %s event %d, seat %d (%s)\n", pos.file, pos.name, pos.event, pos.seat, r.SeatWind(pos.seat))
+	fmt.Fprintf(w, "hand    %s", a.Hand)
+	for _, m := range r.Melds(pos.seat) {
+		fmt.Fprintf(w, " %s", m)
+	}
+	fmt.Fprintf(w, "\nscores  %v  sticks %d  honba %d  dora indicators %s  tiles left %d\n", r.Scores(), r.Sticks(), r.Honba(), strings.Join(dora, " "), r.LiveRemaining())
+	fmt.Fprintf(w, "best    %s", a.Best)
+	if a.Played != "" {
+		fmt.Fprintf(w, "   (played: %s)", a.Played)
+	}
+	fmt.Fprintf(w, "\n%d simulations in %d stages, %s, seed %d, maximising %s\n\n", a.Sims, a.Stages,
+		time.Duration(a.Seconds*float64(time.Second)).Round(time.Millisecond), a.Seed, a.Utility)
+	t := newTable(w, "move", "E[rank]", "±", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims")
+	for _, c := range a.Candidates {
+		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), fmt.Sprintf("%.3f", c.RankSE),
+			pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]),
+			fmt.Sprintf("%+.1f", c.RankPoints), pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
+			fmt.Sprintf("%+.0f", c.ScoreChange), fmt.Sprint(c.Sims)}); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+func pct(p float64) string { return fmt.Sprintf("%.1f", 100*p) }
