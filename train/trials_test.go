@@ -466,6 +466,7 @@ func TestTenpaiTransitionTrial(t *testing.T) {
 	all := trials(t)
 	const maxTurn = 24
 	var noten, became [maxTurn + 1]int
+	var closedTenpai, riichiAtOnce, openTenpai int
 	for _, gr := range all {
 		var last [4]int // discards so far per seat this round
 		var was [4]bool
@@ -481,6 +482,18 @@ func TestTenpaiTransitionTrial(t *testing.T) {
 				noten[i]++
 				if s.Tenpai {
 					became[i]++
+					closed := true
+					for _, m := range s.Round.Melds(s.Seat) {
+						closed = closed && !m.Open()
+					}
+					if closed {
+						closedTenpai++
+						if s.Round.River(s.Seat)[n-1].Riichi {
+							riichiAtOnce++
+						}
+					} else {
+						openTenpai++
+					}
 				}
 			}
 			last[s.Seat], was[s.Seat] = n, s.Tenpai
@@ -495,4 +508,6 @@ func TestTenpaiTransitionTrial(t *testing.T) {
 	}
 	t.Logf("noten after discard n → tenpai after discard n+1, n = 1..%d (last: %d and later):\n%s", maxTurn, maxTurn, b.String())
 	t.Logf("samples: %v", noten[1:])
+	t.Logf("of the players becoming tenpai, %d closed and %d open; %d of the closed ones (%.3f) declared riichi with that discard",
+		closedTenpai, openTenpai, riichiAtOnce, float64(riichiAtOnce)/float64(max(1, closedTenpai)))
 }

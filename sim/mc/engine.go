@@ -16,6 +16,7 @@ import (
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -57,6 +58,9 @@ const (
 // DefaultSims is the default simulation budget of a decision.
 const DefaultSims = 20000
 
+// DefaultMargin is the default of Options.Margin.
+const DefaultMargin = 2.0
+
 // Options tune one analysis.
 type Options struct {
 	// Sims is the simulation budget of the decision, shared out among the
@@ -84,6 +88,19 @@ type Options struct {
 	// RawScore maximises the expected points change of this round instead
 	// of the final-rank utility (an ablation).
 	RawScore bool
+	// Margin is how sure the simulations must be to play another move than
+	// the prior one (the tile-efficiency discard, riichi when it makes the
+	// hand tenpai, pass on a call, a win when legal): a move replaces it
+	// only if its mean advantage minus Margin standard errors of the
+	// advantage is positive. 0: DefaultMargin; negative: no prior, the
+	// best mean utility is played.
+	Margin float64
+	// Truth, if set, is the full-information round of the position: the
+	// opponents' tenpai, ron kinds and hand values are read from it instead
+	// of predicted, and their concealed tiles leave the pool of draws (the
+	// oracle run that measures what not knowing them costs). Never set it
+	// when playing.
+	Truth *game.Round
 }
 
 func (o *Options) utility() rankmodel.Utility {
@@ -115,6 +132,11 @@ type Candidate struct {
 	PWin, PDealIn, PDraw float64
 	// ScoreChange is the mean change of the seat's points this round.
 	ScoreChange float64
+	// Prior marks the move the engine plays unless the simulations show
+	// another to be better; Advantage is the mean utility over the prior
+	// move in the same worlds, AdvantageSE its standard error.
+	Prior                  bool
+	Advantage, AdvantageSE float64
 }
 
 // String names the move: "discard 5m", "riichi 0p", "pon 777z, discard 3s".
@@ -177,7 +199,13 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if len(cands) == 1 {
 		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
 	}
+	if o.Margin == 0 {
+		o.Margin = DefaultMargin
+	}
+	ref := prior(r, cands)
+	cands[ref].Prior = true
 	st := newStats(len(cands))
+	st.ref = ref
 	active := make([]int, len(cands))
 	for i := range active {
 		active[i] = i
@@ -204,12 +232,17 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 		}
 		slices.SortStableFunc(active, func(a, b int) int { return cmpUtility(st.mean(b), st.mean(a)) })
 		active = active[:(len(active)+1)/2]
+		if !slices.Contains(active, ref) {
+			active[len(active)-1] = ref // the prior is always measured
+		}
 		slices.Sort(active)
 	}
 	for i := range cands {
 		st.fill(i, &cands[i])
 	}
-	slices.SortStableFunc(cands, func(a, b Candidate) int {
+	best := choose(cands, ref, o.Margin)
+	cands[0], cands[best] = cands[best], cands[0]
+	slices.SortStableFunc(cands[1:], func(a, b Candidate) int {
 		if a.Sims != b.Sims {
 			return b.Sims - a.Sims // the survivors of the last stage first
 		}
@@ -241,6 +274,7 @@ func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Cand
 	parts := make([]stats, nChunks)
 	for i := range parts {
 		parts[i] = *newStats(len(cands))
+		parts[i].ref = st.ref
 	}
 	var nextChunk atomic.Int64
 	var stopped atomic.Bool
@@ -299,16 +333,103 @@ func (e *Engine) world(r *root, o *Options, cands []Candidate, active []int, i u
 	}
 	r.sample(sc.rng, &sc.w)
 	models := o.Opponents == Models
-	for _, ci := range active {
-		s := &sc.s
+	s := &sc.s
+	play := func(ci int) {
 		s.reset(r, &sc.w)
 		s.apply(&cands[ci], models)
 		if !s.over {
 			s.play(models)
 		}
 		s.finish(e, o, &sc.memo)
-		st.record(ci, &s.out)
 	}
+	// The prior move first: every other move is compared with it in the
+	// same world.
+	play(st.ref)
+	st.record(st.ref, &s.out)
+	refU := s.out.utility
+	for _, ci := range active {
+		if ci == st.ref {
+			continue
+		}
+		play(ci)
+		st.record(ci, &s.out)
+		st.recordDiff(ci, s.out.utility-refU)
+	}
+}
+
+// choose returns the candidate to play: the prior one, unless another's
+// advantage over it exceeds margin standard errors (the largest such
+// lower bound wins). A negative margin plays the best mean utility.
+func choose(cands []Candidate, ref int, margin float64) int {
+	best := ref
+	if margin < 0 {
+		for i := range cands {
+			if cands[i].Sims > 0 && cands[i].Utility > cands[best].Utility {
+				best = i
+			}
+		}
+		return best
+	}
+	bound := 0.0
+	for i := range cands {
+		c := &cands[i]
+		if i == ref || c.Sims < 2 || math.IsNaN(c.AdvantageSE) {
+			continue
+		}
+		if lb := c.Advantage - margin*c.AdvantageSE; lb > bound {
+			best, bound = i, lb
+		}
+	}
+	return best
+}
+
+// prior returns the candidate played without evidence against it: a win
+// when legal; on a call, pass; in riichi, the drawn tile; else the
+// tile-efficiency discard (lowest shanten, then most tiles that lower it),
+// declaring riichi when it leaves the hand tenpai and riichi is legal.
+func prior(r *root, cands []Candidate) int {
+	find := func(t game.ActionType, k tile.Kind) int {
+		at := -1
+		for i := range cands {
+			a := cands[i].Action
+			if a.Type == t && (k == tile.NoKind || a.Tile.Kind() == k) && (at < 0 || cands[at].Action.Tile.Red()) {
+				at = i
+			}
+		}
+		return at
+	}
+	for _, t := range []game.ActionType{game.Tsumo, game.Ron, game.Pass} {
+		if i := find(t, tile.NoKind); i >= 0 {
+			return i
+		}
+	}
+	if r.riichi && r.drawn != tile.NoTile {
+		if i := find(game.Discard, r.drawn.Kind()); i >= 0 {
+			return i
+		}
+	}
+	var c, vis tile.Counts
+	for _, t := range r.hand[:r.n] {
+		c[t.Kind()]++
+	}
+	for k := range vis {
+		vis[k] = 4 - c[k]
+	}
+	for _, t := range r.unseen[:r.nUnseen] {
+		vis[t.Kind()]-- // what the seat sees outside its hand
+	}
+	var buf [14]hand.Discard
+	for _, d := range hand.Discards(&c, &vis, buf[:0]) {
+		if d.Shanten == 0 {
+			if i := find(game.Riichi, d.Kind); i >= 0 {
+				return i
+			}
+		}
+		if i := find(game.Discard, d.Kind); i >= 0 {
+			return i
+		}
+	}
+	return 0
 }
 
 // candidates lists the moves to simulate: every legal action, a chi or pon
@@ -500,12 +621,22 @@ type stats struct {
 	win, dealIn, draw []int
 	delta             []float64
 	rankPoints        []float64
+	nd                []int     // worlds compared with the prior move
+	d, d2             []float64 // utility minus the prior move's
+	ref               int       // the prior move
 }
 
 func newStats(k int) *stats {
 	return &stats{n: make([]int, k), u: make([]float64, k), u2: make([]float64, k), er: make([]float64, k),
 		er2: make([]float64, k), dist: make([][4]float64, k), win: make([]int, k), dealIn: make([]int, k),
-		draw: make([]int, k), delta: make([]float64, k), rankPoints: make([]float64, k)}
+		draw: make([]int, k), delta: make([]float64, k), rankPoints: make([]float64, k),
+		nd: make([]int, k), d: make([]float64, k), d2: make([]float64, k)}
+}
+
+func (st *stats) recordDiff(c int, d float64) {
+	st.nd[c]++
+	st.d[c] += d
+	st.d2[c] += d * d
 }
 
 func (st *stats) record(c int, o *outcome) {
@@ -546,6 +677,9 @@ func (st *stats) add(o *stats) {
 		st.draw[c] += o.draw[c]
 		st.delta[c] += o.delta[c]
 		st.rankPoints[c] += o.rankPoints[c]
+		st.nd[c] += o.nd[c]
+		st.d[c] += o.d[c]
+		st.d2[c] += o.d2[c]
 	}
 }
 
@@ -584,6 +718,10 @@ func (st *stats) fill(c int, out *Candidate) {
 	out.PDealIn = float64(st.dealIn[c]) / f
 	out.PDraw = float64(st.draw[c]) / f
 	out.ScoreChange = st.delta[c] / f
+	if nd := st.nd[c]; nd > 0 {
+		out.Advantage = st.d[c] / float64(nd)
+		out.AdvantageSE = se(st.d[c], st.d2[c], nd)
+	}
 }
 
 // String names the engine's models.

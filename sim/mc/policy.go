@@ -10,8 +10,8 @@ import (
 // simulation), so it uses shanten alone, not ukeire:
 //
 //   - in riichi: the drawn tile;
-//   - when an opponent is in riichi and the best discard leaves the hand two
-//     or more from tenpai: the safest kind (safe against every riichi
+//   - when an opponent is in riichi and no discard leaves the hand tenpai:
+//     the safest kind (safe against every riichi
 //     opponent: its river and what passed it since; then honours,
 //     terminals, and the rest), ties to the least useful;
 //   - else a kind that leaves the lowest shanten, the least connected one
@@ -35,18 +35,23 @@ func (s *sim) policy() (tile.Tile, bool) {
 	}
 	threat := false
 	for j := range s.opp {
-		threat = threat || (j != s.r.me && s.r.opp[j].riichi)
+		threat = threat || (j != s.r.me && s.oppRiichi[j])
 	}
 	pick := tile.Kind(255)
 	pickScore := 1 << 30
-	fold := threat && best >= 2
+	fold := threat && best >= 1
 	for k := range tile.Kind(tile.NumKinds) {
 		if s.counts[k] == 0 || (!fold && sh[k] != best) {
 			continue
 		}
 		score := s.uselessness(k)
-		if fold {
-			score += 1000 * s.danger(k)
+		if threat {
+			// Folding: safety first. Pushing: safety breaks ties.
+			w := 1
+			if fold {
+				w = 1000
+			}
+			score += w * s.danger(k)
 		}
 		if score < pickScore {
 			pick, pickScore = k, score
@@ -95,7 +100,7 @@ func (s *sim) uselessness(k tile.Kind) int {
 func (s *sim) danger(k tile.Kind) int {
 	d := 0
 	for j := range s.opp {
-		if j == s.r.me || !s.r.opp[j].riichi || s.safe[j].Has(k) {
+		if j == s.r.me || !s.oppRiichi[j] || s.safe[j].Has(k) {
 			continue
 		}
 		switch {

@@ -47,10 +47,12 @@ type sim struct {
 	waits                  tile.KindSet // of the 3n+1 hand
 	safe                   [game.NumSeats]tile.KindSet
 
-	opp    [game.NumSeats]oppState
-	turns  [game.NumSeats]int
-	scores [game.NumSeats]int
-	sticks int
+	opp       [game.NumSeats]oppState
+	oppRiichi [game.NumSeats]bool
+	oppRiver  [game.NumSeats]tile.KindSet
+	turns     [game.NumSeats]int
+	scores    [game.NumSeats]int
+	sticks    int
 
 	over    bool
 	kind    game.EndKind
@@ -90,6 +92,8 @@ func (s *sim) reset(r *root, w *world) {
 	}
 	for i := range s.safe {
 		s.safe[i] = r.opp[i].safe
+		s.oppRiichi[i] = r.opp[i].riichi
+		s.oppRiver[i] = r.opp[i].river
 	}
 	s.opp = w.opp
 	s.turns = r.turns
@@ -168,14 +172,16 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 	s.updateWaits()
 	for i := 1; i < game.NumSeats; i++ {
 		j := (s.r.me + i) % game.NumSeats
-		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) {
+		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) && !s.oppRiver[j].Has(k) {
 			s.oppRon(j, s.r.me)
 			s.out.dealtIn = true
 			return
 		}
 	}
 	for j := range s.safe {
-		s.safe[j] = s.safe[j].Add(k)
+		if s.oppRiichi[j] {
+			s.safe[j] = s.safe[j].Add(k)
+		}
 	}
 	if riichi {
 		s.riichi, s.ippatsu = true, true
@@ -327,17 +333,73 @@ func (s *sim) oppTurn(j int, models bool) {
 		s.oppTsumo(j)
 		return
 	}
+	riichi := false
 	if !o.tenpai && models && s.rng.Float64() < tenpaiRate(s.turns[j]) {
 		o.tenpai = true
-		o.waits = sampleWaits(s.rng, &s.r.opp[j])
+		o.waits = sampleWaits(s.rng, &s.r.opp[j], s.oppRiver[j].Add(k))
+		// A closed hand declares riichi at once as often as Houou players
+		// do (64.5 %, train.TestTenpaiTransitionTrial); riichi, ura and
+		// ippatsu raise its value by about half.
+		if !s.r.opp[j].open && s.scores[j] >= 1000 && s.live >= 4 && s.rng.Float64() < oppRiichiRate {
+			riichi = true
+		}
 	}
 	s.turns[j]++
 	s.safe[j] = s.safe[j].Add(k)
-	s.answer(t, j)
-	if !s.over {
-		s.next = (j + 1) % game.NumSeats
+	s.oppRiver[j] = s.oppRiver[j].Add(k)
+	if s.oppRiichi[j] || !s.dodges(j, k) {
+		s.answer(t, j)
 	}
+	if s.over {
+		return
+	}
+	if riichi {
+		s.oppRiichi[j] = true
+		o.value = o.value * 3 / 2
+		s.scores[j] -= 1000
+		s.sticks++
+	}
+	s.next = (j + 1) % game.NumSeats
 }
+
+// Real players do not discard at random: they fold against a riichi and
+// keep the middle tiles others wait on. An opponent's discard (a random
+// unseen tile in the abstraction) that would deal in is therefore played
+// only with some probability; otherwise it is taken to be a safe tile.
+// The rates are fitted so that the engine's P(exhaustive draw), P(win) and
+// P(deal-in) match the held-out games (docs/ENGINE.md, Fidelity).
+const (
+	dodgeRiichi = 0.7 // against a riichi
+	dodgeDama   = 0.4 // against a tenpai hand without riichi
+)
+
+// dodges reports whether opponent j, about to discard kind k into another
+// seat's wait, plays a safe tile instead.
+func (s *sim) dodges(j int, k tile.Kind) bool {
+	riichi, dama := false, false
+	for i := range game.NumSeats {
+		switch {
+		case i == j:
+		case i == s.r.me:
+			if s.waits.Has(k) {
+				riichi, dama = riichi || s.riichi, dama || !s.riichi
+			}
+		case s.opp[i].tenpai && s.opp[i].waits.Has(k):
+			riichi, dama = riichi || s.oppRiichi[i], dama || !s.oppRiichi[i]
+		}
+	}
+	switch {
+	case riichi:
+		return s.rng.Float64() < dodgeRiichi
+	case dama:
+		return s.rng.Float64() < dodgeDama
+	}
+	return false
+}
+
+// oppRiichiRate is the share of closed hands that declare riichi on the
+// discard that makes them tenpai, in the shared corpus.
+const oppRiichiRate = 0.645
 
 // answer lets every seat after the discarder, in turn order, ron tile t.
 func (s *sim) answer(t tile.Tile, from int) {
@@ -350,13 +412,13 @@ func (s *sim) answer(t tile.Tile, from int) {
 			}
 			continue
 		}
-		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) {
+		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) && !s.oppRiver[j].Has(k) {
 			s.oppRon(j, from)
 			return
 		}
 	}
 	for j := range s.safe {
-		if s.r.opp[j].riichi {
+		if s.oppRiichi[j] {
 			s.safe[j] = s.safe[j].Add(k)
 		}
 	}

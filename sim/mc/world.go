@@ -28,6 +28,8 @@ type oppRoot struct {
 	waitP   [tile.NumKinds]float64 // P(a discard of kind k lets it ron | tenpai)
 	value   int                    // mean points of its ron
 	riichi  bool
+	open    bool         // has an open meld (cannot declare riichi)
+	river   tile.KindSet // kinds of its own discards (furiten for them)
 	safe    tile.KindSet // kinds it cannot ron now: its own discards, kinds passed after its riichi
 }
 
@@ -94,6 +96,15 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 	for _, t := range v.DoraIndicators() {
 		seen[t] = true
 	}
+	if o.Truth != nil {
+		for s := range game.NumSeats {
+			if s != me {
+				for _, t := range o.Truth.Hand(s) {
+					seen[t] = true
+				}
+			}
+		}
+	}
 	for t := range tile.Tile(tile.NumTiles) {
 		if !seen[t] {
 			r.unseen[r.nUnseen] = t
@@ -111,6 +122,12 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		}
 		op := &r.opp[s]
 		op.riichi = v.InRiichi(s)
+		for _, m := range v.Melds(s) {
+			op.open = op.open || m.Open()
+		}
+		for _, d := range v.River(s) {
+			op.river = op.river.Add(d.Tile.Kind())
+		}
 		pub.Reset(v, s)
 		switch {
 		case o.Opponents == RiichiOnly:
@@ -125,6 +142,9 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		}
 		e.opp.Waits(pub, &op.waitP)
 		op.value = int(e.opp.Value(pub))
+		if o.Truth != nil {
+			op.truth(o.Truth, s)
+		}
 		for k := range tile.Kind(tile.NumKinds) {
 			if pub.Genbutsu(k) || pub.Passed(k) {
 				op.safe = op.safe.Add(k)
@@ -132,6 +152,31 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		}
 	}
 	return r
+}
+
+// truth sets the opponent's state from the full-information round t: tenpai
+// for sure or not, the kinds it can ron now, their mean value.
+func (op *oppRoot) truth(t *game.Round, seat int) {
+	waits := t.Waits(seat)
+	op.pTenpai = 0
+	op.waitP = [tile.NumKinds]float64{}
+	if waits == 0 || t.Hand(seat) == nil {
+		return
+	}
+	// The abstract opponent has no furiten: a furiten hand keeps its
+	// winning kinds (it may still win by tsumo).
+	n, sum := 0, 0
+	for k := range waits.Kinds {
+		if pts, ok := t.RonValue(seat, k); ok {
+			n++
+			sum += pts
+			op.waitP[k] = 1
+		}
+	}
+	if n > 0 {
+		op.pTenpai = 1
+		op.value = sum / n
+	}
 }
 
 // oppState is an abstract opponent in one simulation.
@@ -151,12 +196,16 @@ type world struct {
 }
 
 // sampleWaits draws the kinds an opponent that is (or becomes) tenpai can
-// ron: each kind with its root probability, at least one.
-func sampleWaits(rng *rand.Rand, op *oppRoot) tile.KindSet {
+// ron: each kind with its root probability, at least one, none of the kinds
+// in not (those it discarded: furiten).
+func sampleWaits(rng *rand.Rand, op *oppRoot, not tile.KindSet) tile.KindSet {
 	var w tile.KindSet
 	best, bestP := tile.Kind(0), -1.0
 	for k := range tile.Kind(tile.NumKinds) {
 		p := op.waitP[k]
+		if not.Has(k) {
+			p = 0
+		}
 		if rng.Float64() < p {
 			w = w.Add(k)
 		}
@@ -186,7 +235,7 @@ func (r *root) sample(rng *rand.Rand, w *world) {
 		op := &r.opp[s]
 		st := oppState{value: op.value, tenpai: rng.Float64() < op.pTenpai}
 		if st.tenpai {
-			st.waits = sampleWaits(rng, op)
+			st.waits = sampleWaits(rng, op, op.river)
 		}
 		w.opp[s] = st
 	}

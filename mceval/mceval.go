@@ -1,0 +1,543 @@
+// Package mceval measures the Monte Carlo engine (sim/mc) on real games it
+// never trained on — the held-out tenth of the corpus (train.HeldOut):
+//
+//   - agreement: how often the engine's choice equals the recorded Houou
+//     player's, for discards (which tile), riichi (declare or not, where
+//     it is legal) and calls (which call, or pass, where one is legal),
+//     beside the baseline bots on the same positions;
+//   - fidelity: at the turn decisions, the engine's P(win), P(deal-in) and
+//     P(exhaustive draw) this round and its expected points change for the
+//     move actually played, against what happened, beside a frequency
+//     baseline (by turn and shanten, fitted on the training games) and,
+//     with Oracle, beside the engine told the opponents' true hands.
+package mceval
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/mc"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/train"
+)
+
+// Config is one measurement.
+type Config struct {
+	Corpus   []string
+	MaxGames int // held-out games used, in file order (0: all)
+	// Every analyses every Every-th decision of each kind (1: all).
+	Every   int
+	Sims    int // the engine's budget per decision
+	Workers int // games at once (the engine runs on one goroutine each)
+	Seed    uint64
+	Bots    []string // baseline bots for agreement
+	Oracle  bool     // also run the engine with the opponents' true hands
+	MC      mc.Options
+	// Progress is called after each game with the games done and the total.
+	Progress func(done, total int)
+}
+
+// Agreement counts one player's choices equal to the recorded player's.
+type Agreement struct {
+	Player         string `json:"player"`
+	Discards       int    `json:"discards"`
+	DiscardsAgreed int    `json:"discards_agreed"`
+	Riichi         int    `json:"riichi"`
+	RiichiAgreed   int    `json:"riichi_agreed"`
+	Calls          int    `json:"calls"`
+	CallsAgreed    int    `json:"calls_agreed"`
+}
+
+// Binary measures predicted probabilities of one event against outcomes.
+type Binary struct {
+	Samples  int         `json:"samples"`
+	Rate     float64     `json:"observed_rate"`
+	MeanPred float64     `json:"mean_prediction"`
+	LogLoss  float64     `json:"log_loss"`
+	Brier    float64     `json:"brier"`
+	ECE      float64     `json:"ece"`
+	Bins     []train.Bin `json:"reliability"`
+}
+
+// Fidelity is one predictor's figures.
+type Fidelity struct {
+	Predictor string  `json:"predictor"`
+	Win       Binary  `json:"win"`
+	DealIn    Binary  `json:"deal_in"`
+	Draw      Binary  `json:"draw"`
+	ScoreMAE  float64 `json:"score_change_mae"`
+	ScoreBias float64 `json:"score_change_bias"` // mean prediction − outcome
+}
+
+// Report is the measurement.
+type Report struct {
+	Games     int         `json:"games"`
+	Decisions int         `json:"decisions"`
+	Sims      int         `json:"sims_per_decision"`
+	Agreement []Agreement `json:"agreement"`
+	Fidelity  []Fidelity  `json:"fidelity"`
+	Seconds   float64     `json:"seconds"`
+}
+
+// pred is one fidelity sample: predictions and what happened.
+type pred struct {
+	win, dealIn, draw, delta float64
+}
+
+type outcome struct {
+	won, dealtIn, draw bool
+	delta              float64
+}
+
+// gameResult is one game's counts and samples.
+type gameResult struct {
+	agree     []Agreement
+	samples   [3][]pred // engine, oracle, baseline
+	outcomes  []outcome
+	decisions int
+	err       error
+}
+
+// Run measures the engine.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	start := time.Now()
+	if cfg.Every <= 0 {
+		cfg.Every = 1
+	}
+	eng, err := mc.Default()
+	if err != nil {
+		return nil, err
+	}
+	files, _, err := data.ExpandPaths(cfg.Corpus)
+	if err != nil {
+		return nil, err
+	}
+	base, held, err := fitBaseline(ctx, files, cfg.Workers)
+	if err != nil {
+		return nil, err
+	}
+	order := keys(held)
+	if cfg.MaxGames > 0 && len(order) > cfg.MaxGames {
+		order = order[:cfg.MaxGames]
+	}
+	players := append([]string{"mc"}, cfg.Bots...)
+	rep := &Report{Sims: cfg.Sims}
+	for _, p := range players {
+		rep.Agreement = append(rep.Agreement, Agreement{Player: p})
+	}
+	var samples [3][]pred
+	var outs []outcome
+	done := 0
+	err = data.ForEachFile(ctx, order, cfg.Workers, func(key string) gameResult {
+		return measureGame(ctx, eng, &cfg, held[key], base, players)
+	}, func(_ string, r gameResult) {
+		done++
+		if cfg.Progress != nil {
+			cfg.Progress(done, len(order))
+		}
+		if r.err != nil && err == nil {
+			err = r.err
+		}
+		rep.Games++
+		rep.Decisions += r.decisions
+		for i := range r.agree {
+			a, b := &rep.Agreement[i], r.agree[i]
+			a.Discards += b.Discards
+			a.DiscardsAgreed += b.DiscardsAgreed
+			a.Riichi += b.Riichi
+			a.RiichiAgreed += b.RiichiAgreed
+			a.Calls += b.Calls
+			a.CallsAgreed += b.CallsAgreed
+		}
+		for i := range samples {
+			samples[i] = append(samples[i], r.samples[i]...)
+		}
+		outs = append(outs, r.outcomes...)
+	})
+	if err != nil {
+		return nil, err
+	}
+	names := [3]string{"engine", "engine, opponents' hands known (oracle)", "baseline: frequency by turn and shanten"}
+	for i, ps := range samples {
+		if len(ps) == 0 {
+			continue
+		}
+		rep.Fidelity = append(rep.Fidelity, fidelity(names[i], ps, outs))
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+// heldOutGame is a held-out game and where it came from.
+type heldOutGame struct {
+	file string
+	g    *data.Game
+}
+
+func keys(m map[string]heldOutGame) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// fitBaseline reads the corpus: it fits the frequency baseline on the
+// training games and returns the usable held-out games by key.
+func fitBaseline(ctx context.Context, files []string, workers int) (*baseline, map[string]heldOutGame, error) {
+	b := &baseline{}
+	held := map[string]heldOutGame{}
+	seen := map[string]bool{}
+	type fileOut struct {
+		games []train.GameRef
+		fit   *baseline
+	}
+	err := data.ForEachFile(ctx, files, workers, func(f string) fileOut {
+		games, _ := train.ReadFile(f)
+		out := fileOut{fit: &baseline{}}
+		for _, gr := range games {
+			if train.Usable(gr.Game) != nil {
+				continue
+			}
+			out.games = append(out.games, gr)
+			if !gr.HeldOut {
+				out.fit.addGame(gr.Game)
+			}
+		}
+		return out
+	}, func(_ string, o fileOut) {
+		for _, gr := range o.games {
+			if seen[gr.Key] {
+				continue
+			}
+			seen[gr.Key] = true
+			if gr.HeldOut {
+				held[gr.Key] = heldOutGame{gr.File, gr.Game}
+			}
+		}
+		b.merge(o.fit)
+	})
+	return b, held, err
+}
+
+// decision is a position of a held-out game where a seat chose.
+type decision struct {
+	round  game.Round // just before the event (full information)
+	seat   int
+	event  int
+	turn   bool        // a turn decision (else: answering a discard)
+	played game.Action // what the recorded player did
+	out    outcome     // how the round ended for the seat
+}
+
+// measureGame analyses the chosen decisions of one game.
+func measureGame(ctx context.Context, eng *mc.Engine, cfg *Config, hg heldOutGame, base *baseline, players []string) (res gameResult) {
+	res.agree = make([]Agreement, len(players))
+	bots := make([]game.Player, len(players))
+	for i, name := range players[1:] {
+		p, err := bot.New(name, cfg.Seed)
+		if err != nil {
+			res.err = err
+			return res
+		}
+		bots[i+1] = p
+	}
+	decs, err := collectDecisions(hg.g, cfg.Every)
+	if err != nil {
+		res.err = fmt.Errorf("%s: %w", hg.file, err)
+		return res
+	}
+	rules := hg.g.EngineRules()
+	for i := range decs {
+		if ctx.Err() != nil {
+			res.err = ctx.Err()
+			return res
+		}
+		d := &decs[i]
+		if measureDecision(ctx, eng, cfg, hg.file, d, base, players, bots, &res, &rules) {
+			res.outcomes = append(res.outcomes, d.out)
+		}
+		res.decisions++
+	}
+	return res
+}
+
+// collectDecisions replays g and returns every every-th turn decision and
+// every every-th call decision (counted apart), each with the outcome of
+// its round for the deciding seat.
+func collectDecisions(g *data.Game, every int) ([]decision, error) {
+	var prev game.Round
+	var decs []decision
+	turnN, callN := 0, 0
+	var open []int // decisions of the current round
+	var rep data.ReplayReport
+	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
+		if ei == len(rd.Events) {
+			res := r.Result()
+			for _, i := range open {
+				d := &decs[i]
+				d.out = outcome{draw: res.Kind == game.ExhaustiveDraw, delta: float64(r.Scores()[d.seat] - d.round.Scores()[d.seat])}
+				for _, w := range res.Wins[:res.NumWins] {
+					d.out.won = d.out.won || int(w.Seat) == d.seat
+					d.out.dealtIn = d.out.dealtIn || (!w.Tsumo && int(w.From) == d.seat)
+				}
+			}
+			open = open[:0]
+			return
+		}
+		if ei >= 0 {
+			for _, dc := range decisionsAt(&prev, rd, ei) {
+				n := &callN
+				if dc.turn {
+					n = &turnN
+				}
+				*n++
+				if *n%every == 0 {
+					dc.round = prev
+					decs = append(decs, dc)
+					open = append(open, len(decs)-1)
+				}
+			}
+		}
+		prev = *r
+	})
+	if err == nil && len(rep.Mismatches) > 0 {
+		err = fmt.Errorf("the engine disagrees with the record: %v", rep.Mismatches[0])
+	}
+	return decs, err
+}
+
+// decisionsAt returns the decisions that event ei of round rd records, in
+// the position prev just before it: a turn decision of the seat to move
+// (discard or riichi, when it had a choice), or the answer of every seat
+// that could chi, pon or kan the discard (the caller's call, the others'
+// pass). Wins and the forced discards of a riichi hand are left out.
+func decisionsAt(prev *game.Round, rd *data.Round, ei int) []decision {
+	e := rd.Events[ei]
+	switch prev.Phase() {
+	case game.PhaseTurn:
+		seat := prev.Current()
+		if int(e.Seat) != seat {
+			return nil
+		}
+		var played game.Action
+		switch {
+		case e.Type == data.EventRiichi && e.Step == 1:
+			for _, d := range rd.Events[ei+1:] {
+				if d.Type == data.EventDiscard {
+					played = game.Action{Type: game.Riichi, Seat: uint8(seat), Tile: d.Tile}
+					break
+				}
+			}
+		case e.Type == data.EventDiscard:
+			if ei > 0 && rd.Events[ei-1].Type == data.EventRiichi && int(rd.Events[ei-1].Seat) == seat {
+				return nil // the riichi event was the decision
+			}
+			played = game.Action{Type: game.Discard, Seat: uint8(seat), Tile: e.Tile}
+		default:
+			return nil
+		}
+		if prev.InRiichi(seat) || played.Type == game.Pass {
+			return nil
+		}
+		return []decision{{seat: seat, event: ei, turn: true, played: played}}
+	case game.PhaseCall:
+		if e.Type == data.EventAgari {
+			return nil // a ron comes first: the calls were not the question
+		}
+		var out []decision
+		var buf [64]game.Action
+		for s := range game.NumSeats {
+			legal := prev.Legal(s, buf[:0])
+			call := false
+			for _, a := range legal {
+				call = call || a.Type == game.Chi || a.Type == game.Pon || a.Type == game.Daiminkan
+			}
+			if !call {
+				continue
+			}
+			played := game.Action{Type: game.Pass, Seat: uint8(s)}
+			if e.Type == data.EventCall && int(e.Seat) == s {
+				for _, a := range legal {
+					if (a.Type == game.Chi || a.Type == game.Pon || a.Type == game.Daiminkan) && sameMeld(a.Meld, e.Meld) {
+						played = a
+					}
+				}
+			}
+			out = append(out, decision{seat: s, event: ei, played: played})
+		}
+		return out
+	}
+	return nil
+}
+
+// sameMeld reports whether two melds hold the same tiles.
+func sameMeld(a, b score.Meld) bool {
+	if a.Type != b.Type {
+		return false
+	}
+	x, y := a.Tiles, b.Tiles
+	slices.Sort(x[:a.Type.Size()])
+	slices.Sort(y[:b.Type.Size()])
+	return x == y
+}
+
+// agrees reports whether choice is the recorded move: the same discarded
+// kind (riichi or not) for a turn decision, the same call (or pass)
+// otherwise.
+func agrees(d *decision, choice game.Action) (discard, riichi, call bool) {
+	p := d.played
+	if d.turn {
+		isDiscard := choice.Type == game.Discard || choice.Type == game.Riichi
+		return isDiscard && choice.Tile.Kind() == p.Tile.Kind(), (choice.Type == game.Riichi) == (p.Type == game.Riichi), false
+	}
+	if choice.Type != p.Type {
+		return false, false, false
+	}
+	return false, false, p.Type == game.Pass || choice.Meld.Kind() == p.Meld.Kind()
+}
+
+// measureDecision runs the engine and the bots on one decision and records
+// agreement and, for turn decisions, the fidelity samples. It reports
+// whether fidelity samples were added.
+func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file string, d *decision, base *baseline, players []string, bots []game.Player, res *gameResult, rules *game.Rules) bool {
+	legal := d.round.Legal(d.seat, nil)
+	if len(legal) < 2 {
+		return false
+	}
+	v := game.ViewOf(&d.round, d.seat)
+	o := cfg.MC
+	o.Sims, o.Workers, o.Seed, o.Rules = cfg.Sims, 1, cfg.Seed, rules
+	o.Decision = decisionKey(file, d)
+	an, err := eng.Analyze(ctx, v, legal, o)
+	if err != nil {
+		res.err = err
+		return false
+	}
+	riichiLegal := false
+	for _, a := range legal {
+		riichiLegal = riichiLegal || a.Type == game.Riichi
+	}
+	for i := range players {
+		choice := an.Best().Action
+		if i > 0 {
+			choice = bots[i].Act(v, legal)
+		}
+		dis, rii, call := agrees(d, choice)
+		a := &res.agree[i]
+		switch {
+		case d.turn:
+			a.Discards++
+			a.DiscardsAgreed += b2i(dis)
+			if riichiLegal {
+				a.Riichi++
+				a.RiichiAgreed += b2i(rii)
+			}
+		default:
+			a.Calls++
+			a.CallsAgreed += b2i(call)
+		}
+	}
+	if !d.turn {
+		return false
+	}
+	c := find(an, d.played)
+	if c == nil {
+		return false
+	}
+	res.samples[0] = append(res.samples[0], pred{c.PWin, c.PDealIn, c.PDraw, c.ScoreChange})
+	if cfg.Oracle {
+		o.Truth = &d.round
+		ao, err := eng.Analyze(ctx, v, legal, o)
+		if err != nil {
+			res.err = err
+			return false
+		}
+		co := find(ao, d.played)
+		if co == nil {
+			co = c
+		}
+		res.samples[1] = append(res.samples[1], pred{co.PWin, co.PDealIn, co.PDraw, co.ScoreChange})
+	}
+	cnt := d.round.Counts(d.seat)
+	cnt[d.played.Tile.Kind()]--
+	res.samples[2] = append(res.samples[2], base.predict(len(d.round.River(d.seat)), hand.Shanten(&cnt)))
+	return true
+}
+
+// find returns the candidate of the analysis that plays a (the same type
+// and the same face of tile), or nil.
+func find(an *mc.Analysis, a game.Action) *mc.Candidate {
+	for i := range an.Candidates {
+		c := &an.Candidates[i]
+		if c.Action.Type == a.Type && c.Action.Tile.Kind() == a.Tile.Kind() && c.Action.Tile.Red() == a.Tile.Red() {
+			return c
+		}
+	}
+	return nil
+}
+
+func decisionKey(file string, d *decision) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range []byte(file) {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h ^ uint64(d.round.Index())<<40 ^ uint64(d.round.Honba())<<32 ^ uint64(d.event)<<8 ^ uint64(d.seat)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fidelity scores predictions against outcomes.
+func fidelity(name string, ps []pred, outs []outcome) Fidelity {
+	f := Fidelity{Predictor: name}
+	get := func(sel func(pred) float64, obs func(outcome) bool) Binary {
+		p := make([]float32, len(ps))
+		y := make([]bool, len(ps))
+		var b Binary
+		for i := range ps {
+			p[i] = float32(min(max(sel(ps[i]), 1e-4), 1-1e-4))
+			y[i] = obs(outs[i])
+			b.MeanPred += float64(p[i])
+			b.Rate += float64(b2i(y[i]))
+			q := float64(p[i])
+			if y[i] {
+				b.LogLoss -= math.Log(q)
+				b.Brier += (1 - q) * (1 - q)
+			} else {
+				b.LogLoss -= math.Log(1 - q)
+				b.Brier += q * q
+			}
+		}
+		n := float64(len(ps))
+		b.Samples = len(ps)
+		b.MeanPred /= n
+		b.Rate /= n
+		b.LogLoss /= n
+		b.Brier /= n
+		b.Bins, b.ECE = train.Reliability(p, y, 10)
+		return b
+	}
+	f.Win = get(func(p pred) float64 { return p.win }, func(o outcome) bool { return o.won })
+	f.DealIn = get(func(p pred) float64 { return p.dealIn }, func(o outcome) bool { return o.dealtIn })
+	f.Draw = get(func(p pred) float64 { return p.draw }, func(o outcome) bool { return o.draw })
+	for i := range ps {
+		f.ScoreMAE += math.Abs(ps[i].delta - outs[i].delta)
+		f.ScoreBias += ps[i].delta - outs[i].delta
+	}
+	f.ScoreMAE /= float64(len(ps))
+	f.ScoreBias /= float64(len(ps))
+	return f
+}

@@ -1,0 +1,48 @@
+package mceval
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
+)
+
+// TestRunSmall measures a few held-out games: every count adds up, and the
+// report is the same at 1 and 2 workers.
+func TestRunSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays the corpus")
+	}
+	dir := shareddata.Dir(t, "tenhou")
+	var reps []*Report
+	for _, w := range []int{1, 2} {
+		rep, err := Run(context.Background(), Config{Corpus: []string{dir}, MaxGames: 2, Every: 7, Sims: 300, Workers: w, Seed: 1,
+			Bots: []string{"efficiency", "thesis"}, Oracle: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.Seconds = 0
+		reps = append(reps, rep)
+	}
+	a, b := reps[0], reps[1]
+	if a.Games != 2 || a.Decisions == 0 || len(a.Agreement) != 3 || len(a.Fidelity) != 3 {
+		t.Fatalf("report %+v", a)
+	}
+	for _, ag := range a.Agreement {
+		if ag.Discards == 0 || ag.DiscardsAgreed > ag.Discards || ag.CallsAgreed > ag.Calls || ag.RiichiAgreed > ag.Riichi {
+			t.Errorf("agreement %+v", ag)
+		}
+		t.Logf("%+v", ag)
+	}
+	for _, f := range a.Fidelity {
+		if f.Win.Samples == 0 || f.Win.LogLoss <= 0 {
+			t.Errorf("fidelity %+v", f)
+		}
+		t.Logf("%s: win ll %.3f (rate %.3f pred %.3f), deal-in ll %.3f (rate %.3f pred %.3f), draw ll %.3f, score MAE %.0f bias %+.0f",
+			f.Predictor, f.Win.LogLoss, f.Win.Rate, f.Win.MeanPred, f.DealIn.LogLoss, f.DealIn.Rate, f.DealIn.MeanPred, f.Draw.LogLoss, f.ScoreMAE, f.ScoreBias)
+	}
+	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) {
+		t.Errorf("1 and 2 workers differ:\n%+v\n%+v", a.Agreement, b.Agreement)
+	}
+}
