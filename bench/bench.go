@@ -15,6 +15,7 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/mc"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -52,6 +53,7 @@ type Efficiency struct {
 	Score    float64  `json:"score"`
 	Verify   *float64 `json:"verify"` // null without the corpus
 	SelfPlay float64  `json:"selfplay"`
+	Engine   float64  `json:"engine"`
 }
 
 // Report is the suite's result.
@@ -69,9 +71,15 @@ type Report struct {
 	// SelfPlayHanchanPerS is hanchans per second of four efficiency bots;
 	// SelfPlayHanchanPerCPUS the same per second of CPU time used (a
 	// figure that other load on the machine disturbs less).
-	SelfPlayHanchanPerS    Pair       `json:"selfplay_hanchan_per_s"`
-	SelfPlayHanchanPerCPUS Pair       `json:"selfplay_hanchan_per_cpu_s"`
-	ParallelEfficiency     Efficiency `json:"parallel_efficiency"`
+	SelfPlayHanchanPerS    Pair `json:"selfplay_hanchan_per_s"`
+	SelfPlayHanchanPerCPUS Pair `json:"selfplay_hanchan_per_cpu_s"`
+	// EngineSimsPerS is the Monte Carlo engine's simulations (one
+	// candidate move played to the round's end in one sampled world) per
+	// second over the fixed positions; EngineDecisionMs the mean wall time
+	// of one decision at mc.DefaultSims on all workers.
+	EngineSimsPerS     Pair       `json:"engine_sims_per_s"`
+	EngineDecisionMs   float64    `json:"engine_decision_ms"`
+	ParallelEfficiency Efficiency `json:"parallel_efficiency"`
 	// Signature hashes the fixed-seed arena result and the work counted;
 	// SignatureArena is the arena it plays.
 	Signature      string  `json:"signature"`
@@ -114,13 +122,52 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	rep.SignatureArena = fmt.Sprintf("%v, %d games, seed %d, rotated", sc.Seats, sc.Games, sc.Seed)
 	fmt.Fprint(sig, sres.Signature())
 
+	log("engine")
+	eng, err := mc.Default()
+	if err != nil {
+		return nil, err
+	}
+	pos, err := Positions(ctx, EnginePositions)
+	if err != nil {
+		return nil, err
+	}
+	if err := engineSignature(ctx, eng, pos, sig); err != nil {
+		return nil, err
+	}
+	for i, wk := range []int{1, workers} {
+		t0, sims := time.Now(), 0
+		for j := range pos[:n(len(pos))] {
+			an, err := pos[j].analyze(ctx, eng, mc.Options{Sims: n(EngineSims), Workers: wk, Seed: 1})
+			if err != nil {
+				return nil, err
+			}
+			sims += an.Sims
+		}
+		rate := float64(sims) / time.Since(t0).Seconds()
+		if i == 0 {
+			rep.EngineSimsPerS.One = rate
+		} else {
+			rep.EngineSimsPerS.All = rate
+		}
+	}
+	t0 := time.Now()
+	nd := n(8)
+	for j := range nd {
+		if _, err := pos[j%len(pos)].analyze(ctx, eng, mc.Options{Workers: workers, Seed: 1, Sims: n(mc.DefaultSims)}); err != nil {
+			return nil, err
+		}
+	}
+	rep.EngineDecisionMs = time.Since(t0).Seconds() * 1000 / float64(nd)
+
 	log("shanten")
-	hands := Hands(n(20000))
+	// The signature's work is fixed; Scale shrinks only the timed loops.
+	hands := Hands(20000)
 	sum := 0
 	for i := range hands {
 		sum += hand.ShantenForms(&hands[i]).Min()
 	}
 	fmt.Fprintf(sig, " shanten %d %d", len(hands), sum)
+	hands = hands[:n(len(hands))]
 	rounds := n(50)
 	rep.ShantenNs = timePair(workers, len(hands)*rounds, func(w, of int) {
 		part := hands[w*len(hands)/of : (w+1)*len(hands)/of]
@@ -132,7 +179,7 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	})
 
 	log("score")
-	wins, err := Wins(ctx, n(2000))
+	wins, err := Wins(ctx, 2000)
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +193,7 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 		points += r.Points
 	}
 	fmt.Fprintf(sig, " score %d %d", len(wins), points)
+	wins = wins[:n(len(wins))]
 	srounds := n(20)
 	rep.ScoreNs = timePair(workers, len(wins)*srounds, func(w, of int) {
 		part := wins[w*len(wins)/of : (w+1)*len(wins)/of]
@@ -207,6 +255,7 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	rep.ParallelEfficiency.Shanten = eff(rep.ShantenNs, false)
 	rep.ParallelEfficiency.Score = eff(rep.ScoreNs, false)
 	rep.ParallelEfficiency.SelfPlay = eff(rep.SelfPlayHanchanPerS, true)
+	rep.ParallelEfficiency.Engine = eff(rep.EngineSimsPerS, true)
 	rep.Signature = fmt.Sprintf("%016x", sig.Sum64())
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
@@ -312,5 +361,14 @@ func corpusFiles(c Config) []string {
 	if limit <= 0 {
 		limit = DefaultCorpusFiles
 	}
-	return files[:min(limit, len(files))]
+	if limit >= len(files) {
+		return files
+	}
+	// Evenly spread over the name order, so that every source of the
+	// corpus (each a folder) is sampled, not only the first.
+	out := make([]string, limit)
+	for i := range out {
+		out[i] = files[i*len(files)/limit]
+	}
+	return out
 }

@@ -27,6 +27,27 @@ func TestSignatureIgnoresWorkers(t *testing.T) {
 	}
 }
 
+// wantSignature is the bench signature of this commit. A change of
+// behaviour (rules, bots, models, engine) moves it: update it here and end
+// the commit message with "Bench: <signature>"; a change that does not move
+// it says "No functional change".
+const wantSignature = "218c7520c99ec499"
+
+// TestSignaturePinned: the suite's signature is the pinned one (the
+// signature's work does not depend on Scale).
+func TestSignaturePinned(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the signature arena and the engine positions")
+	}
+	rep, err := Run(context.Background(), Config{Workers: 1, Scale: 0.001})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Signature != wantSignature {
+		t.Errorf("bench signature %s, pinned %s: a behaviour change; if intended, update wantSignature and say Bench: %s in the commit", rep.Signature, wantSignature, rep.Signature)
+	}
+}
+
 func TestFixedInputs(t *testing.T) {
 	hs := Hands(100)
 	for i := range hs {

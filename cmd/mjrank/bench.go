@@ -20,17 +20,22 @@ and on all cores, with the parallel efficiency (speedup / workers):
 
   shanten    ns per 14-tile hand (normal, chiitoitsu and kokushi forms)
   score      ns per winning hand (wins taken from fixed-seed self-play)
-  verify     real games replayed and checked per second (the first
-             --corpus-files files of --corpus, when the folder exists)
+  verify     real games replayed and checked per second (--corpus-files
+             files spread evenly over --corpus, when the folder exists)
   self-play  hanchans per second of four efficiency bots (and per second
              of CPU time, which other load on the machine disturbs less)
+  engine     Monte Carlo simulations per second (one move played to the
+             round's end in one sampled world) over 24 fixed positions, and
+             the mean time of one decision at the default budget
 
 It also prints a signature: a hash of a fixed-seed arena between all the
-bots and of the work counted. It does not depend on time, machine or
+bots, of the work counted, of the predictors' outputs and of the engine's
+choices on the fixed positions. It does not depend on time, machine or
 goroutines and changes exactly when behaviour changes; commits that change
 it end with "Bench: <signature>". JSON keys: workers, shanten_ns, score_ns,
 verify_games_per_s, verify_games, selfplay_hanchan_per_s,
-selfplay_hanchan_per_cpu_s, parallel_efficiency, signature,
+selfplay_hanchan_per_cpu_s, engine_sims_per_s, engine_decision_ms,
+parallel_efficiency, signature,
 signature_arena, seconds (pairs are {"one", "all"}).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
@@ -70,6 +75,8 @@ func printBench(w io.Writer, r *bench.Report) error {
 	rows = append(rows,
 		[]string{"self-play", "hanchans/s", fmt.Sprintf("%.0f", r.SelfPlayHanchanPerS.One), fmt.Sprintf("%.0f", r.SelfPlayHanchanPerS.All), fmt.Sprintf("%.2f", r.ParallelEfficiency.SelfPlay)},
 		[]string{"self-play", "hanchans/CPU-s", fmt.Sprintf("%.0f", r.SelfPlayHanchanPerCPUS.One), fmt.Sprintf("%.0f", r.SelfPlayHanchanPerCPUS.All), ""},
+		[]string{"engine", "simulations/s", fmt.Sprintf("%.0f", r.EngineSimsPerS.One), fmt.Sprintf("%.0f", r.EngineSimsPerS.All), fmt.Sprintf("%.2f", r.ParallelEfficiency.Engine)},
+		[]string{"engine", "ms/decision (default budget)", "", fmt.Sprintf("%.0f", r.EngineDecisionMs), ""},
 	)
 	for _, row := range rows {
 		if err := t.Append(row); err != nil {

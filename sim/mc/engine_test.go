@@ -9,6 +9,7 @@ import (
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -133,5 +134,39 @@ func BenchmarkSimulate(b *testing.B) {
 			}
 			b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
 		})
+	}
+}
+
+// TestRolloutAllocatesNothing: a simulated world — sampling it and playing
+// every candidate to the round's end, the rank model included — allocates
+// nothing.
+func TestRolloutAllocatesNothing(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range positions(t, 3, 41) {
+		r0 := p.round
+		o := Options{Rules: &p.rules, Seed: 3, Margin: DefaultMargin}
+		var pub opponent.Public
+		v := game.ViewOf(&r0, p.seat)
+		r := e.newRoot(v, &p.rules, &o, &pub)
+		r.drawn = v.Drawn()
+		cands := candidates(r, r0.Legal(p.seat, nil))
+		active := make([]int, len(cands))
+		for i := range active {
+			active[i] = i
+		}
+		st := newStats(len(cands))
+		st.ref = prior(r, cands)
+		sc := &scratch{}
+		i := uint64(0)
+		allocs := testing.AllocsPerRun(200, func() {
+			e.world(r, &o, cands, active, i, sc, st)
+			i++
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %.1f allocations per world of %d candidates", p.name, allocs, len(cands))
+		}
 	}
 }

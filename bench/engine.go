@@ -1,0 +1,116 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"hash"
+
+	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/mc"
+)
+
+// The engine's part of the suite: EnginePositions fixed positions, each
+// analysed with EngineSims simulations for the signature and the timings.
+const (
+	EnginePositions = 24
+	EngineSims      = 4000
+)
+
+// Position is a decision of fixed-seed self-play: the round just before
+// the seat acted (full information; the engine sees only the seat's view).
+type Position struct {
+	Round game.Round
+	Rules game.Rules
+	Seat  int
+}
+
+func (p *Position) analyze(ctx context.Context, eng *mc.Engine, o mc.Options) (*mc.Analysis, error) {
+	r := p.Round
+	o.Rules = &p.Rules
+	o.Decision = uint64(r.Index())<<32 | uint64(len(r.River(p.Seat)))<<8 | uint64(p.Seat)
+	return eng.Analyze(ctx, game.ViewOf(&r, p.Seat), r.Legal(p.Seat, nil), o)
+}
+
+// Positions returns n turn decisions of fixed-seed games of four efficiency
+// bots: in each round, the decisions after 4, 8 and 12 discards of the seat
+// to move.
+func Positions(ctx context.Context, n int) ([]Position, error) {
+	rules := game.Tenhou(game.Hanchan)
+	var out []Position
+	buf := make([]game.Action, 0, 64)
+	for seed := uint64(1); len(out) < n; seed++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var players [4]game.Player
+		for s := range players {
+			p, err := bot.New("efficiency", seed*4+uint64(s))
+			if err != nil {
+				return nil, err
+			}
+			players[s] = p
+		}
+		g := game.NewGame(rules)
+		var r game.Round
+		for !g.Over() && len(out) < n {
+			setup := g.Next()
+			w := game.NewWall(seed, setup.Index, setup.Honba)
+			if err := r.Reset(&g.Rules, setup, &w); err != nil {
+				return nil, err
+			}
+			for r.Phase() != game.PhaseEnd {
+				seat := r.ToAct()
+				buf = r.Legal(seat, buf[:0])
+				if d := len(r.River(seat)); r.Phase() == game.PhaseTurn && len(buf) > 1 && d > 0 && d%4 == 0 && len(out) < n &&
+					(len(out) == 0 || out[len(out)-1].Round.Index() != r.Index() || len(out[len(out)-1].Round.River(seat)) != d) {
+					out = append(out, Position{Round: r, Rules: rules, Seat: seat})
+				}
+				if err := r.Apply(players[seat].Act(game.ViewOf(&r, seat), buf)); err != nil {
+					return nil, err
+				}
+			}
+			if err := g.EndRound(&r); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// engineSignature writes into sig what the predictors and the engine say
+// of the positions: every opponent's tenpai probability and hand value,
+// the seat's rank distribution, and the engine's chosen move with its
+// expected rank (one worker, a fixed budget and seed).
+func engineSignature(ctx context.Context, eng *mc.Engine, pos []Position, sig hash.Hash64) error {
+	opp, err := opponent.Default()
+	if err != nil {
+		return err
+	}
+	rk, err := rankmodel.Default()
+	if err != nil {
+		return err
+	}
+	var pub opponent.Public
+	for i := range pos {
+		p := &pos[i]
+		v := game.ViewOf(&p.Round, p.Seat)
+		for s := range game.NumSeats {
+			if s != p.Seat {
+				pub.Reset(v, s)
+				fmt.Fprintf(sig, " %.6f %.0f", opp.Tenpai(&pub), opp.Value(&pub))
+			}
+		}
+		sit := rankmodel.SituationOf(&p.Round, true)
+		fmt.Fprintf(sig, " %.6f", rk.Distribution(&sit, p.Seat))
+		an, err := p.analyze(ctx, eng, mc.Options{Sims: EngineSims, Workers: 1, Seed: 1})
+		if err != nil {
+			return err
+		}
+		b := an.Best()
+		fmt.Fprintf(sig, " %s %.6f %d", b, b.ExpectedRank, an.Sims)
+	}
+	return nil
+}
