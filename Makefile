@@ -15,17 +15,26 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/mjrank
 
-# demo: the main job on an example. Until the engine exists: the
-# tile-efficiency view of a hand and the score of a winning hand.
+# demo: the main job on a real position: the Monte Carlo engine ranks every
+# move of a Houou player's decision by expected final rank (a real game from
+# ../shared when it is beside the checkout, else the bundled self-play
+# record), then the tile-efficiency view of a hand and a hand's score.
+DEMO_LOG := ../shared/data/tenhou/thewaxmango-mahjong-hands/log-libraries/logs/2022010103gm-00a9-0000-12d7f40d.txt
 demo: build
+	@if [ -f $(DEMO_LOG) ]; then \
+	  echo '$$ mjrank analyze --log $(DEMO_LOG) --round E2-0 --seat 0 --turn 5'; \
+	  ./$(BIN) analyze --log $(DEMO_LOG) --round E2-0 --seat 0 --turn 5; \
+	else \
+	  echo "(../shared is not beside the checkout: analysing the bundled self-play record instead of a real game)"; \
+	  echo '$$ mjrank analyze --log data/testdata/selfplay.xml --round E1-0 --seat 0 --turn 3'; \
+	  ./$(BIN) analyze --log data/testdata/selfplay.xml --round E1-0 --seat 0 --turn 3; \
+	fi
+	@echo
 	@echo '$$ mjrank hand 2346m406p789s1122z'
 	@./$(BIN) hand 2346m406p789s1122z
 	@echo
 	@echo '$$ mjrank score --hand 234m06p789s11z222z --win 7p --riichi --tsumo --dora 1z'
 	@./$(BIN) score --hand 234m06p789s11z222z --win 7p --riichi --tsumo --dora 1z
-	@echo
-	@echo '$$ printf "123m406p789s1122z\n19m19p19s1234567z\n" | mjrank shanten'
-	@printf '123m406p789s1122z\n19m19p19s1234567z\n' | ./$(BIN) shanten
 
 # test: format, vet, staticcheck, then every test (the shared data tests fail rather than
 # skip when MJRANK_REQUIRE_SHARED=1, as .ci/run sets), then the race detector.

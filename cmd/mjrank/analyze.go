@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -29,7 +30,11 @@ their expected final rank (± its standard error), the final-rank
 distribution, Tenhou Houou rank points (+90/+45/0/−135), the chances that
 this round ends in the seat's win, its deal-in or an exhaustive draw, the
 expected points change this round, and the simulations each move got
-(successive halving spends them where the moves are close).
+(successive halving spends them where the moves are close). The engine
+starts from a prior move — the tile-efficiency discard (riichi when it makes
+the hand tenpai), pass on a call, a win when legal — and plays another only
+when the simulations show it better in the same worlds by two standard
+errors of the difference ("vs prior").
 
 The position: --round names the round (E3-1 = East 3 with one honba, as
 mjrank verify prints; or its 1-based number in the record), then either
@@ -225,6 +230,9 @@ type candidateJSON struct {
 	PDealIn      float64    `json:"p_deal_in"`
 	PDraw        float64    `json:"p_draw"`
 	ScoreChange  float64    `json:"score_change"`
+	Prior        bool       `json:"prior,omitempty"`
+	Advantage    float64    `json:"advantage"`
+	AdvantageSE  float64    `json:"advantage_se"`
 }
 
 type analysisJSON struct {
@@ -254,7 +262,8 @@ func analysisOutput(pos *position, an *mc.Analysis, o *mc.Options) *analysisJSON
 		c := &an.Candidates[i]
 		out.Candidates = append(out.Candidates, candidateJSON{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
 			RankSE: c.RankSE, RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: c.UtilitySE,
-			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange})
+			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange,
+			Prior: c.Prior, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)})
 	}
 	return out
 }
@@ -277,16 +286,32 @@ func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
 	}
 	fmt.Fprintf(w, "\n%d simulations in %d stages, %s, seed %d, maximising %s\n\n", a.Sims, a.Stages,
 		time.Duration(a.Seconds*float64(time.Second)).Round(time.Millisecond), a.Seed, a.Utility)
-	t := newTable(w, "move", "E[rank]", "±", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims")
+	t := newTable(w, "move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims")
 	for _, c := range a.Candidates {
-		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), fmt.Sprintf("%.3f", c.RankSE),
+		adv := fmt.Sprintf("%+.4f ± %.4f", c.Advantage, c.AdvantageSE)
+		if c.Prior {
+			c.Move += " *"
+			adv = "(prior)"
+		}
+		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), fmt.Sprintf("%.3f", c.RankSE), adv,
 			pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]),
 			fmt.Sprintf("%+.1f", c.RankPoints), pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
 			fmt.Sprintf("%+.0f", c.ScoreChange), fmt.Sprint(c.Sims)}); err != nil {
 			return err
 		}
 	}
-	return t.Render()
+	if err := t.Render(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\n* the prior move (tile efficiency; pass on a call; a win): played unless another beats it by %.0f standard errors of the difference\n", mc.DefaultMargin)
+	return err
+}
+
+func nanZero(x float64) float64 {
+	if math.IsNaN(x) {
+		return 0
+	}
+	return x
 }
 
 func pct(p float64) string { return fmt.Sprintf("%.1f", 100*p) }
