@@ -48,6 +48,7 @@ func init() {
 		cmdBench,
 		cmdConvert,
 		cmdHand,
+		cmdMeasure,
 		cmdModels,
 		cmdScore,
 		cmdShanten,
