@@ -154,8 +154,15 @@ type Result struct {
 // Round is one hand of mahjong from the deal to its end. Create it with
 // [NewRound]; drive it with [Round.Apply]; read it through accessors or a
 // seat's [View].
+//
+// A Round is a plain value: it holds no pointer, slice, map, string or
+// interface, at any depth (its rules included, copied in by [Round.Reset]),
+// so an assignment r2 := *r is an independent clone that can be played on
+// without touching r — what a search that tries moves or rolls rounds out
+// needs. TestRoundIsAValue keeps it so. Slices the accessors return point
+// into the Round they were called on.
 type Round struct {
-	rules  *Rules
+	rules  Rules
 	index  int // 0 = East 1, 4 = South 1, ...
 	honba  int
 	sticks int // riichi sticks on the table
@@ -210,7 +217,8 @@ func NewRound(rules *Rules, setup RoundSetup, w *Wall) (*Round, error) {
 	return r, nil
 }
 
-// Reset starts r afresh as NewRound does, reusing its memory.
+// Reset starts r afresh as NewRound does, reusing its memory. The rules
+// are copied: r does not keep the pointer.
 func (r *Round) Reset(rules *Rules, setup RoundSetup, w *Wall) error {
 	if !w.Valid() {
 		return fmt.Errorf("game: wall does not hold the 136 tiles once each")
@@ -218,7 +226,7 @@ func (r *Round) Reset(rules *Rules, setup RoundSetup, w *Wall) error {
 	if setup.Dealer >= NumSeats || setup.Index < 0 || setup.Honba < 0 || setup.Sticks < 0 {
 		return fmt.Errorf("game: bad round setup %+v", setup)
 	}
-	*r = Round{rules: rules, index: setup.Index, honba: setup.Honba, sticks: setup.Sticks,
+	*r = Round{rules: *rules, index: setup.Index, honba: setup.Honba, sticks: setup.Sticks,
 		dealer: setup.Dealer, scores: setup.Scores, wall: *w, next: DealSize, numDora: 1}
 	for i := range r.seats {
 		s := &r.seats[i]
