@@ -96,10 +96,15 @@ func (c *Config) Check() error {
 	return nil
 }
 
-// mix derives a 64-bit seed from values (SplitMix64 steps).
-func mix(xs ...uint64) uint64 {
+// WallSeed returns the wall seed of unit u of an arena with seed seed:
+// every game of the unit plays the walls game.NewWall(WallSeed, round,
+// honba), that is game.Stream(WallSeed, round, honba). It is two
+// SplitMix64 steps, kept as they were when the results in
+// docs/STRENGTH.md were measured so that their commands still reproduce
+// them.
+func WallSeed(seed uint64, u int) uint64 {
 	h := uint64(0x6d6a72616e6b) // "mjrank"
-	for _, x := range xs {
+	for _, x := range [2]uint64{seed, uint64(u)} {
 		h ^= x
 		h += 0x9e3779b97f4a7c15
 		z := h
@@ -110,10 +115,13 @@ func mix(xs ...uint64) uint64 {
 	return h
 }
 
-// WallSeed returns the wall seed of unit u of an arena with seed seed:
-// every game of the unit plays the walls game.NewWall(WallSeed, round,
-// honba).
-func WallSeed(seed uint64, u int) uint64 { return mix(seed, uint64(u)) }
+// BotSeed returns the seed of entry e's bot in rotation rot of the unit
+// whose wall seed is wallSeed: the first number of
+// game.Stream(wallSeed, rot, e).
+func BotSeed(wallSeed uint64, rot, e int) uint64 {
+	s := game.Stream(wallSeed, uint64(rot), uint64(e))
+	return s.Uint64()
+}
 
 // Seating returns the seat of each entry in rotation r (0..3).
 func Seating(r int) [game.NumSeats]int {
@@ -202,7 +210,7 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 	var names [game.NumSeats]string
 	entryOf := [game.NumSeats]int{}
 	for e, name := range c.Seats {
-		p, err := bot.New(name, mix(seed, uint64(rot), uint64(e)))
+		p, err := bot.New(name, BotSeed(seed, rot, e))
 		if err != nil {
 			out.err = err
 			return out

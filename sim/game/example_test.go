@@ -3,6 +3,7 @@ package game_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/mjrank/mjrank/sim/game"
 )
@@ -40,4 +41,19 @@ func ExamplePlayGame() {
 	// Output:
 	// 8 rounds
 	// [25000 25000 25000 25000] [35 5 -15 -25] [1 2 3 4]
+}
+
+// Each Monte Carlo simulation, say, draws from its own stream: the same
+// (seed, decision, simulation) gives the same numbers in any order, on any
+// goroutine.
+func ExampleStream() {
+	const seed = 42
+	for sim := range uint64(3) {
+		src := game.Stream(seed, 7, sim) // decision 7, simulation sim
+		fmt.Println(rand.New(&src).IntN(100))
+	}
+	// Output:
+	// 23
+	// 57
+	// 33
 }
