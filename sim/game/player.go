@@ -51,8 +51,14 @@ func (v View) Furiten() bool { return v.r.seats[v.seat].furiten() }
 // Melds returns any seat's melds.
 func (v View) Melds(seat int) []score.Meld { return v.r.Melds(seat) }
 
+// MeldInfos returns where and when each of any seat's melds came from.
+func (v View) MeldInfos(seat int) []MeldInfo { return v.r.MeldInfos(seat) }
+
 // River returns any seat's discards.
 func (v View) River(seat int) []RiverTile { return v.r.River(seat) }
+
+// Turns returns the number of discards made in the round so far.
+func (v View) Turns() int { return v.r.turns }
 
 // InRiichi reports whether a seat has declared riichi.
 func (v View) InRiichi(seat int) bool { return v.r.InRiichi(seat) }
