@@ -11,82 +11,14 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/sim/hand"
-	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// checkInvariants verifies tile and point conservation and the incremental
-// state against a recomputation.
+// checkInvariants runs Round.Check and adds the point sum: scores plus
+// riichi sticks on the table must stay total, the points at the round's
+// start.
 func checkInvariants(r *Round, total int) error {
-	var where [tile.NumTiles]int8
-	for i := range where {
-		where[i] = -1
-	}
-	place := func(t tile.Tile, p int8) error {
-		if !t.Valid() {
-			return fmt.Errorf("invalid tile %d at place %d", t, p)
-		}
-		if where[t] >= 0 {
-			return fmt.Errorf("tile %v (id %d) in two places: %d and %d", t, t, where[t], p)
-		}
-		where[t] = p
-		return nil
-	}
-	for _, t := range r.wall[r.next:RinshanIndex] {
-		if err := place(t, 10); err != nil {
-			return err
-		}
-	}
-	for _, t := range r.wall[RinshanIndex+r.kans:] {
-		if err := place(t, 11); err != nil {
-			return err
-		}
-	}
-	for s := range NumSeats {
-		st := &r.seats[s]
-		var c tile.Counts
-		for _, t := range st.hand[:st.n] {
-			c[t.Kind()]++
-			if err := place(t, int8(s)); err != nil {
-				return err
-			}
-		}
-		if c != st.counts {
-			return fmt.Errorf("seat %d counts out of step with hand", s)
-		}
-		for _, m := range st.melds[:st.numMelds] {
-			for _, t := range m.TilesSlice() {
-				if err := place(t, int8(4+s)); err != nil {
-					return err
-				}
-			}
-		}
-		for _, d := range st.river[:st.nRiver] {
-			if d.Called {
-				continue
-			}
-			if err := place(d.Tile, int8(8)); err != nil {
-				return err
-			}
-		}
-		n := int(st.n) + 3*int(st.numMelds)
-		want := 13
-		if r.phase == PhaseTurn && uint8(s) == r.cur {
-			want = 14
-		}
-		if n != want && r.phase != PhaseEnd {
-			return fmt.Errorf("seat %d holds %d tiles (melds as 3), want %d in phase %v", s, n, want, r.phase)
-		}
-		if n == 13 {
-			w, own := hand.WaitInfo(&st.counts)
-			if w&^own != st.waits {
-				return fmt.Errorf("seat %d waits %v, recomputed %v", s, st.waits, w&^own)
-			}
-		}
-	}
-	for i, p := range where {
-		if p < 0 {
-			return fmt.Errorf("tile id %d is nowhere", i)
-		}
+	if err := r.Check(); err != nil {
+		return err
 	}
 	sum := 1000 * r.sticks
 	for _, s := range r.scores {

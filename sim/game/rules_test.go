@@ -12,7 +12,7 @@ import (
 // scenario builds a round whose deal and live draws are given in tenhou
 // notation: hands by seat (seat 0 deals), draws in order from the dealer's
 // first. Unused tiles fill the rest of the wall.
-func scenario(t *testing.T, hands [4]string, draws string, scores [4]int) *Round {
+func scenario(t testing.TB, hands [4]string, draws string, scores [4]int) *Round {
 	t.Helper()
 	var w Wall
 	var used [tile.NumTiles]bool
@@ -68,7 +68,7 @@ func scenario(t *testing.T, hands [4]string, draws string, scores [4]int) *Round
 
 var even = [4]int{25000, 25000, 25000, 25000}
 
-func mustApply(t *testing.T, r *Round, a Action) {
+func mustApply(t testing.TB, r *Round, a Action) {
 	t.Helper()
 	if err := r.Apply(a); err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func mustApply(t *testing.T, r *Round, a Action) {
 }
 
 // passAll passes for every seat that must answer.
-func passAll(t *testing.T, r *Round) {
+func passAll(t testing.TB, r *Round) {
 	t.Helper()
 	for s := range NumSeats {
 		if r.MustAnswer(s) {
@@ -103,7 +103,7 @@ func hasAction(r *Round, seat int, typ ActionType) bool {
 }
 
 // find returns the id of a tile of kind s in seat's hand.
-func find(t *testing.T, r *Round, seat int, s string) tile.Tile {
+func find(t testing.TB, r *Round, seat int, s string) tile.Tile {
 	t.Helper()
 	k := tile.MustParseKind(s)
 	for _, x := range r.Hand(seat) {
