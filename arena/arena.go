@@ -288,48 +288,17 @@ func roundStats(r *game.Round, seat int, e *Counters) {
 	}
 }
 
-// play plays one game from seed as game.PlayGame does, recording it into
-// rec when rec is not nil and calling ended (if not nil) with every round
-// once it is over.
+// play plays one game from seed with game.PlayGameHooked, recording it
+// into rec when rec is not nil and calling ended (if not nil) with every
+// round once it is over.
 func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.NumSeats]game.Player, rec *recorder, ended func(*game.Round)) (*game.Game, error) {
-	g := game.NewGame(rules)
-	var r game.Round
-	buf := make([]game.Action, 0, 64)
-	for !g.Over() {
-		if err := ctx.Err(); err != nil {
-			return g, err
-		}
-		setup := g.Next()
-		w := game.NewWall(seed, setup.Index, setup.Honba)
-		if err := r.Reset(&g.Rules, setup, &w); err != nil {
-			return g, err
-		}
-		if rec != nil {
-			rec.startRound(&r)
-		}
-		for r.Phase() != game.PhaseEnd {
-			seat := r.ToAct()
-			buf = r.Legal(seat, buf[:0])
-			if len(buf) == 0 {
-				return g, fmt.Errorf("round %d seat %d has no legal action in phase %v", r.Index(), seat, r.Phase())
-			}
-			a := players[seat].Act(game.ViewOf(&r, seat), buf)
-			var err error
-			if rec != nil {
-				err = rec.apply(&r, a)
-			} else {
-				err = r.Apply(a)
-			}
-			if err != nil {
-				return g, fmt.Errorf("round %d: player %d: %w", r.Index(), seat, err)
-			}
-		}
-		if ended != nil {
-			ended(&r)
-		}
-		if err := g.EndRound(&r); err != nil {
-			return g, err
-		}
+	var h game.Hooks
+	if rec != nil {
+		h.Start = func(r *game.Round) error { rec.startRound(r); return nil }
+		h.Applied = rec.applied
 	}
-	return g, nil
+	if ended != nil {
+		h.End = func(r *game.Round) error { ended(r); return nil }
+	}
+	return game.PlayGameHooked(ctx, rules, seed, players, &h)
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/mjrank/mjrank/sim/game"
@@ -32,17 +33,10 @@ func TestThreatOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		var order []discard
-		var legal []game.Action
-		for r.Phase() != game.PhaseEnd {
-			seat := r.ToAct()
-			legal = r.Legal(seat, legal[:0])
-			a := players[seat].Act(game.ViewOf(r, seat), legal)
-			if err := r.Apply(a); err != nil {
-				t.Fatal(err)
-			}
+		check := func(r *game.Round, a game.Action) error {
 			switch a.Type {
 			case game.Discard, game.Riichi:
-				order = append(order, discard{seat, a.Tile.Kind(), a.Type == game.Riichi})
+				order = append(order, discard{int(a.Seat), a.Tile.Kind(), a.Type == game.Riichi})
 			case game.Chi, game.Pon, game.Daiminkan:
 				calls++
 			}
@@ -66,11 +60,15 @@ func TestThreatOrder(t *testing.T) {
 				want.passed |= want.lastTurn
 				got := threatOf(v, ts)
 				if got.lastTurn != want.lastTurn || got.passed != want.passed {
-					t.Fatalf("seed %d after %v, threat %d: since its last discard %v (want %v), passed %v (want %v)",
-						seed, a, ts, got.lastTurn, want.lastTurn, got.passed, want.passed)
+					return fmt.Errorf("threat %d: since its last discard %v (want %v), passed %v (want %v)",
+						ts, got.lastTurn, want.lastTurn, got.passed, want.passed)
 				}
 				checked++
 			}
+			return nil
+		}
+		if err := r.PlayHooked(&players, nil, &game.Hooks{Applied: check}); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
 		}
 	}
 	if calls < 20 || checked < 1000 {

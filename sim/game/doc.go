@@ -37,7 +37,8 @@
 // hand sizes, waits, furiten flags, the discards' turns and the melds'
 // sources) for tests and for rounds built from partial information.
 //
-// A Round is a plain value: copying it clones it.
+// A Round is a plain value: copying it clones it. [Round.Play] and
+// [PlayGame] run the one play loop ([Round.PlayHooked]); [Hooks] watch it.
 //
 // Walls come from [NewWall] with a seed: the same seed gives the same game.
 // Every random stream is keyed by [Stream].

@@ -64,47 +64,38 @@ func (p *randomPlayer) Act(v View, legal []Action) Action {
 	return legal[p.rng.IntN(len(legal))]
 }
 
-// playChecked plays a game checking the invariants after every action.
+// playChecked plays a game checking the invariants at every round's start
+// and after every action.
 func playChecked(seed uint64) (*Game, map[EndKind]int, error) {
 	var players [NumSeats]Player
 	for i := range players {
 		players[i] = &randomPlayer{rand.New(rand.NewPCG(seed, uint64(i)))}
 	}
 	ends := map[EndKind]int{}
-	g := NewGame(Tenhou(Hanchan))
-	var buf []Action
-	for !g.Over() {
-		setup := g.Next()
-		w := NewWall(seed, setup.Index, setup.Honba)
-		r, err := NewRound(&g.Rules, setup, &w)
-		if err != nil {
-			return nil, nil, err
-		}
-		total := 1000 * setup.Sticks
-		for _, s := range setup.Scores {
-			total += s
-		}
-		for steps := 0; r.Phase() != PhaseEnd; steps++ {
+	total, steps := 0, 0
+	hooks := Hooks{
+		Start: func(r *Round) error {
+			total, steps = 1000*r.Sticks(), 0
+			for _, s := range r.Scores() {
+				total += s
+			}
+			return checkInvariants(r, total)
+		},
+		Applied: func(r *Round, a Action) error {
+			steps++
 			if err := checkInvariants(r, total); err != nil {
-				return nil, nil, fmt.Errorf("seed %d round %d step %d: %v", seed, setup.Index, steps, err)
+				return fmt.Errorf("step %d: %w", steps, err)
 			}
-			seat := r.ToAct()
-			buf = r.Legal(seat, buf[:0])
-			if len(buf) == 0 {
-				return nil, nil, fmt.Errorf("seed %d: seat %d has no legal action in %v", seed, seat, r.Phase())
-			}
-			a := players[seat].Act(ViewOf(r, seat), buf)
-			if err := r.Apply(a); err != nil {
-				return nil, nil, fmt.Errorf("seed %d: legal action refused: %v", seed, err)
-			}
-		}
-		if err := checkInvariants(r, total); err != nil {
-			return nil, nil, fmt.Errorf("seed %d round %d at end: %v", seed, setup.Index, err)
-		}
-		ends[r.Result().Kind]++
-		if err := g.EndRound(r); err != nil {
-			return nil, nil, err
-		}
+			return nil
+		},
+		End: func(r *Round) error {
+			ends[r.Result().Kind]++
+			return nil
+		},
+	}
+	g, err := PlayGameHooked(context.Background(), Tenhou(Hanchan), seed, &players, &hooks)
+	if err != nil {
+		return nil, nil, fmt.Errorf("seed %d: %w", seed, err)
 	}
 	return g, ends, nil
 }
