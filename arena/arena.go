@@ -99,10 +99,15 @@ func (c *Config) Check() error {
 	return nil
 }
 
-// mix derives a 64-bit seed from values (SplitMix64 steps).
-func mix(xs ...uint64) uint64 {
+// WallSeed returns the wall seed of unit u of an arena with seed seed:
+// every game of the unit plays the walls game.NewWall(WallSeed, round,
+// honba), that is game.Stream(WallSeed, round, honba). It is two
+// SplitMix64 steps, kept as they were when the results in
+// docs/STRENGTH.md were measured so that their commands still reproduce
+// them.
+func WallSeed(seed uint64, u int) uint64 {
 	h := uint64(0x6d6a72616e6b) // "mjrank"
-	for _, x := range xs {
+	for _, x := range [2]uint64{seed, uint64(u)} {
 		h ^= x
 		h += 0x9e3779b97f4a7c15
 		z := h
@@ -113,10 +118,13 @@ func mix(xs ...uint64) uint64 {
 	return h
 }
 
-// WallSeed returns the wall seed of unit u of an arena with seed seed:
-// every game of the unit plays the walls game.NewWall(WallSeed, round,
-// honba).
-func WallSeed(seed uint64, u int) uint64 { return mix(seed, uint64(u)) }
+// BotSeed returns the seed of entry e's bot in rotation rot of the unit
+// whose wall seed is wallSeed: the first number of
+// game.Stream(wallSeed, rot, e).
+func BotSeed(wallSeed uint64, rot, e int) uint64 {
+	s := game.Stream(wallSeed, uint64(rot), uint64(e))
+	return s.Uint64()
+}
 
 // Seating returns the seat of each entry in rotation r (0..3).
 func Seating(r int) [game.NumSeats]int {
@@ -208,7 +216,7 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 	for e, name := range c.Seats {
 		bo := c.Bots
 		bo.Rules = &rules
-		p, err := bot.NewWith(name, mix(seed, uint64(rot), uint64(e)), bo)
+		p, err := bot.NewWith(name, BotSeed(seed, rot, e), bo)
 		if err != nil {
 			out.err = err
 			return out
@@ -285,48 +293,17 @@ func roundStats(r *game.Round, seat int, e *Counters) {
 	}
 }
 
-// play plays one game from seed as game.PlayGame does, recording it into
-// rec when rec is not nil and calling ended (if not nil) with every round
-// once it is over.
+// play plays one game from seed with game.PlayGameHooked, recording it
+// into rec when rec is not nil and calling ended (if not nil) with every
+// round once it is over.
 func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.NumSeats]game.Player, rec *recorder, ended func(*game.Round)) (*game.Game, error) {
-	g := game.NewGame(rules)
-	var r game.Round
-	buf := make([]game.Action, 0, 64)
-	for !g.Over() {
-		if err := ctx.Err(); err != nil {
-			return g, err
-		}
-		setup := g.Next()
-		w := game.NewWall(seed, setup.Index, setup.Honba)
-		if err := r.Reset(&g.Rules, setup, &w); err != nil {
-			return g, err
-		}
-		if rec != nil {
-			rec.startRound(&r)
-		}
-		for r.Phase() != game.PhaseEnd {
-			seat := r.ToAct()
-			buf = r.Legal(seat, buf[:0])
-			if len(buf) == 0 {
-				return g, fmt.Errorf("round %d seat %d has no legal action in phase %v", r.Index(), seat, r.Phase())
-			}
-			a := players[seat].Act(game.ViewOf(&r, seat), buf)
-			var err error
-			if rec != nil {
-				err = rec.apply(&r, a)
-			} else {
-				err = r.Apply(a)
-			}
-			if err != nil {
-				return g, fmt.Errorf("round %d: player %d: %w", r.Index(), seat, err)
-			}
-		}
-		if ended != nil {
-			ended(&r)
-		}
-		if err := g.EndRound(&r); err != nil {
-			return g, err
-		}
+	var h game.Hooks
+	if rec != nil {
+		h.Start = func(r *game.Round) error { rec.startRound(r); return nil }
+		h.Applied = rec.applied
 	}
-	return g, nil
+	if ended != nil {
+		h.End = func(r *game.Round) error { ended(r); return nil }
+	}
+	return game.PlayGameHooked(ctx, rules, seed, players, &h)
 }

@@ -28,9 +28,9 @@ func ExampleRun() {
 	}
 	fmt.Println("signature", res.Signature())
 	// Output:
-	// efficiency 8 games, average rank 2.00
-	// thesis#2   8 games, average rank 2.75
+	// efficiency 8 games, average rank 1.88
+	// thesis#2   8 games, average rank 2.88
 	// thesis#3   8 games, average rank 2.75
 	// thesis#4   8 games, average rank 2.50
-	// signature bf240b0355f3732e
+	// signature 4ecf03b7ead7ffb0
 }

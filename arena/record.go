@@ -11,12 +11,15 @@ import (
 )
 
 // recorder turns a game played by the engine into a data.Game record: it
-// watches every action applied and writes the events the record model
-// holds — draws, discards, riichi steps, calls, dora indicators, results.
+// watches every action applied (the play loop's hooks) and writes the
+// events the record model holds — draws, discards, riichi steps, calls,
+// dora indicators, results. It finds what an action changed by comparing
+// the round with what it has recorded so far.
 type recorder struct {
 	g        data.Game
 	rd       *data.Round
-	meldFrom [game.NumSeats][4]int8 // source seat of each meld
+	melds    [game.NumSeats]int  // melds recorded per seat
+	accepted [game.NumSeats]bool // riichi acceptances recorded
 	doras    int
 }
 
@@ -48,21 +51,12 @@ func (rec *recorder) startRound(r *game.Round) {
 		copy(rd.Hands[seat][:], w[13*rel:13*rel+13])
 	}
 	rec.doras = 1
+	rec.melds, rec.accepted = [game.NumSeats]int{}, [game.NumSeats]bool{}
 	rd.Events = append(rd.Events, data.Draw(rd.Dealer, r.Drawn()))
 }
 
-// apply applies a to r and records what happened.
-func (rec *recorder) apply(r *game.Round, a game.Action) error {
-	var melds [game.NumSeats]int
-	var accepted [game.NumSeats]bool
-	for s := range game.NumSeats {
-		melds[s] = len(r.Melds(s))
-		accepted[s] = r.RiichiAccepted(s)
-	}
-	drawn, discarder := r.Drawn(), r.Current()
-	if err := r.Apply(a); err != nil {
-		return err
-	}
+// applied records what a, just applied to r, did.
+func (rec *recorder) applied(r *game.Round, a game.Action) error {
 	rd := rec.rd
 	add := func(e data.Event) { rd.Events = append(rd.Events, e) }
 	// A dora indicator the action revealed goes before the action's
@@ -73,33 +67,31 @@ func (rec *recorder) apply(r *game.Round, a game.Action) error {
 	}
 	seat := int(a.Seat)
 	switch a.Type {
-	case game.Riichi:
-		add(data.Riichi(seat, 1, [4]int{}))
-		add(data.Discard(seat, a.Tile, a.Tile == drawn))
-	case game.Discard:
-		add(data.Discard(seat, a.Tile, a.Tile == drawn))
-	case game.Ankan:
-		ms := r.Melds(seat)
-		rec.meldFrom[seat][len(ms)-1] = int8(seat)
-		melds[seat] = len(ms)
-		add(data.Call(seat, ms[len(ms)-1], seat))
+	case game.Riichi, game.Discard:
+		rv := r.River(seat)
+		if a.Type == game.Riichi {
+			add(data.Riichi(seat, 1, [4]int{}))
+		}
+		add(data.Discard(seat, a.Tile, rv[len(rv)-1].Tsumogiri))
 	case game.Kakan:
 		for i, m := range r.Melds(seat) {
 			if m.Type == score.Kakan && m.Tiles[3] == a.Tile {
-				add(data.Call(seat, m, int(rec.meldFrom[seat][i])))
+				add(data.Call(seat, m, int(r.MeldInfos(seat)[i].From)))
 			}
 		}
 	}
 	for s := range game.NumSeats {
-		if !accepted[s] && r.RiichiAccepted(s) {
+		if !rec.accepted[s] && r.RiichiAccepted(s) {
+			rec.accepted[s] = true
 			add(data.Riichi(s, 2, r.Scores()))
 		}
 	}
+	// New melds: a call (made when the last answer came in, whoever gave
+	// it) or a closed kan.
 	for s := range game.NumSeats {
-		if ms := r.Melds(s); len(ms) > melds[s] {
-			m := ms[len(ms)-1]
-			rec.meldFrom[s][len(ms)-1] = int8(discarder)
-			add(data.Call(s, m, discarder))
+		if ms := r.Melds(s); len(ms) > rec.melds[s] {
+			rec.melds[s] = len(ms)
+			add(data.Call(s, ms[len(ms)-1], int(r.MeldInfos(s)[len(ms)-1].From)))
 		}
 	}
 	switch {

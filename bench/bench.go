@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -301,17 +302,28 @@ func Hands(n int) []tile.Counts {
 	return out
 }
 
+// errEnough stops Wins' self-play once it has its wins.
+var errEnough = errors.New("enough wins")
+
 // Wins returns the first n wins of fixed-seed self-play between the four
 // bots (the score inputs the engine built).
 func Wins(ctx context.Context, n int) ([]score.Win, error) {
 	out := make([]score.Win, 0, n)
 	names := [4]string{"efficiency", "rulebot", "efficiency", "tsumogiri"}
 	rules := game.Tenhou(game.Hanchan)
-	buf := make([]game.Action, 0, 64)
-	for seed := uint64(1); len(out) < n; seed++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	hooks := game.Hooks{End: func(r *game.Round) error {
+		res := r.Result()
+		for i := range res.Wins[:res.NumWins] {
+			if len(out) < n {
+				out = append(out, res.Wins[i].Win)
+			}
 		}
+		if len(out) == n {
+			return errEnough
+		}
+		return nil
+	}}
+	for seed := uint64(1); len(out) < n; seed++ {
 		var players [4]game.Player
 		for s, name := range names {
 			p, err := bot.New(name, seed*4+uint64(s))
@@ -320,26 +332,8 @@ func Wins(ctx context.Context, n int) ([]score.Win, error) {
 			}
 			players[s] = p
 		}
-		g := game.NewGame(rules)
-		var r game.Round
-		for !g.Over() && len(out) < n {
-			setup := g.Next()
-			w := game.NewWall(seed, setup.Index, setup.Honba)
-			if err := r.Reset(&g.Rules, setup, &w); err != nil {
-				return nil, err
-			}
-			if err := r.Play(&players, buf); err != nil {
-				return nil, err
-			}
-			res := r.Result()
-			for i := range res.Wins[:res.NumWins] {
-				if len(out) < n {
-					out = append(out, res.Wins[i].Win)
-				}
-			}
-			if err := g.EndRound(&r); err != nil {
-				return nil, err
-			}
+		if _, err := game.PlayGameHooked(ctx, rules, seed, &players, &hooks); err != nil && !errors.Is(err, errEnough) {
+			return nil, err
 		}
 	}
 	return out, nil

@@ -37,8 +37,9 @@ import (
 // discard leaves a closed hand tenpai, calls only a pon of a yakuhai pair
 // (as the efficiency bot), and breaks ties of value by efficiency.
 type Thesis struct {
-	Depth     int     // search depth in discard-then-draw levels (thesis default 2)
-	Threshold float64 // expected value below which it defends
+	Depth     int      // search depth in discard-then-draw levels (thesis default 2)
+	Threshold float64  // expected value below which it defends
+	src       rand.PCG // game.Stream(seed, thesisStream, 0)
 	rng       *rand.Rand
 	def       defender
 	bufs      [4][14]hand.Discard
@@ -52,11 +53,16 @@ type Thesis struct {
 	speed     bool // all-last in first place: every win is worth 1
 }
 
+// thesisStream names the thesis bot's random stream ("thesis" in ASCII).
+const thesisStream = 0x746865736973
+
 // NewThesis returns the thesis bot with search depth depth (2 in the
 // thesis) and randomness from seed.
 func NewThesis(seed uint64, depth int) *Thesis {
 	depth = min(max(depth, 1), 3)
-	return &Thesis{Depth: depth, Threshold: 250, rng: rand.New(rand.NewPCG(seed, 0x746865736973)), rules: score.Tenhou()}
+	t := &Thesis{Depth: depth, Threshold: 250, src: game.Stream(seed, thesisStream, 0), rules: score.Tenhou()}
+	t.rng = rand.New(&t.src)
+	return t
 }
 
 // allLast is the first round index the thesis treats as all-last.

@@ -44,20 +44,6 @@ func openMelds(v game.View, seat int) int {
 	return n
 }
 
-// turnPos is a seat's place in a go-around: 0 for the dealer.
-func turnPos(v game.View, seat int) int { return (seat - v.Dealer() + game.NumSeats) % game.NumSeats }
-
-// firstAfter returns the index in seat s's river of its first discard made
-// after threat's discard number i. Rivers carry no time, so it assumes
-// that seats took turns in order since then (a call that skips turns makes
-// it off by a go-around).
-func firstAfter(v game.View, s, threat, i int) int {
-	if turnPos(v, s) > turnPos(v, threat) {
-		return i
-	}
-	return i + 1
-}
-
 // threat is what a defending bot knows of one dangerous opponent.
 type threat struct {
 	seat     int
@@ -66,30 +52,30 @@ type threat struct {
 	lastTurn tile.KindSet // discarded by others since its last discard only
 }
 
-// threatOf gathers what seat t's river tells.
+// threatOf gathers what seat t's river tells. Which discards of the other
+// seats came after t's riichi or its last discard is read from the
+// discards' turns.
 func threatOf(v game.View, t int) threat {
 	th := threat{seat: t}
 	river := v.River(t)
-	riichiAt := -1
-	for i, d := range river {
+	riichiTurn, lastTurn := -1, -1
+	for _, d := range river {
 		th.genbutsu = th.genbutsu.Add(d.Tile.Kind())
 		if d.Riichi {
-			riichiAt = i
+			riichiTurn = int(d.Turn)
 		}
+		lastTurn = int(d.Turn)
 	}
-	last := len(river) - 1
 	for s := range game.NumSeats {
 		if s == t {
 			continue
 		}
-		rs := v.River(s)
-		if last >= 0 {
-			for _, d := range rs[min(len(rs), firstAfter(v, s, t, last)):] {
+		for _, d := range v.River(s) {
+			turn := int(d.Turn)
+			if lastTurn >= 0 && turn > lastTurn {
 				th.lastTurn = th.lastTurn.Add(d.Tile.Kind())
 			}
-		}
-		if riichiAt >= 0 {
-			for _, d := range rs[min(len(rs), firstAfter(v, s, t, riichiAt)):] {
+			if riichiTurn >= 0 && turn > riichiTurn {
 				th.passed = th.passed.Add(d.Tile.Kind())
 			}
 		}

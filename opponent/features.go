@@ -17,8 +17,8 @@ const Schema = 3
 // Public is what every other seat can see of one player (the opponent) and
 // of the table, gathered once per position; the feature vectors are read
 // from it. It is built from a game.View, of which only the public part is
-// read: rivers, melds, riichi declarations, dora indicators, scores, winds
-// and the wall count.
+// read: rivers (with the discards' turns), melds, riichi declarations, dora
+// indicators, scores, winds and the wall count.
 type Public struct {
 	seat       int
 	river      []game.RiverTile
@@ -105,59 +105,38 @@ func (p *Public) Reset(r game.View, seat int) {
 	p.fillShapes()
 }
 
-// passOrder replays the order of all discards of the round from the
-// rivers and melds (after a discard the next seat discards, unless the
-// tile was called: then the caller, found by the called tile's identity in
-// its meld) and collects the kinds other seats discarded after the
-// opponent's riichi tile and after its last discard from the hand.
+// passOrder collects the kinds other seats discarded after the opponent's
+// riichi tile and after its last discard from the hand: those whose turn
+// (their place in the round's order of discards) is later.
 func (p *Public) passOrder(r game.View) {
-	var owner [tile.NumTiles]int8 // seat whose open meld holds a tile, -1
-	for i := range owner {
-		owner[i] = -1
+	riichiTurn, teTurn := noTurn, noTurn
+	if p.riichiIdx >= 0 {
+		riichiTurn = int(p.river[p.riichiIdx].Turn)
+	}
+	if p.tedashiIdx[0] >= 0 {
+		teTurn = int(p.river[p.tedashiIdx[0]].Turn)
+	}
+	if riichiTurn == noTurn && teTurn == noTurn {
+		return
 	}
 	for s := range game.NumSeats {
-		for _, m := range r.Melds(s) {
-			if m.Open() {
-				for _, t := range m.TilesSlice() {
-					owner[t] = int8(s)
-				}
-			}
+		if s == p.seat {
+			continue
 		}
-	}
-	var rivers [game.NumSeats][]game.RiverTile
-	var next [game.NumSeats]int
-	for s := range rivers {
-		rivers[s] = r.River(s)
-	}
-	afterRiichi, afterTe := false, false
-	cur := r.Dealer()
-	for steps := 0; next[cur] < len(rivers[cur]) && steps < 200; steps++ {
-		i := next[cur]
-		rt := rivers[cur][i]
-		next[cur]++
-		if cur == p.seat {
-			if i == p.riichiIdx {
-				afterRiichi = true
+		for _, rt := range r.River(s) {
+			k, turn := rt.Tile.Kind(), int(rt.Turn)
+			if turn > riichiTurn {
+				p.passed = p.passed.Add(k)
 			}
-			if i == p.tedashiIdx[0] {
-				afterTe = true
+			if turn > teTurn {
+				p.passedTe = p.passedTe.Add(k)
 			}
-		} else {
-			if afterRiichi {
-				p.passed = p.passed.Add(rt.Tile.Kind())
-			}
-			if afterTe {
-				p.passedTe = p.passedTe.Add(rt.Tile.Kind())
-			}
-		}
-		switch o := owner[rt.Tile]; {
-		case rt.Called && o >= 0:
-			cur = int(o)
-		default:
-			cur = (cur + 1) % game.NumSeats
 		}
 	}
 }
+
+// noTurn is after every discard's turn.
+const noTurn = 1 << 30
 
 // classOf returns a tile kind's number 1..9, or 10 for an honour.
 func classOf(k tile.Kind) float64 {

@@ -43,8 +43,8 @@ func positions(t testing.TB) (pubs []*opponent.Public, tenpai []bool) {
 	return pubs, tenpai
 }
 
-// TestPassedOrder checks the discard order Public rebuilds from rivers and
-// melds against the order of the record: after every discard, the kinds
+// TestPassedOrder checks the discard order Public reads from the
+// discards' turns against the order of the record: after every discard, the kinds
 // other seats discarded after the discarder's riichi and after its last
 // discard from the hand.
 func TestPassedOrder(t *testing.T) {

@@ -10,7 +10,8 @@ import (
 
 // FuzzApply throws arbitrary actions at a round between legal ones: Apply
 // must refuse what is illegal without panicking or changing the round, and
-// the invariants must hold throughout.
+// the invariants must hold throughout. It runs its own loop rather than
+// the play loop (Round.PlayHooked), which never tries an illegal action.
 func FuzzApply(f *testing.F) {
 	for _, seed := range []uint64{1, 2, 3, 42} {
 		f.Add(seed, uint64(7))

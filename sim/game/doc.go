@@ -33,5 +33,13 @@
 // tenpai payments (1000/1500/3000); a hand waiting only on a kind whose four
 // copies it holds is not tenpai.
 //
+// [Round.Check] verifies a round's invariants (tile conservation, counts,
+// hand sizes, waits, furiten flags, the discards' turns and the melds'
+// sources) for tests and for rounds built from partial information.
+//
+// A Round is a plain value: copying it clones it. [Round.Play] and
+// [PlayGame] run the one play loop ([Round.PlayHooked]); [Hooks] watch it.
+//
 // Walls come from [NewWall] with a seed: the same seed gives the same game.
+// Every random stream is keyed by [Stream].
 package game

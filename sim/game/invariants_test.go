@@ -11,82 +11,14 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/sim/hand"
-	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// checkInvariants verifies tile and point conservation and the incremental
-// state against a recomputation.
+// checkInvariants runs Round.Check and adds the point sum: scores plus
+// riichi sticks on the table must stay total, the points at the round's
+// start.
 func checkInvariants(r *Round, total int) error {
-	var where [tile.NumTiles]int8
-	for i := range where {
-		where[i] = -1
-	}
-	place := func(t tile.Tile, p int8) error {
-		if !t.Valid() {
-			return fmt.Errorf("invalid tile %d at place %d", t, p)
-		}
-		if where[t] >= 0 {
-			return fmt.Errorf("tile %v (id %d) in two places: %d and %d", t, t, where[t], p)
-		}
-		where[t] = p
-		return nil
-	}
-	for _, t := range r.wall[r.next:RinshanIndex] {
-		if err := place(t, 10); err != nil {
-			return err
-		}
-	}
-	for _, t := range r.wall[RinshanIndex+r.kans:] {
-		if err := place(t, 11); err != nil {
-			return err
-		}
-	}
-	for s := range NumSeats {
-		st := &r.seats[s]
-		var c tile.Counts
-		for _, t := range st.hand[:st.n] {
-			c[t.Kind()]++
-			if err := place(t, int8(s)); err != nil {
-				return err
-			}
-		}
-		if c != st.counts {
-			return fmt.Errorf("seat %d counts out of step with hand", s)
-		}
-		for _, m := range st.melds[:st.numMelds] {
-			for _, t := range m.TilesSlice() {
-				if err := place(t, int8(4+s)); err != nil {
-					return err
-				}
-			}
-		}
-		for _, d := range st.river[:st.nRiver] {
-			if d.Called {
-				continue
-			}
-			if err := place(d.Tile, int8(8)); err != nil {
-				return err
-			}
-		}
-		n := int(st.n) + 3*int(st.numMelds)
-		want := 13
-		if r.phase == PhaseTurn && uint8(s) == r.cur {
-			want = 14
-		}
-		if n != want && r.phase != PhaseEnd {
-			return fmt.Errorf("seat %d holds %d tiles (melds as 3), want %d in phase %v", s, n, want, r.phase)
-		}
-		if n == 13 {
-			w, own := hand.WaitInfo(&st.counts)
-			if w&^own != st.waits {
-				return fmt.Errorf("seat %d waits %v, recomputed %v", s, st.waits, w&^own)
-			}
-		}
-	}
-	for i, p := range where {
-		if p < 0 {
-			return fmt.Errorf("tile id %d is nowhere", i)
-		}
+	if err := r.Check(); err != nil {
+		return err
 	}
 	sum := 1000 * r.sticks
 	for _, s := range r.scores {
@@ -132,47 +64,38 @@ func (p *randomPlayer) Act(v View, legal []Action) Action {
 	return legal[p.rng.IntN(len(legal))]
 }
 
-// playChecked plays a game checking the invariants after every action.
+// playChecked plays a game checking the invariants at every round's start
+// and after every action.
 func playChecked(seed uint64) (*Game, map[EndKind]int, error) {
 	var players [NumSeats]Player
 	for i := range players {
 		players[i] = &randomPlayer{rand.New(rand.NewPCG(seed, uint64(i)))}
 	}
 	ends := map[EndKind]int{}
-	g := NewGame(Tenhou(Hanchan))
-	var buf []Action
-	for !g.Over() {
-		setup := g.Next()
-		w := NewWall(seed, setup.Index, setup.Honba)
-		r, err := NewRound(&g.Rules, setup, &w)
-		if err != nil {
-			return nil, nil, err
-		}
-		total := 1000 * setup.Sticks
-		for _, s := range setup.Scores {
-			total += s
-		}
-		for steps := 0; r.Phase() != PhaseEnd; steps++ {
+	total, steps := 0, 0
+	hooks := Hooks{
+		Start: func(r *Round) error {
+			total, steps = 1000*r.Sticks(), 0
+			for _, s := range r.Scores() {
+				total += s
+			}
+			return checkInvariants(r, total)
+		},
+		Applied: func(r *Round, a Action) error {
+			steps++
 			if err := checkInvariants(r, total); err != nil {
-				return nil, nil, fmt.Errorf("seed %d round %d step %d: %v", seed, setup.Index, steps, err)
+				return fmt.Errorf("step %d: %w", steps, err)
 			}
-			seat := r.ToAct()
-			buf = r.Legal(seat, buf[:0])
-			if len(buf) == 0 {
-				return nil, nil, fmt.Errorf("seed %d: seat %d has no legal action in %v", seed, seat, r.Phase())
-			}
-			a := players[seat].Act(ViewOf(r, seat), buf)
-			if err := r.Apply(a); err != nil {
-				return nil, nil, fmt.Errorf("seed %d: legal action refused: %v", seed, err)
-			}
-		}
-		if err := checkInvariants(r, total); err != nil {
-			return nil, nil, fmt.Errorf("seed %d round %d at end: %v", seed, setup.Index, err)
-		}
-		ends[r.Result().Kind]++
-		if err := g.EndRound(r); err != nil {
-			return nil, nil, err
-		}
+			return nil
+		},
+		End: func(r *Round) error {
+			ends[r.Result().Kind]++
+			return nil
+		},
+	}
+	g, err := PlayGameHooked(context.Background(), Tenhou(Hanchan), seed, &players, &hooks)
+	if err != nil {
+		return nil, nil, fmt.Errorf("seed %d: %w", seed, err)
 	}
 	return g, ends, nil
 }

@@ -51,8 +51,14 @@ func (v View) Furiten() bool { return v.r.seats[v.seat].furiten() }
 // Melds returns any seat's melds.
 func (v View) Melds(seat int) []score.Meld { return v.r.Melds(seat) }
 
+// MeldInfos returns where and when each of any seat's melds came from.
+func (v View) MeldInfos(seat int) []MeldInfo { return v.r.MeldInfos(seat) }
+
 // River returns any seat's discards.
 func (v View) River(seat int) []RiverTile { return v.r.River(seat) }
+
+// Turns returns the number of discards made in the round so far.
+func (v View) Turns() int { return v.r.turns }
 
 // InRiichi reports whether a seat has declared riichi.
 func (v View) InRiichi(seat int) bool { return v.r.InRiichi(seat) }
@@ -116,18 +122,66 @@ func (v View) Visible() tile.Counts {
 	return c
 }
 
+// Hooks are the optional callbacks of the play loop ([Round.PlayHooked],
+// [PlayGameHooked]): tests check invariants in them, the arena records
+// games and gathers statistics, an analysis can watch every decision. A
+// nil field is skipped and a nil *Hooks means none, so a loop without
+// hooks costs a comparison per step. The round passed is the one being
+// played: a hook may read it, but must not change it. An error a hook
+// returns stops the play, and the loop returns it wrapped (errors.Is
+// finds it).
+type Hooks struct {
+	// Start is called when the loop takes up a round: for PlayGameHooked,
+	// after each deal (the dealer has drawn), before the first decision.
+	Start func(r *Round) error
+	// Decision is called before seat is asked to choose among legal
+	// (which it must not modify).
+	Decision func(r *Round, seat int, legal []Action) error
+	// Applied is called after a, the choice of seat a.Seat, was applied.
+	Applied func(r *Round, a Action) error
+	// End is called once the round has ended (PhaseEnd), before a game
+	// records it.
+	End func(r *Round) error
+}
+
 // Play runs r to its end, asking players for every decision. buf is scratch
 // space for legal actions (nil is fine).
 func (r *Round) Play(players *[NumSeats]Player, buf []Action) error {
+	return r.PlayHooked(players, buf, nil)
+}
+
+// PlayHooked is [Round.Play] calling the hooks of h (which may be nil). It
+// is the one loop every player-driven round runs through.
+func (r *Round) PlayHooked(players *[NumSeats]Player, buf []Action, h *Hooks) error {
+	if h != nil && h.Start != nil {
+		if err := h.Start(r); err != nil {
+			return fmt.Errorf("game: round %d: start hook: %w", r.index, err)
+		}
+	}
 	for r.phase != PhaseEnd {
 		seat := r.ToAct()
 		buf = r.Legal(seat, buf[:0])
 		if len(buf) == 0 {
 			return fmt.Errorf("game: round %d seat %d has no legal action in phase %v", r.index, seat, r.phase)
 		}
+		if h != nil && h.Decision != nil {
+			if err := h.Decision(r, seat, buf); err != nil {
+				return fmt.Errorf("game: round %d seat %d: decision hook: %w", r.index, seat, err)
+			}
+		}
 		a := players[seat].Act(View{r, uint8(seat)}, buf)
 		if err := r.Apply(a); err != nil {
 			return fmt.Errorf("game: round %d: player %d: %w", r.index, seat, err)
+		}
+		if h != nil && h.Applied != nil {
+			if err := h.Applied(r, a); err != nil {
+				return fmt.Errorf("game: round %d: after %v: %w", r.index, a, err)
+			}
+		}
+	}
+	if h != nil && h.End != nil {
+		if err := h.End(r); err != nil {
+			return fmt.Errorf("game: round %d: end hook: %w", r.index, err)
 		}
 	}
 	return nil
@@ -136,6 +190,12 @@ func (r *Round) Play(players *[NumSeats]Player, buf []Action) error {
 // PlayGame plays a whole game from seed: round i's wall is NewWall(seed,
 // index, honba). It checks ctx between rounds.
 func PlayGame(ctx context.Context, rules Rules, seed uint64, players *[NumSeats]Player) (*Game, error) {
+	return PlayGameHooked(ctx, rules, seed, players, nil)
+}
+
+// PlayGameHooked is [PlayGame] playing every round with
+// [Round.PlayHooked] and the hooks of h (which may be nil).
+func PlayGameHooked(ctx context.Context, rules Rules, seed uint64, players *[NumSeats]Player, h *Hooks) (*Game, error) {
 	g := NewGame(rules)
 	var r Round
 	buf := make([]Action, 0, 64)
@@ -148,7 +208,7 @@ func PlayGame(ctx context.Context, rules Rules, seed uint64, players *[NumSeats]
 		if err := r.Reset(&g.Rules, setup, &w); err != nil {
 			return g, err
 		}
-		if err := r.Play(players, buf); err != nil {
+		if err := r.PlayHooked(players, buf, h); err != nil {
 			return g, err
 		}
 		if err := g.EndRound(&r); err != nil {

@@ -21,6 +21,24 @@ type RiverTile struct {
 	Tsumogiri bool // the tile just drawn was discarded
 	Riichi    bool // the riichi declaration tile
 	Called    bool // another player called it (it left the river)
+	// Turn is the discard's place in the round's order of discards: 0 for
+	// the round's first, counting every seat's discards, called ones
+	// included. Comparing the turns of two seats' discards says which came
+	// first, which a river's own order cannot (a call skips seats).
+	Turn uint8
+}
+
+// MeldInfo is where and when a meld came from: the meld of the same index
+// in [Round.Melds] (and [View.Melds]).
+type MeldInfo struct {
+	// From is the seat whose discard was called (for a kakan, the seat its
+	// pon was called from), or the owner itself for an ankan.
+	From uint8
+	// Turn is when the meld was made: for chi, pon and daiminkan the
+	// [RiverTile.Turn] of the called discard; for ankan and kakan the number
+	// of discards made before the kan. (A kakan's pon was called at the
+	// Turn of its called tile, Tiles[0], in From's river.)
+	Turn uint8
 }
 
 type riichiState uint8
@@ -37,6 +55,7 @@ type seatState struct {
 	n        uint8
 	counts   tile.Counts
 	melds    [score.MaxMelds]score.Meld
+	meldInfo [score.MaxMelds]MeldInfo
 	numMelds uint8
 	river    [maxRiver]RiverTile
 	nRiver   uint8
@@ -154,8 +173,15 @@ type Result struct {
 // Round is one hand of mahjong from the deal to its end. Create it with
 // [NewRound]; drive it with [Round.Apply]; read it through accessors or a
 // seat's [View].
+//
+// A Round is a plain value: it holds no pointer, slice, map, string or
+// interface, at any depth (its rules included, copied in by [Round.Reset]),
+// so an assignment r2 := *r is an independent clone that can be played on
+// without touching r — what a search that tries moves or rolls rounds out
+// needs. TestRoundIsAValue keeps it so. Slices the accessors return point
+// into the Round they were called on.
 type Round struct {
-	rules  *Rules
+	rules  Rules
 	index  int // 0 = East 1, 4 = South 1, ...
 	honba  int
 	sticks int // riichi sticks on the table
@@ -177,7 +203,7 @@ type Round struct {
 	afterCall   bool      // cur called chi or pon and must discard
 	kuikae      tile.KindSet
 	anyCall     bool // a call or closed kan has happened this round
-	turns       int  // discards made so far
+	turns       int  // discards made so far: the Turn of the next discard
 	lastTile    tile.Tile
 	pendingKan  Action // the kan waiting in PhaseChankan
 	mustAnswer  uint8  // seats that still have to answer in PhaseCall/PhaseChankan
@@ -210,7 +236,8 @@ func NewRound(rules *Rules, setup RoundSetup, w *Wall) (*Round, error) {
 	return r, nil
 }
 
-// Reset starts r afresh as NewRound does, reusing its memory.
+// Reset starts r afresh as NewRound does, reusing its memory. The rules
+// are copied: r does not keep the pointer.
 func (r *Round) Reset(rules *Rules, setup RoundSetup, w *Wall) error {
 	if !w.Valid() {
 		return fmt.Errorf("game: wall does not hold the 136 tiles once each")
@@ -218,7 +245,7 @@ func (r *Round) Reset(rules *Rules, setup RoundSetup, w *Wall) error {
 	if setup.Dealer >= NumSeats || setup.Index < 0 || setup.Honba < 0 || setup.Sticks < 0 {
 		return fmt.Errorf("game: bad round setup %+v", setup)
 	}
-	*r = Round{rules: rules, index: setup.Index, honba: setup.Honba, sticks: setup.Sticks,
+	*r = Round{rules: *rules, index: setup.Index, honba: setup.Honba, sticks: setup.Sticks,
 		dealer: setup.Dealer, scores: setup.Scores, wall: *w, next: DealSize, numDora: 1}
 	for i := range r.seats {
 		s := &r.seats[i]
@@ -287,6 +314,17 @@ func (r *Round) Counts(seat int) tile.Counts { return r.seats[seat].counts }
 
 // Melds returns seat's melds (do not modify).
 func (r *Round) Melds(seat int) []score.Meld { s := &r.seats[seat]; return s.melds[:s.numMelds] }
+
+// MeldInfos returns where and when each of seat's melds came from, index
+// for index with Melds (do not modify).
+func (r *Round) MeldInfos(seat int) []MeldInfo {
+	s := &r.seats[seat]
+	return s.meldInfo[:s.numMelds]
+}
+
+// Turns returns the number of discards made in the round so far, every
+// seat's counted: the [RiverTile.Turn] the next discard will have.
+func (r *Round) Turns() int { return r.turns }
 
 // River returns seat's discards in order (do not modify).
 func (r *Round) River(seat int) []RiverTile { s := &r.seats[seat]; return s.river[:s.nRiver] }
@@ -878,7 +916,7 @@ func (r *Round) applyTurn(a Action) error {
 func (r *Round) discard(t tile.Tile, riichi bool) {
 	s := &r.seats[r.cur]
 	s.remove(t)
-	s.river[s.nRiver] = RiverTile{Tile: t, Tsumogiri: t == r.drawn, Riichi: riichi}
+	s.river[s.nRiver] = RiverTile{Tile: t, Tsumogiri: t == r.drawn, Riichi: riichi, Turn: uint8(r.turns)}
 	s.nRiver++
 	s.discarded = s.discarded.Add(t.Kind())
 	if !t.Kind().IsTerminalOrHonor() {
@@ -1072,6 +1110,7 @@ func (r *Round) call(a Action) {
 		s.remove(t)
 	}
 	s.melds[s.numMelds] = a.Meld
+	s.meldInfo[s.numMelds] = MeldInfo{From: from, Turn: d.river[d.nRiver-1].Turn}
 	s.numMelds++
 	r.anyCall = true
 	r.cancelIppatsu()
@@ -1127,6 +1166,7 @@ func (r *Round) ankan(k tile.Kind) {
 		s.remove(t)
 	}
 	s.melds[s.numMelds] = m
+	s.meldInfo[s.numMelds] = MeldInfo{From: r.cur, Turn: uint8(r.turns)}
 	s.numMelds++
 	s.updateWaits()
 	r.anyCall = true
@@ -1147,6 +1187,7 @@ func (r *Round) kakan(t tile.Tile) {
 		if m := &s.melds[i]; m.Type == score.Pon && m.Tiles[0].Kind() == t.Kind() {
 			m.Type = score.Kakan
 			m.Tiles[3] = t
+			s.meldInfo[i].Turn = uint8(r.turns)
 		}
 	}
 	s.updateWaits()

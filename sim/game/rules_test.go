@@ -2,15 +2,17 @@ package game
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
+	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // scenario builds a round whose deal and live draws are given in tenhou
 // notation: hands by seat (seat 0 deals), draws in order from the dealer's
 // first. Unused tiles fill the rest of the wall.
-func scenario(t *testing.T, hands [4]string, draws string, scores [4]int) *Round {
+func scenario(t testing.TB, hands [4]string, draws string, scores [4]int) *Round {
 	t.Helper()
 	var w Wall
 	var used [tile.NumTiles]bool
@@ -66,7 +68,7 @@ func scenario(t *testing.T, hands [4]string, draws string, scores [4]int) *Round
 
 var even = [4]int{25000, 25000, 25000, 25000}
 
-func mustApply(t *testing.T, r *Round, a Action) {
+func mustApply(t testing.TB, r *Round, a Action) {
 	t.Helper()
 	if err := r.Apply(a); err != nil {
 		t.Fatal(err)
@@ -74,7 +76,7 @@ func mustApply(t *testing.T, r *Round, a Action) {
 }
 
 // passAll passes for every seat that must answer.
-func passAll(t *testing.T, r *Round) {
+func passAll(t testing.TB, r *Round) {
 	t.Helper()
 	for s := range NumSeats {
 		if r.MustAnswer(s) {
@@ -101,7 +103,7 @@ func hasAction(r *Round, seat int, typ ActionType) bool {
 }
 
 // find returns the id of a tile of kind s in seat's hand.
-func find(t *testing.T, r *Round, seat int, s string) tile.Tile {
+func find(t testing.TB, r *Round, seat int, s string) tile.Tile {
 	t.Helper()
 	k := tile.MustParseKind(s)
 	for _, x := range r.Hand(seat) {
@@ -256,5 +258,72 @@ func TestExtensionWinds(t *testing.T) {
 		if _, got := tc.rules.Next(cur, tc.scores, 0, tc.res.Kind, tc.res.Renchan); got != tc.over {
 			t.Errorf("%s: over %v, want %v", tc.name, got, tc.over)
 		}
+	}
+}
+
+// TestTurnsAndMeldInfo follows a round with a pon that skips a seat, an
+// added kan and a closed kan: every discard's Turn is its place in the
+// round's order, and every meld records its source seat and turn.
+func TestTurnsAndMeldInfo(t *testing.T) {
+	r := scenario(t, [4]string{
+		"9m456p789s112237z",
+		"2344m456p12s5566z",
+		"1111m258p369s477z",
+		"23568m368p3568s6z",
+	}, "9p1p2p3p7z", even)
+	discard := func(seat int, s string) {
+		t.Helper()
+		mustApply(t, r, Action{Type: Discard, Seat: uint8(seat), Tile: find(t, r, seat, s)})
+		passAll(t, r)
+	}
+	seven := find(t, r, 0, "7z")
+	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: seven}) // turn 0
+	var pon Action
+	for _, a := range r.Legal(2, nil) {
+		if a.Type == Pon {
+			pon = a
+		}
+	}
+	if pon.Type != Pon {
+		t.Fatal("seat 2 cannot pon 7z")
+	}
+	mustApply(t, r, pon)
+	passAll(t, r)
+	if got, want := r.MeldInfos(2), []MeldInfo{{From: 0, Turn: 0}}; !slices.Equal(got, want) {
+		t.Errorf("after the pon: meld infos %v, want %v", got, want)
+	}
+	discard(2, "4z") // turn 1: seat 1 was skipped
+	discard(3, "1p") // turn 2
+	discard(0, "2p") // turn 3
+	discard(1, "3p") // turn 4
+	mustApply(t, r, Action{Type: Kakan, Seat: 2, Tile: find(t, r, 2, "7z")})
+	passAll(t, r)
+	mustApply(t, r, Action{Type: Ankan, Seat: 2, Tile: find(t, r, 2, "1m")})
+	passAll(t, r)
+	discard(2, "2p") // turn 5
+	if got, want := r.MeldInfos(2), []MeldInfo{{From: 0, Turn: 5}, {From: 2, Turn: 5}}; !slices.Equal(got, want) {
+		t.Errorf("after the kans: meld infos %v, want %v", got, want)
+	}
+	if m := r.Melds(2); len(m) != 2 || m[0].Type != score.Kakan || m[1].Type != score.Ankan {
+		t.Errorf("melds %v, want a kakan and an ankan", m)
+	}
+	wantTurns := [4][]uint8{{0, 3}, {4}, {1, 5}, {2}}
+	for s := range NumSeats {
+		var got []uint8
+		for _, rt := range r.River(s) {
+			got = append(got, rt.Turn)
+		}
+		if !slices.Equal(got, wantTurns[s]) {
+			t.Errorf("seat %d river turns %v, want %v", s, got, wantTurns[s])
+		}
+	}
+	if r.Turns() != 6 || ViewOf(r, 1).Turns() != 6 {
+		t.Errorf("Turns %d, want 6", r.Turns())
+	}
+	if rt := r.River(0)[0]; !rt.Called || rt.Tile != seven {
+		t.Errorf("seat 0's first discard %+v, want the called 7z", rt)
+	}
+	if got := ViewOf(r, 0).MeldInfos(2); !slices.Equal(got, r.MeldInfos(2)) {
+		t.Errorf("the view shows meld infos %v", got)
 	}
 }

@@ -25,14 +25,15 @@ const (
 type Wall [tile.NumTiles]tile.Tile
 
 // NewWall shuffles a wall from a seed and the round it is for: the same
-// (seed, round, honba) always gives the same wall.
+// (seed, round, honba) always gives the same wall. It draws from
+// Stream(seed, round, honba).
 func NewWall(seed uint64, round, honba int) Wall {
 	var w Wall
 	for i := range w {
 		w[i] = tile.Tile(i)
 	}
-	rng := rand.New(rand.NewPCG(seed, uint64(round)<<32|uint64(uint32(honba))^0x9e3779b97f4a7c15))
-	rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+	src := Stream(seed, uint64(round), uint64(uint32(honba)))
+	rand.New(&src).Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
 	return w
 }
 

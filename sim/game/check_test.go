@@ -1,0 +1,108 @@
+package game
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// calledRound returns a round after a pon that skipped a seat, a few
+// discards and a riichi: seat 2 holds a pon of 7z called from seat 0,
+// seat 1 is in riichi.
+func calledRound(t testing.TB) *Round {
+	t.Helper()
+	r := scenario(t, [4]string{
+		"9m456p789s112237z",
+		"234m456p789s1155z",
+		"1111m258p369s477z",
+		"23568m368p3568s6z",
+	}, "9p1p2p3p", even)
+	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: find(t, r, 0, "7z")})
+	for _, a := range r.Legal(2, nil) {
+		if a.Type == Pon {
+			mustApply(t, r, a)
+		}
+	}
+	passAll(t, r)
+	for _, d := range []struct {
+		seat int
+		kind string
+		typ  ActionType
+	}{{2, "4z", Discard}, {3, "1p", Discard}, {0, "2p", Discard}, {1, "3p", Riichi}} {
+		mustApply(t, r, Action{Type: d.typ, Seat: uint8(d.seat), Tile: find(t, r, d.seat, d.kind)})
+		passAll(t, r)
+	}
+	if err := r.Check(); err != nil {
+		t.Fatalf("the untouched round: %v", err)
+	}
+	if !r.InRiichi(1) || len(r.Melds(2)) != 1 {
+		t.Fatal("scenario: seat 1 not in riichi or seat 2 without its pon")
+	}
+	return r
+}
+
+// TestCheckFinds breaks one invariant at a time in a copy of a round and
+// expects Check to name it.
+func TestCheckFinds(t *testing.T) {
+	base := calledRound(t)
+	for _, tc := range []struct {
+		name   string
+		mutate func(r *Round)
+		want   string
+	}{
+		{"a tile twice", func(r *Round) { r.seats[0].hand[0] = r.wall[r.next] }, "both in the live wall and in the hand of seat 0"},
+		{"a tile in two hands", func(r *Round) { r.seats[3].hand[0] = r.seats[0].hand[0] }, "both in the hand of seat 0 and in the hand of seat 3"},
+		{"a tile nowhere", func(r *Round) { r.next++ }, "is nowhere"},
+		{"an invalid tile", func(r *Round) { r.seats[1].hand[2] = 200 }, "invalid tile id 200 in the hand of seat 1"},
+		{"counts out of step", func(r *Round) { r.seats[2].counts[0]++ }, "seat 2: counts by kind"},
+		{"hand size", func(r *Round) {
+			s := &r.seats[3]
+			s.n--
+			s.counts[s.hand[s.n].Kind()]--
+			r.next-- // the tile goes back to the wall
+			r.wall[r.next] = s.hand[s.n]
+		}, "seat 3 holds 12 tiles"},
+		{"waits", func(r *Round) { r.seats[1].waits = 1 }, "seat 1: waits"},
+		{"discarded kinds", func(r *Round) { r.seats[0].discarded = r.seats[0].discarded.Add(tile.Chun - 1) }, "seat 0: discarded kinds"},
+		{"nagashi", func(r *Round) { r.seats[0].nagashi = true }, "seat 0: nagashi"},
+		{"riichi furiten without riichi", func(r *Round) { r.seats[3].riichiFuriten = true }, "seat 3: riichi furiten"},
+		{"riichi without its tile", func(r *Round) { r.seats[1].river[r.seats[1].nRiver-1].Riichi = false }, "seat 1: 0 riichi tiles"},
+		{"a turn twice", func(r *Round) { r.seats[3].river[0].Turn = r.seats[2].river[0].Turn }, "taken by another discard"},
+		{"a turn out of order", func(r *Round) { r.seats[0].river[1].Turn = 0 }, "seat 0: discard"},
+		{"turns and discards", func(r *Round) { r.turns++ }, "discards in the rivers"},
+		{"meld source", func(r *Round) { r.seats[2].meldInfo[0].From = 1 }, "not in seat 1's river"},
+		{"meld turn", func(r *Round) { r.seats[2].meldInfo[0].Turn = 3 }, "seat 2: pon"},
+		{"called flag", func(r *Round) { r.seats[0].river[0].Called = false }, "both in the river of seat 0 and in the melds of seat 2"},
+		{"dora", func(r *Round) { r.numDora = 2 }, "2 dora indicators shown"},
+		{"wall counters", func(r *Round) { r.next = 10 }, "wall counters"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := *base
+			tc.mutate(&r)
+			err := r.Check()
+			if !errors.Is(err, ErrInvariant) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an ErrInvariant naming %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestCheckAllocates(t *testing.T) {
+	r := calledRound(t)
+	var err error
+	if n := testing.AllocsPerRun(100, func() { err = r.Check() }); n != 0 || err != nil {
+		t.Errorf("Check allocates %v times (err %v)", n, err)
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	r := calledRound(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := r.Check(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
