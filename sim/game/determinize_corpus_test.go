@@ -1,0 +1,284 @@
+package game_test
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// corpusGames reads n complete 4-player games of the shared corpus,
+// spread evenly over INDEX.tsv (every source).
+func corpusGames(t testing.TB, n int) []*data.Game {
+	t.Helper()
+	dir := shareddata.Dir(t, "tenhou")
+	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var paths []string
+	sc := bufio.NewScanner(f)
+	sc.Scan() // header
+	for sc.Scan() {
+		c := strings.Split(sc.Text(), "\t")
+		if len(c) < 8 || c[7] != "1" {
+			continue
+		}
+		typ, err := strconv.Atoi(c[2])
+		if err != nil || data.PlayersFromType(typ) != 4 {
+			continue
+		}
+		paths = append(paths, c[0])
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var games []*data.Game
+	for i := range n {
+		p := paths[i*len(paths)/n]
+		raw, err := os.ReadFile(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _, err := data.NewReader(strings.NewReader(string(raw)), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Next() {
+			t.Fatalf("%s: %v", p, r.Err())
+		}
+		games = append(games, r.Game())
+	}
+	return games
+}
+
+// decisionAt reports whether the record's event ei (just replayed into r)
+// leaves seat a decision: its own draw or chi/pon, or a discard or added
+// kan the engine asks it to answer.
+func decisionAt(rd *data.Round, ei int, r *game.Round, seat int) bool {
+	if ei < 0 {
+		return false
+	}
+	e := rd.Events[ei]
+	switch e.Type {
+	case data.EventDraw:
+		return int(e.Seat) == seat
+	case data.EventCall:
+		if int(e.Seat) == seat && !e.Meld.Type.IsKan() {
+			return true
+		}
+	case data.EventDiscard:
+	default:
+		return false
+	}
+	return (r.Phase() == game.PhaseCall || r.Phase() == game.PhaseChankan) && r.MustAnswer(seat)
+}
+
+// sameRound compares what seat may know of a determinized round with the
+// real one.
+func samePublic(det, real *game.Round, seat int) error {
+	var diffs []string
+	diff := func(what string, d, r any) {
+		diffs = append(diffs, fmt.Sprintf("%s: determinized %v, real %v", what, d, r))
+	}
+	if det.Phase() != real.Phase() || det.Current() != real.Current() {
+		diff("phase, seat", [2]any{det.Phase(), det.Current()}, [2]any{real.Phase(), real.Current()})
+	}
+	if det.MustAnswer(seat) != real.MustAnswer(seat) {
+		diff("must answer", det.MustAnswer(seat), real.MustAnswer(seat))
+	}
+	if a, b := sortedTiles(det.Hand(seat)), sortedTiles(real.Hand(seat)); !slices.Equal(a, b) {
+		diff("hand", tile.Format(a), tile.Format(b))
+	}
+	if det.Phase() == game.PhaseTurn && det.Current() == seat && det.Drawn() != real.Drawn() {
+		diff("drawn", det.Drawn(), real.Drawn())
+	}
+	if det.Furiten(seat) != real.Furiten(seat) {
+		diff("furiten", det.Furiten(seat), real.Furiten(seat))
+	}
+	for s := range game.NumSeats {
+		if !slices.Equal(det.River(s), real.River(s)) {
+			diff(fmt.Sprintf("river %d", s), det.River(s), real.River(s))
+		}
+		if !slices.Equal(normMelds(det.Melds(s)), normMelds(real.Melds(s))) {
+			diff(fmt.Sprintf("melds %d", s), det.Melds(s), real.Melds(s))
+		}
+		if det.InRiichi(s) != real.InRiichi(s) || det.RiichiAccepted(s) != real.RiichiAccepted(s) {
+			diff(fmt.Sprintf("riichi %d", s), det.InRiichi(s), real.InRiichi(s))
+		}
+		if len(det.Hand(s)) != len(real.Hand(s)) {
+			diff(fmt.Sprintf("hand size %d", s), len(det.Hand(s)), len(real.Hand(s)))
+		}
+	}
+	if !slices.Equal(det.DoraIndicators(), real.DoraIndicators()) {
+		diff("dora indicators", det.DoraIndicators(), real.DoraIndicators())
+	}
+	if det.Scores() != real.Scores() || det.Sticks() != real.Sticks() {
+		diff("scores, sticks", [2]any{det.Scores(), det.Sticks()}, [2]any{real.Scores(), real.Sticks()})
+	}
+	if det.LiveRemaining() != real.LiveRemaining() {
+		diff("live remaining", det.LiveRemaining(), real.LiveRemaining())
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("%s", strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+// normMelds sorts the tiles of closed kans, which the engine takes in
+// hand order.
+func normMelds(ms []score.Meld) []score.Meld {
+	out := slices.Clone(ms)
+	for i := range out {
+		if out[i].Type == score.Ankan {
+			slices.Sort(out[i].Tiles[:])
+		}
+	}
+	return out
+}
+
+func sortedTiles(ts []tile.Tile) []tile.Tile {
+	return slices.Sorted(slices.Values(ts))
+}
+
+// corpusOptions varies the options by position: the default; tenpai and
+// noten forced at random; a weight that favours many waits.
+func corpusOptions(rng *rand.Rand, obs *game.Observation, k int) game.DeterminizeOptions {
+	var opt game.DeterminizeOptions
+	switch k % 3 {
+	case 1:
+		for s := range game.NumSeats {
+			if s == obs.Seat() || obs.InRiichi(s) {
+				continue
+			}
+			opt.Tenpai[s] = game.TenpaiState(rng.IntN(3))
+			if opt.Tenpai[s] == game.NotenForced && obs.Concealed(s) < 4 {
+				opt.Tenpai[s] = game.TenpaiForced
+			}
+		}
+	case 2:
+		for s := range game.NumSeats {
+			if s != obs.Seat() && !obs.InRiichi(s) && rng.IntN(2) == 0 {
+				opt.Tenpai[s] = game.TenpaiForced
+			}
+		}
+		opt.WaitWeight = func(_ int, w tile.KindSet) float64 { return float64(w.Len() * w.Len()) }
+	}
+	return opt
+}
+
+// TestDeterminizeCorpus determinizes every 10th decision of 100 real games
+// (10 under -short) from the deciding seat's observation: the round must
+// replay, keep the seat's hand and every public fact of the real round,
+// pass the invariants, give riichi and forced seats tenpai hands (forced
+// noten ones noten), and come out the same from the same seed.
+func TestDeterminizeCorpus(t *testing.T) {
+	n := 100
+	if testing.Short() {
+		n = 10
+	}
+	games := corpusGames(t, n)
+	var positions, riichiHands, forced, decisions int
+	var elapsed time.Duration
+	for gi, g := range games {
+		rounds := map[*data.Round]int{}
+		for i := range g.Rounds {
+			rounds[&g.Rounds[i]] = i
+		}
+		var failed bool
+		observe := func(rd *data.Round, ei int, real *game.Round) {
+			if failed || ei >= len(rd.Events) {
+				return
+			}
+			ri := rounds[rd]
+			for seat := range game.NumSeats {
+				if !decisionAt(rd, ei, real, seat) {
+					continue
+				}
+				decisions++
+				if decisions%10 != 0 {
+					continue
+				}
+				where := fmt.Sprintf("%s %s event %d seat %d", g.Ref, rd.Name(), ei, seat)
+				obs, err := data.ObservationAt(g, ri, ei, seat)
+				if err != nil {
+					t.Errorf("%s: %v", where, err)
+					failed = true
+					return
+				}
+				seed := uint64(gi)<<32 | uint64(decisions)
+				opt := corpusOptions(rand.New(rand.NewPCG(seed, 1)), obs, decisions/10)
+				start := time.Now()
+				det, err := obs.Determinize(rand.New(rand.NewPCG(seed, 2)), opt)
+				elapsed += time.Since(start)
+				if err != nil {
+					t.Errorf("%s: %v", where, err)
+					failed = true
+					return
+				}
+				positions++
+				if err := samePublic(det, real, seat); err != nil {
+					t.Errorf("%s: %v", where, err)
+				}
+				total := 1000 * rd.Sticks
+				for _, s := range rd.Scores {
+					total += s
+				}
+				if err := game.CheckInvariants(det, total); err != nil {
+					t.Errorf("%s: invariants: %v", where, err)
+				}
+				for s := range game.NumSeats {
+					if s == seat {
+						continue
+					}
+					switch {
+					case det.InRiichi(s):
+						riichiHands++
+						if det.Waits(s) == 0 {
+							t.Errorf("%s: seat %d in riichi is not tenpai: %s", where, s, tile.Format(det.Hand(s)))
+						}
+					case opt.Tenpai[s] == game.TenpaiForced:
+						forced++
+						if det.Waits(s) == 0 {
+							t.Errorf("%s: seat %d forced tenpai is not: %s", where, s, tile.Format(det.Hand(s)))
+						}
+					case opt.Tenpai[s] == game.NotenForced:
+						forced++
+						if det.Waits(s) != 0 {
+							t.Errorf("%s: seat %d forced noten is tenpai: %s", where, s, tile.Format(det.Hand(s)))
+						}
+					}
+				}
+				again, err := obs.Determinize(rand.New(rand.NewPCG(seed, 2)), opt)
+				if err != nil || *again.Wall() != *det.Wall() {
+					t.Errorf("%s: the same seed gave another wall (%v)", where, err)
+				}
+			}
+		}
+		var rep data.ReplayReport
+		if err := data.ReplayObserved(g, &rep, observe); err != nil {
+			t.Fatalf("%s: %v", g.Ref, err)
+		}
+		if len(rep.Mismatches) > 0 {
+			t.Fatalf("%s: replay mismatches %v", g.Ref, rep.Mismatches)
+		}
+	}
+	t.Logf("%d games, %d decisions, %d determinized (%d riichi hands, %d forced); %v per determinization",
+		len(games), decisions, positions, riichiHands, forced, elapsed/time.Duration(max(positions, 1)))
+	if positions < decisions/10 {
+		t.Errorf("only %d positions of %d decisions", positions, decisions)
+	}
+}
