@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -138,6 +139,31 @@ func samePublic(det, real *game.Round, seat int) error {
 	return nil
 }
 
+// jsonRoundTrip checks that obs reads back from its JSON form as the same
+// observation up to the ids of plain copies: the same JSON, the same hand,
+// rivers and melds by face.
+func jsonRoundTrip(obs *game.Observation) error {
+	b, err := json.Marshal(obs)
+	if err != nil {
+		return err
+	}
+	back, err := game.ParseObservation(b)
+	if err != nil {
+		return fmt.Errorf("reading back %s: %v", b, err)
+	}
+	b2, err := json.Marshal(back)
+	if err != nil {
+		return err
+	}
+	if string(b) != string(b2) {
+		return fmt.Errorf("JSON round trip:\n%s\n%s", b, b2)
+	}
+	if obs.Counts() != back.Counts() || obs.Scores() != back.Scores() || obs.LiveRemaining() != back.LiveRemaining() || obs.Unseen() != back.Unseen() {
+		return fmt.Errorf("JSON round trip: state differs")
+	}
+	return nil
+}
+
 // normMelds sorts the tiles of closed kans, which the engine takes in
 // hand order.
 func normMelds(ms []score.Meld) []score.Meld {
@@ -261,6 +287,9 @@ func TestDeterminizeCorpus(t *testing.T) {
 							t.Errorf("%s: seat %d forced noten is tenpai: %s", where, s, tile.Format(det.Hand(s)))
 						}
 					}
+				}
+				if err := jsonRoundTrip(obs); err != nil {
+					t.Errorf("%s: %v", where, err)
 				}
 				again, err := obs.Determinize(rand.New(rand.NewPCG(seed, 2)), opt)
 				if err != nil || *again.Wall() != *det.Wall() {
