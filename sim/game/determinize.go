@@ -55,6 +55,10 @@ type DeterminizeOptions struct {
 	Steps int
 }
 
+// maxWorldTries bounds the samples DeterminizeInto draws when a seat's
+// constraint cannot be met with the tiles the seats before it left.
+const maxWorldTries = 16
+
 // ErrNoWorld is wrapped by the error of a determinization that finds no
 // hidden tiles fitting the observation and the options (a noten hand of one
 // tile, weights that are 0 on every tenpai hand it tries).
@@ -86,7 +90,17 @@ func (o *Observation) Determinize(rng *rand.Rand, opt DeterminizeOptions) (*Roun
 // it allocates nothing.
 func (o *Observation) DeterminizeInto(r *Round, rng *rand.Rand, opt DeterminizeOptions) error {
 	var w Wall
-	if err := o.sampleWall(&w, rng, &opt); err != nil {
+	// Seats are sampled one after another; when a seat's constraint
+	// cannot be met with the tiles the earlier seats left (a thin wall
+	// late in a round with several riichi), the whole sample is drawn
+	// again.
+	var err error
+	for range maxWorldTries {
+		if err = o.sampleWall(&w, rng, &opt); !errors.Is(err, ErrNoWorld) {
+			break
+		}
+	}
+	if err != nil {
 		return err
 	}
 	if err := r.Reset(&o.rules, o.setup, &w); err != nil {
@@ -429,110 +443,305 @@ func (o *Observation) tenpaiHand(sp *sampler, seat int, h []tile.Tile, opt *Dete
 }
 
 // constructTenpai builds kinds c of an m-tile hand (m = 3n+1) meeting the
-// rule from the pool's kinds: n sets and a single (tanki), n−1 sets, a
-// pair and a two-tile shape (ryanmen, kanchan, penchan or a second pair),
-// or seven pairs less one tile. It reports failure after 256 tries.
+// rule from the pool's kinds: first by random draws of a tenpai shape (n
+// sets and a single, n−1 sets, a pair and a two-tile shape, or seven pairs
+// less one tile), then, when the pool is thin, by a randomised
+// depth-first search of the same shapes. It reports failure when neither
+// finds one within its budget.
 func constructTenpai(sp *sampler, tr *tenpaiRule, m int, c *tile.Counts) bool {
-	rng := sp.rng
-	for range 256 {
-		*c = tile.Counts{}
-		avail := sp.pc
-		ok := true
-		pick := func(n uint8) (tile.Kind, bool) {
-			// A random kind with at least n left.
-			var cand [tile.NumKinds]tile.Kind
-			nc := 0
-			for k, a := range avail {
-				if a >= n {
-					cand[nc] = tile.Kind(k)
-					nc++
-				}
-			}
-			if nc == 0 {
-				return 0, false
-			}
-			return cand[rng.IntN(nc)], true
-		}
-		add := func(k tile.Kind, n uint8) {
-			avail[k] -= n
-			c[k] += n
-		}
-		seq := func(first tile.Kind, kinds ...int) bool {
-			for _, d := range kinds {
-				if avail[int(first)+d] == 0 {
-					return false
-				}
-			}
-			for _, d := range kinds {
-				add(first+tile.Kind(d), 1)
-			}
+	ts := tenpaiSearch{rng: sp.rng, tr: tr, m: m}
+	for range 64 {
+		ts.avail, ts.c = sp.pc, tile.Counts{}
+		if ts.quick() {
+			*c = ts.c
 			return true
 		}
-		if m == 13 && rng.IntN(8) == 0 {
-			// Chiitoitsu: six pairs and a single of a seventh kind.
-			for i := 0; i < 7 && ok; i++ {
-				need := uint8(2)
-				if i == 6 {
-					need = 1
-				}
-				var k tile.Kind
-				for try := 0; ; try++ {
-					k, ok = pick(need)
-					if !ok || c[k] == 0 || try > 16 {
-						break
-					}
-				}
-				ok = ok && c[k] == 0
-				if ok {
-					add(k, need)
-				}
-			}
-		} else {
-			sets := (m - 1) / 3
-			tanki := rng.IntN(4) == 0 || sets == 0
-			if !tanki {
-				sets--
-			}
-			for i := 0; i < sets && ok; i++ {
-				if rng.IntN(4) == 0 {
-					var k tile.Kind
-					if k, ok = pick(3); ok {
-						add(k, 3)
-					}
-					continue
-				}
-				suit := rng.IntN(3)
-				ok = seq(tile.Kind(suit*9+rng.IntN(7)), 0, 1, 2)
-			}
-			if ok && tanki {
-				var k tile.Kind
-				if k, ok = pick(1); ok {
-					add(k, 1)
-				}
-			} else if ok {
-				var k tile.Kind
-				if k, ok = pick(2); ok {
-					add(k, 2)
-				}
-				if ok {
-					switch rng.IntN(3) {
-					case 0: // shanpon
-						if k, ok = pick(2); ok {
-							add(k, 2)
-						}
-					case 1: // ryanmen or penchan
-						ok = seq(tile.Kind(rng.IntN(3)*9+rng.IntN(8)), 0, 1)
-					default: // kanchan
-						ok = seq(tile.Kind(rng.IntN(3)*9+rng.IntN(7)), 0, 2)
-					}
-				}
+	}
+	ts.avail, ts.c = sp.pc, tile.Counts{}
+	ts.budget = 4000
+	if ts.search() {
+		*c = ts.c
+		return true
+	}
+	return false
+}
+
+// tenpaiSearch builds tenpai hands from the kinds left in avail into c.
+type tenpaiSearch struct {
+	rng    *rand.Rand
+	tr     *tenpaiRule
+	m      int
+	avail  tile.Counts
+	c      tile.Counts
+	budget int // hands the search may still check
+}
+
+func (ts *tenpaiSearch) add(k tile.Kind, n uint8) {
+	ts.avail[k] -= n
+	ts.c[k] += n
+}
+
+func (ts *tenpaiSearch) remove(k tile.Kind, n uint8) {
+	ts.avail[k] += n
+	ts.c[k] -= n
+}
+
+// Blocks: a kind k < NumKinds is a triplet (or a pair, or a single) of k;
+// NumKinds+k is the sequence k, k+1, k+2 (or the partial k, k+1 or k, k+2).
+type block uint8
+
+const (
+	seqBlock     = block(tile.NumKinds)
+	maxBlocks    = 2 * tile.NumKinds
+	partialShift = 2 * tile.NumKinds // NumKinds*2+k: the kanchan k, k+2
+)
+
+// candidates lists in random order the triplets (n = 3), pairs (2) or
+// singles (1) of kinds avail holds n of, and with seq the sequences
+// avail holds.
+func (ts *tenpaiSearch) candidates(dst *[maxBlocks]block, n uint8, seq bool) []block {
+	out := dst[:0]
+	for k, a := range ts.avail {
+		if a >= n {
+			out = append(out, block(k))
+		}
+	}
+	if seq {
+		for k := tile.Kind(0); k < tile.East; k++ {
+			if k%9 <= 6 && ts.avail[k] > 0 && ts.avail[k+1] > 0 && ts.avail[k+2] > 0 {
+				out = append(out, seqBlock+block(k))
 			}
 		}
-		if ok {
-			if good, _ := tr.ok(c); good {
+	}
+	ts.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+func (ts *tenpaiSearch) addSet(b block, sign int) {
+	if b < seqBlock {
+		if sign > 0 {
+			ts.add(tile.Kind(b), 3)
+		} else {
+			ts.remove(tile.Kind(b), 3)
+		}
+		return
+	}
+	k := tile.Kind(b - seqBlock)
+	for d := range tile.Kind(3) {
+		if sign > 0 {
+			ts.add(k+d, 1)
+		} else {
+			ts.remove(k+d, 1)
+		}
+	}
+}
+
+// ok checks the hand built so far against the rule.
+func (ts *tenpaiSearch) ok() bool {
+	ts.budget--
+	good, _ := ts.tr.ok(&ts.c)
+	return good
+}
+
+// quick draws one random tenpai shape and reports whether it fits.
+func (ts *tenpaiSearch) quick() bool {
+	var buf [maxBlocks]block
+	rng := ts.rng
+	if ts.m == 13 && rng.IntN(8) == 0 {
+		return ts.chiitoi()
+	}
+	sets := (ts.m - 1) / 3
+	tanki := sets == 0 || rng.IntN(4) == 0
+	if !tanki {
+		sets--
+	}
+	for range sets {
+		cand := ts.candidates(&buf, 3, true)
+		if len(cand) == 0 {
+			return false
+		}
+		// Sequences three times as often as triplets.
+		b := cand[0]
+		for _, x := range cand {
+			if x >= seqBlock || rng.IntN(4) == 0 {
+				b = x
+				break
+			}
+		}
+		ts.addSet(b, 1)
+	}
+	if tanki {
+		cand := ts.candidates(&buf, 1, false)
+		if len(cand) == 0 {
+			return false
+		}
+		ts.add(tile.Kind(cand[0]), 1)
+		return ts.ok()
+	}
+	cand := ts.candidates(&buf, 2, false)
+	if len(cand) == 0 {
+		return false
+	}
+	ts.add(tile.Kind(cand[0]), 2)
+	var pbuf [3 * tile.NumKinds]block
+	parts := ts.partials(&pbuf)
+	if len(parts) == 0 {
+		return false
+	}
+	ts.addPartial(parts[0], 1)
+	return ts.ok()
+}
+
+// partials lists in random order the two-tile waiting shapes avail holds:
+// a pair, the ryanmen or penchan k, k+1, the kanchan k, k+2.
+func (ts *tenpaiSearch) partials(dst *[3 * tile.NumKinds]block) []block {
+	out := dst[:0]
+	for k, a := range ts.avail {
+		if a >= 2 && ts.c[k] == 0 {
+			out = append(out, block(k))
+		}
+	}
+	for k := tile.Kind(0); k < tile.East; k++ {
+		if k%9 <= 7 && ts.avail[k] > 0 && ts.avail[k+1] > 0 {
+			out = append(out, seqBlock+block(k))
+		}
+		if k%9 <= 6 && ts.avail[k] > 0 && ts.avail[k+2] > 0 {
+			out = append(out, partialShift+block(k))
+		}
+	}
+	ts.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+func (ts *tenpaiSearch) addPartial(b block, sign int) {
+	var k1, k2 tile.Kind
+	switch {
+	case b < seqBlock:
+		k1, k2 = tile.Kind(b), tile.Kind(b)
+	case b < partialShift:
+		k1 = tile.Kind(b - seqBlock)
+		k2 = k1 + 1
+	default:
+		k1 = tile.Kind(b - partialShift)
+		k2 = k1 + 2
+	}
+	if sign > 0 {
+		ts.add(k1, 1)
+		ts.add(k2, 1)
+	} else {
+		ts.remove(k1, 1)
+		ts.remove(k2, 1)
+	}
+}
+
+// chiitoi draws six pairs and a single of distinct kinds.
+func (ts *tenpaiSearch) chiitoi() bool {
+	var buf [maxBlocks]block
+	pairs := ts.candidates(&buf, 2, false)
+	if len(pairs) < 6 {
+		return false
+	}
+	for _, b := range pairs[:6] {
+		ts.add(tile.Kind(b), 2)
+	}
+	for _, b := range ts.candidates(&buf, 1, false) {
+		if ts.c[b] == 0 {
+			ts.add(tile.Kind(b), 1)
+			return ts.ok()
+		}
+	}
+	return false
+}
+
+// search tries the shapes in random order, each by a depth-first search
+// over sets, until one fits or the budget is spent.
+func (ts *tenpaiSearch) search() bool {
+	sets := (ts.m - 1) / 3
+	tankiFirst := ts.rng.IntN(2) == 0
+	for i := range 2 {
+		tanki := (i == 0) == tankiFirst
+		n := sets
+		if !tanki {
+			if sets == 0 {
+				continue
+			}
+			n--
+		}
+		if ts.sets(n, tanki, 0) {
+			return true
+		}
+	}
+	if ts.m == 13 {
+		for range 32 {
+			if ts.budget <= 0 {
+				break
+			}
+			c, a := ts.c, ts.avail
+			if ts.chiitoi() {
 				return true
 			}
+			ts.c, ts.avail = c, a
 		}
+	}
+	return false
+}
+
+// sets adds n sets, each no earlier in block order than from, then the
+// waiting shape.
+func (ts *tenpaiSearch) sets(n int, tanki bool, from block) bool {
+	if ts.budget <= 0 {
+		return false
+	}
+	if n == 0 {
+		return ts.wait(tanki)
+	}
+	var buf [maxBlocks]block
+	for _, b := range ts.candidates(&buf, 3, true) {
+		if b < from {
+			continue
+		}
+		ts.addSet(b, 1)
+		if ts.sets(n-1, tanki, b) {
+			return true
+		}
+		ts.addSet(b, -1)
+		if ts.budget <= 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// wait adds a single (tanki), or a pair and a two-tile shape.
+func (ts *tenpaiSearch) wait(tanki bool) bool {
+	var buf [maxBlocks]block
+	if tanki {
+		for _, b := range ts.candidates(&buf, 1, false) {
+			ts.add(tile.Kind(b), 1)
+			if ts.ok() {
+				return true
+			}
+			ts.remove(tile.Kind(b), 1)
+			if ts.budget <= 0 {
+				return false
+			}
+		}
+		return false
+	}
+	var pbuf [3 * tile.NumKinds]block
+	for _, p := range ts.candidates(&buf, 2, false) {
+		ts.add(tile.Kind(p), 2)
+		for _, b := range ts.partials(&pbuf) {
+			ts.addPartial(b, 1)
+			if ts.ok() {
+				return true
+			}
+			ts.addPartial(b, -1)
+			if ts.budget <= 0 {
+				return false
+			}
+		}
+		ts.remove(tile.Kind(p), 2)
 	}
 	return false
 }

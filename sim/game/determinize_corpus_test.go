@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,7 +15,6 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -88,57 +86,6 @@ func decisionAt(rd *data.Round, ei int, r *game.Round, seat int) bool {
 	return (r.Phase() == game.PhaseCall || r.Phase() == game.PhaseChankan) && r.MustAnswer(seat)
 }
 
-// sameRound compares what seat may know of a determinized round with the
-// real one.
-func samePublic(det, real *game.Round, seat int) error {
-	var diffs []string
-	diff := func(what string, d, r any) {
-		diffs = append(diffs, fmt.Sprintf("%s: determinized %v, real %v", what, d, r))
-	}
-	if det.Phase() != real.Phase() || det.Current() != real.Current() {
-		diff("phase, seat", [2]any{det.Phase(), det.Current()}, [2]any{real.Phase(), real.Current()})
-	}
-	if det.MustAnswer(seat) != real.MustAnswer(seat) {
-		diff("must answer", det.MustAnswer(seat), real.MustAnswer(seat))
-	}
-	if a, b := sortedTiles(det.Hand(seat)), sortedTiles(real.Hand(seat)); !slices.Equal(a, b) {
-		diff("hand", tile.Format(a), tile.Format(b))
-	}
-	if det.Phase() == game.PhaseTurn && det.Current() == seat && det.Drawn() != real.Drawn() {
-		diff("drawn", det.Drawn(), real.Drawn())
-	}
-	if det.Furiten(seat) != real.Furiten(seat) {
-		diff("furiten", det.Furiten(seat), real.Furiten(seat))
-	}
-	for s := range game.NumSeats {
-		if !slices.Equal(det.River(s), real.River(s)) {
-			diff(fmt.Sprintf("river %d", s), det.River(s), real.River(s))
-		}
-		if !slices.Equal(normMelds(det.Melds(s)), normMelds(real.Melds(s))) {
-			diff(fmt.Sprintf("melds %d", s), det.Melds(s), real.Melds(s))
-		}
-		if det.InRiichi(s) != real.InRiichi(s) || det.RiichiAccepted(s) != real.RiichiAccepted(s) {
-			diff(fmt.Sprintf("riichi %d", s), det.InRiichi(s), real.InRiichi(s))
-		}
-		if len(det.Hand(s)) != len(real.Hand(s)) {
-			diff(fmt.Sprintf("hand size %d", s), len(det.Hand(s)), len(real.Hand(s)))
-		}
-	}
-	if !slices.Equal(det.DoraIndicators(), real.DoraIndicators()) {
-		diff("dora indicators", det.DoraIndicators(), real.DoraIndicators())
-	}
-	if det.Scores() != real.Scores() || det.Sticks() != real.Sticks() {
-		diff("scores, sticks", [2]any{det.Scores(), det.Sticks()}, [2]any{real.Scores(), real.Sticks()})
-	}
-	if det.LiveRemaining() != real.LiveRemaining() {
-		diff("live remaining", det.LiveRemaining(), real.LiveRemaining())
-	}
-	if len(diffs) > 0 {
-		return fmt.Errorf("%s", strings.Join(diffs, "; "))
-	}
-	return nil
-}
-
 // jsonRoundTrip checks that obs reads back from its JSON form as the same
 // observation up to the ids of plain copies: the same JSON, the same hand,
 // rivers and melds by face.
@@ -162,22 +109,6 @@ func jsonRoundTrip(obs *game.Observation) error {
 		return fmt.Errorf("JSON round trip: state differs")
 	}
 	return nil
-}
-
-// normMelds sorts the tiles of closed kans, which the engine takes in
-// hand order.
-func normMelds(ms []score.Meld) []score.Meld {
-	out := slices.Clone(ms)
-	for i := range out {
-		if out[i].Type == score.Ankan {
-			slices.Sort(out[i].Tiles[:])
-		}
-	}
-	return out
-}
-
-func sortedTiles(ts []tile.Tile) []tile.Tile {
-	return slices.Sorted(slices.Values(ts))
 }
 
 // corpusOptions varies the options by position: the default; tenpai and
@@ -256,7 +187,7 @@ func TestDeterminizeCorpus(t *testing.T) {
 					return
 				}
 				positions++
-				if err := samePublic(det, real, seat); err != nil {
+				if err := game.SamePublic(det, real, seat); err != nil {
 					t.Errorf("%s: %v", where, err)
 				}
 				total := 1000 * rd.Sticks

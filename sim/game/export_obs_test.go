@@ -1,5 +1,8 @@
 package game
 
-// CheckInvariants lets the external tests (package game_test), which may
-// replay records from package data, check a round's invariants.
-var CheckInvariants = checkInvariants
+// The external tests (package game_test), which may replay records from
+// package data, use these helpers of the internal ones.
+var (
+	CheckInvariants = checkInvariants
+	SamePublic      = samePublic
+)
