@@ -59,6 +59,21 @@ type DeterminizeOptions struct {
 // constraint cannot be met with the tiles the seats before it left.
 const maxWorldTries = 16
 
+// noWorld says why a sample failed; formatting waits until the last try
+// so that retries allocate nothing.
+type noWorld uint8
+
+const (
+	worldOK        noWorld = iota
+	notenTooSmall          // a noten hand of fewer than 4 tiles
+	notenNotFound          // no noten hand in 1000 tries
+	tenpaiNotFound         // no tenpai hand from the tiles left
+	weightZero             // every tenpai hand tried weighs 0
+)
+
+var noWorldText = [...]string{"", "a hand of fewer than 4 tiles is always tenpai", "no noten hand in 1000 tries",
+	"no tenpai hand from the unseen tiles left", "every tenpai hand tried has wait weight 0"}
+
 // ErrNoWorld is wrapped by the error of a determinization that finds no
 // hidden tiles fitting the observation and the options (a noten hand of one
 // tile, weights that are 0 on every tenpai hand it tries).
@@ -94,14 +109,14 @@ func (o *Observation) DeterminizeInto(r *Round, rng *rand.Rand, opt DeterminizeO
 	// cannot be met with the tiles the earlier seats left (a thin wall
 	// late in a round with several riichi), the whole sample is drawn
 	// again.
-	var err error
+	why, seat := worldOK, 0
 	for range maxWorldTries {
-		if err = o.sampleWall(&w, rng, &opt); !errors.Is(err, ErrNoWorld) {
+		if why, seat = o.sampleWall(&w, rng, &opt); why == worldOK || why == notenTooSmall {
 			break
 		}
 	}
-	if err != nil {
-		return err
+	if why != worldOK {
+		return fmt.Errorf("game: determinize: seat %d (%v): %w: %s", seat, o.seatClass(seat, &opt), ErrNoWorld, noWorldText[why])
 	}
 	if err := r.Reset(&o.rules, o.setup, &w); err != nil {
 		return fmt.Errorf("game: determinize: %w", err)
@@ -208,7 +223,9 @@ func (o *Observation) seatClass(seat int, opt *DeterminizeOptions) TenpaiState {
 	return opt.Tenpai[seat]
 }
 
-func (o *Observation) sampleWall(w *Wall, rng *rand.Rand, opt *DeterminizeOptions) error {
+// sampleWall draws the hidden tiles into w; on failure it says why and for
+// which seat.
+func (o *Observation) sampleWall(w *Wall, rng *rand.Rand, opt *DeterminizeOptions) (noWorld, int) {
 	sp := sampler{rng: rng}
 	for t := range tile.NumTiles {
 		if !o.seen[t] {
@@ -230,19 +247,19 @@ func (o *Observation) sampleWall(w *Wall, rng *rand.Rand, opt *DeterminizeOption
 			if s.pending >= 0 {
 				m--
 			}
-			var err error
+			why := worldOK
 			switch class {
 			case TenpaiForced:
-				err = o.tenpaiHand(&sp, seat, h[:m], opt)
+				why = o.tenpaiHand(&sp, seat, h[:m], opt)
 			case NotenForced:
-				err = notenHand(&sp, h[:m])
+				why = notenHand(&sp, h[:m])
 			default:
 				for j := range h[:m] {
 					h[j] = sp.take(rng.IntN(sp.np))
 				}
 			}
-			if err != nil {
-				return fmt.Errorf("game: determinize: seat %d (%v): %w", seat, class, err)
+			if why != worldOK {
+				return why, seat
 			}
 			j := 0
 			for _, p := range s.held[:s.nHeld] {
@@ -269,7 +286,7 @@ func (o *Observation) sampleWall(w *Wall, rng *rand.Rand, opt *DeterminizeOption
 	if j != sp.np {
 		panic(fmt.Sprintf("game: determinize: %d wall places for %d unseen tiles", j, sp.np))
 	}
-	return nil
+	return worldOK, 0
 }
 
 // tenpai reports whether c (3n+1 tiles) is tenpai and returns its waits
@@ -284,9 +301,9 @@ func tenpai(c *tile.Counts) (bool, tile.KindSet) {
 }
 
 // notenHand fills h with random unseen tiles that are not tenpai.
-func notenHand(sp *sampler, h []tile.Tile) error {
+func notenHand(sp *sampler, h []tile.Tile) noWorld {
 	if len(h) < 4 {
-		return fmt.Errorf("%w: a hand of %d tiles is always tenpai", ErrNoWorld, len(h))
+		return notenTooSmall
 	}
 	for range 1000 {
 		var c tile.Counts
@@ -295,13 +312,13 @@ func notenHand(sp *sampler, h []tile.Tile) error {
 			c[h[j].Kind()]++
 		}
 		if ok, _ := tenpai(&c); !ok {
-			return nil
+			return worldOK
 		}
 		for _, t := range h {
 			sp.put(t)
 		}
 	}
-	return fmt.Errorf("%w: no noten hand in 1000 tries", ErrNoWorld)
+	return notenNotFound
 }
 
 // tenpaiRule is what a constructed tenpai hand must satisfy.
@@ -372,74 +389,167 @@ func (wc *weightCache) get(w tile.KindSet) float64 {
 	return v
 }
 
-// tenpaiHand fills h with a tenpai hand for seat: a hand built from random
-// sets and a waiting shape, then a Metropolis chain over single-tile swaps
-// with the pool whose stationary law is uniform over the id sets that meet
-// the rule, times the wait weight.
-func (o *Observation) tenpaiHand(sp *sampler, seat int, h []tile.Tile, opt *DeterminizeOptions) error {
+// binomial[n][k] is n choose k for the copies of a kind.
+var binomial = [5][5]float64{{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}}
+
+// tenpaiHand fills h with a tenpai hand for seat: kinds built from random
+// sets and a waiting shape (constructTenpai), then a Markov chain
+// (tenpaiChain) whose stationary law is uniform over the id sets of the
+// pool that meet the rule, times the wait weight. With a weight, the
+// chain starts from one of sirCandidates constructed hands picked in
+// proportion to their weights (sampling importance resampling), as the
+// chain alone leaves the constructor's law slowly.
+func (o *Observation) tenpaiHand(sp *sampler, seat int, h []tile.Tile, opt *DeterminizeOptions) noWorld {
 	s := &o.seats[seat]
-	tr := tenpaiRule{river: s.discarded, passed: s.passed, riichi: s.riichi != noRiichi,
-		furiten: opt.AllowFuriten, kans: s.riichiKans[:s.nRiichiKans]}
-	var c tile.Counts
+	ch := tenpaiChain{sp: sp, h: h, wc: weightCache{fn: opt.WaitWeight, seat: seat},
+		tr: tenpaiRule{river: s.discarded, passed: s.passed, riichi: s.riichi != noRiichi,
+			furiten: opt.AllowFuriten, kans: s.riichiKans[:s.nRiichiKans]}}
 	built := false
 	for level := 0; level < 3 && !built; level++ {
 		switch level {
 		case 1:
-			tr.furiten = true
+			ch.tr.furiten = true
 		case 2:
-			tr.loose = true
+			ch.tr.loose = true
 		}
-		built = constructTenpai(sp, &tr, len(h), &c)
+		built = constructTenpai(sp, ch.tr, len(h), &ch.c)
 	}
 	if !built {
-		return fmt.Errorf("%w: no tenpai hand of %d tiles from the unseen tiles", ErrNoWorld, len(h))
+		return tenpaiNotFound
 	}
-	// Ids for the kinds.
-	j := 0
-	for k, n := range c {
-		for range n {
-			h[j] = sp.takeKind(tile.Kind(k))
-			j++
-		}
-	}
-	wc := weightCache{fn: opt.WaitWeight, seat: seat}
-	_, waits := tr.ok(&c)
-	cur := wc.get(waits)
 	steps := opt.Steps
 	if steps <= 0 {
 		steps = DefaultTenpaiSteps
 	}
-	for step := 0; step < steps || cur == 0 && step < 4*steps; step++ {
-		i, pj := sp.rng.IntN(len(h)), sp.rng.IntN(sp.np)
-		old, nw := h[i], sp.pool[pj]
-		if old.Kind() != nw.Kind() {
-			c2 := c
-			c2[old.Kind()]--
-			c2[nw.Kind()]++
-			ok, w2 := tr.ok(&c2)
+	for try := range sirTries {
+		if ch.wc.fn != nil {
+			total := 0.0
+			var c tile.Counts
+			for k := range sirCandidates {
+				if (k > 0 || try > 0) && !constructTenpai(sp, ch.tr, len(h), &c) {
+					continue
+				} else if k == 0 && try == 0 {
+					c = ch.c
+				}
+				_, w := tenpai(&c)
+				v := ch.wc.get(w)
+				total += v
+				if v > 0 && sp.rng.Float64()*total < v {
+					ch.c = c
+				}
+			}
+		}
+		ch.start()
+		ch.run(steps)
+		if ch.cur > 0 {
+			return worldOK
+		}
+		for _, t := range h {
+			sp.put(t)
+		}
+	}
+	return weightZero
+}
+
+// Sampling importance resampling for weighted tenpai hands: candidates
+// per try, and tries before giving up on weights that stay 0.
+const (
+	sirCandidates = 8
+	sirTries      = 4
+)
+
+// tenpaiChain is a Metropolis-Hastings chain over the hands h (ids, c by
+// kind) that meet the rule tr, exchanging tiles with the pool. Its
+// stationary law is uniform over the pool's id sets that meet the rule,
+// times the wait weight. Two moves, chosen evenly: swap one tile of the
+// hand for one of the pool (symmetric); relabel every tile of one kind of
+// the hand as a kind it lacks (n tiles of a become n of b; proposal ratio
+// C(pool a + n, n) / C(pool b, n) the other way), which keeps the shape
+// and so moves pairs, triplets and isolated tiles far in one step.
+type tenpaiChain struct {
+	sp  *sampler
+	tr  tenpaiRule
+	h   []tile.Tile
+	c   tile.Counts
+	wc  weightCache
+	cur float64 // weight of the current hand
+}
+
+// start draws ids for the kinds c into h and weighs the hand.
+func (ch *tenpaiChain) start() {
+	j := 0
+	for k, n := range ch.c {
+		for range n {
+			ch.h[j] = ch.sp.takeKind(tile.Kind(k))
+			j++
+		}
+	}
+	_, waits := ch.tr.ok(&ch.c)
+	ch.cur = ch.wc.get(waits)
+}
+
+// accept applies the Metropolis-Hastings rule to a valid proposal with
+// proposal ratio q and waits w; it returns the proposal's weight.
+func (ch *tenpaiChain) accept(q float64, w tile.KindSet) (float64, bool) {
+	v := ch.wc.get(w)
+	if ch.wc.fn != nil {
+		if ch.cur == 0 {
+			return v, true // out of the support so far: any valid hand will do
+		}
+		q *= v / ch.cur
+	}
+	return v, q >= 1 || ch.sp.rng.Float64() < q
+}
+
+func (ch *tenpaiChain) run(steps int) {
+	sp, h := ch.sp, ch.h
+	for range steps {
+		if sp.rng.IntN(2) == 0 {
+			a := h[sp.rng.IntN(len(h))].Kind()
+			b := tile.Kind(sp.rng.IntN(tile.NumKinds))
+			n := ch.c[a]
+			if b == a || ch.c[b] != 0 || sp.pc[b] < n {
+				continue
+			}
+			c2 := ch.c
+			c2[a], c2[b] = 0, n
+			ok, w2 := ch.tr.ok(&c2)
 			if !ok {
 				continue
 			}
-			if wc.fn != nil {
-				v := wc.get(w2)
-				if v < cur && sp.rng.Float64()*cur >= v {
-					continue
-				}
-				cur = v
+			v, yes := ch.accept(binomial[sp.pc[b]][n]/binomial[sp.pc[a]+n][n], w2)
+			if !yes {
+				continue
 			}
-			c = c2
+			for j, t := range h {
+				if t.Kind() == a {
+					h[j] = sp.takeKind(b)
+					sp.put(t)
+				}
+			}
+			ch.c, ch.cur = c2, v
+			continue
+		}
+		i, pj := sp.rng.IntN(len(h)), sp.rng.IntN(sp.np)
+		old, nw := h[i], sp.pool[pj]
+		if old.Kind() != nw.Kind() {
+			c2 := ch.c
+			c2[old.Kind()]--
+			c2[nw.Kind()]++
+			ok, w2 := ch.tr.ok(&c2)
+			if !ok {
+				continue
+			}
+			v, yes := ch.accept(1, w2)
+			if !yes {
+				continue
+			}
+			ch.c, ch.cur = c2, v
 			sp.pc[old.Kind()]++
 			sp.pc[nw.Kind()]--
 		}
 		h[i], sp.pool[pj] = nw, old
 	}
-	if cur == 0 {
-		for _, t := range h {
-			sp.put(t)
-		}
-		return fmt.Errorf("%w: every tenpai hand tried has wait weight 0", ErrNoWorld)
-	}
-	return nil
 }
 
 // constructTenpai builds kinds c of an m-tile hand (m = 3n+1) meeting the
@@ -448,7 +558,7 @@ func (o *Observation) tenpaiHand(sp *sampler, seat int, h []tile.Tile, opt *Dete
 // less one tile), then, when the pool is thin, by a randomised
 // depth-first search of the same shapes. It reports failure when neither
 // finds one within its budget.
-func constructTenpai(sp *sampler, tr *tenpaiRule, m int, c *tile.Counts) bool {
+func constructTenpai(sp *sampler, tr tenpaiRule, m int, c *tile.Counts) bool {
 	ts := tenpaiSearch{rng: sp.rng, tr: tr, m: m}
 	for range 64 {
 		ts.avail, ts.c = sp.pc, tile.Counts{}
@@ -469,7 +579,7 @@ func constructTenpai(sp *sampler, tr *tenpaiRule, m int, c *tile.Counts) bool {
 // tenpaiSearch builds tenpai hands from the kinds left in avail into c.
 type tenpaiSearch struct {
 	rng    *rand.Rand
-	tr     *tenpaiRule
+	tr     tenpaiRule
 	m      int
 	avail  tile.Counts
 	c      tile.Counts
@@ -500,20 +610,32 @@ const (
 // singles (1) of kinds avail holds n of, and with seq the sequences
 // avail holds.
 func (ts *tenpaiSearch) candidates(dst *[maxBlocks]block, n uint8, seq bool) []block {
+	out := ts.kinds(dst, n)
+	if seq {
+		out = ts.sequences(out)
+	}
+	ts.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// kinds lists the kinds avail holds n of, in order.
+func (ts *tenpaiSearch) kinds(dst *[maxBlocks]block, n uint8) []block {
 	out := dst[:0]
 	for k, a := range ts.avail {
 		if a >= n {
 			out = append(out, block(k))
 		}
 	}
-	if seq {
-		for k := tile.Kind(0); k < tile.East; k++ {
-			if k%9 <= 6 && ts.avail[k] > 0 && ts.avail[k+1] > 0 && ts.avail[k+2] > 0 {
-				out = append(out, seqBlock+block(k))
-			}
+	return out
+}
+
+// sequences appends the sequences avail holds, in order.
+func (ts *tenpaiSearch) sequences(out []block) []block {
+	for k := tile.Kind(0); k < tile.East; k++ {
+		if k%9 <= 6 && ts.avail[k] > 0 && ts.avail[k+1] > 0 && ts.avail[k+2] > 0 {
+			out = append(out, seqBlock+block(k))
 		}
 	}
-	ts.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }
 
@@ -543,58 +665,101 @@ func (ts *tenpaiSearch) ok() bool {
 	return good
 }
 
-// quick draws one random tenpai shape and reports whether it fits.
+// quick draws one random tenpai shape and reports whether it fits. Each
+// set, pair, single or two-tile shape is drawn with probability
+// proportional to the number of id combinations the pool has for it, so
+// that the hands come close to uniform over id sets from the start: a
+// triplet is rarer than a sequence as it is in a random hand.
 func (ts *tenpaiSearch) quick() bool {
 	var buf [maxBlocks]block
 	rng := ts.rng
-	if ts.m == 13 && rng.IntN(8) == 0 {
+	if ts.m == 13 && rng.IntN(6) == 0 {
 		return ts.chiitoi()
 	}
 	sets := (ts.m - 1) / 3
-	tanki := sets == 0 || rng.IntN(4) == 0
+	tanki := sets == 0 || rng.IntN(3) == 0
 	if !tanki {
 		sets--
 	}
 	for range sets {
-		cand := ts.candidates(&buf, 3, true)
-		if len(cand) == 0 {
+		b, ok := ts.weighted(ts.sequences(ts.kinds(&buf, 3)), 3, false)
+		if !ok {
 			return false
-		}
-		// Sequences three times as often as triplets.
-		b := cand[0]
-		for _, x := range cand {
-			if x >= seqBlock || rng.IntN(4) == 0 {
-				b = x
-				break
-			}
 		}
 		ts.addSet(b, 1)
 	}
 	if tanki {
-		cand := ts.candidates(&buf, 1, false)
-		if len(cand) == 0 {
+		b, ok := ts.weighted(ts.kinds(&buf, 1), 1, false)
+		if !ok {
 			return false
 		}
-		ts.add(tile.Kind(cand[0]), 1)
+		ts.add(tile.Kind(b), 1)
 		return ts.ok()
 	}
-	cand := ts.candidates(&buf, 2, false)
-	if len(cand) == 0 {
+	b, ok := ts.weighted(ts.kinds(&buf, 2), 2, false)
+	if !ok {
 		return false
 	}
-	ts.add(tile.Kind(cand[0]), 2)
+	ts.add(tile.Kind(b), 2)
 	var pbuf [3 * tile.NumKinds]block
-	parts := ts.partials(&pbuf)
-	if len(parts) == 0 {
+	p, ok := ts.weighted(ts.partialList(&pbuf), 2, true)
+	if !ok {
 		return false
 	}
-	ts.addPartial(parts[0], 1)
+	ts.addPartial(p, 1)
 	return ts.ok()
+}
+
+// combos returns the number of id combinations avail has for block b: n
+// of a kind, a sequence (two-tile shapes when partial).
+func (ts *tenpaiSearch) combos(b block, n uint8, partial bool) int {
+	a := &ts.avail
+	switch {
+	case b < seqBlock:
+		if partial {
+			n = 2
+		}
+		return int(binomial[a[b]][n])
+	case b < partialShift:
+		k := b - seqBlock
+		if partial {
+			return int(a[k]) * int(a[k+1])
+		}
+		return int(a[k]) * int(a[k+1]) * int(a[k+2])
+	}
+	k := b - partialShift
+	return int(a[k]) * int(a[k+2])
+}
+
+// weighted picks a block of bs with probability proportional to its id
+// combinations; false if bs is empty.
+func (ts *tenpaiSearch) weighted(bs []block, n uint8, partial bool) (block, bool) {
+	total := 0
+	for _, b := range bs {
+		total += ts.combos(b, n, partial)
+	}
+	if total == 0 {
+		return 0, false
+	}
+	x := ts.rng.IntN(total)
+	for _, b := range bs {
+		if x -= ts.combos(b, n, partial); x < 0 {
+			return b, true
+		}
+	}
+	return bs[len(bs)-1], true
 }
 
 // partials lists in random order the two-tile waiting shapes avail holds:
 // a pair, the ryanmen or penchan k, k+1, the kanchan k, k+2.
 func (ts *tenpaiSearch) partials(dst *[3 * tile.NumKinds]block) []block {
+	out := ts.partialList(dst)
+	ts.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// partialList lists the two-tile waiting shapes in order.
+func (ts *tenpaiSearch) partialList(dst *[3 * tile.NumKinds]block) []block {
 	out := dst[:0]
 	for k, a := range ts.avail {
 		if a >= 2 && ts.c[k] == 0 {
@@ -609,7 +774,6 @@ func (ts *tenpaiSearch) partials(dst *[3 * tile.NumKinds]block) []block {
 			out = append(out, partialShift+block(k))
 		}
 	}
-	ts.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }
 
