@@ -583,7 +583,7 @@ type tenpaiSearch struct {
 	m      int
 	avail  tile.Counts
 	c      tile.Counts
-	budget int // hands the search may still check
+	budget int // nodes the search may still visit
 }
 
 func (ts *tenpaiSearch) add(k tile.Kind, n uint8) {
@@ -864,6 +864,7 @@ func (ts *tenpaiSearch) sets(n int, tanki bool, from block) bool {
 		if b < from {
 			continue
 		}
+		ts.budget-- // inner nodes count too: a pool may have sets but no wait
 		ts.addSet(b, 1)
 		if ts.sets(n-1, tanki, b) {
 			return true

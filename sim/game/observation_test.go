@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -304,5 +305,75 @@ func TestObservationSelfPlay(t *testing.T) {
 		rounds, steps, determinized, riichiHands, riichiKans)
 	if riichiKans == 0 && !testing.Short() {
 		t.Error("no kan in riichi was determinized")
+	}
+}
+
+// TestObservationAppendErrors appends impossible events to seat 1's
+// observation of a short round (baseJSON, then seat 2's hidden draw and
+// riichi): each must be refused with its index and reason, leaving the
+// observation as it was.
+func TestObservationAppendErrors(t *testing.T) {
+	base, err := ParseObservation([]byte(baseJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nine := base.River(0)[0].Tile      // seat 0's discard, seen
+	seven := base.River(1)[0].Tile     // seat 1's discard, the one to answer
+	unseen := tile.MustParseTile("8s") // a tile seat 1 has not seen
+	hidden := ObsEvent{Type: ObsDraw, Seat: 2, Tile: tile.NoTile}
+	riichi := []ObsEvent{hidden, {Type: ObsDiscard, Seat: 2, Tile: unseen, Riichi: true}}
+	accepted := append(slices.Clone(riichi), ObsEvent{Type: ObsRiichiAccepted, Seat: 2}, ObsEvent{Type: ObsDraw, Seat: 3, Tile: tile.NoTile},
+		ObsEvent{Type: ObsDiscard, Seat: 3, Tile: unseen + 1}, ObsEvent{Type: ObsDraw, Seat: 0, Tile: tile.NoTile},
+		ObsEvent{Type: ObsDiscard, Seat: 0, Tile: unseen + 2, Tsumogiri: true}, ObsEvent{Type: ObsDraw, Seat: 1, Tile: tile.MustParseTile("2z")},
+		ObsEvent{Type: ObsDiscard, Seat: 1, Tile: tile.MustParseTile("2z"), Tsumogiri: true}, hidden)
+	pon := score.Meld{Type: score.Pon, Tiles: [4]tile.Tile{seven, 124, 125}}
+	for _, c := range []struct {
+		name   string
+		before []ObsEvent
+		e      ObsEvent
+		want   string
+	}{
+		{"no type", nil, ObsEvent{Seat: 2}, "unknown event type none"},
+		{"bad seat", nil, ObsEvent{Type: ObsDraw, Seat: 9}, "seat 9"},
+		{"out of turn draw", nil, ObsEvent{Type: ObsDraw, Seat: 3, Tile: tile.NoTile}, "seat 2 draws next"},
+		{"rinshan without a kan", nil, ObsEvent{Type: ObsDraw, Seat: 2, Tile: tile.NoTile, Rinshan: true}, "a rinshan draw only follows a kan"},
+		{"another's draw shown", nil, ObsEvent{Type: ObsDraw, Seat: 2, Tile: unseen}, "must be hidden"},
+		{"discard before the draw", nil, ObsEvent{Type: ObsDiscard, Seat: 2, Tile: unseen}, "seat 2 cannot act now"},
+		{"chi from across", nil, ObsEvent{Type: ObsCall, Seat: 3, From: 1, Meld: score.Meld{Type: score.Chi, Tiles: [4]tile.Tile{seven, 120, 121}}}, "chi only from the seat on the left"},
+		{"call of an older discard", nil, ObsEvent{Type: ObsCall, Seat: 2, From: 0, Meld: pon}, "the last discard is seat 1's"},
+		{"own discard", nil, ObsEvent{Type: ObsCall, Seat: 1, From: 1, Meld: pon}, "calls its own discard"},
+		{"ankan as a call", nil, ObsEvent{Type: ObsCall, Seat: 2, From: 1, Meld: score.Meld{Type: score.Ankan, Tiles: [4]tile.Tile{seven, 124, 125, 126}}}, "a call makes a chi, pon or daiminkan"},
+		{"bad meld", nil, ObsEvent{Type: ObsCall, Seat: 2, From: 1, Meld: score.Meld{Type: score.Pon, Tiles: [4]tile.Tile{seven, 124, 0}}}, "invalid meld"},
+		{"kan dora without a kan", nil, ObsEvent{Type: ObsDora, Tile: unseen}, "indicator 2 after 0 kans"},
+		{"accept without riichi", nil, ObsEvent{Type: ObsRiichiAccepted, Seat: 1}, "no riichi declaration"},
+		{"seen tile discarded", []ObsEvent{hidden}, ObsEvent{Type: ObsDiscard, Seat: 2, Tile: nine}, "was seen before"},
+		{"kakan without a pon", []ObsEvent{hidden}, ObsEvent{Type: ObsKakan, Seat: 2, Tile: unseen}, "no pon of 8s"},
+		{"draw before the accept", riichi, ObsEvent{Type: ObsDraw, Seat: 3, Tile: tile.NoTile}, "seat 2's riichi was not accepted"},
+		{"call before the accept", riichi, ObsEvent{Type: ObsCall, Seat: 3, From: 2, Meld: score.Meld{Type: score.Chi, Tiles: [4]tile.Tile{unseen, unseen + 4, unseen + 8}}}, "riichi was not accepted"},
+		{"tedashi in riichi", accepted, ObsEvent{Type: ObsDiscard, Seat: 2, Tile: 120}, "a seat in riichi discards the tile it drew"},
+		{"riichi twice", accepted, ObsEvent{Type: ObsDiscard, Seat: 2, Tile: 120, Tsumogiri: true, Riichi: true}, "riichi twice"},
+		{"kakan in riichi", accepted, ObsEvent{Type: ObsKakan, Seat: 2, Tile: 120}, "kakan in riichi"},
+		{"ankan in riichi, own tiles", accepted, ObsEvent{Type: ObsAnkan, Seat: 2, Meld: score.Meld{Type: score.Ankan, Tiles: [4]tile.Tile{32, 33, 34, 35}}}, "was seen before"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := base.Clone()
+			for i, e := range c.before {
+				if err := o.Append(e); err != nil {
+					t.Fatalf("before[%d]: %v", i, err)
+				}
+			}
+			was, _ := json.Marshal(o)
+			err := o.Append(c.e)
+			var oe *ObservationError
+			if !errors.As(err, &oe) || !errors.Is(err, ErrObservation) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an ObservationError with %q", err, c.want)
+			}
+			if oe.Event != len(base.Events())+len(c.before) {
+				t.Errorf("error at event %d, want %d", oe.Event, len(base.Events())+len(c.before))
+			}
+			if now, _ := json.Marshal(o); string(now) != string(was) {
+				t.Errorf("the observation changed")
+			}
+		})
 	}
 }
