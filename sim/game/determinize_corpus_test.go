@@ -149,6 +149,9 @@ func TestDeterminizeCorpus(t *testing.T) {
 	}
 	games := corpusGames(t, n)
 	var positions, riichiHands, forced, decisions int
+	// Riichi hands waiting on a kind of their own river, and on a kind
+	// passed since the declaration: determinized [0] and real [1].
+	var riichiFuriten, riichiPassed [2]int
 	var elapsed time.Duration
 	for gi, g := range games {
 		rounds := map[*data.Round]int{}
@@ -207,6 +210,19 @@ func TestDeterminizeCorpus(t *testing.T) {
 						if det.Waits(s) == 0 {
 							t.Errorf("%s: seat %d in riichi is not tenpai: %s", where, s, tile.Format(det.Hand(s)))
 						}
+						var river tile.KindSet
+						for _, d := range obs.River(s) {
+							river = river.Add(d.Tile.Kind())
+						}
+						passed := obs.PassedSinceRiichi(s)
+						for i, w := range [2]tile.KindSet{det.Waits(s), real.Waits(s)} {
+							if w&river != 0 {
+								riichiFuriten[i]++
+							}
+							if w&passed != 0 {
+								riichiPassed[i]++
+							}
+						}
 					case opt.Tenpai[s] == game.TenpaiForced:
 						forced++
 						if det.Waits(s) == 0 {
@@ -238,7 +254,80 @@ func TestDeterminizeCorpus(t *testing.T) {
 	}
 	t.Logf("%d games, %d decisions, %d determinized (%d riichi hands, %d forced); %v per determinization",
 		len(games), decisions, positions, riichiHands, forced, elapsed/time.Duration(max(positions, 1)))
+	t.Logf("riichi hands waiting on their own river: %d determinized, %d real; on a kind passed since the declaration: %d determinized, %d real (of %d)",
+		riichiFuriten[0], riichiFuriten[1], riichiPassed[0], riichiPassed[1], riichiHands)
+	if 100*riichiFuriten[0] > riichiHands || 100*riichiPassed[0] > riichiHands {
+		t.Errorf("more than 1 %% of the riichi hands furiten or waiting on a passed kind")
+	}
 	if positions < decisions/10 {
 		t.Errorf("only %d positions of %d decisions", positions, decisions)
+	}
+}
+
+// corpusObservations returns the observations at every 10th decision of n
+// corpus games.
+func corpusObservations(b *testing.B, n int) []*game.Observation {
+	var out []*game.Observation
+	decisions := 0
+	for _, g := range corpusGames(b, n) {
+		rounds := map[*data.Round]int{}
+		for i := range g.Rounds {
+			rounds[&g.Rounds[i]] = i
+		}
+		observe := func(rd *data.Round, ei int, real *game.Round) {
+			if ei >= len(rd.Events) {
+				return
+			}
+			for seat := range game.NumSeats {
+				if !decisionAt(rd, ei, real, seat) {
+					continue
+				}
+				if decisions++; decisions%10 != 0 {
+					continue
+				}
+				obs, err := data.ObservationAt(g, rounds[rd], ei, seat)
+				if err != nil {
+					b.Fatal(err)
+				}
+				out = append(out, obs)
+			}
+		}
+		var rep data.ReplayReport
+		if err := data.ReplayObserved(g, &rep, observe); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return out
+}
+
+// BenchmarkDeterminizeCorpus determinizes real positions (every 10th
+// decision of 20 games spread over the corpus) into one round, with the
+// default options: riichi opponents get constructed tenpai hands.
+func BenchmarkDeterminizeCorpus(b *testing.B) {
+	obs := corpusObservations(b, 20)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var r game.Round
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if err := obs[i%len(obs)].DeterminizeInto(&r, rng, game.DeterminizeOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDeterminizeCorpusTenpai forces every opponent tenpai: three
+// constructed hands per determinization.
+func BenchmarkDeterminizeCorpusTenpai(b *testing.B) {
+	obs := corpusObservations(b, 20)
+	rng := rand.New(rand.NewPCG(1, 2))
+	opt := game.DeterminizeOptions{Tenpai: [4]game.TenpaiState{game.TenpaiForced, game.TenpaiForced, game.TenpaiForced, game.TenpaiForced}}
+	var r game.Round
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if err := obs[i%len(obs)].DeterminizeInto(&r, rng, opt); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
