@@ -91,8 +91,9 @@ var ErrNoWorld = errors.New("no world fits the observation")
 // nothing, so furiten, ippatsu and the rest are the engine's own. The round
 // then waits for whatever comes after the last event.
 //
-// The same rng state gives the same round. The round refers to o's rules:
-// do not modify o while using it.
+// The same rng state gives the same round. Determinize only reads o:
+// goroutines may determinize one observation at once, each with its own
+// rng. The round refers to o's rules: do not modify o while using it.
 func (o *Observation) Determinize(rng *rand.Rand, opt DeterminizeOptions) (*Round, error) {
 	r := new(Round)
 	if err := o.DeterminizeInto(r, rng, opt); err != nil {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -249,6 +250,44 @@ func TestNotenHand(t *testing.T) {
 		}
 		if sp.np != 122-m {
 			t.Errorf("%d tiles: %d left in the pool, want %d", m, sp.np, 122-m)
+		}
+	}
+}
+
+// TestDeterminizeConcurrent: goroutines determinizing the same
+// observations, each with its own seeded rng, get the rounds a single
+// goroutine gets (run under -race in CI).
+func TestDeterminizeConcurrent(t *testing.T) {
+	obs := selfPlayObservations(t, 4)
+	want := make([]Wall, len(obs))
+	for i, o := range obs {
+		r, err := o.Determinize(rand.New(rand.NewPCG(uint64(i), 9)), DeterminizeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = *r.Wall()
+	}
+	const workers = 4
+	errs := make(chan error, workers)
+	for w := range workers {
+		go func() {
+			var r Round
+			for i := w; i < len(obs); i += workers {
+				if err := obs[i].DeterminizeInto(&r, rand.New(rand.NewPCG(uint64(i), 9)), DeterminizeOptions{}); err != nil {
+					errs <- err
+					return
+				}
+				if *r.Wall() != want[i] {
+					errs <- fmt.Errorf("observation %d: another wall in a goroutine", i)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }

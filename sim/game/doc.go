@@ -34,4 +34,10 @@
 // copies it holds is not tenpai.
 //
 // Walls come from [NewWall] with a seed: the same seed gives the same game.
+//
+// An [Observation] is one seat's knowledge of a round, fed event by event
+// ([Observation.Append] checks each) or read from JSON
+// ([ParseObservation]; docs/OBSERVATION.md). [Observation.Determinize]
+// samples the hidden tiles consistently with it, riichi hands tenpai, and
+// replays its events into a full-information Round.
 package game

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/mjrank/mjrank/sim/score"
@@ -293,7 +294,7 @@ func decodeObservation(b []byte) (*Observation, error) {
 	if err := dec.Decode(&j); err != nil {
 		return nil, fmt.Errorf("game: observation JSON: %w", err)
 	}
-	if _, err := dec.Token(); err == nil {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("game: observation JSON: data after the object")
 	}
 	fail := func(format string, args ...any) (*Observation, error) {

@@ -123,6 +123,7 @@ func TestObservationJSONErrors(t *testing.T) {
 		{"riichi not accepted", `{"type":"draw","seat":1,"tile":"4s"}`, `{"type":"riichi_accepted","seat":1}`, "seat 1 has no riichi declaration", 2},
 		{"dora too soon", `{"type":"draw","seat":1,"tile":"4s"}`, `{"type":"dora","tile":"4s"}`, "indicator 2 after 0 kans", 2},
 		{"trailing data", `]}`, `]} {}`, "data after the object", -2},
+		{"trailing junk", `]}`, `]} x`, "data after the object", -2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			in := strings.Replace(baseJSON, c.old, c.new, 1)
