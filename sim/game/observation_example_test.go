@@ -71,3 +71,30 @@ func ExampleObservation_Determinize() {
 	// seat 2: 3488m123p345678s tenpai on 25m
 	// seat 3: 17m457p1s4z
 }
+
+// Feed seat 0's observation event by event as a round is played: the
+// dealer's draw and discard, then seat 1's hidden draw. A draw out of turn
+// is refused with its index and the reason.
+func ExampleNewObservation() {
+	dealt := [13]tile.Tile(tile.MustParse("129m456p789s1234z"))
+	setup := game.RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}
+	o, err := game.NewObservation(game.Tenhou(game.Hanchan), setup, 0, dealt, tile.MustParseTile("5z"))
+	if err != nil {
+		panic(err)
+	}
+	drawn := tile.MustParseTile("7m")
+	for _, e := range []game.ObsEvent{
+		{Type: game.ObsDraw, Seat: 0, Tile: drawn},
+		{Type: game.ObsDiscard, Seat: 0, Tile: drawn, Tsumogiri: true},
+		{Type: game.ObsDraw, Seat: 1, Tile: tile.NoTile},
+		{Type: game.ObsDraw, Seat: 2, Tile: tile.NoTile},
+	} {
+		if err := o.Append(e); err != nil {
+			fmt.Println(err)
+		}
+	}
+	fmt.Println(tile.Format(o.Hand()), o.River(0), o.Concealed(1), o.LiveRemaining())
+	// Output:
+	// game: observation event 3 (seat 2 draw ?): seat 1 is to act, not to draw
+	// 129m456p789s1234z [{7m true false false}] 14 68
+}
