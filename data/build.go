@@ -62,6 +62,10 @@ type builder struct {
 	dora     []tile.Tile
 	ura      []tile.Tile
 	ended    bool
+
+	// hiddenDraw: the seat's pending draw is hidden (mjai "?"), so only
+	// the format's tsumogiri flag tells whether it was discarded.
+	hiddenDraw [4]bool
 }
 
 // faceOf returns the face of tile t under the game's rules: without red
@@ -215,6 +219,7 @@ func (b *builder) draw(s int, f face) error {
 		}
 	}
 	b.lastDraw[s] = id
+	b.hiddenDraw[s] = id == tile.NoTile
 	b.add(Draw(s, id))
 	return nil
 }
@@ -239,8 +244,9 @@ func (b *builder) discard(s int, f face, tsumogiri bool) error {
 			return err
 		}
 	}
-	b.add(Discard(s, id, id == b.lastDraw[s] && id != tile.NoTile))
+	b.add(Discard(s, id, id == b.lastDraw[s] && id != tile.NoTile || tsumogiri && b.hiddenDraw[s]))
 	b.lastDraw[s] = tile.NoTile
+	b.hiddenDraw[s] = false
 	b.lastSeat, b.lastTile = s, id
 	return nil
 }
@@ -270,7 +276,7 @@ func (b *builder) call(s int, t score.MeldType, called face, own []face, from in
 		return fmt.Errorf("%w: %v", ErrInconsistent, err)
 	}
 	b.melds[s] = append(b.melds[s], m)
-	b.lastDraw[s] = tile.NoTile
+	b.lastDraw[s], b.hiddenDraw[s] = tile.NoTile, false
 	b.lastTile = tile.NoTile
 	b.add(Call(s, m, from))
 	return nil
@@ -304,7 +310,7 @@ func (b *builder) kakan(s int, f face) error {
 			from = int(e.From)
 		}
 	}
-	b.lastDraw[s] = tile.NoTile
+	b.lastDraw[s], b.hiddenDraw[s] = tile.NoTile, false
 	b.lastSeat, b.lastTile = s, id
 	b.add(Call(s, m, from))
 	return nil
@@ -327,7 +333,7 @@ func (b *builder) ankan(s int, fs [4]face) error {
 		return fmt.Errorf("%w: %v", ErrInconsistent, err)
 	}
 	b.melds[s] = append(b.melds[s], m)
-	b.lastDraw[s] = tile.NoTile
+	b.lastDraw[s], b.hiddenDraw[s] = tile.NoTile, false
 	b.lastSeat, b.lastTile = s, m.Tiles[0]
 	b.add(Call(s, m, s))
 	return nil

@@ -42,4 +42,10 @@
 //
 // Walls come from [NewWall] with a seed: the same seed gives the same game.
 // Every random stream is keyed by [Stream].
+//
+// An [Observation] is one seat's knowledge of a round, fed event by event
+// ([Observation.Append] checks each) or read from JSON
+// ([ParseObservation]; docs/OBSERVATION.md). [Observation.Determinize]
+// samples the hidden tiles consistently with it, riichi hands tenpai, and
+// replays its events into a full-information Round.
 package game

@@ -1,0 +1,103 @@
+package data
+
+import (
+	"fmt"
+
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// ObservationAt returns what seat knew of round number round of g (an
+// index into g.Rounds) just after the event at index event of that round's
+// Events: the deal, the seat's own draws, every discard, call, kan, dora
+// indicator and accepted riichi up to and including that event, with the
+// other seats' draws hidden. Event −1 is the deal, before the dealer's first
+// draw.
+//
+// A riichi declaration (EventRiichi step 1) joins the discard after it:
+// the observation just after the declaration is the one before it. Wins and
+// draws end the observation: at or after a result event it holds the play
+// before it. Disconnections are not events of an observation.
+//
+// The knowledge before the seat's decision recorded at event e (a discard,
+// a call, a kan) is ObservationAt(g, round, e−1, seat); [ObservationBefore]
+// says so. Records whose other seats' tiles are hidden (mjai "?") work the
+// same; the seat's own dealt tiles and draws must be known.
+func ObservationAt(g *Game, round, event, seat int) (*game.Observation, error) {
+	if g.Players != 4 {
+		return nil, ErrNotFourPlayer
+	}
+	if round < 0 || round >= len(g.Rounds) {
+		return nil, fmt.Errorf("data: observation: round %d of %d", round, len(g.Rounds))
+	}
+	rd := &g.Rounds[round]
+	if event < -1 || event >= len(rd.Events) {
+		return nil, fmt.Errorf("data: observation: round %s: event %d of %d", rd.Name(), event, len(rd.Events))
+	}
+	if seat < 0 || seat >= 4 {
+		return nil, fmt.Errorf("data: observation: seat %d", seat)
+	}
+	if rd.Dealer < 0 || rd.Dealer >= 4 {
+		return nil, fmt.Errorf("data: observation: round %s: dealer %d", rd.Name(), rd.Dealer)
+	}
+	setup := game.RoundSetup{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks, Dealer: uint8(rd.Dealer), Scores: rd.Scores}
+	o, err := game.NewObservation(g.EngineRules(), setup, seat, rd.Hands[seat], rd.DoraIndicator)
+	if err != nil {
+		return nil, fmt.Errorf("data: observation: round %s seat %d: %w", rd.Name(), seat, err)
+	}
+	var declared [4]bool
+	afterKan := false
+	for ei, e := range rd.Events[:event+1] {
+		var oe game.ObsEvent
+		switch e.Type {
+		case EventDraw:
+			t := e.Tile
+			if int(e.Seat) != seat {
+				t = tile.NoTile
+			}
+			oe = game.ObsEvent{Type: game.ObsDraw, Seat: uint8(e.Seat), Tile: t, Rinshan: afterKan}
+		case EventDiscard:
+			oe = game.ObsEvent{Type: game.ObsDiscard, Seat: uint8(e.Seat), Tile: e.Tile, Tsumogiri: e.Tsumogiri, Riichi: declared[e.Seat&3]}
+			declared[e.Seat&3] = false
+		case EventCall:
+			switch e.Meld.Type {
+			case score.Ankan:
+				oe = game.ObsEvent{Type: game.ObsAnkan, Seat: uint8(e.Seat), Tile: tile.NoTile, Meld: e.Meld}
+			case score.Kakan:
+				oe = game.ObsEvent{Type: game.ObsKakan, Seat: uint8(e.Seat), Tile: e.Meld.Tiles[3], Meld: e.Meld}
+			default:
+				oe = game.ObsEvent{Type: game.ObsCall, Seat: uint8(e.Seat), Tile: tile.NoTile, From: uint8(e.From), Meld: e.Meld}
+			}
+		case EventRiichi:
+			if e.Step == 1 {
+				declared[e.Seat&3] = true
+				continue
+			}
+			oe = game.ObsEvent{Type: game.ObsRiichiAccepted, Seat: uint8(e.Seat), Tile: tile.NoTile}
+		case EventNewDora:
+			oe = game.ObsEvent{Type: game.ObsDora, Tile: e.Tile}
+		case EventAgari, EventRyuukyoku:
+			return o, nil
+		case EventBye, EventReconnect:
+			continue
+		default:
+			return nil, fmt.Errorf("data: observation: round %s event %d: %w: %v", rd.Name(), ei, ErrUnsupported, e.Type)
+		}
+		if e.Type == EventCall || e.Type == EventDraw {
+			afterKan = e.Type == EventCall && e.Meld.Type.IsKan()
+		}
+		if err := o.Append(oe); err != nil {
+			return nil, fmt.Errorf("data: observation: round %s event %d seat %d: %w", rd.Name(), ei, seat, err)
+		}
+	}
+	return o, nil
+}
+
+// ObservationBefore returns what seat knew just before the event at index
+// event happened: ObservationAt(g, round, event−1, seat). For the seat's
+// own discard, call or kan at that event it is the knowledge its decision
+// was made on.
+func ObservationBefore(g *Game, round, event, seat int) (*game.Observation, error) {
+	return ObservationAt(g, round, event-1, seat)
+}
