@@ -312,7 +312,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 				case r.c == nil:
 					skipped[r.err.Error()]++
 				case seen[r.key]:
-					skipped["duplicate log id"]++
+					skipped["duplicate game (same log id or wall seed)"]++
 				case r.err != nil:
 					skipped["replay error"]++
 				default:
