@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ import (
 
 var cmdAnalyze = &Command{
 	Name:      "analyze",
-	UsageLine: "--log FILE --round R (--event N | --turn T) [--seat S] [--game G] [--sims N] [--time D] [--workers N] [--seed S] [--utility rank|points] [--json]",
+	UsageLine: "(--log FILE --round R (--event N | --turn T) [--seat S] [--game G] | --observation FILE|-) [--sims N] [--time D] [--workers N] [--seed S] [--utility rank|points] [--json]",
 	Short:     "rank every legal move of a position by expected final rank (the Monte Carlo engine)",
 	Long: `
 Analyze runs the Monte Carlo engine on one decision of a game record
@@ -43,6 +44,12 @@ just before it; the seat is the event's actor unless --seat says another
 seat answering the same discard) or --seat S with --turn T (the seat's T-th
 discard of the round). Only what the deciding seat could see is used.
 
+Or --observation FILE (- for stdin): one seat's knowledge of a round as
+observation JSON (docs/OBSERVATION.md: the seat's deal, its draws, every
+public event), ending at the seat's decision. The hidden tiles are filled
+in consistently with it (riichi hands tenpai) to build the round; the
+engine still reads only the seat's view, so the fill does not matter.
+
 The analysis is deterministic for a seed under a --sims budget, whatever
 --workers; --time stops after the halving stage in which the time runs out
 (the result then depends on the machine).
@@ -60,17 +67,19 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 		seed := fs.Uint64("seed", 1, "seed of the simulations")
 		utility := fs.String("utility", "rank", "what to maximise: rank (expected final rank) or points (Houou rank points +90/+45/0/-135)")
 		asJSON := fs.Bool("json", false, "print the analysis as JSON")
+		obsFile := fs.String("observation", "", "observation JSON of the seat's decision (a file, or - for stdin) instead of --log")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
-			if *logFile == "" || *round == "" {
-				return usageErrorf("--log and --round are required")
-			}
-			if (*event < 0) == (*turn <= 0) {
+			switch {
+			case *obsFile != "" && (*logFile != "" || *round != "" || *event >= 0 || *turn > 0 || *seat >= 0):
+				return usageErrorf("--observation replaces --log, --round, --event, --turn and --seat")
+			case *obsFile == "" && (*logFile == "" || *round == ""):
+				return usageErrorf("--log and --round are required (or --observation)")
+			case *obsFile == "" && (*event < 0) == (*turn <= 0):
 				return usageErrorf("give one of --event N or --turn T")
-			}
-			if *turn > 0 && *seat < 0 {
+			case *turn > 0 && *seat < 0:
 				return usageErrorf("--turn needs --seat")
 			}
 			if *seat > 3 || *seat < -1 {
@@ -88,7 +97,13 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 			default:
 				return usageErrorf("--utility must be rank or points")
 			}
-			pos, err := loadPosition(*logFile, *gameN, *round, *event, *turn, *seat)
+			var pos *position
+			var err error
+			if *obsFile != "" {
+				pos, err = observationPosition(env, *obsFile, *seed)
+			} else {
+				pos, err = loadPosition(*logFile, *gameN, *round, *event, *turn, *seat)
+			}
 			if err != nil {
 				return err
 			}
@@ -180,10 +195,46 @@ func loadPosition(file string, gameN int, roundName string, event, turn, seat in
 		rules: g.EngineRules(), legal: legal, played: playedMove(rd, event, seat)}, nil
 }
 
+// observationPosition reads observation JSON and builds a round consistent
+// with it.
+func observationPosition(env *Env, file string, seed uint64) (*position, error) {
+	var b []byte
+	var err error
+	if file == "-" {
+		b, err = io.ReadAll(io.LimitReader(env.Stdin, 1<<22))
+	} else {
+		b, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return nil, err
+	}
+	o, err := game.ParseObservation(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	src := game.Stream(seed, 0x6f6273, 0)
+	r, err := o.Determinize(rand.New(&src), game.DeterminizeOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	seat := o.Seat()
+	legal := r.Legal(seat, nil)
+	if len(legal) == 0 {
+		return nil, fmt.Errorf("%s: the observation does not end at a decision of seat %d (the round waits for seat %d, phase %v)", file, seat, r.ToAct(), r.Phase())
+	}
+	name := fmt.Sprintf("%s%d-%d", [...]string{"E", "S", "W", "N"}[o.Setup().Index/4%4], o.Setup().Index%4+1, o.Setup().Honba)
+	return &position{file: file, name: name, event: len(o.Events()), seat: seat, round: r, rules: o.Rules(), legal: legal}, nil
+}
+
 // playedMove describes what the record's seat did at the event: its own
 // action, or "pass" when the event is another seat's (the seat let the
 // discard go).
 func playedMove(rd *data.Round, event, seat int) string {
+	// The engine draws by itself once every seat has answered: a position
+	// before the seat's draw is its turn after the draw.
+	for event+1 < len(rd.Events) && rd.Events[event].Type == data.EventDraw && int(rd.Events[event].Seat) == seat {
+		event++
+	}
 	e := rd.Events[event]
 	switch e.Type {
 	case data.EventAgari:

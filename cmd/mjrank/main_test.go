@@ -72,10 +72,28 @@ var cliCases = []cliCase{
 	{"models-eval-json", []string{"models", "eval", "--json", "../../data/testdata/selfplay.xml"}, ""},
 	{"models-bad-sub", []string{"models", "frob"}, ""},
 	{"models-missing-dir", []string{"models", "info", "--models", "testdata/no-such-dir"}, ""},
+	{"help-analyze", []string{"help", "analyze"}, ""},
+	{"analyze-log", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--seat", "0", "--turn", "3", "--sims", "2000"}, ""},
+	{"analyze-event-json", []string{"analyze", "--log", "../../data/testdata/selfplay.json", "--round", "2", "--event", "20", "--sims", "1500", "--json", "--utility", "points"}, ""},
+	{"analyze-observation", []string{"analyze", "--observation", "-", "--sims", "2000", "--workers", "1"}, observationJSON},
+	{"analyze-no-position", []string{"analyze", "--log", "../../data/testdata/selfplay.xml"}, ""},
+	{"analyze-no-decision", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "0", "--seat", "2"}, ""},
+	{"analyze-bad-round", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "W4-9", "--event", "3"}, ""},
+	{"help-measure", []string{"help", "measure"}, ""},
+	{"measure-no-corpus", []string{"measure"}, ""},
 }
 
+// observationJSON is the observation of docs/OBSERVATION.md.
+var observationJSON = func() string {
+	b, err := os.ReadFile("../../sim/game/testdata/observation.json")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
 // timing matches the parts of reports that depend on the machine.
-var timing = regexp.MustCompile(`(games/s +|"games_per_second": |"seconds": )[0-9.e+-]+ *`)
+var timing = regexp.MustCompile(`(games/s +|"games_per_second": |"seconds": |stages, )[0-9.e+-]+(ms|µs|s)? *`)
 
 func TestCLI(t *testing.T) {
 	for _, tc := range cliCases {
