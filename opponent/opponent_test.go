@@ -189,7 +189,7 @@ func TestDefaultModels(t *testing.T) {
 	}
 }
 
-func benchPublic(b *testing.B) *opponent.Public {
+func benchPublic(b testing.TB) *opponent.Public {
 	pubs, tenpai := positions(b)
 	for i := len(pubs) - 1; i >= 0; i-- {
 		if tenpai[i] {
@@ -316,6 +316,26 @@ func TestShapeFeatures(t *testing.T) {
 		}
 		if (share != 0 && math.Abs(share-1) > 1e-5) || (shareTe != 0 && math.Abs(shareTe-1) > 1e-5) {
 			t.Fatalf("position %d: shares sum to %v and %v", pi, share, shareTe)
+		}
+	}
+}
+
+// TestPredictorsAllocateNothing: the predictors the Monte Carlo engine
+// calls at every decision allocate nothing.
+func TestPredictorsAllocateNothing(t *testing.T) {
+	m, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := benchPublic(t)
+	var probs [tile.NumKinds]float64
+	for name, f := range map[string]func(){
+		"Tenpai": func() { m.Tenpai(p) },
+		"Waits":  func() { m.Waits(p, &probs) },
+		"Value":  func() { m.Value(p) },
+	} {
+		if a := testing.AllocsPerRun(50, f); a != 0 {
+			t.Errorf("%s: %.1f allocations per call", name, a)
 		}
 	}
 }

@@ -52,3 +52,16 @@ func BenchmarkDistribution(b *testing.B) {
 		m.Distribution(&s, 2)
 	}
 }
+
+// TestDistributionAllocatesNothing: the rank model on the engine's hot path
+// allocates nothing.
+func TestDistributionAllocatesNothing(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Situation{Index: 5, Honba: 1, Sticks: 1, Scores: [4]int{31000, 22000, 18000, 28000}, Dealer: 1, Hanchan: true}
+	if a := testing.AllocsPerRun(50, func() { m.Distribution(&s, 2) }); a != 0 {
+		t.Errorf("%.1f allocations per call", a)
+	}
+}
