@@ -502,7 +502,7 @@ func (o *Observation) check(e *ObsEvent) error {
 			for _, t := range m.TilesSlice()[1:] {
 				c[t.Kind()]--
 			}
-			ban := kuikaeBan(m)
+			ban := KuikaeBan(m)
 			left := false
 			for k, n := range c {
 				left = left || n > 0 && !ban.Has(tile.Kind(k))
@@ -742,7 +742,7 @@ func (o *Observation) apply(e *ObsEvent) {
 			o.kanOwners |= 1 << e.Seat
 			o.step, o.rinshanDue = stepDraw, true
 		} else {
-			o.step, o.afterCall, o.kuikae = stepTurn, true, kuikaeBan(e.Meld)
+			o.step, o.afterCall, o.kuikae = stepTurn, true, KuikaeBan(e.Meld)
 		}
 	case ObsAnkan:
 		k := e.Meld.Tiles[0].Kind()

@@ -545,29 +545,8 @@ func (r *Round) canAnkan(k tile.Kind) bool {
 		}
 		before := s.counts
 		before[k]--
-		wb, ob := hand.WaitInfo(&before)
-		after := s.counts
-		after[k] = 0
-		wa, oa := hand.WaitInfo(&after)
-		if wb&^ob != wa&^oa {
+		if !riichiAnkanKeepsWaits(&before, k) {
 			return false
-		}
-		// The kan kind must be a triplet in every reading of the hand.
-		for w := range (wb &^ ob).Kinds {
-			c := before
-			c[w]++
-			var buf [hand.MaxDecompositions]hand.Decomposition
-			for _, d := range hand.Decompose(&c, buf[:0]) {
-				trip := false
-				for _, set := range d.Sets[:d.NumSets] {
-					if set.Type == hand.Triplet && set.First == k {
-						trip = true
-					}
-				}
-				if !trip {
-					return false
-				}
-			}
 		}
 	}
 	return true
@@ -599,8 +578,10 @@ func (r *Round) canKyuushu() bool {
 	return n >= 9
 }
 
-// kuikaeBan returns the kinds a caller may not discard after calling m.
-func kuikaeBan(m score.Meld) tile.KindSet {
+// KuikaeBan returns the kinds a caller may not discard after calling m:
+// the called kind, and for a chi on an end of the sequence the kind on its
+// other side (Tenhou's rule).
+func KuikaeBan(m score.Meld) tile.KindSet {
 	called := m.Tiles[0].Kind()
 	ban := tile.KindSet(0).Add(called)
 	if m.Type == score.Chi {
@@ -660,7 +641,7 @@ func (r *Round) canCall(seat uint8, typ ActionType, m score.Meld) bool {
 		return true
 	}
 	// Kuikae: something must be left to discard.
-	ban := kuikaeBan(m)
+	ban := KuikaeBan(m)
 	for k, n := range c {
 		if n > 0 && !ban.Has(tile.Kind(k)) {
 			return true
@@ -1124,7 +1105,7 @@ func (r *Round) call(a Action) {
 	r.drawn = tile.NoTile
 	r.rinshan = false
 	r.afterCall = true
-	r.kuikae = kuikaeBan(a.Meld)
+	r.kuikae = KuikaeBan(a.Meld)
 	r.phase = PhaseTurn
 }
 

@@ -456,7 +456,7 @@ func candidates(r *root, legal []game.Action) []Candidate {
 			rest[n] = t
 			n++
 		}
-		ban := kuikaeBan(a.Meld)
+		ban := game.KuikaeBan(a.Meld)
 		var faces [tile.NumKinds + 3]bool
 		for _, t := range rest[:n] {
 			if ban.Has(t.Kind()) {
@@ -474,23 +474,6 @@ func candidates(r *root, legal []game.Action) []Candidate {
 		}
 	}
 	return out
-}
-
-// kuikaeBan returns the kinds a caller may not discard after calling m
-// (Tenhou's rule, as sim/game applies it).
-func kuikaeBan(m score.Meld) tile.KindSet {
-	called := m.Tiles[0].Kind()
-	ban := tile.KindSet(0).Add(called)
-	if m.Type == score.Chi {
-		lo := m.Kind()
-		switch {
-		case called == lo && lo%9 <= 5:
-			ban = ban.Add(lo + 3)
-		case called == lo+2 && lo%9 >= 1:
-			ban = ban.Add(lo - 1)
-		}
-	}
-	return ban
 }
 
 // apply plays the candidate's first move in the simulation.
