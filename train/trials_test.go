@@ -97,10 +97,10 @@ func rankTrialFeatures(s *rankmodel.Situation, seat int, extra, gaps bool) []flo
 	return x
 }
 
-// TestRankTrials: candidate features and parameters of the rank model,
-// each against the score-order baseline on the same pooled folds.
-func TestRankTrials(t *testing.T) {
-	all := trials(t)
+// rankSamples returns every rank sample of the games, with its game's fold
+// and index.
+func rankSamples(t *testing.T, all []GameRef) []trialRank {
+	t.Helper()
 	var samples []trialRank
 	for g, gr := range all {
 		fold := int(hash(gr.Key) % 10)
@@ -111,6 +111,14 @@ func TestRankTrials(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return samples
+}
+
+// TestRankTrials: candidate features and parameters of the rank model,
+// each against the score-order baseline on the same pooled folds.
+func TestRankTrials(t *testing.T) {
+	all := trials(t)
+	samples := rankSamples(t, all)
 	games := len(all)
 	// The baseline, fitted per fold on the other folds.
 	base := make([][4]float32, len(samples))
@@ -397,16 +405,7 @@ func TestStackTrial(t *testing.T) {
 // the score-order baseline fitted on the same training rows.
 func TestEastOnlyRankTrial(t *testing.T) {
 	all := trials(t)
-	var samples []trialRank
-	for g, gr := range all {
-		fold := int(hash(gr.Key) % 10)
-		err := VisitGame(gr.Game, Visitor{Rank: func(s *RankSample) {
-			samples = append(samples, trialRank{s.Situation, s.Seat, s.Rank, fold, int32(g)})
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	samples := rankSamples(t, all)
 	hanchan := func(s *trialRank) bool { return s.s.Hanchan }
 	eastOnly := func(s *trialRank) bool { return !s.s.Hanchan }
 	models := []struct {
