@@ -194,3 +194,24 @@ func TestRecordsReplay(t *testing.T) {
 	}
 	t.Logf("events recorded: %v", stats)
 }
+
+// TestMCSameAtAnyWorkers: an arena with the Monte Carlo bot gives the same
+// result at 1 and 2 workers.
+func TestMCSameAtAnyWorkers(t *testing.T) {
+	var hashes []string
+	for _, w := range []int{1, 2} {
+		cfg := Config{Seats: [4]string{"mc", "efficiency", "thesis", "efficiency"}, Games: 4, Seed: 5, Rotate: true,
+			Length: game.Tonpuusen, Workers: w, Bots: bot.Options{MCSims: 150}}
+		res, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MCSims != 150 || res.Played != 4 {
+			t.Fatalf("result %+v", res)
+		}
+		hashes = append(hashes, res.Hash)
+	}
+	if hashes[0] != hashes[1] {
+		t.Errorf("hash %s at 1 worker, %s at 2", hashes[0], hashes[1])
+	}
+}
