@@ -188,7 +188,7 @@ func (a *tenhouAgari) win() (Win, error) {
 
 // loadTenhouAgari reads every AGARI of the 4-player games listed in
 // INDEX.tsv, one copy per game.
-func loadTenhouAgari(t *testing.T) []tenhouAgari {
+func loadTenhouAgari(t testing.TB) []tenhouAgari {
 	t.Helper()
 	dir := shareddata.Dir(t, "tenhou")
 	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
