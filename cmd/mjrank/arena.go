@@ -163,7 +163,7 @@ func printArena(w io.Writer, r *arena.Result) error {
 	if r.MCSims > 0 {
 		shape += fmt.Sprintf(", mc %d sims/decision", r.MCSims)
 		if r.MCVariant != "" {
-			shape += " without " + r.MCVariant
+			shape += " (ablation: " + r.MCVariant + ")"
 		}
 	}
 	fmt.Fprintf(w, "games  %s\nhash   %s\n\n", shape, r.Hash)
