@@ -302,8 +302,9 @@ func Hands(n int) []tile.Counts {
 	return out
 }
 
-// errEnough stops Wins' self-play once it has its wins.
-var errEnough = errors.New("enough wins")
+// errEnough stops a fixed-seed self-play (Wins, Positions) once it has what
+// it collects.
+var errEnough = errors.New("enough collected")
 
 // Wins returns the first n wins of fixed-seed self-play between the four
 // bots (the score inputs the engine built).

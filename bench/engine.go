@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash"
 
@@ -40,11 +41,21 @@ func (p *Position) analyze(ctx context.Context, eng *mc.Engine, o mc.Options) (*
 func Positions(ctx context.Context, n int) ([]Position, error) {
 	rules := game.Tenhou(game.Hanchan)
 	var out []Position
-	buf := make([]game.Action, 0, 64)
-	for seed := uint64(1); len(out) < n; seed++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	hooks := game.Hooks{Decision: func(r *game.Round, seat int, legal []game.Action) error {
+		d := len(r.River(seat))
+		if r.Phase() != game.PhaseTurn || len(legal) < 2 || d == 0 || d%4 != 0 {
+			return nil
 		}
+		if k := len(out); k > 0 && out[k-1].Round.Index() == r.Index() && len(out[k-1].Round.River(seat)) == d {
+			return nil // the same turn again, after a kan
+		}
+		out = append(out, Position{Round: *r, Rules: rules, Seat: seat})
+		if len(out) == n {
+			return errEnough
+		}
+		return nil
+	}}
+	for seed := uint64(1); len(out) < n; seed++ {
 		var players [4]game.Player
 		for s := range players {
 			p, err := bot.New("efficiency", seed*4+uint64(s))
@@ -53,28 +64,8 @@ func Positions(ctx context.Context, n int) ([]Position, error) {
 			}
 			players[s] = p
 		}
-		g := game.NewGame(rules)
-		var r game.Round
-		for !g.Over() && len(out) < n {
-			setup := g.Next()
-			w := game.NewWall(seed, setup.Index, setup.Honba)
-			if err := r.Reset(&g.Rules, setup, &w); err != nil {
-				return nil, err
-			}
-			for r.Phase() != game.PhaseEnd {
-				seat := r.ToAct()
-				buf = r.Legal(seat, buf[:0])
-				if d := len(r.River(seat)); r.Phase() == game.PhaseTurn && len(buf) > 1 && d > 0 && d%4 == 0 && len(out) < n &&
-					(len(out) == 0 || out[len(out)-1].Round.Index() != r.Index() || len(out[len(out)-1].Round.River(seat)) != d) {
-					out = append(out, Position{Round: r, Rules: rules, Seat: seat})
-				}
-				if err := r.Apply(players[seat].Act(game.ViewOf(&r, seat), buf)); err != nil {
-					return nil, err
-				}
-			}
-			if err := g.EndRound(&r); err != nil {
-				return nil, err
-			}
+		if _, err := game.PlayGameHooked(ctx, rules, seed, &players, &hooks); err != nil && !errors.Is(err, errEnough) {
+			return nil, err
 		}
 	}
 	return out, nil
