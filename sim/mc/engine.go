@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -194,7 +195,6 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	}
 	var pub opponent.Public
 	r := e.newRoot(v, rules, &o, &pub)
-	r.drawn = v.Drawn()
 	cands := candidates(r, legal)
 	if len(cands) == 1 {
 		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
@@ -230,7 +230,7 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 		if stage == stages-1 || (o.Time > 0 && time.Since(start) > o.Time) {
 			break
 		}
-		slices.SortStableFunc(active, func(a, b int) int { return cmpUtility(st.mean(b), st.mean(a)) })
+		slices.SortStableFunc(active, func(a, b int) int { return cmp.Compare(st.mean(b), st.mean(a)) })
 		active = active[:(len(active)+1)/2]
 		if !slices.Contains(active, ref) {
 			active[len(active)-1] = ref // the prior is always measured
@@ -246,21 +246,11 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 		if a.Sims != b.Sims {
 			return b.Sims - a.Sims // the survivors of the last stage first
 		}
-		return cmpUtility(b.Utility, a.Utility)
+		return cmp.Compare(b.Utility, a.Utility)
 	})
 	an.Candidates = cands
 	an.Seconds = time.Since(start).Seconds()
 	return an, nil
-}
-
-func cmpUtility(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // chunk is the number of worlds a worker takes at a time; results are
@@ -504,13 +494,10 @@ func (s *sim) apply(c *Candidate, models bool) {
 			}
 		}
 		// Chankan by an opponent waiting on it.
-		for i := 1; i < 4; i++ {
-			j := (r.me + i) % 4
-			if o := &s.opp[j]; o.tenpai && o.waits.Has(k) {
-				s.oppRon(j, r.me)
-				s.out.dealtIn = true
-				return
-			}
+		if j := s.firstOppRon(r.me, k); j >= 0 {
+			s.oppRon(j, r.me)
+			s.out.dealtIn = true
+			return
 		}
 		s.kanDraw()
 	case game.Pass:
@@ -572,17 +559,8 @@ func (s *sim) kanDraw() {
 // othersAnswer lets the abstract opponents after the discarder ron the tile
 // being answered (a ron comes before any call).
 func (s *sim) othersAnswer() {
-	r := s.r
-	k := r.last.Kind()
-	for i := 1; i < 4; i++ {
-		j := (r.cur + i) % 4
-		if j == r.me {
-			continue
-		}
-		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) {
-			s.oppRon(j, r.cur)
-			return
-		}
+	if j := s.firstOppRon(s.r.cur, s.r.last.Kind()); j >= 0 {
+		s.oppRon(j, s.r.cur)
 	}
 }
 

@@ -151,7 +151,6 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 		var pub opponent.Public
 		v := game.ViewOf(&r0, p.seat)
 		r := e.newRoot(v, &p.rules, &o, &pub)
-		r.drawn = v.Drawn()
 		cands := candidates(r, r0.Legal(p.seat, nil))
 		active := make([]int, len(cands))
 		for i := range active {

@@ -85,14 +85,13 @@ func (s *sim) uselessness(k tile.Kind) int {
 		}
 		u += w * int(c[int(k)+d])
 	}
-	if k.IsTerminal() {
-		u -= 1
-	} else if n == 2 || n == 8 {
-		u += 0
-	} else {
-		u += 1
+	switch {
+	case k.IsTerminal():
+		return u // 1 less than a 2 or 8, 2 less than a middle tile
+	case n == 2 || n == 8:
+		return u + 1
 	}
-	return u + 1
+	return u + 2
 }
 
 // danger is how risky a kind is against the riichi opponents: 0 when safe

@@ -170,13 +170,10 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 	s.tempFuriten = false
 	s.ippatsu = false
 	s.updateWaits()
-	for i := 1; i < game.NumSeats; i++ {
-		j := (s.r.me + i) % game.NumSeats
-		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) && !s.oppRiver[j].Has(k) {
-			s.oppRon(j, s.r.me)
-			s.out.dealtIn = true
-			return
-		}
+	if j := s.firstOppRon(s.r.me, k); j >= 0 {
+		s.oppRon(j, s.r.me)
+		s.out.dealtIn = true
+		return
 	}
 	for j := range s.safe {
 		if s.oppRiichi[j] {
@@ -283,6 +280,24 @@ func (s *sim) settle(res *score.Result, winner int) {
 
 // --- opponents ---
 
+// oppRons reports whether opponent j may ron a tile of kind k: tenpai on it
+// and not furiten for it (its own discards).
+func (s *sim) oppRons(j int, k tile.Kind) bool {
+	o := &s.opp[j]
+	return o.tenpai && o.waits.Has(k) && !s.oppRiver[j].Has(k)
+}
+
+// firstOppRon returns the first opponent after seat from, in turn order,
+// that rons a tile of kind k (the seat itself skipped), or -1.
+func (s *sim) firstOppRon(from int, k tile.Kind) int {
+	for i := 1; i < game.NumSeats; i++ {
+		if j := (from + i) % game.NumSeats; j != s.r.me && s.oppRons(j, k) {
+			return j
+		}
+	}
+	return -1
+}
+
 // oppRon: opponent j wins on from's discard.
 func (s *sim) oppRon(j, from int) {
 	pts := s.opp[j].value + 300*s.r.setup.Honba
@@ -384,7 +399,7 @@ func (s *sim) dodges(j int, k tile.Kind) bool {
 			if s.waits.Has(k) {
 				riichi, dama = riichi || s.riichi, dama || !s.riichi
 			}
-		case s.opp[i].tenpai && s.opp[i].waits.Has(k):
+		case s.oppRons(i, k):
 			riichi, dama = riichi || s.oppRiichi[i], dama || !s.oppRiichi[i]
 		}
 	}
@@ -412,7 +427,7 @@ func (s *sim) answer(t tile.Tile, from int) {
 			}
 			continue
 		}
-		if o := &s.opp[j]; o.tenpai && o.waits.Has(k) && !s.oppRiver[j].Has(k) {
+		if s.oppRons(j, k) {
 			s.oppRon(j, from)
 			return
 		}

@@ -68,7 +68,7 @@ type root struct {
 func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *opponent.Public) *root {
 	me := v.Seat()
 	r := &root{me: me, rules: rules, scores: v.Scores(), sticks: v.Sticks(), live: v.LiveRemaining(),
-		wind: v.RoundWind(), phase: v.Phase(), cur: v.Current(), last: v.LastTile(),
+		wind: v.RoundWind(), phase: v.Phase(), cur: v.Current(), last: v.LastTile(), drawn: v.Drawn(),
 		riichi: v.InRiichi(me)}
 	r.setup = game.RoundSetup{Index: v.RoundIndex(), Honba: v.Honba(), Sticks: v.Sticks(), Dealer: uint8(v.Dealer()), Scores: v.Scores()}
 	r.numDora = copy(r.dora[:], v.DoraIndicators())
