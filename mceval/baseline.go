@@ -34,18 +34,13 @@ func (b *baseline) addGame(g *data.Game) {
 	var rep data.ReplayReport
 	data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
 		if ei == len(rd.Events) {
-			res := r.Result()
 			for _, p := range open {
-				won, dealt := false, false
-				for _, w := range res.Wins[:res.NumWins] {
-					won = won || int(w.Seat) == p.seat
-					dealt = dealt || (!w.Tsumo && int(w.From) == p.seat)
-				}
+				o := outcomeOf(r, p.seat, p.score)
 				b.n[p.t][p.s]++
-				b.win[p.t][p.s] += f(won)
-				b.dealIn[p.t][p.s] += f(dealt)
-				b.draw[p.t][p.s] += f(res.Kind == game.ExhaustiveDraw)
-				b.delta[p.t][p.s] += float64(r.Scores()[p.seat] - p.score)
+				b.win[p.t][p.s] += float64(b2i(o.won))
+				b.dealIn[p.t][p.s] += float64(b2i(o.dealtIn))
+				b.draw[p.t][p.s] += float64(b2i(o.draw))
+				b.delta[p.t][p.s] += o.delta
 			}
 			open = open[:0]
 			return
@@ -96,11 +91,4 @@ func (b *baseline) predict(turn, shanten int) pred {
 		draw:   (b.draw[t][s] + prior(rt)) / n,
 		delta:  (b.delta[t][s] + prior(st)) / n,
 	}
-}
-
-func f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
 }

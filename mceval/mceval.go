@@ -96,6 +96,18 @@ type outcome struct {
 	delta              float64
 }
 
+// outcomeOf is how the ended round r went for seat, which had start
+// points at the decision.
+func outcomeOf(r *game.Round, seat, start int) outcome {
+	res := r.Result()
+	o := outcome{draw: res.Kind == game.ExhaustiveDraw, delta: float64(r.Scores()[seat] - start)}
+	for _, w := range res.Wins[:res.NumWins] {
+		o.won = o.won || int(w.Seat) == seat
+		o.dealtIn = o.dealtIn || (!w.Tsumo && int(w.From) == seat)
+	}
+	return o
+}
+
 // gameResult is one game's counts and samples.
 type gameResult struct {
 	agree     []Agreement
@@ -281,14 +293,9 @@ func collectDecisions(g *data.Game, every int) ([]decision, error) {
 	var rep data.ReplayReport
 	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
 		if ei == len(rd.Events) {
-			res := r.Result()
 			for _, i := range open {
 				d := &decs[i]
-				d.out = outcome{draw: res.Kind == game.ExhaustiveDraw, delta: float64(r.Scores()[d.seat] - d.round.Scores()[d.seat])}
-				for _, w := range res.Wins[:res.NumWins] {
-					d.out.won = d.out.won || int(w.Seat) == d.seat
-					d.out.dealtIn = d.out.dealtIn || (!w.Tsumo && int(w.From) == d.seat)
-				}
+				d.out = outcomeOf(r, d.seat, d.round.Scores()[d.seat])
 			}
 			open = open[:0]
 			return
