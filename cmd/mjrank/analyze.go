@@ -222,7 +222,7 @@ func observationPosition(env *Env, file string, seed uint64) (*position, error) 
 	if len(legal) == 0 {
 		return nil, fmt.Errorf("%s: the observation does not end at a decision of seat %d (the round waits for seat %d, phase %v)", file, seat, r.ToAct(), r.Phase())
 	}
-	name := fmt.Sprintf("%s%d-%d", [...]string{"E", "S", "W", "N"}[o.Setup().Index/4%4], o.Setup().Index%4+1, o.Setup().Honba)
+	name := (&data.Round{Number: o.Setup().Index, Honba: o.Setup().Honba}).Name()
 	return &position{file: file, name: name, event: len(o.Events()), seat: seat, round: r, rules: o.Rules(), legal: legal}, nil
 }
 
