@@ -98,33 +98,7 @@ func TestMjaiHidden(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Hide the hands of seats 1..3 and their draws.
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	for i, l := range lines {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(l), &m); err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
-		}
-		switch m["type"] {
-		case "start_kyoku":
-			th := m["tehais"].([]any)
-			for s := 1; s < 4; s++ {
-				hs := th[s].([]any)
-				for j := range hs {
-					hs[j] = "?"
-				}
-			}
-		case "tsumo":
-			if m["actor"].(float64) != 0 {
-				m["pai"] = "?"
-			}
-		}
-		nb, err := json.Marshal(m)
-		if err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
-		}
-		lines[i] = string(nb)
-	}
-	mr := NewMjaiReader(strings.NewReader(strings.Join(lines, "\n")), "hidden")
+	mr := NewMjaiReader(bytes.NewReader(hideMjai(t, b, 0)), "hidden")
 	if !mr.Next() {
 		t.Fatal(mr.Err())
 	}

@@ -49,6 +49,22 @@ func hideMjai(t *testing.T, b []byte, seat int) []byte {
 	return []byte(strings.Join(lines, "\n") + "\n")
 }
 
+// selfplayHidden reads testdata/selfplay.xml and the same game through
+// mjai with every seat but 0 hidden.
+func selfplayHidden(t *testing.T) (g, hidden *Game) {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/selfplay.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = readOne(t, raw, "selfplay.xml")
+	mj, err := MarshalMjai(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, readMjaiOne(t, hideMjai(t, mj, 0))
+}
+
 // readOne reads the single game of a record in any format.
 func readOne(t *testing.T, b []byte, name string) *Game {
 	t.Helper()
@@ -198,16 +214,7 @@ func TestObservationFormats(t *testing.T) {
 // TestObservationAtTsumogiriHidden: a hidden draw discarded at once keeps
 // its tsumogiri flag, which only the format says.
 func TestObservationAtTsumogiriHidden(t *testing.T) {
-	raw, err := os.ReadFile("testdata/selfplay.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := readOne(t, raw, "selfplay.xml")
-	mj, err := MarshalMjai(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := readMjaiOne(t, hideMjai(t, mj, 0))
+	g, h := selfplayHidden(t)
 	n := 0
 	for ri := range h.Rounds {
 		for j, e := range h.Rounds[ri].Events {
@@ -228,16 +235,7 @@ func TestObservationAtTsumogiriHidden(t *testing.T) {
 }
 
 func TestObservationAtErrors(t *testing.T) {
-	raw, err := os.ReadFile("testdata/selfplay.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := readOne(t, raw, "selfplay.xml")
-	mj, err := MarshalMjai(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hidden := readMjaiOne(t, hideMjai(t, mj, 0))
+	g, hidden := selfplayHidden(t)
 	sanma := *g
 	sanma.Players = 3
 	for _, c := range []struct {
