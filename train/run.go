@@ -40,6 +40,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Threads <= 0 {
 		cfg.Threads = DefaultThreads
 	}
+	if cfg.XGBoost == "" {
+		cfg.XGBoost = "xgboost"
+	}
+	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
+		return nil, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
+	}
 	work, cleanup, err := cfg.workDir()
 	if err != nil {
 		return nil, err
@@ -99,12 +105,6 @@ func (cfg *Config) workDir() (string, func(), error) {
 // corpusFiles lists the corpus files (the first MaxFiles) and describes
 // them for the cards.
 func (cfg *Config) corpusFiles() ([]string, xgbmodel.Corpus, error) {
-	if cfg.XGBoost == "" {
-		cfg.XGBoost = "xgboost"
-	}
-	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
-		return nil, xgbmodel.Corpus{}, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
-	}
 	files, _, err := data.ExpandPaths(cfg.Corpus)
 	if err != nil {
 		return nil, xgbmodel.Corpus{}, err

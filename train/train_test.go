@@ -391,7 +391,7 @@ func TestShippedRankModelReproduces(t *testing.T) {
 	}
 	cfg := DefaultConfig()
 	cfg.Corpus = []string{corpus}
-	cfg.Threads = DefaultThreads
+	cfg.Threads, cfg.XGBoost = DefaultThreads, "xgboost"
 	// Only the rank rows are needed: no discard sample is kept.
 	cfg.TenpaiRate, cfg.WaitRate, cfg.ValueRate, cfg.CalibFolds = 0, 0, 0, 0
 	files, c, err := cfg.corpusFiles()
