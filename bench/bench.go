@@ -310,6 +310,9 @@ var errEnough = errors.New("enough collected")
 // bots (the score inputs the engine built).
 func Wins(ctx context.Context, n int) ([]score.Win, error) {
 	out := make([]score.Win, 0, n)
+	if n <= 0 {
+		return out, nil
+	}
 	names := [4]string{"efficiency", "rulebot", "efficiency", "tsumogiri"}
 	rules := game.Tenhou(game.Hanchan)
 	hooks := game.Hooks{End: func(r *game.Round) error {
@@ -324,20 +327,33 @@ func Wins(ctx context.Context, n int) ([]score.Win, error) {
 		}
 		return nil
 	}}
-	for seed := uint64(1); len(out) < n; seed++ {
+	if err := selfPlay(ctx, names, rules, &hooks); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// selfPlay plays fixed-seed games (seed 1, 2, …; seat s of game seed plays
+// bot names[s] with seed 4·seed+s) under hooks until a hook returns
+// errEnough.
+func selfPlay(ctx context.Context, names [4]string, rules game.Rules, hooks *game.Hooks) error {
+	for seed := uint64(1); ; seed++ {
 		var players [4]game.Player
 		for s, name := range names {
 			p, err := bot.New(name, seed*4+uint64(s))
 			if err != nil {
-				return nil, err
+				return err
 			}
 			players[s] = p
 		}
-		if _, err := game.PlayGameHooked(ctx, rules, seed, &players, &hooks); err != nil && !errors.Is(err, errEnough) {
-			return nil, err
+		_, err := game.PlayGameHooked(ctx, rules, seed, &players, hooks)
+		if errors.Is(err, errEnough) {
+			return nil
+		}
+		if err != nil {
+			return err
 		}
 	}
-	return out, nil
 }
 
 // corpusFiles returns the corpus files the verify measurement replays.

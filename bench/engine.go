@@ -2,11 +2,9 @@ package bench
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"hash"
 
-	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
@@ -41,6 +39,9 @@ func (p *Position) analyze(ctx context.Context, eng *mc.Engine, o mc.Options) (*
 func Positions(ctx context.Context, n int) ([]Position, error) {
 	rules := game.Tenhou(game.Hanchan)
 	var out []Position
+	if n <= 0 {
+		return out, nil
+	}
 	hooks := game.Hooks{Decision: func(r *game.Round, seat int, legal []game.Action) error {
 		d := len(r.River(seat))
 		if r.Phase() != game.PhaseTurn || len(legal) < 2 || d == 0 || d%4 != 0 {
@@ -55,18 +56,8 @@ func Positions(ctx context.Context, n int) ([]Position, error) {
 		}
 		return nil
 	}}
-	for seed := uint64(1); len(out) < n; seed++ {
-		var players [4]game.Player
-		for s := range players {
-			p, err := bot.New("efficiency", seed*4+uint64(s))
-			if err != nil {
-				return nil, err
-			}
-			players[s] = p
-		}
-		if _, err := game.PlayGameHooked(ctx, rules, seed, &players, &hooks); err != nil && !errors.Is(err, errEnough) {
-			return nil, err
-		}
+	if err := selfPlay(ctx, [4]string{"efficiency", "efficiency", "efficiency", "efficiency"}, rules, &hooks); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
