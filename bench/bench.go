@@ -309,10 +309,10 @@ var errEnough = errors.New("enough collected")
 // Wins returns the first n wins of fixed-seed self-play between the four
 // bots (the score inputs the engine built).
 func Wins(ctx context.Context, n int) ([]score.Win, error) {
-	out := make([]score.Win, 0, n)
 	if n <= 0 {
-		return out, nil
+		return nil, nil
 	}
+	out := make([]score.Win, 0, n)
 	names := [4]string{"efficiency", "rulebot", "efficiency", "tsumogiri"}
 	rules := game.Tenhou(game.Hanchan)
 	hooks := game.Hooks{End: func(r *game.Round) error {
