@@ -44,7 +44,8 @@
 // Every random stream is keyed by [Stream].
 //
 // An [Observation] is one seat's knowledge of a round, fed event by event
-// ([Observation.Append] checks each) or read from JSON
+// ([Observation.Append] checks each), built live for all four seats by an
+// [Observer] in the play loop's hooks, or read from JSON
 // ([ParseObservation]; docs/OBSERVATION.md). [Observation.Determinize]
 // samples the hidden tiles consistently with it, riichi hands tenpai, and
 // replays its events into a full-information Round.

@@ -241,26 +241,36 @@ type Observation struct {
 // seat's 13 dealt tiles and the first dora indicator. The round is played
 // under rules (determinized rounds refer to the observation's copy).
 func NewObservation(rules Rules, setup RoundSetup, seat int, dealt [13]tile.Tile, dora tile.Tile) (*Observation, error) {
+	o := new(Observation)
+	if err := o.reset(&rules, setup, seat, dealt, dora); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// reset starts o afresh as NewObservation does, keeping the memory of its
+// events.
+func (o *Observation) reset(rules *Rules, setup RoundSetup, seat int, dealt [13]tile.Tile, dora tile.Tile) error {
 	fail := func(format string, args ...any) error {
 		return &ObservationError{Event: -1, Msg: fmt.Sprintf(format, args...)}
 	}
 	if seat < 0 || seat >= NumSeats {
-		return nil, fail("seat %d", seat)
+		return fail("seat %d", seat)
 	}
 	if setup.Dealer >= NumSeats || setup.Index < 0 || setup.Honba < 0 || setup.Sticks < 0 {
-		return nil, fail("bad round setup %+v", setup)
+		return fail("bad round setup %+v", setup)
 	}
-	o := &Observation{rules: rules, setup: setup, seat: uint8(seat), dealt: dealt}
+	*o = Observation{rules: *rules, setup: setup, seat: uint8(seat), dealt: dealt, events: o.events[:0]}
 	for i := range o.known {
 		o.known[i] = tile.NoTile
 	}
 	rel := (seat + NumSeats - int(setup.Dealer)) % NumSeats
 	for i, t := range dealt {
 		if !t.Valid() {
-			return nil, fail("dealt tile %d: invalid tile id %d", i, t)
+			return fail("dealt tile %d: invalid tile id %d", i, t)
 		}
 		if o.seen[t] {
-			return nil, fail("dealt tile %d: %v (id %d) twice", i, t, t)
+			return fail("dealt tile %d: %v (id %d) twice", i, t, t)
 		}
 		o.seen[t] = true
 		o.known[13*rel+i] = t
@@ -269,10 +279,10 @@ func NewObservation(rules Rules, setup RoundSetup, seat int, dealt [13]tile.Tile
 	}
 	o.n = 13
 	if !dora.Valid() {
-		return nil, fail("dora indicator: invalid tile id %d", dora)
+		return fail("dora indicator: invalid tile id %d", dora)
 	}
 	if o.seen[dora] {
-		return nil, fail("dora indicator %v (id %d) is in the hand", dora, dora)
+		return fail("dora indicator %v (id %d) is in the hand", dora, dora)
 	}
 	o.seen[dora] = true
 	o.known[DoraIndex] = dora
@@ -296,7 +306,7 @@ func NewObservation(rules Rules, setup RoundSetup, seat int, dealt [13]tile.Tile
 		}
 		st.nHeld = 13
 	}
-	return o, nil
+	return nil
 }
 
 // Clone returns a copy of o that shares nothing with it.
