@@ -21,18 +21,20 @@ func selfPlayObservations(t testing.TB, rounds int) []*Observation {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rc := newRecorder(t, r)
 		p := &riichiPlayer{rng: rand.New(rand.NewPCG(seed, 1))}
-		var buf []Action
-		for step := 0; r.Phase() != PhaseEnd; step++ {
-			seat := r.ToAct()
+		players := [NumSeats]Player{p, p, p, p}
+		var ob Observer
+		h := ob.Hooks()
+		step := 0
+		h.Decision = func(_ *Round, seat int, _ []Action) error {
 			if step%7 == 3 {
-				out = append(out, rc.obs[seat].Clone())
+				out = append(out, ob.Observation(seat).Clone())
 			}
-			buf = r.Legal(seat, buf[:0])
-			if err := rc.apply(p.Act(ViewOf(r, seat), buf)); err != nil {
-				t.Fatal(err)
-			}
+			step++
+			return nil
+		}
+		if err := r.PlayHooked(&players, nil, &h); err != nil {
+			t.Fatal(err)
 		}
 	}
 	return out
