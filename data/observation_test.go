@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -107,6 +108,12 @@ func obsJSON(t *testing.T, g *Game, round, event, seat int) string {
 	if err != nil {
 		t.Fatalf("round %d event %d seat %d: %v", round, event, seat, err)
 	}
+	return jsonNoRules(t, o)
+}
+
+// jsonNoRules writes o as JSON without its rules.
+func jsonNoRules(t *testing.T, o *game.Observation) string {
+	t.Helper()
 	b, err := json.Marshal(o)
 	if err != nil {
 		t.Fatal(err)
@@ -209,6 +216,118 @@ func TestObservationFormats(t *testing.T) {
 		}
 	}
 	t.Logf("%d observations compared, %d determinized from hidden records", compared, determinized)
+}
+
+// sameEvent compares two observation events, a closed kan's tiles in any
+// order (the engine takes them in hand order, records in their own).
+func sameEvent(a, b game.ObsEvent) bool {
+	if a.Type == game.ObsAnkan && b.Type == game.ObsAnkan {
+		slices.Sort(a.Meld.Tiles[:])
+		slices.Sort(b.Meld.Tiles[:])
+	}
+	return a == b
+}
+
+// TestObserverReplay replays each game of observationGames through the
+// engine with a game.Observer fed after every record event, as the play
+// loop's hooks feed it after every action. Every seat's live observation
+// must always be a prefix, event for event, of the one ObservationAt
+// builds from the record at the round's end; where ObservationAt at the
+// event just replayed has as many events, the two must write the same
+// JSON; at the round's end the live observation must write the JSON of
+// ObservationAt on the record and on the mjai log as that seat sees it
+// ("?" elsewhere).
+func TestObserverReplay(t *testing.T) {
+	var updates, prefixes, compared, hidden, doraFirst int
+	for _, g := range observationGames(t) {
+		mj, err := MarshalMjai(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen [4]*Game
+		for seat := range 4 {
+			seen[seat] = readMjaiOne(t, hideMjai(t, mj, seat))
+		}
+		var ob game.Observer
+		var final [4]*game.Observation // each seat's observation of the round from the record
+		ri := -1
+		var rep ReplayReport
+		err = ReplayObserved(g, &rep, func(rd *Round, ei int, r *game.Round) {
+			where := func() string { return fmt.Sprintf("%s %s event %d", g.Ref, rd.Name(), ei) }
+			if ei < 0 {
+				ri++
+				if err := ob.Start(r); err != nil {
+					t.Fatalf("%s: %v", where(), err)
+				}
+				for seat := range 4 {
+					if final[seat], err = ObservationAt(g, ri, len(rd.Events)-1, seat); err != nil {
+						t.Fatal(err)
+					}
+				}
+			} else if err := ob.Update(r); err != nil {
+				t.Fatalf("%s: %v", where(), err)
+			}
+			updates++
+			for seat := range 4 {
+				live, want := ob.Observation(seat).Events(), final[seat].Events()
+				if len(live) > len(want) {
+					t.Fatalf("%s seat %d: %d events live, the record has %d", where(), seat, len(live), len(want))
+				}
+				for i := range live {
+					if !sameEvent(live[i], want[i]) {
+						t.Fatalf("%s seat %d: event %d live %v, record %v", where(), seat, i, live[i], want[i])
+					}
+				}
+				prefixes++
+				if ei >= len(rd.Events) {
+					w := jsonNoRules(t, final[seat])
+					if got := jsonNoRules(t, ob.Observation(seat)); got != w {
+						t.Fatalf("%s seat %d: at the end live\n%s\nrecord\n%s", where(), seat, got, w)
+					}
+					h, err := ObservationAt(seen[seat], ri, len(seen[seat].Rounds[ri].Events)-1, seat)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := jsonNoRules(t, h); got != w {
+						t.Fatalf("%s seat %d: at the end the mjai log as the seat sees it gives\n%s\nlive\n%s", where(), seat, got, w)
+					}
+					hidden++
+					evs := ob.Observation(seat).Events()
+					for i := 1; i < len(evs); i++ {
+						if evs[i-1].Type == game.ObsDora && evs[i].Type == game.ObsDiscard {
+							doraFirst++
+						}
+					}
+					continue
+				}
+				if ei < 0 || ei%7 != 0 {
+					continue
+				}
+				at, err := ObservationAt(g, ri, ei, seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(at.Events()) != len(live) {
+					continue // a dora indicator logged before the discard that reveals it, or a riichi declaration
+				}
+				if got, w := jsonNoRules(t, ob.Observation(seat)), jsonNoRules(t, at); got != w {
+					t.Fatalf("%s seat %d: live\n%s\nObservationAt\n%s", where(), seat, got, w)
+				}
+				compared++
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Mismatches) > 0 {
+			t.Fatalf("%s: the replay disagrees with the record: %v", g.Ref, rep.Mismatches[0])
+		}
+	}
+	t.Logf("%d updates; %d live observations checked as prefixes, %d compared with ObservationAt at the same event, %d at rounds' ends with the record as the seat sees it; %d discards after the indicator they reveal",
+		updates, prefixes, compared, hidden, doraFirst)
+	if doraFirst == 0 && !testing.Short() {
+		t.Error("no open kan's indicator revealed by a discard")
+	}
 }
 
 // TestObservationAtTsumogiriHidden: a hidden draw discarded at once keeps
