@@ -299,7 +299,7 @@ func roundStats(r *game.Round, seat int, e *Counters) {
 func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.NumSeats]game.Player, rec *recorder, ended func(*game.Round)) (*game.Game, error) {
 	var h game.Hooks
 	if rec != nil {
-		h.Start = func(r *game.Round) error { rec.startRound(r); return nil }
+		h.Start = rec.startRound
 		h.Applied = rec.applied
 	}
 	if ended != nil {

@@ -130,7 +130,9 @@ func TestRotationReplaysTheWalls(t *testing.T) {
 }
 
 // TestRecordsReplay records arena games and replays them through the
-// engine, in memory and after a tenhou.net/6 round trip: no mismatch.
+// engine, in memory and after a tenhou.net/6 round trip: no mismatch. The
+// in-memory record gives every seat's observation of every round
+// (data.ObservationAt: a closed kan's indicator after the kan).
 func TestRecordsReplay(t *testing.T) {
 	games := 24
 	if testing.Short() {
@@ -165,6 +167,13 @@ func TestRecordsReplay(t *testing.T) {
 		}
 		for _, m := range rep.Mismatches {
 			t.Errorf("game %d in memory: %v", i, m)
+		}
+		for ri, rd := range gr.Rounds {
+			for seat := range game.NumSeats {
+				if _, err := data.ObservationAt(gr, ri, len(rd.Events)-1, seat); err != nil {
+					t.Errorf("game %d in memory: %v", i, err)
+				}
+			}
 		}
 		var buf bytes.Buffer
 		if err := data.NewTenhou6Writer(&buf).Write(gr); err != nil {

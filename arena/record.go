@@ -6,21 +6,20 @@ import (
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// recorder turns a game played by the engine into a data.Game record: it
-// watches every action applied (the play loop's hooks) and writes the
-// events the record model holds — draws, discards, riichi steps, calls,
-// dora indicators, results. It finds what an action changed by comparing
-// the round with what it has recorded so far.
+// recorder turns a game played by the engine into a data.Game record: a
+// game.Observer in the play loop's hooks finds what each action made
+// public, in the records' order, and the recorder writes those events in
+// the record model — draws (their tiles from the drawing seat's
+// observation), discards, riichi steps, calls, dora indicators — and the
+// results.
 type recorder struct {
-	g        data.Game
-	rd       *data.Round
-	melds    [game.NumSeats]int  // melds recorded per seat
-	accepted [game.NumSeats]bool // riichi acceptances recorded
-	doras    int
+	g  data.Game
+	rd *data.Round
+	ob game.Observer
+	n  int // observation events recorded
 }
 
 // newRecorder starts a record of a game with the rules and names given.
@@ -38,7 +37,7 @@ func newRecorder(rules game.Rules, ref string, names [game.NumSeats]string) *rec
 }
 
 // startRound records r's start (r is freshly reset: the dealer has drawn).
-func (rec *recorder) startRound(r *game.Round) {
+func (rec *recorder) startRound(r *game.Round) error {
 	rec.g.Rounds = append(rec.g.Rounds, data.Round{
 		Number: r.Index(), Honba: r.Honba(), Sticks: r.Sticks(), Scores: r.Scores(),
 		Dealer: r.Dealer(), DoraIndicator: r.DoraIndicators()[0],
@@ -50,57 +49,59 @@ func (rec *recorder) startRound(r *game.Round) {
 		rel := (seat - rd.Dealer + game.NumSeats) % game.NumSeats
 		copy(rd.Hands[seat][:], w[13*rel:13*rel+13])
 	}
-	rec.doras = 1
-	rec.melds, rec.accepted = [game.NumSeats]int{}, [game.NumSeats]bool{}
-	rd.Events = append(rd.Events, data.Draw(rd.Dealer, r.Drawn()))
+	rec.n = 0
+	if err := rec.ob.Start(r); err != nil {
+		return err
+	}
+	rec.record(r)
+	return nil
 }
 
 // applied records what a, just applied to r, did.
 func (rec *recorder) applied(r *game.Round, a game.Action) error {
-	rd := rec.rd
-	add := func(e data.Event) { rd.Events = append(rd.Events, e) }
-	// A dora indicator the action revealed goes before the action's
-	// events: the replay checks it after the next event, as Tenhou logs an
-	// open kan's indicator before the discard that reveals it.
-	for ind := r.DoraIndicators(); rec.doras < len(ind); rec.doras++ {
-		add(data.NewDora(ind[rec.doras]))
+	if err := rec.ob.Applied(r, a); err != nil {
+		return err
 	}
-	seat := int(a.Seat)
-	switch a.Type {
-	case game.Riichi, game.Discard:
-		rv := r.River(seat)
-		if a.Type == game.Riichi {
-			add(data.Riichi(seat, 1, [4]int{}))
-		}
-		add(data.Discard(seat, a.Tile, rv[len(rv)-1].Tsumogiri))
-	case game.Kakan:
-		for i, m := range r.Melds(seat) {
-			if m.Type == score.Kakan && m.Tiles[3] == a.Tile {
-				add(data.Call(seat, m, int(r.MeldInfos(seat)[i].From)))
-			}
-		}
-	}
-	for s := range game.NumSeats {
-		if !rec.accepted[s] && r.RiichiAccepted(s) {
-			rec.accepted[s] = true
-			add(data.Riichi(s, 2, r.Scores()))
-		}
-	}
-	// New melds: a call (made when the last answer came in, whoever gave
-	// it) or a closed kan.
-	for s := range game.NumSeats {
-		if ms := r.Melds(s); len(ms) > rec.melds[s] {
-			rec.melds[s] = len(ms)
-			add(data.Call(s, ms[len(ms)-1], int(r.MeldInfos(s)[len(ms)-1].From)))
-		}
-	}
-	switch {
-	case r.Phase() == game.PhaseTurn && r.Drawn() != tile.NoTile:
-		add(data.Draw(r.Current(), r.Drawn()))
-	case r.Phase() == game.PhaseEnd:
+	rec.record(r)
+	if r.Phase() == game.PhaseEnd {
 		return rec.end(r)
 	}
 	return nil
+}
+
+// record adds the observation events not recorded yet.
+func (rec *recorder) record(r *game.Round) {
+	rd := rec.rd
+	add := func(e data.Event) { rd.Events = append(rd.Events, e) }
+	evs := rec.ob.Observation(0).Events()
+	for i := rec.n; i < len(evs); i++ {
+		e := &evs[i]
+		seat := int(e.Seat)
+		switch e.Type {
+		case game.ObsDraw:
+			add(data.Draw(seat, rec.ob.Observation(seat).Events()[i].Tile))
+		case game.ObsDiscard:
+			if e.Riichi {
+				add(data.Riichi(seat, 1, [4]int{}))
+			}
+			add(data.Discard(seat, e.Tile, e.Tsumogiri))
+		case game.ObsCall:
+			add(data.Call(seat, e.Meld, int(e.From)))
+		case game.ObsAnkan:
+			add(data.Call(seat, e.Meld, seat))
+		case game.ObsKakan:
+			for i, m := range r.Melds(seat) {
+				if m == e.Meld {
+					add(data.Call(seat, m, int(r.MeldInfos(seat)[i].From)))
+				}
+			}
+		case game.ObsDora:
+			add(data.NewDora(e.Tile))
+		case game.ObsRiichiAccepted:
+			add(data.Riichi(seat, 2, r.Scores()))
+		}
+	}
+	rec.n = len(evs)
 }
 
 // end records the round's result.
