@@ -24,7 +24,6 @@ import (
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/mc"
-	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/train"
 )
 
@@ -301,7 +300,8 @@ func collectDecisions(g *data.Game, every int) ([]decision, error) {
 			return
 		}
 		if ei >= 0 {
-			for _, dc := range decisionsAt(&prev, rd, ei) {
+			for _, dd := range data.DecisionsAt(&prev, rd, ei, nil) {
+				dc := decision{seat: dd.Seat, event: dd.Event, turn: dd.Turn, played: dd.Played}
 				n := &callN
 				if dc.turn {
 					n = &turnN
@@ -320,81 +320,6 @@ func collectDecisions(g *data.Game, every int) ([]decision, error) {
 		err = fmt.Errorf("the engine disagrees with the record: %v", rep.Mismatches[0])
 	}
 	return decs, err
-}
-
-// decisionsAt returns the decisions that event ei of round rd records, in
-// the position prev just before it: a turn decision of the seat to move
-// (discard or riichi, when it had a choice), or the answer of every seat
-// that could chi, pon or kan the discard (the caller's call, the others'
-// pass). Wins and the forced discards of a riichi hand are left out.
-func decisionsAt(prev *game.Round, rd *data.Round, ei int) []decision {
-	e := rd.Events[ei]
-	switch prev.Phase() {
-	case game.PhaseTurn:
-		seat := prev.Current()
-		if int(e.Seat) != seat {
-			return nil
-		}
-		var played game.Action
-		switch {
-		case e.Type == data.EventRiichi && e.Step == 1:
-			for _, d := range rd.Events[ei+1:] {
-				if d.Type == data.EventDiscard {
-					played = game.Action{Type: game.Riichi, Seat: uint8(seat), Tile: d.Tile}
-					break
-				}
-			}
-		case e.Type == data.EventDiscard:
-			if ei > 0 && rd.Events[ei-1].Type == data.EventRiichi && int(rd.Events[ei-1].Seat) == seat {
-				return nil // the riichi event was the decision
-			}
-			played = game.Action{Type: game.Discard, Seat: uint8(seat), Tile: e.Tile}
-		default:
-			return nil
-		}
-		if prev.InRiichi(seat) || played.Type == game.Pass {
-			return nil
-		}
-		return []decision{{seat: seat, event: ei, turn: true, played: played}}
-	case game.PhaseCall:
-		if e.Type == data.EventAgari {
-			return nil // a ron comes first: the calls were not the question
-		}
-		var out []decision
-		var buf [64]game.Action
-		for s := range game.NumSeats {
-			legal := prev.Legal(s, buf[:0])
-			call := false
-			for _, a := range legal {
-				call = call || a.Type == game.Chi || a.Type == game.Pon || a.Type == game.Daiminkan
-			}
-			if !call {
-				continue
-			}
-			played := game.Action{Type: game.Pass, Seat: uint8(s)}
-			if e.Type == data.EventCall && int(e.Seat) == s {
-				for _, a := range legal {
-					if (a.Type == game.Chi || a.Type == game.Pon || a.Type == game.Daiminkan) && sameMeld(a.Meld, e.Meld) {
-						played = a
-					}
-				}
-			}
-			out = append(out, decision{seat: s, event: ei, played: played})
-		}
-		return out
-	}
-	return nil
-}
-
-// sameMeld reports whether two melds hold the same tiles.
-func sameMeld(a, b score.Meld) bool {
-	if a.Type != b.Type {
-		return false
-	}
-	x, y := a.Tiles, b.Tiles
-	slices.Sort(x[:a.Type.Size()])
-	slices.Sort(y[:b.Type.Size()])
-	return x == y
 }
 
 // agrees reports whether choice is the recorded move: the same discarded
