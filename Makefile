@@ -83,7 +83,7 @@ XGBOOST_CHECK = command -v xgboost >/dev/null 2>&1 || { \
 CORPUS ?= ../shared/data/tenhou
 train: build
 	@$(XGBOOST_CHECK)
-	./$(BIN) train --corpus $(CORPUS) --out opponent/models --rank-out rankmodel/models
+	./$(BIN) train --corpus $(CORPUS) --out opponent/models --rank-out rankmodel/models --policy-out policy/models
 	$(GO) build -o $(BIN) ./cmd/mjrank
 
 clean:

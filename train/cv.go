@@ -40,7 +40,8 @@ func CrossValidate(ctx context.Context, cfg Config) (*CVResult, error) {
 		c := cfg
 		c.Fold = f
 		c.Out = filepath.Join(tmp, fmt.Sprint(f))
-		c.RankOut = ""
+		c.RankOut, c.PolicyOut = "", ""
+		c.NoPolicy = true // the four predictors; the policy reports its own held-out agreement
 		if cfg.Work != "" {
 			c.Work = filepath.Join(cfg.Work, fmt.Sprintf("fold%d", f))
 		}

@@ -34,15 +34,7 @@ const (
 // the training set unseen.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	start := time.Now()
-	if cfg.RankOut == "" {
-		cfg.RankOut = cfg.Out
-	}
-	if cfg.Threads <= 0 {
-		cfg.Threads = DefaultThreads
-	}
-	if cfg.XGBoost == "" {
-		cfg.XGBoost = "xgboost"
-	}
+	cfg.defaults()
 	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
 		return nil, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
 	}
@@ -86,8 +78,43 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	res.Cards = cards
+	if cfg.NoPolicy {
+		res.TotalSeconds = time.Since(start).Seconds()
+		return res, nil
+	}
+	// The discard policy's features use the opponent models: it is
+	// trained on those just trained.
+	opp, err := opponent.LoadDir(modelDir)
+	if err != nil {
+		return nil, err
+	}
+	pol, b, err := trainPolicy(ctx, &cfg, files, corpus, work, opp)
+	if err != nil {
+		return nil, err
+	}
+	if err := xgbmodel.Save(cfg.policyOut(), &pol.Card, b); err != nil {
+		return nil, err
+	}
+	res.Policy = pol
+	res.Cards = append(cards, pol.Card)
 	res.TotalSeconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// defaults fills the unset fields that have defaults.
+func (cfg *Config) defaults() {
+	if cfg.RankOut == "" {
+		cfg.RankOut = cfg.Out
+	}
+	if cfg.Threads <= 0 {
+		cfg.Threads = DefaultThreads
+	}
+	if cfg.XGBoost == "" {
+		cfg.XGBoost = "xgboost"
+	}
+	if cfg.PolicyRate <= 0 {
+		cfg.PolicyRate = DefaultConfig().PolicyRate
+	}
 }
 
 // workDir returns the folder for the run's files and what removes it.

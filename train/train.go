@@ -39,8 +39,12 @@ type Config struct {
 	Corpus  []string // record files or folders
 	Out     string   // folder for the opponent models (tenpai, wait, value)
 	RankOut string   // folder for the rank model; "" = Out
-	Work    string   // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
-	XGBoost string   // the xgboost binary; "" = "xgboost" on PATH
+	// PolicyOut is the folder for the discard policy; "" = Out.
+	PolicyOut string
+	// NoPolicy leaves the discard policy out of the run.
+	NoPolicy bool
+	Work      string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
+	XGBoost   string // the xgboost binary; "" = "xgboost" on PATH
 
 	Workers int // parallel files during extraction; 0 = GOMAXPROCS
 	Threads int // xgboost nthread; 0 = DefaultThreads
@@ -52,6 +56,8 @@ type Config struct {
 	// Rates of samples kept (deterministic by game, round and event): the
 	// wait model gets 34 rows per kept tenpai sample.
 	TenpaiRate, WaitRate, ValueRate float64
+	// PolicyRate is the rate of turn decisions kept for the discard policy.
+	PolicyRate float64
 	// CalibFolds is the number of inner folds of the training games (by
 	// FNV-1a(log id) / 10 mod CalibFolds) over which the tenpai trees are
 	// cross-fitted to obtain out-of-fold predictions of every training row,
@@ -80,7 +86,7 @@ const DefaultThreads = 2
 
 // DefaultConfig returns the configuration of the shipped models.
 func DefaultConfig() Config {
-	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.3, ValueRate: 1, CalibFolds: 4}
+	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.3, ValueRate: 1, PolicyRate: 0.25, CalibFolds: 4}
 }
 
 // spec is one model's training setup.
@@ -126,6 +132,7 @@ func specs(seed, threads, rounds int) []spec {
 type Result struct {
 	Cards          []xgbmodel.Card
 	Eval           *EvalReport
+	Policy         *PolicyResult // the discard policy's held-out agreement
 	ExtractSeconds float64
 	TrainSeconds   float64 // xgboost, all models
 	TotalSeconds   float64

@@ -25,7 +25,11 @@ checks that the Go loader predicts exactly as "xgboost task=pred" on the
 held-out rows, measures the models on the held-out games beside their
 baselines, and writes each model (NAME-HASH.bin) with its card
 (NAME-HASH.json) atomically: tenpai, wait and value into --out, rank into
---rank-out (default --out). A complete game that the engine does not replay
+--rank-out (default --out). Then, with the opponent models just trained, it
+trains the discard policy (the Monte Carlo engine's prior move: for each
+kind a player could discard, was it the one a Houou player discarded?),
+reports its held-out agreement beside the tile-efficiency discard, and
+writes it into --policy-out (default --out). A complete game that the engine does not replay
 exactly as recorded stops the run: its labels would be wrong. xgboost runs
 with a fixed thread count (--threads) so that the models are the same on
 every machine.
@@ -35,13 +39,14 @@ tenth of the games (FNV-1a of the log id mod 10; fold 0 is the held-out
 tenth above) is held out once and measured by models and baselines trained
 on the other nine tenths; the report pools the held-out predictions of all
 folds, with standard errors from bootstrap resamples of all the games.
-Nothing is written to --out.
+Nothing is written to --out; the discard policy is left out.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		def := train.DefaultConfig()
 		corpus := fs.String("corpus", "", "folder (or file) of game records")
 		out := fs.String("out", "", "folder for the opponent models")
 		rankOut := fs.String("rank-out", "", "folder for the rank model (default: --out)")
+		policyOut := fs.String("policy-out", "", "folder for the discard policy (default: --out)")
 		work := fs.String("work", "", "keep LibSVM files, xgboost configs and logs here (default: a temporary folder)")
 		xgb := fs.String("xgboost", "xgboost", "the xgboost command-line tool")
 		threads := fs.Int("threads", train.DefaultThreads, "xgboost threads (fixed, not one per CPU, so that a run gives the same models on any machine)")
@@ -62,7 +67,7 @@ Nothing is written to --out.
 				return usageErrorf("--corpus and --out are required")
 			}
 			cfg := train.Config{
-				Corpus: []string{*corpus}, Out: *out, RankOut: *rankOut, Work: *work, XGBoost: *xgb,
+				Corpus: []string{*corpus}, Out: *out, RankOut: *rankOut, PolicyOut: *policyOut, Work: *work, XGBoost: *xgb,
 				Workers: *workers, Threads: *threads, Seed: *seed, MaxFiles: *maxFiles, Rounds: *rounds,
 				TenpaiRate: *tenpaiRate, WaitRate: *waitRate, ValueRate: *valueRate,
 				CalibFolds: *calib, Progress: env.Stderr,

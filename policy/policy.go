@@ -1,0 +1,80 @@
+// Package policy is a learned discard policy: from what a seat sees at its
+// turn — its hand, every river, the opponents' predicted tenpai, waits and
+// values (package opponent) — a score for each kind it may discard, higher
+// for the discard a Houou player is likelier to make. Trained by package
+// train on the records (a binary tree model: was this kind the one
+// discarded?), it is the Monte Carlo engine's prior move: the move played
+// unless the simulations show another better (after Mizukami & Tsuruoka,
+// whose Monte Carlo player starts from a discard model learned from
+// experts). The default model is embedded from models/.
+package policy
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"sync"
+
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// ModelName names the model files: discard-HASH.bin with the card
+// discard-HASH.json.
+const ModelName = "discard"
+
+//go:embed models
+var embedded embed.FS
+
+// Model is the discard policy. It is safe for concurrent use.
+type Model struct {
+	m    *xgbmodel.Model
+	Card xgbmodel.Card
+}
+
+// Load loads the model from fsys's folder dir, refusing another schema.
+func Load(fsys fs.FS, dir string) (*Model, error) {
+	m, card, err := xgbmodel.LoadFS(fsys, dir, ModelName, Schema, NumFeatures)
+	if err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	return &Model{m: m, Card: *card}, nil
+}
+
+// LoadDir loads the model from a folder on disk (as `mjrank train` writes
+// it).
+func LoadDir(dir string) (*Model, error) { return Load(os.DirFS(dir), ".") }
+
+var defaultModel = sync.OnceValues(func() (*Model, error) { return Load(embedded, "models") })
+
+// Default returns the model embedded in the binary, loaded once.
+func Default() (*Model, error) { return defaultModel() }
+
+// EmbeddedFS returns the embedded model folder ("models/...").
+func EmbeddedFS() fs.FS { return embedded }
+
+// Score returns the model's score of discarding kind k in position p: the
+// probability that a Houou player discards that kind, taken alone (the
+// scores of a position's kinds need not sum to 1).
+func (m *Model) Score(p *Position, k tile.Kind) float64 {
+	var x [NumFeatures]float64
+	p.Features(k, x[:])
+	v, err := m.m.PredictOne(x[:])
+	if err != nil {
+		panic(err) // the feature count was checked at load
+	}
+	return v
+}
+
+// Best returns the kind the model scores highest in p, and false when p
+// has no discard.
+func (m *Model) Best(p *Position) (tile.Kind, bool) {
+	best, bv := tile.NoKind, -1.0
+	for _, d := range p.discard[:p.nd] {
+		if v := m.Score(p, d.Kind); v > bv {
+			best, bv = d.Kind, v
+		}
+	}
+	return best, best != tile.NoKind
+}

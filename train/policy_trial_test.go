@@ -1,0 +1,44 @@
+package train
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/opponent"
+)
+
+// TestPolicyTrial trains the discard policy on the whole corpus with the
+// shipped opponent models and prints its held-out agreement
+// (MJRANK_TRIALS=1; MJRANK_POLICY_OUT keeps the model).
+func TestPolicyTrial(t *testing.T) {
+	if os.Getenv("MJRANK_TRIALS") == "" {
+		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
+	}
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus = []string{shareddata.Dir(t, "tenhou")}
+	cfg.Out = os.Getenv("MJRANK_POLICY_OUT")
+	if cfg.Out == "" {
+		cfg.Out = t.TempDir()
+	}
+	cfg.Work = os.Getenv("MJRANK_POLICY_WORK")
+	if r, err := strconv.ParseFloat(os.Getenv("MJRANK_POLICY_RATE"), 64); err == nil {
+		cfg.PolicyRate = r
+	}
+	if n, err := strconv.Atoi(os.Getenv("MJRANK_POLICY_FILES")); err == nil {
+		cfg.MaxFiles = n
+	}
+	cfg.Progress = os.Stderr
+	res, err := TrainPolicy(context.Background(), cfg, opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d held-out decisions: agreement %.4f, efficiency %.4f, SE %.4f; rows %+v; %.0fs",
+		res.Decisions, res.Agreement, res.Baseline, res.SE, res.Card.Samples, res.Seconds)
+}
