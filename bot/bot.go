@@ -9,7 +9,7 @@ import (
 )
 
 // Names lists the bots New knows, in the order help texts show them.
-func Names() []string { return []string{"tsumogiri", "efficiency", "thesis", "rulebot", "mc"} }
+func Names() []string { return []string{"tsumogiri", "efficiency", "thesis", "rulebot", "policy", "mc"} }
 
 // New returns a fresh bot by name with default options (see [NewWith]).
 func New(name string, seed uint64) (game.Player, error) { return NewWith(name, seed, Options{}) }
@@ -30,6 +30,8 @@ func NewWith(name string, seed uint64, o Options) (game.Player, error) {
 		return NewThesis(seed, 2), nil
 	case "rulebot":
 		return &RuleBot{}, nil
+	case "policy":
+		return NewPolicy()
 	}
 	return nil, fmt.Errorf("bot: unknown bot %q (known: %s)", name, strings.Join(Names(), ", "))
 }

@@ -32,10 +32,11 @@ distribution, Tenhou Houou rank points (+90/+45/0/−135), the chances that
 this round ends in the seat's win, its deal-in or an exhaustive draw, the
 expected points change this round, and the simulations each move got
 (successive halving spends them where the moves are close). The engine
-starts from a prior move — the tile-efficiency discard (riichi when it makes
-the hand tenpai), pass on a call, a win when legal — and plays another only
-when the simulations show it better in the same worlds by two standard
-errors of the difference ("vs prior").
+starts from a prior move — the discard a learned policy expects a Houou
+player to make (riichi when it makes the hand tenpai), pass on a call, a
+win when legal — and plays another only when the simulations show it better
+in the same worlds by two standard errors of the difference ("vs prior").
+The "policy" column is that policy's score of each discard.
 
 The position: --round names the round (E3-1 = East 3 with one honba, as
 mjrank verify prints; or its 1-based number in the record), then either
@@ -282,6 +283,7 @@ type candidateJSON struct {
 	PDraw        float64    `json:"p_draw"`
 	ScoreChange  float64    `json:"score_change"`
 	Prior        bool       `json:"prior,omitempty"`
+	Policy       float64    `json:"policy,omitempty"`
 	Advantage    float64    `json:"advantage"`
 	AdvantageSE  float64    `json:"advantage_se"`
 }
@@ -314,7 +316,7 @@ func analysisOutput(pos *position, an *mc.Analysis, o *mc.Options) *analysisJSON
 		out.Candidates = append(out.Candidates, candidateJSON{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
 			RankSE: c.RankSE, RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: c.UtilitySE,
 			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange,
-			Prior: c.Prior, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)})
+			Prior: c.Prior, Policy: c.Policy, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)})
 	}
 	return out
 }
@@ -337,7 +339,7 @@ func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
 	}
 	fmt.Fprintf(w, "\n%d simulations in %d stages, %s, seed %d, maximising %s\n\n", a.Sims, a.Stages,
 		time.Duration(a.Seconds*float64(time.Second)).Round(time.Millisecond), a.Seed, a.Utility)
-	t := newTable(w, "move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims")
+	t := newTable(w, "move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "policy", "sims")
 	for _, c := range a.Candidates {
 		adv := fmt.Sprintf("%+.4f ± %.4f", c.Advantage, c.AdvantageSE)
 		if c.Prior {
@@ -347,14 +349,14 @@ func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
 		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), fmt.Sprintf("%.3f", c.RankSE), adv,
 			pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]),
 			fmt.Sprintf("%+.1f", c.RankPoints), pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
-			fmt.Sprintf("%+.0f", c.ScoreChange), fmt.Sprint(c.Sims)}); err != nil {
+			fmt.Sprintf("%+.0f", c.ScoreChange), policyText(c.Policy), fmt.Sprint(c.Sims)}); err != nil {
 			return err
 		}
 	}
 	if err := t.Render(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n* the prior move (tile efficiency; pass on a call; a win): played unless another beats it by %.0f standard errors of the difference\n", mc.DefaultMargin)
+	_, err := fmt.Fprintf(w, "\n* the prior move (the policy's discard; pass on a call; a win): played unless another beats it by %.0f standard errors of the difference\n", mc.DefaultMargin)
 	return err
 }
 
@@ -366,3 +368,11 @@ func nanZero(x float64) float64 {
 }
 
 func pct(p float64) string { return fmt.Sprintf("%.1f", 100*p) }
+
+// policyText prints a policy score, or nothing for moves it does not score.
+func policyText(p float64) string {
+	if p == 0 {
+		return ""
+	}
+	return pct(p)
+}

@@ -45,7 +45,7 @@ same for any --workers.
 		games := fs.Int("games", 0, "held-out games used, in key order (0: all)")
 		every := fs.Int("every", 4, "analyse every K-th decision of each kind")
 		sims := fs.Int("sims", bot.DefaultMCSims, "simulations per decision")
-		bots := fs.String("bots", "efficiency,thesis", "baseline bots for agreement (comma-separated; empty: none)")
+		bots := fs.String("bots", "policy,efficiency,thesis", "baseline bots for agreement (comma-separated; empty: none)")
 		oracle := fs.Bool("oracle", false, "also run the engine with the opponents' true hands")
 		workers := fs.Int("workers", 0, "games at once (default: one per CPU)")
 		seed := fs.Uint64("seed", 1, "seed of the simulations")

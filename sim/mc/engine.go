@@ -9,12 +9,14 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
@@ -27,14 +29,30 @@ import (
 type Engine struct {
 	opp  *opponent.Models
 	rank *rankmodel.Model
+	pol  *policy.Model // nil: the tile-efficiency prior
+	// scratch holds the workers' memory between stages and decisions: a
+	// worker's rank-distribution cache stays warm, and nothing of its
+	// ~0.5 MB is allocated per stage.
+	scratch *sync.Pool
 }
 
-// New returns an engine on the given models.
+// New returns an engine on the given models. Its prior move is the
+// tile-efficiency discard until [Engine.WithPolicy] gives it a learned
+// discard policy.
 func New(opp *opponent.Models, rank *rankmodel.Model) *Engine {
-	return &Engine{opp: opp, rank: rank}
+	return &Engine{opp: opp, rank: rank, scratch: &sync.Pool{New: func() any { return &scratch{} }}}
 }
 
-// Default returns an engine on the embedded models.
+// WithPolicy returns a copy of e whose prior discard is the one the
+// learned policy p scores highest.
+func (e *Engine) WithPolicy(p *policy.Model) *Engine {
+	c := *e
+	c.pol = p
+	return &c
+}
+
+// Default returns an engine on the embedded models, the discard policy
+// included.
 func Default() (*Engine, error) {
 	opp, err := opponent.Default()
 	if err != nil {
@@ -44,7 +62,11 @@ func Default() (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return New(opp, rk), nil
+	pol, err := policy.Default()
+	if err != nil {
+		return nil, err
+	}
+	return New(opp, rk).WithPolicy(pol), nil
 }
 
 // OpponentMode says how the opponents' hidden state is guessed.
@@ -86,12 +108,16 @@ type Options struct {
 	NoHalving bool
 	// Opponents selects the opponent model (an ablation switch).
 	Opponents OpponentMode
+	// EfficiencyPrior makes the tile-efficiency discard the prior move even
+	// when the engine has a learned discard policy (an ablation).
+	EfficiencyPrior bool
 	// RawScore maximises the expected points change of this round instead
 	// of the final-rank utility (an ablation).
 	RawScore bool
 	// Margin is how sure the simulations must be to play another move than
-	// the prior one (the tile-efficiency discard, riichi when it makes the
-	// hand tenpai, pass on a call, a win when legal): a move replaces it
+	// the prior one (the learned policy's discard, or the tile-efficiency
+	// one, riichi when it makes the hand tenpai, pass on a call, a win when
+	// legal): a move replaces it
 	// only if its mean advantage minus Margin standard errors of the
 	// advantage is positive. 0: DefaultMargin; negative: no prior, the
 	// best mean utility is played.
@@ -138,6 +164,10 @@ type Candidate struct {
 	// move in the same worlds, AdvantageSE its standard error.
 	Prior                  bool
 	Advantage, AdvantageSE float64
+	// Policy is the learned discard policy's score of a discard or riichi
+	// (its estimate that a Houou player discards that kind); 0 for other
+	// moves or without a policy.
+	Policy float64
 }
 
 // String names the move: "discard 5m", "riichi 0p", "pon 777z, discard 3s".
@@ -202,7 +232,11 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if o.Margin == 0 {
 		o.Margin = DefaultMargin
 	}
-	ref := prior(r, cands)
+	want := tile.NoKind
+	if e.pol != nil && !o.EfficiencyPrior && v.Phase() == game.PhaseTurn && !v.InRiichi(v.Seat()) {
+		want = e.policyScores(v, cands)
+	}
+	ref := prior(r, cands, want)
 	cands[ref].Prior = true
 	st := newStats(len(cands))
 	st.ref = ref
@@ -271,7 +305,8 @@ func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Cand
 	p := pool.New().WithMaxGoroutines(o.Workers)
 	for range min(o.Workers, nChunks) {
 		p.Go(func() {
-			sc := &scratch{}
+			sc := e.scratch.Get().(*scratch)
+			defer e.scratch.Put(sc)
 			for {
 				c := int(nextChunk.Add(1) - 1)
 				if c >= nChunks || stopped.Load() {
@@ -373,11 +408,35 @@ func choose(cands []Candidate, ref int, margin float64) int {
 	return best
 }
 
+// policyScores fills the Policy score of every discard and riichi
+// candidate and returns the kind the policy scores highest.
+func (e *Engine) policyScores(v game.View, cands []Candidate) tile.Kind {
+	var pos policy.Position
+	pos.Reset(v, e.opp)
+	var score [tile.NumKinds]float64
+	var kinds [14]tile.Kind
+	best, bv := tile.NoKind, -1.0
+	for _, k := range pos.Kinds(kinds[:0]) {
+		score[k] = e.pol.Score(&pos, k)
+		if score[k] > bv {
+			best, bv = k, score[k]
+		}
+	}
+	for i := range cands {
+		if t := cands[i].Action.Type; t == game.Discard || t == game.Riichi {
+			cands[i].Policy = score[cands[i].Action.Tile.Kind()]
+		}
+	}
+	return best
+}
+
 // prior returns the candidate played without evidence against it: a win
-// when legal; on a call, pass; in riichi, the drawn tile; else the
-// tile-efficiency discard (lowest shanten, then most tiles that lower it),
-// declaring riichi when it leaves the hand tenpai and riichi is legal.
-func prior(r *root, cands []Candidate) int {
+// when legal; on a call, pass; in riichi, the drawn tile; else the discard
+// of kind want when it is legal (the learned policy's), or the
+// tile-efficiency discard (lowest shanten, then most tiles that lower it);
+// declaring riichi when the discard leaves the hand tenpai and riichi is
+// legal.
+func prior(r *root, cands []Candidate, want tile.Kind) int {
 	find := func(t game.ActionType, k tile.Kind) int {
 		at := -1
 		for i := range cands {
@@ -409,7 +468,14 @@ func prior(r *root, cands []Candidate) int {
 		vis[t.Kind()]-- // what the seat sees outside its hand
 	}
 	var buf [14]hand.Discard
-	for _, d := range hand.Discards(&c, &vis, buf[:0]) {
+	ds := hand.Discards(&c, &vis, buf[:0])
+	for i, d := range ds {
+		if d.Kind == want && find(game.Discard, want) >= 0 {
+			ds[0], ds[i] = ds[i], ds[0] // the policy's choice first
+			break
+		}
+	}
+	for _, d := range ds {
 		if d.Shanten == 0 {
 			if i := find(game.Riichi, d.Kind); i >= 0 {
 				return i

@@ -11,6 +11,7 @@ import (
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // position is a decision of a real game: the round just before the seat
@@ -157,7 +158,7 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 			active[i] = i
 		}
 		st := newStats(len(cands))
-		st.ref = prior(r, cands)
+		st.ref = prior(r, cands, tile.NoKind)
 		sc := &scratch{}
 		i := uint64(0)
 		allocs := testing.AllocsPerRun(200, func() {

@@ -527,25 +527,26 @@ func (s *sim) finish(e *Engine, o *Options, memo *rankMemo) {
 
 // rankMemo caches rank distributions: many simulations end in the same
 // situation (a draw with the same tenpai seats, the same deal-in). It is a
-// direct-mapped table, one per worker.
+// direct-mapped table, one per worker, kept from decision to decision
+// (the engine's scratch pool): a pure cache, it never changes a result.
 type rankMemo struct {
 	keys [memoSize]rankmodel.Situation
-	set  [memoSize]bool
+	seat [memoSize]int8 // the seat + 1; 0: empty
 	dist [memoSize][4]float64
 }
 
 const memoSize = 1 << 12
 
 func (m *rankMemo) distribution(rk *rankmodel.Model, s *rankmodel.Situation, seat int) [4]float64 {
-	h := uint64(s.Index)*0x9e3779b97f4a7c15 ^ uint64(s.Honba)<<8 ^ uint64(s.Sticks)<<16 ^ uint64(s.Dealer)<<24
+	h := uint64(s.Index)*0x9e3779b97f4a7c15 ^ uint64(s.Honba)<<8 ^ uint64(s.Sticks)<<16 ^ uint64(s.Dealer)<<24 ^ uint64(seat)<<32
 	for _, sc := range s.Scores {
 		h = (h ^ uint64(sc/100)) * 0x100000001b3
 	}
 	i := h % memoSize
-	if m.set[i] && m.keys[i] == *s {
+	if int(m.seat[i]) == seat+1 && m.keys[i] == *s {
 		return m.dist[i]
 	}
 	d := rk.Distribution(s, seat)
-	m.keys[i], m.set[i], m.dist[i] = *s, true, d
+	m.keys[i], m.seat[i], m.dist[i] = *s, int8(seat+1), d
 	return d
 }
