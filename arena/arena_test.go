@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"math"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
@@ -213,5 +217,117 @@ func TestMCSameAtAnyWorkers(t *testing.T) {
 	}
 	if hashes[0] != hashes[1] {
 		t.Errorf("hash %s at 1 worker, %s at 2", hashes[0], hashes[1])
+	}
+}
+
+var tsumogiri4 = [4]string{"tsumogiri", "tsumogiri", "tsumogiri", "tsumogiri"}
+
+// cancelAfter returns a context cancelled once k games are finished and
+// the Progress function that counts them.
+func cancelAfter(k int) (context.Context, func(done, total int)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	return ctx, func(done, total int) {
+		if done >= k {
+			cancel()
+		}
+	}
+}
+
+// TestHugeArenaStopsOnCancel: an arena of math.MaxInt games (a per-game
+// slice of them cannot be allocated), cancelled after a few games, returns
+// at once a partial result that is exactly the result of the shorter
+// arena it covers.
+func TestHugeArenaStopsOnCancel(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		cfg    Config
+		from   int // the run's first unit
+		perGen int
+	}{
+		{"fixed seats", Config{Seats: tsumogiri4, Games: math.MaxInt, Seed: 4, Workers: 1}, 0, 1},
+		{"rotated", Config{Seats: mixed, Games: math.MaxInt - 3, Seed: 4, Rotate: true, Workers: 2}, 0, 4},
+		// Shard 2/3 starts at unit floor(u/3): i·u overflows an int.
+		{"shard", Config{Seats: tsumogiri4, Games: math.MaxInt, Seed: 4, Shard: 2, Shards: 3, Workers: 3}, math.MaxInt / 3, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			ctx, progress := cancelAfter(9)
+			tc.cfg.Progress = progress
+			start := time.Now()
+			res, err := Run(ctx, tc.cfg)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("err %v, want context.Canceled", err)
+			}
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("took %v to stop", d)
+			}
+			runtime.ReadMemStats(&after)
+			if a := after.TotalAlloc - before.TotalAlloc; a > 64<<20 {
+				t.Errorf("allocated %d MiB for a few games", a>>20)
+			}
+			if res == nil || !res.Partial || res.Games != tc.cfg.Games || res.FirstUnit != tc.from {
+				t.Fatalf("result %+v, want a partial result from unit %d", res, tc.from)
+			}
+			t.Logf("stopped after %d games, %d units from unit %d", res.Played, res.Units, res.FirstUnit)
+			if res.Played != res.Units*tc.perGen || res.Entries[0].Games != res.Played {
+				t.Errorf("played %d games in %d units, entry 0 %d games", res.Played, res.Units, res.Entries[0].Games)
+			}
+			if tc.from != 0 {
+				return
+			}
+			// The first Units units of this arena are the arena of
+			// that many units.
+			if res.Played == 0 {
+				t.Skip("no game finished before the cancel")
+			}
+			short := tc.cfg
+			short.Games, short.Progress = res.Played, nil
+			want, err := Run(context.Background(), short)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Hash != want.Hash || res.Entries != want.Entries {
+				t.Errorf("partial result %s %+v differs from the %d-game arena %s %+v", res.Hash, res.Entries, res.Played, want.Hash, want.Entries)
+			}
+		})
+	}
+}
+
+// heapAtEnd runs cfg and returns the live heap when its last game is
+// finished, while Run still holds whatever it keeps about the games.
+func heapAtEnd(t *testing.T, cfg Config) uint64 {
+	t.Helper()
+	var heap uint64
+	cfg.Progress = func(done, total int) {
+		if done == total {
+			runtime.GC()
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			heap = m.HeapAlloc
+		}
+	}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	return heap
+}
+
+// TestMemoryDoesNotGrowWithGames: the live heap at the end of an arena of
+// 4N games is that of N games (a per-game result slot, about 650 bytes a
+// game, would add ~490 KB here).
+func TestMemoryDoesNotGrowWithGames(t *testing.T) {
+	const n = 252
+	for _, rotate := range []bool{false, true} {
+		cfg := Config{Seats: tsumogiri4, Seed: 2, Rotate: rotate, Workers: 2, Length: game.Tonpuusen}
+		cfg.Games = n
+		small := heapAtEnd(t, cfg)
+		cfg.Games = 4 * n
+		large := heapAtEnd(t, cfg)
+		t.Logf("rotate %v: live heap %d B at %d games, %d B at %d games", rotate, small, n, large, 4*n)
+		if large > small+128<<10 {
+			t.Errorf("rotate %v: live heap grew from %d B (%d games) to %d B (%d games)", rotate, small, n, large, 4*n)
+		}
 	}
 }

@@ -83,6 +83,10 @@ type Result struct {
 	FirstUnit int `json:"first_unit"`
 	Units     int `json:"units"`
 	Played    int `json:"played"`
+	// Partial marks the result of a run stopped before its end (Run's
+	// context cancelled): it covers the first Units units of the run's
+	// range, and Merge refuses it.
+	Partial bool `json:"partial,omitempty"`
 	// Hash is the XOR over games of a hash of (unit, rotation, final
 	// scores and points).
 	Hash    string                  `json:"hash"`
