@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -329,5 +331,82 @@ func TestMemoryDoesNotGrowWithGames(t *testing.T) {
 		if large > small+128<<10 {
 			t.Errorf("rotate %v: live heap grew from %d B (%d games) to %d B (%d games)", rotate, small, n, large, 4*n)
 		}
+	}
+}
+
+// shards runs the shards of cfg named by spec ("1/3", "2/3" …), through
+// JSON as merge reads them.
+func shards(t *testing.T, cfg Config, spec ...string) []*Result {
+	t.Helper()
+	var out []*Result
+	for _, s := range spec {
+		c := cfg
+		if _, err := fmt.Sscanf(s, "%d/%d", &c.Shard, &c.Shards); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Run(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Result
+		if err := json.Unmarshal([]byte(mustJSON(t, r)), &back); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, &back)
+	}
+	return out
+}
+
+// TestMergeMessages: a merge that cannot give the whole arena names the
+// files repeated or overlapping and the shards or units missing.
+func TestMergeMessages(t *testing.T) {
+	cfg := Config{Seats: tsumogiri4, Games: 12, Seed: 3, Length: game.Tonpuusen, Workers: 2}
+	rot := Config{Seats: tsumogiri4, Games: 24, Seed: 3, Rotate: true, Length: game.Tonpuusen, Workers: 2}
+	other := cfg
+	other.Seed = 4
+	partial := cfg
+	partial.Shard, partial.Shards = 2, 3
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pr, err := Run(ctx, partial)
+	if pr == nil || !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: %v, %v", pr, err)
+	}
+	for _, tc := range []struct {
+		name  string
+		parts []*Result
+		files []string
+		want  []string // substrings of the error
+	}{
+		{"repeated and missing", shards(t, cfg, "1/3", "1/3", "2/3"), []string{"s1.json", "s1-again.json", "s2.json"},
+			[]string{"shard 1/3 given twice: s1.json, s1-again.json", "shard 3 of 3 missing"}},
+		{"missing two", shards(t, cfg, "2/4"), []string{"s2.json"}, []string{"shards 1, 3, 4 of 4 missing"}},
+		{"no names", shards(t, cfg, "2/2", "2/2", "1/2"), nil, []string{"shard 2/2 given twice: part 1, part 2"}},
+		{"mixed overlap", shards(t, cfg, "1/2", "2/3", "3/3"), []string{"a", "b", "c"}, []string{"a (shard 1/2) and b (shard 2/3) overlap on games 4..5"}},
+		{"mixed gap", shards(t, cfg, "1/4", "2/3", "2/2"), []string{"a", "b", "c"}, []string{"game 3 missing", "b (shard 2/3) and c (shard 2/2) overlap on games 6..7"}},
+		{"rotated gaps", shards(t, rot, "1/3", "4/6"), []string{"a", "b"}, []string{"wall 2 (games 8..11) missing", "walls 4..5 (games 16..23) missing"}},
+		{"another arena", append(shards(t, cfg, "1/2"), shards(t, other, "2/2")...), []string{"a", "b"}, []string{"b (shard 2/2) is of another arena than a (shard 1/2): seed 4, not 3"}},
+		{"partial", append(shards(t, cfg, "1/3", "3/3"), pr), []string{"a", "c", "b"}, []string{"b (shard 2/3): a partial result (the run was interrupted after 0 games); run the shard again"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := MergeNamed(tc.parts, tc.files)
+			if err == nil {
+				t.Fatal("merged")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\nwant %q in it", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "-1") {
+				t.Errorf("error %q names a negative unit", err)
+			}
+		})
+	}
+	// A tampered part: its units are not those of its shard.
+	bad := shards(t, cfg, "1/2", "2/2")
+	bad[1].FirstUnit, bad[1].Units = 7, 5
+	if _, err := MergeNamed(bad, []string{"a", "b"}); err == nil || !strings.Contains(err.Error(), "b (shard 2/2): covers games 7..11 (6 games), but the shard is games 6..11 (6 games)") {
+		t.Errorf("tampered part: %v", err)
 	}
 }
