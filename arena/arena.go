@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
-
-	"github.com/sourcegraph/conc/pool"
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
@@ -74,7 +73,14 @@ func (c *Config) shardRange() (from, to int) {
 		return 0, u
 	}
 	i := c.Shard - 1
-	return i * u / c.Shards, (i + 1) * u / c.Shards
+	return mulDiv(i, u, c.Shards), mulDiv(i+1, u, c.Shards)
+}
+
+// mulDiv returns a·b/d without overflow, for 0 <= a <= d and b >= 0.
+func mulDiv(a, b, d int) int {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	q, _ := bits.Div64(hi, lo, uint64(d))
+	return int(q)
 }
 
 // Check validates c.
@@ -90,14 +96,40 @@ func (c *Config) Check() error {
 	if c.Rotate && c.Games%game.NumSeats != 0 {
 		return fmt.Errorf("%w: with rotation, games must be a multiple of 4 (got %d)", ErrConfig, c.Games)
 	}
-	if c.Shards < 0 || (c.Shards > 0 && (c.Shard < 1 || c.Shard > c.Shards)) {
+	if c.Length != game.Hanchan && c.Length != game.Tonpuusen {
+		return fmt.Errorf("%w: length %v is neither hanchan nor tonpuusen", ErrConfig, c.Length)
+	}
+	if c.Shards < 0 || (c.Shards == 0 && c.Shard != 0) || (c.Shards > 0 && (c.Shard < 1 || c.Shard > c.Shards)) {
 		return fmt.Errorf("%w: shard %d/%d", ErrConfig, c.Shard, c.Shards)
 	}
 	if c.Shards > c.units() {
-		return fmt.Errorf("%w: %d shards for %d units", ErrConfig, c.Shards, c.units())
+		return fmt.Errorf("%w: %d shards for %d units (%s)", ErrConfig, c.Shards, c.units(), c.unitName())
+	}
+	if c.Workers < 0 || c.Workers > MaxWorkers {
+		return fmt.Errorf("%w: workers %d: must be from 0 (one per CPU) to %d", ErrConfig, c.Workers, MaxWorkers)
+	}
+	if c.Bots.MCSims < 0 || c.Bots.MCSims > MaxMCSims {
+		return fmt.Errorf("%w: mc sims %d: must be from 0 (the default, %d) to %d", ErrConfig, c.Bots.MCSims, bot.DefaultMCSims, MaxMCSims)
 	}
 	return nil
 }
+
+// unitName says what a unit is.
+func (c *Config) unitName() string {
+	if c.Rotate {
+		return "walls of 4 games"
+	}
+	return "games"
+}
+
+// MaxWorkers bounds Config.Workers: every worker holds a game and its four
+// bots, and more workers than cores only cost memory.
+const MaxWorkers = 1024
+
+// MaxMCSims bounds the mc bot's budget (Config.Bots.MCSims): the engine's
+// memory grows with it, and 1,000 simulations already cost about 2 CPU
+// seconds a hanchan.
+const MaxMCSims = 1_000_000
 
 // WallSeed returns the wall seed of unit u of an arena with seed seed:
 // every game of the unit plays the walls game.NewWall(WallSeed, round,
@@ -140,10 +172,27 @@ type gameOut struct {
 	entries [game.NumSeats]Counters // by entry
 	hash    uint64
 	err     error
+	done    bool // the slot holds a finished game
 }
 
+// reorderDepth bounds the games Run keeps between a game's end and its
+// turn to be added: at most reorderDepth games a worker are played ahead
+// of the oldest unfinished one.
+const reorderDepth = 8
+
 // Run plays the arena c and returns its result. It checks ctx between
-// games.
+// games and between rounds.
+//
+// Games run in parallel, but their results are added in game order
+// through a reorder buffer of reorderDepth games a worker, so Run keeps
+// no per-game state: its memory does not grow with c.Games.
+//
+// When ctx is cancelled before every game is played, Run stops and
+// returns the result of the games finished before the first unfinished
+// one, with Partial set, together with context.Cause(ctx). Only whole
+// units count, so a partial result is exactly the result of a shorter
+// arena of the same seed (the first Units units of this run's range).
+// Any other error stops the arena and comes back with a nil result.
 func Run(ctx context.Context, c Config) (*Result, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
@@ -156,52 +205,115 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 	from, to := c.shardRange()
 	per := c.perUnit()
 	n := (to - from) * per
-	outs := make([]gameOut, n)
 	workers := c.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var mu sync.Mutex
-	done := 0
-	p := pool.New().WithMaxGoroutines(workers)
-	for i := range n {
-		p.Go(func() {
-			if ctx.Err() != nil {
-				outs[i].err = ctx.Err()
+	workers = min(workers, n)
+	window := min(n, workers*reorderDepth)
+
+	// stop ends the dispatch of games: on ctx's end, or on a game's error.
+	run, stop := context.WithCancel(ctx)
+	defer stop()
+	// credits holds one token per free slot of the reorder buffer: a game
+	// is dispatched with a token, which comes back once it is added.
+	credits := make(chan struct{}, window)
+	for range window {
+		credits <- struct{}{}
+	}
+	type finished struct {
+		i   int
+		out gameOut
+	}
+	jobs := make(chan int)
+	results := make(chan finished, workers)
+	go func() {
+		defer close(jobs)
+		for i := range n {
+			select {
+			case <-credits:
+			case <-run.Done():
 				return
 			}
-			u, rot := from+i/per, i%per
-			outs[i] = playOne(ctx, &c, u, rot)
-			if c.Progress != nil {
-				mu.Lock()
-				done++
-				c.Progress(done, n)
-				mu.Unlock()
+			select {
+			case jobs <- i:
+			case <-run.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range jobs {
+				var out gameOut
+				if err := run.Err(); err != nil {
+					out.err = err
+				} else {
+					out = playOne(run, &c, from+i/per, i%per)
+				}
+				results <- finished{i, out}
 			}
 		})
 	}
-	p.Wait()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
 	res := newResult(&c)
-	res.FirstUnit, res.Units = from, to-from
-	for u := range to - from {
-		var unit [game.NumSeats]Counters
-		for rot := range per {
-			o := &outs[u*per+rot]
-			if o.err != nil {
-				return nil, o.err
+	res.FirstUnit = from
+	buf := make([]gameOut, window)   // game i waits in buf[i%window]
+	next, done := 0, 0               // games added; games finished
+	var unit [game.NumSeats]Counters // the open unit
+	var unitHash uint64
+	var firstErr error
+	errAt := n
+	for f := range results {
+		if f.out.err != nil {
+			// A game cut short by the context is no error of its own.
+			cut := run.Err() != nil && errors.Is(f.out.err, run.Err())
+			if !cut && f.i < errAt {
+				firstErr, errAt = f.out.err, f.i
 			}
-			res.hash ^= o.hash
+			stop()
+			continue
+		}
+		f.out.done = true
+		buf[f.i%window] = f.out
+		done++
+		if c.Progress != nil {
+			c.Progress(done, n)
+		}
+		for next < n && buf[next%window].done {
+			o := &buf[next%window]
+			unitHash ^= o.hash
 			for e := range unit {
 				unit[e].add(&o.entries[e])
 			}
-		}
-		for e := range unit {
-			unit[e].closeUnit()
-			res.Entries[e].add(&unit[e])
+			*o = gameOut{}
+			next++
+			if next%per == 0 {
+				for e := range unit {
+					unit[e].closeUnit()
+					res.Entries[e].add(&unit[e])
+				}
+				res.hash ^= unitHash
+				unit, unitHash = [game.NumSeats]Counters{}, 0
+				res.Units++
+			}
+			credits <- struct{}{}
 		}
 	}
-	res.Played = n
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	res.Played = res.Units * per
+	res.Partial = next < n
 	res.finish()
+	if res.Partial {
+		return res, context.Cause(ctx)
+	}
 	return res, nil
 }
 

@@ -4,7 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
@@ -222,5 +228,194 @@ func TestMCSameAtAnyWorkers(t *testing.T) {
 	}
 	if hashes[0] != hashes[1] {
 		t.Errorf("hash %s at 1 worker, %s at 2", hashes[0], hashes[1])
+	}
+}
+
+var tsumogiri4 = [4]string{"tsumogiri", "tsumogiri", "tsumogiri", "tsumogiri"}
+
+// cancelAfter returns a context cancelled once k games are finished and
+// the Progress function that counts them.
+func cancelAfter(k int) (context.Context, func(done, total int)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	return ctx, func(done, total int) {
+		if done >= k {
+			cancel()
+		}
+	}
+}
+
+// TestHugeArenaStopsOnCancel: an arena of math.MaxInt games (a per-game
+// slice of them cannot be allocated), cancelled after a few games, returns
+// at once a partial result that is exactly the result of the shorter
+// arena it covers.
+func TestHugeArenaStopsOnCancel(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		cfg    Config
+		from   int // the run's first unit
+		perGen int
+	}{
+		{"fixed seats", Config{Seats: tsumogiri4, Games: math.MaxInt, Seed: 4, Workers: 1}, 0, 1},
+		{"rotated", Config{Seats: mixed, Games: math.MaxInt - 3, Seed: 4, Rotate: true, Workers: 2}, 0, 4},
+		// Shard 2/3 starts at unit floor(u/3): i·u overflows an int.
+		{"shard", Config{Seats: tsumogiri4, Games: math.MaxInt, Seed: 4, Shard: 2, Shards: 3, Workers: 3}, math.MaxInt / 3, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			ctx, progress := cancelAfter(9)
+			tc.cfg.Progress = progress
+			start := time.Now()
+			res, err := Run(ctx, tc.cfg)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("err %v, want context.Canceled", err)
+			}
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("took %v to stop", d)
+			}
+			runtime.ReadMemStats(&after)
+			if a := after.TotalAlloc - before.TotalAlloc; a > 64<<20 {
+				t.Errorf("allocated %d MiB for a few games", a>>20)
+			}
+			if res == nil || !res.Partial || res.Games != tc.cfg.Games || res.FirstUnit != tc.from {
+				t.Fatalf("result %+v, want a partial result from unit %d", res, tc.from)
+			}
+			t.Logf("stopped after %d games, %d units from unit %d", res.Played, res.Units, res.FirstUnit)
+			if res.Played != res.Units*tc.perGen || res.Entries[0].Games != res.Played {
+				t.Errorf("played %d games in %d units, entry 0 %d games", res.Played, res.Units, res.Entries[0].Games)
+			}
+			if tc.from != 0 {
+				return
+			}
+			// The first Units units of this arena are the arena of
+			// that many units.
+			if res.Played == 0 {
+				t.Skip("no game finished before the cancel")
+			}
+			short := tc.cfg
+			short.Games, short.Progress = res.Played, nil
+			want, err := Run(context.Background(), short)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Hash != want.Hash || res.Entries != want.Entries {
+				t.Errorf("partial result %s %+v differs from the %d-game arena %s %+v", res.Hash, res.Entries, res.Played, want.Hash, want.Entries)
+			}
+		})
+	}
+}
+
+// heapAtEnd runs cfg and returns the live heap when its last game is
+// finished, while Run still holds whatever it keeps about the games.
+func heapAtEnd(t *testing.T, cfg Config) uint64 {
+	t.Helper()
+	var heap uint64
+	cfg.Progress = func(done, total int) {
+		if done == total {
+			runtime.GC()
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			heap = m.HeapAlloc
+		}
+	}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	return heap
+}
+
+// TestMemoryDoesNotGrowWithGames: the live heap at the end of an arena of
+// 4N games is that of N games (a per-game result slot, about 650 bytes a
+// game, would add ~490 KB here).
+func TestMemoryDoesNotGrowWithGames(t *testing.T) {
+	const n = 252
+	for _, rotate := range []bool{false, true} {
+		cfg := Config{Seats: tsumogiri4, Seed: 2, Rotate: rotate, Workers: 2, Length: game.Tonpuusen}
+		cfg.Games = n
+		small := heapAtEnd(t, cfg)
+		cfg.Games = 4 * n
+		large := heapAtEnd(t, cfg)
+		t.Logf("rotate %v: live heap %d B at %d games, %d B at %d games", rotate, small, n, large, 4*n)
+		if large > small+128<<10 {
+			t.Errorf("rotate %v: live heap grew from %d B (%d games) to %d B (%d games)", rotate, small, n, large, 4*n)
+		}
+	}
+}
+
+// shards runs the shards of cfg named by spec ("1/3", "2/3" …), through
+// JSON as merge reads them.
+func shards(t *testing.T, cfg Config, spec ...string) []*Result {
+	t.Helper()
+	var out []*Result
+	for _, s := range spec {
+		c := cfg
+		if _, err := fmt.Sscanf(s, "%d/%d", &c.Shard, &c.Shards); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Run(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Result
+		if err := json.Unmarshal([]byte(mustJSON(t, r)), &back); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, &back)
+	}
+	return out
+}
+
+// TestMergeMessages: a merge that cannot give the whole arena names the
+// files repeated or overlapping and the shards or units missing.
+func TestMergeMessages(t *testing.T) {
+	cfg := Config{Seats: tsumogiri4, Games: 12, Seed: 3, Length: game.Tonpuusen, Workers: 2}
+	rot := Config{Seats: tsumogiri4, Games: 24, Seed: 3, Rotate: true, Length: game.Tonpuusen, Workers: 2}
+	other := cfg
+	other.Seed = 4
+	partial := cfg
+	partial.Shard, partial.Shards = 2, 3
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pr, err := Run(ctx, partial)
+	if pr == nil || !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: %v, %v", pr, err)
+	}
+	for _, tc := range []struct {
+		name  string
+		parts []*Result
+		files []string
+		want  []string // substrings of the error
+	}{
+		{"repeated and missing", shards(t, cfg, "1/3", "1/3", "2/3"), []string{"s1.json", "s1-again.json", "s2.json"},
+			[]string{"shard 1/3 given twice: s1.json, s1-again.json", "shard 3 of 3 missing"}},
+		{"missing two", shards(t, cfg, "2/4"), []string{"s2.json"}, []string{"shards 1, 3, 4 of 4 missing"}},
+		{"no names", shards(t, cfg, "2/2", "2/2", "1/2"), nil, []string{"shard 2/2 given twice: part 1, part 2"}},
+		{"mixed overlap", shards(t, cfg, "1/2", "2/3", "3/3"), []string{"a", "b", "c"}, []string{"a (shard 1/2) and b (shard 2/3) overlap on games 4..5"}},
+		{"mixed gap", shards(t, cfg, "1/4", "2/3", "2/2"), []string{"a", "b", "c"}, []string{"game 3 missing", "b (shard 2/3) and c (shard 2/2) overlap on games 6..7"}},
+		{"rotated gaps", shards(t, rot, "1/3", "4/6"), []string{"a", "b"}, []string{"wall 2 (games 8..11) missing", "walls 4..5 (games 16..23) missing"}},
+		{"another arena", append(shards(t, cfg, "1/2"), shards(t, other, "2/2")...), []string{"a", "b"}, []string{"b (shard 2/2) is of another arena than a (shard 1/2): seed 4, not 3"}},
+		{"partial", append(shards(t, cfg, "1/3", "3/3"), pr), []string{"a", "c", "b"}, []string{"b (shard 2/3): a partial result (the run was interrupted after 0 games); run the shard again"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := MergeNamed(tc.parts, tc.files)
+			if err == nil {
+				t.Fatal("merged")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\nwant %q in it", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "-1") {
+				t.Errorf("error %q names a negative unit", err)
+			}
+		})
+	}
+	// A tampered part: its units are not those of its shard.
+	bad := shards(t, cfg, "1/2", "2/2")
+	bad[1].FirstUnit, bad[1].Units = 7, 5
+	if _, err := MergeNamed(bad, []string{"a", "b"}); err == nil || !strings.Contains(err.Error(), "b (shard 2/2): covers games 7..11 (6 games), but the shard is games 6..11 (6 games)") {
+		t.Errorf("tampered part: %v", err)
 	}
 }

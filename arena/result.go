@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mjrank/mjrank/bot"
@@ -83,6 +84,10 @@ type Result struct {
 	FirstUnit int `json:"first_unit"`
 	Units     int `json:"units"`
 	Played    int `json:"played"`
+	// Partial marks the result of a run stopped before its end (Run's
+	// context cancelled): it covers the first Units units of the run's
+	// range, and Merge refuses it.
+	Partial bool `json:"partial,omitempty"`
 	// Hash is the XOR over games of a hash of (unit, rotation, final
 	// scores and points).
 	Hash    string                  `json:"hash"`
@@ -259,42 +264,195 @@ func summarize(label string, c *Counters, k int) Summary {
 // Merge joins shard results of one arena into the result of the whole:
 // the same configuration, disjoint units, all of them present. It equals
 // the unsharded result exactly.
-func Merge(parts []*Result) (*Result, error) {
+func Merge(parts []*Result) (*Result, error) { return MergeNamed(parts, nil) }
+
+// MergeNamed is Merge with a name for each part (its file, say): the
+// errors name the parts that are repeated, overlap or do not belong, and
+// the shards or units missing.
+func MergeNamed(parts []*Result, names []string) (*Result, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("%w: nothing to merge", ErrConfig)
 	}
-	parts = slices.Clone(parts)
-	slices.SortFunc(parts, func(a, b *Result) int { return a.FirstUnit - b.FirstUnit })
+	name := func(i int) string {
+		if i < len(names) {
+			return names[i]
+		}
+		return fmt.Sprintf("part %d", i+1)
+	}
+	label := func(i int) string {
+		p := parts[i]
+		where := "unsharded"
+		if p.Shards > 0 {
+			where = fmt.Sprintf("shard %d/%d", p.Shard, p.Shards)
+		}
+		return fmt.Sprintf("%s (%s)", name(i), where)
+	}
 	first := parts[0]
+	for i, p := range parts {
+		if d := p.differs(first); d != "" {
+			return nil, fmt.Errorf("%w: %s is of another arena than %s: %s", ErrConfig, label(i), label(0), d)
+		}
+		if err := p.checkPart(); err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrConfig, label(i), err)
+		}
+	}
+	if msg := coverage(parts, name, label); msg != "" {
+		return nil, fmt.Errorf("%w: %s", ErrConfig, msg)
+	}
 	out := &Result{Seats: first.Seats, Games: first.Games, Seed: first.Seed, Rotate: first.Rotate, Length: first.Length, MCSims: first.MCSims, MCVariant: first.MCVariant}
-	next := 0
 	for _, p := range parts {
-		if p.Seats != first.Seats || p.Games != first.Games || p.Seed != first.Seed || p.Rotate != first.Rotate || p.Length != first.Length ||
-			p.MCSims != first.MCSims || p.MCVariant != first.MCVariant {
-			return nil, fmt.Errorf("%w: shard %d/%d is of another arena", ErrConfig, p.Shard, p.Shards)
-		}
-		if p.FirstUnit != next {
-			return nil, fmt.Errorf("%w: units %d..%d missing or repeated (next shard starts at %d)", ErrConfig, next, p.FirstUnit-1, p.FirstUnit)
-		}
 		var h uint64
 		if _, err := fmt.Sscanf(p.Hash, "%x", &h); err != nil {
 			return nil, fmt.Errorf("%w: bad hash %q", ErrConfig, p.Hash)
 		}
 		out.hash ^= h
-		next += p.Units
 		out.Units += p.Units
 		out.Played += p.Played
 		for e := range out.Entries {
 			out.Entries[e].add(&p.Entries[e])
 		}
 	}
-	perUnit := 1
-	if first.Rotate {
-		perUnit = game.NumSeats
-	}
-	if next*perUnit != first.Games {
-		return nil, fmt.Errorf("%w: the shards cover %d of %d games", ErrConfig, next*perUnit, first.Games)
-	}
 	out.finish()
 	return out, nil
+}
+
+// differs says how r's arena differs from o's ("" when it is the same).
+func (r *Result) differs(o *Result) string {
+	var d []string
+	diff := func(what string, a, b any) {
+		if a != b {
+			d = append(d, fmt.Sprintf("%s %v, not %v", what, a, b))
+		}
+	}
+	diff("seats", strings.Join(r.Seats[:], ","), strings.Join(o.Seats[:], ","))
+	diff("games", r.Games, o.Games)
+	diff("seed", r.Seed, o.Seed)
+	diff("rotate", r.Rotate, o.Rotate)
+	diff("length", r.Length, o.Length)
+	diff("mc sims", r.MCSims, o.MCSims)
+	diff("mc variant", r.MCVariant, o.MCVariant)
+	return strings.Join(d, ", ")
+}
+
+// Planned returns the number of games of the run r comes from: its
+// shard's, or the whole arena's. It is Played unless r is Partial.
+func (r *Result) Planned() int {
+	c := Config{Games: r.Games, Rotate: r.Rotate, Shard: r.Shard, Shards: r.Shards}
+	if c.Games < 1 || c.Shards < 0 || c.Shard < 0 || c.Shard > c.Shards || c.Shards > c.units() {
+		return r.Played // not a result Run gives
+	}
+	from, to := c.shardRange()
+	return (to - from) * r.perUnit()
+}
+
+// totalUnits is the number of units of r's whole arena.
+func (r *Result) totalUnits() int { return r.Games / r.perUnit() }
+
+// checkPart checks that r is a whole shard (or the whole arena) as Run
+// gives it: JSON read from a file may be anything.
+func (r *Result) checkPart() error {
+	if r.Partial {
+		return fmt.Errorf("a partial result (the run was interrupted after %d %s); run the shard again", r.Played, plural(r.Played, "game", "games"))
+	}
+	c := Config{Games: r.Games, Rotate: r.Rotate, Shard: r.Shard, Shards: r.Shards}
+	if r.Games < 1 || (r.Rotate && r.Games%game.NumSeats != 0) || r.Shards < 0 || (r.Shards == 0) != (r.Shard == 0) ||
+		(r.Shards > 0 && (r.Shard > r.Shards || r.Shards > c.units())) {
+		return fmt.Errorf("not an arena result (%d games, shard %d/%d)", r.Games, r.Shard, r.Shards)
+	}
+	from, to := c.shardRange()
+	if r.FirstUnit != from || r.Units != to-from || r.Played != r.Units*r.perUnit() {
+		return fmt.Errorf("covers %s %d..%d (%d games), but the shard is %s %d..%d (%d games)",
+			r.unitName(), r.FirstUnit, r.FirstUnit+r.Units-1, r.Played, r.unitName(), from, to-1, (to-from)*r.perUnit())
+	}
+	return nil
+}
+
+// unitName names r's units: walls with rotation, else games.
+func (r *Result) unitName() string {
+	if r.Rotate {
+		return "walls"
+	}
+	return "games"
+}
+
+// coverage checks that the parts, each a whole shard, cover their arena
+// once: it returns "" or what is repeated and what is missing.
+func coverage(parts []*Result, name, label func(int) string) string {
+	var msgs []string
+	n := parts[0].Shards
+	for _, p := range parts {
+		if p.Shards != n {
+			n = -1
+		}
+	}
+	if n > 0 {
+		// One shard count: name the shards given twice and those missing.
+		given := map[int][]int{} // shard → parts
+		for i, p := range parts {
+			given[p.Shard] = append(given[p.Shard], i)
+		}
+		var missing []string
+		for s := 1; s <= n; s++ {
+			switch is := given[s]; {
+			case len(is) == 0:
+				missing = append(missing, strconv.Itoa(s))
+			case len(is) > 1:
+				var ls []string
+				for _, i := range is {
+					ls = append(ls, name(i))
+				}
+				times := fmt.Sprintf("%d times", len(is))
+				if len(is) == 2 {
+					times = "twice"
+				}
+				msgs = append(msgs, fmt.Sprintf("shard %d/%d given %s: %s", s, n, times, strings.Join(ls, ", ")))
+			}
+		}
+		if len(missing) > 0 {
+			msgs = append(msgs, fmt.Sprintf("%s %s of %d missing", plural(len(missing), "shard", "shards"), strings.Join(missing, ", "), n))
+		}
+		return strings.Join(msgs, "; ")
+	}
+	// Mixed shard counts: walk the parts by first unit.
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return parts[a].FirstUnit - parts[b].FirstUnit })
+	r := parts[0]
+	span := func(a, b int) string { // units a..b
+		s := fmt.Sprintf("%s %d..%d", r.unitName(), a, b)
+		if a == b {
+			s = fmt.Sprintf("%s %d", strings.TrimSuffix(r.unitName(), "s"), a)
+		}
+		if r.Rotate {
+			s += fmt.Sprintf(" (games %d..%d)", a*game.NumSeats, (b+1)*game.NumSeats-1)
+		}
+		return s
+	}
+	next, last := 0, -1 // units covered so far; the part that reaches next
+	for _, i := range order {
+		p := parts[i]
+		switch {
+		case p.FirstUnit < next:
+			msgs = append(msgs, fmt.Sprintf("%s and %s overlap on %s", label(last), label(i), span(p.FirstUnit, min(next, p.FirstUnit+p.Units)-1)))
+		case p.FirstUnit > next:
+			msgs = append(msgs, fmt.Sprintf("%s missing", span(next, p.FirstUnit-1)))
+		}
+		if end := p.FirstUnit + p.Units; end > next {
+			next, last = end, i
+		}
+	}
+	if total := r.totalUnits(); next < total {
+		msgs = append(msgs, fmt.Sprintf("%s missing", span(next, total-1)))
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

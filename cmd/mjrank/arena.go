@@ -3,12 +3,18 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
+
+	"github.com/mattn/go-isatty"
 
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/bot"
@@ -43,6 +49,14 @@ of workers.
 named SEED-UNIT-ROTATION.json). --shard i/n plays the i-th of n slices of
 the walls; "mjrank arena merge FILE..." joins the --json results of all
 shards into the report of the whole arena, exactly as one run would give.
+
+The arena's memory does not grow with --games. Ctrl-C (SIGINT) or SIGTERM
+stops it: the games under way are dropped and it prints the report of the
+games finished before the first unfinished one, marked PARTIAL (in JSON,
+"partial": true, which merge refuses) — exactly the report of a shorter
+arena of the same seed — and exits with status 130 (SIGINT) or 143
+(SIGTERM), as a shell reports a process the signal killed. A second signal
+kills it at once. Bad flags exit with status 2, a failed run with 1.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		seats := fs.String("seats", "efficiency,efficiency,efficiency,efficiency", "the four bots, comma-separated")
@@ -52,78 +66,251 @@ shards into the report of the whole arena, exactly as one run would give.
 		length := fs.String("length", "hanchan", "hanchan or tonpuusen")
 		records := fs.String("records", "", "write every game as tenhou.net/6 JSON into this folder")
 		shard := fs.String("shard", "", "play shard i of n (i/n, 1-based)")
-		workers := fs.Int("workers", 0, "games played at once (default: one per CPU)")
+		workers := fs.Int("workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		asJSON := fs.Bool("json", false, "print the result as JSON (the input of arena merge)")
-		sims := fs.Int("sims", bot.DefaultMCSims, "the mc bot's simulations per decision")
+		sims := fs.Int("sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
 		ablate := fs.String("mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank)")
 		return func(env *Env, args []string) error {
+			set := map[string]bool{}
+			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 			if len(args) > 0 && args[0] == "merge" {
+				for _, f := range []string{"games", "length", "mc-ablation", "records", "rotate", "seats", "seed", "shard", "sims", "workers"} {
+					if set[f] {
+						return usageErrorf("--%s: arena merge takes only --json (the shards' files hold the arena)", f)
+					}
+				}
 				return arenaMerge(env, args[1:], *asJSON)
 			}
 			if len(args) > 0 {
-				return usageErrorf("unexpected argument %q", args[0])
+				return usageErrorf("unexpected argument %q", quoteShort(args[0]))
 			}
 			cfg := arena.Config{Games: *games, Seed: *seed, Rotate: *rotate, Records: *records, Workers: *workers}
-			if *sims < 1 {
-				return usageErrorf("--sims must be at least 1")
-			}
 			cfg.Bots.MCSims = *sims
-			for _, a := range strings.Split(*ablate, ",") {
-				switch strings.TrimSpace(a) {
-				case "":
-				case "no-halving":
-					cfg.Bots.MC.NoHalving = true
-				case "riichi-only":
-					cfg.Bots.MC.Opponents = mc.RiichiOnly
-				case "raw-score":
-					cfg.Bots.MC.RawScore = true
-				default:
-					return usageErrorf("--mc-ablation: unknown part %q (known: no-halving, riichi-only, raw-score)", a)
+			var err error
+			cfg.Length, err = lengthFlag(*length)
+			err = firstErr(
+				atLeast("games", *games, 1),
+				err,
+				ablationFlag(*ablate, &cfg.Bots.MC),
+				recordsFlag(*records),
+				seatsFlag(*seats, &cfg.Seats),
+				shardFlag(*shard, &cfg.Shard, &cfg.Shards),
+				intIn("sims", *sims, 1, arena.MaxMCSims),
+				workersFlag(*workers),
+				atMostWorkers(*workers),
+			)
+			if err != nil {
+				return err
+			}
+			// The flags together.
+			if *rotate && *games%game.NumSeats != 0 {
+				return usageErrorf("--games %d: with --rotate, must be a multiple of 4 (every wall is played in four seatings)", *games)
+			}
+			units, unit := *games, "games"
+			if *rotate {
+				units, unit = *games/game.NumSeats, "walls (--rotate)"
+			}
+			if cfg.Shards > units {
+				return usageErrorf("--shard %s: %d shards for %d %s: each shard needs at least one", *shard, cfg.Shards, units, unit)
+			}
+			if !slices.Contains(cfg.Seats[:], "mc") {
+				for _, f := range []string{"sims", "mc-ablation"} {
+					if set[f] {
+						return usageErrorf("--%s: no seat plays the mc bot (--seats %s)", f, strings.Join(cfg.Seats[:], ","))
+					}
 				}
-			}
-			names := strings.Split(*seats, ",")
-			if len(names) != game.NumSeats {
-				return usageErrorf("--seats needs four bots, got %d", len(names))
-			}
-			for i, n := range names {
-				n = strings.TrimSpace(n)
-				if !bot.Valid(n) {
-					return usageErrorf("unknown bot %q (known: %s)", n, strings.Join(bot.Names(), ", "))
-				}
-				cfg.Seats[i] = n
-			}
-			switch *length {
-			case "hanchan":
-				cfg.Length = game.Hanchan
-			case "tonpuusen":
-				cfg.Length = game.Tonpuusen
-			default:
-				return usageErrorf("--length must be hanchan or tonpuusen")
-			}
-			if *shard != "" {
-				i, n, ok := strings.Cut(*shard, "/")
-				si, err1 := strconv.Atoi(i)
-				sn, err2 := strconv.Atoi(n)
-				if !ok || err1 != nil || err2 != nil || sn < 1 || si < 1 || si > sn {
-					return usageErrorf("--shard must be i/n with 1 <= i <= n")
-				}
-				cfg.Shard, cfg.Shards = si, sn
 			}
 			if err := cfg.Check(); err != nil {
 				return usageErrorf("%s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
 			}
 			cfg.Progress = progress.Callback(env.Stderr, "arena")
-			res, err := arena.Run(context.Background(), cfg)
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				return writeJSON(env.Stdout, res)
-			}
-			return printArena(env.Stdout, res)
+			ctx, stop := signalContext(context.Background())
+			defer stop()
+			return runArena(ctx, env, cfg, *asJSON)
 		}
 	},
 }
+
+// runArena plays cfg and prints its report. When ctx ends first (a
+// signal), it prints the partial report of the games finished and returns
+// an error whose exit status is 128 + the signal's number (130 for
+// SIGINT, 143 for SIGTERM), or 1 for any other end of ctx.
+func runArena(ctx context.Context, env *Env, cfg arena.Config, asJSON bool) error {
+	res, err := arena.Run(ctx, cfg)
+	if res == nil {
+		return err
+	}
+	if err != nil {
+		// Off the progress bar's line.
+		if f, ok := env.Stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+			fmt.Fprintln(f)
+		}
+	}
+	if asJSON {
+		if werr := writeJSON(env.Stdout, res); werr != nil {
+			return werr
+		}
+	} else if werr := printArena(env.Stdout, res); werr != nil {
+		return werr
+	}
+	if err == nil {
+		return nil
+	}
+	msg := fmt.Errorf("%w: the report, marked PARTIAL, covers only the first %d of %d %s", err, res.Played, res.Planned(), plural(res.Planned(), "game", "games"))
+	var ie interrupted
+	if errors.As(err, &ie) {
+		return exitError{ie.ExitCode(), msg}
+	}
+	return msg
+}
+
+// interrupted is the cause of an arena's end by a signal.
+type interrupted struct{ sig os.Signal }
+
+func (e interrupted) Error() string {
+	name := e.sig.String()
+	switch e.sig {
+	case os.Interrupt:
+		name = "SIGINT"
+	case syscall.SIGTERM:
+		name = "SIGTERM"
+	}
+	return "interrupted by " + name
+}
+
+// Is makes an interruption a cancellation.
+func (e interrupted) Is(target error) bool { return target == context.Canceled }
+
+// ExitCode is the shell's status for a process killed by the signal.
+func (e interrupted) ExitCode() int {
+	if s, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 130
+}
+
+// arenaSignals are the signals that stop an arena with its partial report.
+var arenaSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+
+// signalContext returns a context cancelled, with an interrupted cause,
+// by the first of arenaSignals; a second signal has its default effect
+// (it kills the process), so that a stuck arena can still be stopped.
+func signalContext(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, arenaSignals...)
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			cancel(interrupted{s})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		cancel(nil)
+	}
+}
+
+// lengthFlag parses --length.
+func lengthFlag(v string) (game.Length, error) {
+	switch v {
+	case "hanchan":
+		return game.Hanchan, nil
+	case "tonpuusen":
+		return game.Tonpuusen, nil
+	}
+	return 0, usageErrorf("--length %q: must be hanchan or tonpuusen", quoteShort(v))
+}
+
+// seatsFlag parses --seats into seats.
+func seatsFlag(v string, seats *[game.NumSeats]string) error {
+	names := strings.Split(v, ",")
+	if len(names) != game.NumSeats {
+		return usageErrorf("--seats %q: needs four bots, comma-separated, got %d", quoteShort(v), len(names))
+	}
+	for i, n := range names {
+		n = strings.TrimSpace(n)
+		if !bot.Valid(n) {
+			return usageErrorf("--seats: unknown bot %q in seat %d (known: %s)", quoteShort(n), i+1, strings.Join(bot.Names(), ", "))
+		}
+		seats[i] = n
+	}
+	return nil
+}
+
+// shardFlag parses --shard i/n ("" leaves shard and shards at 0).
+func shardFlag(v string, shard, shards *int) error {
+	if v == "" {
+		return nil
+	}
+	i, n, ok := strings.Cut(v, "/")
+	si, err1 := strconv.Atoi(i)
+	sn, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || sn < 1 || si < 1 || si > sn {
+		return usageErrorf("--shard %q: must be i/n with 1 <= i <= n", quoteShort(v))
+	}
+	*shard, *shards = si, sn
+	return nil
+}
+
+// ablationFlag parses --mc-ablation into o.
+func ablationFlag(v string, o *mc.Options) error {
+	for _, a := range strings.Split(v, ",") {
+		switch strings.TrimSpace(a) {
+		case "":
+		case "no-halving":
+			o.NoHalving = true
+		case "riichi-only":
+			o.Opponents = mc.RiichiOnly
+		case "raw-score":
+			o.RawScore = true
+		default:
+			return usageErrorf("--mc-ablation: unknown part %q (known: no-halving, riichi-only, raw-score)", quoteShort(a))
+		}
+	}
+	return nil
+}
+
+// recordsFlag checks --records: a folder, or a path where one can be made.
+func recordsFlag(v string) error {
+	if v == "" {
+		return nil
+	}
+	if fi, err := os.Stat(v); err == nil && !fi.IsDir() {
+		return usageErrorf("--records %q: not a folder", quoteShort(v))
+	}
+	return nil
+}
+
+// atMostWorkers bounds --workers (arena.MaxWorkers).
+func atMostWorkers(v int) error {
+	if v > arena.MaxWorkers {
+		return usageErrorf("--workers %d: must be at most %d", v, arena.MaxWorkers)
+	}
+	return nil
+}
+
+// quoteShort cuts a value quoted in a message to 60 bytes.
+func quoteShort(s string) string {
+	const max = 60
+	if len(s) <= max {
+		return s
+	}
+	return strings.ToValidUTF8(s[:max], "") + "…"
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// maxShardFile bounds the size of a shard's JSON file (a few KB).
+const maxShardFile = 1 << 20
 
 func arenaMerge(env *Env, files []string, asJSON bool) error {
 	if len(files) == 0 {
@@ -131,19 +318,15 @@ func arenaMerge(env *Env, files []string, asJSON bool) error {
 	}
 	var parts []*arena.Result
 	for _, name := range files {
-		b, err := os.ReadFile(name)
+		r, err := readShard(name)
 		if err != nil {
 			return err
 		}
-		var r arena.Result
-		if err := json.Unmarshal(b, &r); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		parts = append(parts, &r)
+		parts = append(parts, r)
 	}
-	res, err := arena.Merge(parts)
+	res, err := arena.MergeNamed(parts, files)
 	if err != nil {
-		return err
+		return fmt.Errorf("merge: %s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
 	}
 	if asJSON {
 		return writeJSON(env.Stdout, res)
@@ -151,14 +334,38 @@ func arenaMerge(env *Env, files []string, asJSON bool) error {
 	return printArena(env.Stdout, res)
 }
 
+// readShard reads one shard's JSON result, at most maxShardFile bytes.
+func readShard(name string) (*arena.Result, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxShardFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(b) > maxShardFile {
+		return nil, fmt.Errorf("%s: over %d KiB: not an arena --json result", name, maxShardFile>>10)
+	}
+	var r arena.Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: not an arena --json result: %w", name, err)
+	}
+	return &r, nil
+}
+
 func printArena(w io.Writer, r *arena.Result) error {
 	fmt.Fprintf(w, "arena  %s\n", strings.Join(r.Seats[:], ","))
-	shape := fmt.Sprintf("%d %s games, seed %d", r.Played, r.Length, r.Seed)
+	shape := fmt.Sprintf("%d %s %s, seed %d", r.Played, r.Length, plural(r.Played, "game", "games"), r.Seed)
+	if r.Partial {
+		shape = fmt.Sprintf("PARTIAL (interrupted): %d of %d %s %s, seed %d", r.Played, r.Planned(), r.Length, plural(r.Planned(), "game", "games"), r.Seed)
+	}
 	if r.Rotate {
-		shape += fmt.Sprintf(", rotated (%d walls × 4 seatings)", r.Units)
+		shape += fmt.Sprintf(", rotated (%d %s × 4 seatings)", r.Units, plural(r.Units, "wall", "walls"))
 	}
 	if r.Shard > 0 {
-		shape += fmt.Sprintf(", shard %d/%d of %d games", r.Shard, r.Shards, r.Games)
+		shape += fmt.Sprintf(", shard %d/%d of %d %s", r.Shard, r.Shards, r.Games, plural(r.Games, "game", "games"))
 	}
 	if r.MCSims > 0 {
 		shape += fmt.Sprintf(", mc %d sims/decision", r.MCSims)
@@ -167,6 +374,18 @@ func printArena(w io.Writer, r *arena.Result) error {
 		}
 	}
 	fmt.Fprintf(w, "games  %s\nhash   %s\n\n", shape, r.Hash)
+	if r.Played == 0 {
+		_, err := fmt.Fprintln(w, "no game finished")
+		return err
+	}
+	// The intervals are over units (games, or walls with --rotate): one
+	// unit gives no estimate of the spread.
+	pm := func(format string, half float64) string {
+		if r.Units < 2 {
+			return "± n/a"
+		}
+		return fmt.Sprintf("± "+format, half)
+	}
 	t := newTable(w, "bot", "games", "avg rank (95% CI)", "1st", "2nd", "3rd", "4th", "avg points (95% CI)", "win%", "deal-in%", "riichi%", "call%", "avg win", "avg deal-in", "stable dan")
 	for _, s := range r.Summary {
 		dan := "-"
@@ -175,9 +394,9 @@ func printArena(w io.Writer, r *arena.Result) error {
 		}
 		row := []string{
 			s.Bot, strconv.Itoa(s.Games),
-			fmt.Sprintf("%.3f ± %.3f", s.AvgRank.Mean, (s.AvgRank.High-s.AvgRank.Low)/2),
+			fmt.Sprintf("%.3f %s", s.AvgRank.Mean, pm("%.3f", (s.AvgRank.High-s.AvgRank.Low)/2)),
 			fmt.Sprintf("%.1f%%", s.RankPct[0]), fmt.Sprintf("%.1f%%", s.RankPct[1]), fmt.Sprintf("%.1f%%", s.RankPct[2]), fmt.Sprintf("%.1f%%", s.RankPct[3]),
-			fmt.Sprintf("%+.1f ± %.1f", s.AvgPoints.Mean, (s.AvgPoints.High-s.AvgPoints.Low)/2),
+			fmt.Sprintf("%+.1f %s", s.AvgPoints.Mean, pm("%.1f", (s.AvgPoints.High-s.AvgPoints.Low)/2)),
 			fmt.Sprintf("%.1f", s.WinPct), fmt.Sprintf("%.1f", s.DealInPct), fmt.Sprintf("%.1f", s.RiichiPct), fmt.Sprintf("%.1f", s.CallPct),
 			fmt.Sprintf("%.0f", s.AvgWin), fmt.Sprintf("%.0f", s.AvgDealIn), dan,
 		}

@@ -35,6 +35,16 @@ func usageErrorf(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, args...))
 }
 
+// exitError is a failure with its own exit status (an arena stopped by
+// SIGINT exits 130, as the shell reports a process the signal killed).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e exitError) Error() string { return e.err.Error() }
+func (e exitError) Unwrap() error { return e.err }
+
 // errSilent marks a failure whose details the command already printed.
 var errSilent = errors.New("failed")
 
@@ -68,7 +78,7 @@ func lookup(name string) *Command {
 }
 
 // run is the whole program: it returns the exit status (0 ok, 1 failure,
-// 2 usage).
+// 2 usage, or the status an exitError carries).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	if len(args) == 0 {
@@ -107,6 +117,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	err = runFn(env, pos)
+	var ee exitError
 	switch {
 	case err == nil:
 		return 0
@@ -116,6 +127,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	case errors.Is(err, errSilent):
 		return 1
+	case errors.As(err, &ee): // an arena stopped by a signal
+		fmt.Fprintf(stderr, "mjrank %s: %v\n", c.Name, err)
+		return ee.code
 	default:
 		fmt.Fprintf(stderr, "mjrank %s: %v\n", c.Name, err)
 		return 1
