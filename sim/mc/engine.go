@@ -290,7 +290,7 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 // chunk is the number of worlds a worker takes at a time; results are
 // summed per chunk and chunks merged in order, so the sums do not depend on
 // which worker ran what.
-const chunk = 32
+const chunk = 8
 
 // simulate runs worlds [from, upto) for the active candidates.
 func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Candidate, active []int, from, upto int, st *stats) error {
