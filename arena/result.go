@@ -113,7 +113,7 @@ func newResult(c *Config) *Result {
 
 // MCVariant names the mc engine's ablation switches that o sets: "" for the
 // full engine, else a "+"-joined list of "no-halving", "riichi-only",
-// "raw-score".
+// "raw-score", "efficiency-prior".
 func MCVariant(o *mc.Options) string {
 	var v []string
 	if o.NoHalving {
@@ -124,6 +124,9 @@ func MCVariant(o *mc.Options) string {
 	}
 	if o.RawScore {
 		v = append(v, "raw-score")
+	}
+	if o.EfficiencyPrior {
+		v = append(v, "efficiency-prior")
 	}
 	return strings.Join(v, "+")
 }
