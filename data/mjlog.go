@@ -700,7 +700,7 @@ func (r *MjlogReader) agari() error {
 			if !ok {
 				return r.failf(ErrBadValue, "m=%q", v)
 			}
-			md, _, kita, err := decodeMeld(m, a.Who, g.Players)
+			md, from, kita, err := decodeMeld(m, a.Who, g.Players)
 			if err != nil {
 				return r.wrap(cause(ErrBadValue, err.Error()))
 			}
@@ -711,6 +711,7 @@ func (r *MjlogReader) agari() error {
 					return r.failf(ErrBadValue, "m=%q: more than 4 melds", v)
 				}
 				a.Melds = append(a.Melds, md)
+				a.MeldFrom = append(a.MeldFrom, from)
 			}
 		}
 	}

@@ -3,13 +3,19 @@ package data
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"os"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestMjlogRoundTrip writes every complete corpus game back as mjlog and
-// reads it again: the games must be equal.
+// reads it again: the games must be equal, and every AGARI m= (the meld
+// codes with their "called from" bits, which a Game keeps only as far as
+// Agari.MeldFrom goes) must be written exactly as Tenhou wrote it.
 func TestMjlogRoundTrip(t *testing.T) {
 	t.Parallel()
 	dir, files := corpus(t)
@@ -37,9 +43,47 @@ func TestMjlogRoundTrip(t *testing.T) {
 		if h := r.Game(); !reflect.DeepEqual(g, h) {
 			t.Errorf("%s: the game changed in a round trip:\n%s", cf.rel, diffGames(g, h))
 		}
+		if a, b := agariMeldCodes(t, rawRecord(t, cf.path)), agariMeldCodes(t, buf.Bytes()); !slices.Equal(a, b) {
+			t.Errorf("%s: AGARI m= changed in a round trip:\n  %q\nvs %q", cf.rel, a, b)
+		}
 		n++
 	}
 	t.Logf("%d games round-tripped through mjlog", n)
+}
+
+var (
+	agariTag   = regexp.MustCompile(`<AGARI\b[^>]*>`)
+	meldsValue = regexp.MustCompile(`\sm="([^"]*)"`)
+)
+
+// agariMeldCodes lists the m= value of every AGARI tag of an mjlog record,
+// "" for a win without melds.
+func agariMeldCodes(t *testing.T, xml []byte) []string {
+	t.Helper()
+	var out []string
+	for _, tag := range agariTag.FindAll(xml, -1) {
+		m := ""
+		if sub := meldsValue.FindSubmatch(tag); sub != nil {
+			m = string(sub[1])
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// rawRecord returns a record file's bytes, decompressed if gzipped.
+func rawRecord(t testing.TB, path string) []byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(maybeGunzip(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // forCompleteGames calls f for every complete 4-player mjlog game of the

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -143,6 +145,51 @@ func TestReplayDetectsTampering(t *testing.T) {
 	}
 	if len(rep.Mismatches) == 0 {
 		t.Error("an illegal discard went unnoticed")
+	}
+}
+
+// TestVerifyAgariMelds changes the "called from" bits of one pon in a real
+// game's AGARI m= (as a faulty converter did: 45161 written as 45163) and
+// expects verify to report the win, with its file, round and event, and
+// Check to refuse it.
+func TestVerifyAgariMelds(t *testing.T) {
+	src := filepath.Join(shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands", "log-libraries", "logs"), "2022010103gm-00a9-0000-12d7f40d.txt")
+	raw := rawRecord(t, src)
+	edited, old, code := "", 0, 0
+	pon := regexp.MustCompile(`(<AGARI [^>]*\sm=")(\d+)`)
+	for _, loc := range pon.FindAllSubmatchIndex(raw, -1) {
+		m, _ := strconv.Atoi(string(raw[loc[4]:loc[5]]))
+		if m&0x4 == 0 && m&0x8 != 0 { // a pon called from another seat
+			old, code = m, m&^3|(m&3%3+1)
+			edited = string(raw[:loc[4]]) + strconv.Itoa(code) + string(raw[loc[5]:])
+			break
+		}
+	}
+	if edited == "" {
+		t.Fatal("no pon in an AGARI m= of " + src)
+	}
+	path := filepath.Join(t.TempDir(), "edited.xml")
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Verify(context.Background(), []string{path}, VerifyOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) > 0 || len(rep.Mismatches) != 1 {
+		t.Fatalf("AGARI m=%d edited to %d: want one mismatch, got %v %v", old, code, rep.Mismatches, rep.Errors)
+	}
+	m := rep.Mismatches[0]
+	if m.File != path || m.Game != 1 || m.Round == "" || m.Event <= 0 || !strings.Contains(m.What, "shown as called from seat") {
+		t.Errorf("mismatch %v: want the file, game 1, a round, an event and the meld's source", m)
+	}
+	t.Log(m)
+	g, err := readMjlogFile(t, path, "edited.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "shown as called from seat") {
+		t.Errorf("Check: %v, want the meld's source", err)
 	}
 }
 
