@@ -3,11 +3,11 @@ package data
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"io/fs"
 	"strconv"
 	"strings"
 	"syscall"
