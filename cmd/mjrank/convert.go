@@ -77,11 +77,17 @@ type converter struct {
 	to    data.Format
 	out   string
 	dir   bool
-	taken map[string]string // output path → the input written there
+	taken map[string]string      // output path → the input written there
+	files map[string]os.FileInfo // input → its file, to never write over another input
 }
 
 func runConvert(env *Env, f data.Format, out string, inputs []string) error {
-	c := &converter{env: env, to: f, out: out, taken: map[string]string{}}
+	c := &converter{env: env, to: f, out: out, taken: map[string]string{}, files: map[string]os.FileInfo{}}
+	for _, in := range inputs {
+		if info, err := os.Stat(in); err == nil && in != "-" {
+			c.files[in] = info
+		}
+	}
 	if out != "" {
 		if info, err := os.Stat(out); err == nil && info.IsDir() {
 			c.dir = true
@@ -275,6 +281,13 @@ func (s *sink) open(n int) (io.Writer, error) {
 	}
 	if prev, ok := c.taken[path]; ok {
 		return nil, fmt.Errorf("%s is also the output of %s: convert them into different folders", path, inputName(prev))
+	}
+	if info, err := os.Stat(path); err == nil {
+		for in, f := range c.files {
+			if in != s.in && os.SameFile(info, f) {
+				return nil, fmt.Errorf("%s would overwrite the input %s: convert them into another folder", path, in)
+			}
+		}
 	}
 	f, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".")
 	if err != nil {

@@ -111,6 +111,21 @@ func TestConvertCollision(t *testing.T) {
 	if names := dirNames(t, out); !slices.Equal(names, []string{"x.1.json", "x.2.json"}) {
 		t.Errorf("wrote %v, want the first input's two files", names)
 	}
+	// Converted in their own folder, x.mjson's x.1.xml would overwrite the
+	// input x.1.xml.
+	same := filepath.Join(dir, "same")
+	copyFile(t, two, filepath.Join(same, "x.mjson"))
+	copyFile(t, sampleXML, filepath.Join(same, "x.1.xml"))
+	code, _, stderr = mjrankRun(t, nil, "convert", "--to", "mjlog", "--out", same, filepath.Join(same, "x.mjson"), filepath.Join(same, "x.1.xml"))
+	if code != 1 || !strings.Contains(stderr, "would overwrite the input "+filepath.Join(same, "x.1.xml")) {
+		t.Errorf("output over an input: exit %d, stderr %q", code, stderr)
+	}
+	if names := dirNames(t, same); !slices.Equal(names, []string{"x.1.xml", "x.mjson"}) {
+		t.Errorf("folder holds %v, want the two inputs only", names)
+	}
+	if gs := readGames(t, filepath.Join(same, "x.1.xml")); len(gs) != 1 {
+		t.Errorf("x.1.xml holds %d games, want its own one", len(gs))
+	}
 }
 
 // TestConvertGoesOn: a bad input does not stop the others; every failure
