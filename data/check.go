@@ -19,7 +19,8 @@ import (
 //     (a chi from the previous seat) plus tiles of the caller's hand; a kakan
 //     adds a tile of the hand to the caller's own pon; an ankan takes four
 //     tiles of the hand; a riichi is declared by a closed hand;
-//   - a win shows the winner's concealed tiles and melds, its winning tile is
+//   - a win shows the winner's concealed tiles and the melds its calls made
+//     (called from the seats the calls name, when it says), its winning tile is
 //     the tile drawn (tsumo) or the discard or kan tile it robs (ron), and a
 //     draw shows the hands as they are;
 //   - the scores before each result, after each accepted riichi and at the
@@ -104,6 +105,7 @@ type checker struct {
 	sticks   int
 	riichi   [4]bool // step 1 declared
 	ended    bool
+	ei       int // the event checked: its index in rd.Events
 }
 
 func (c *checker) size(seat int) int { return c.n[seat] + 3*len(c.melds[seat]) }
@@ -132,6 +134,7 @@ func (c *checker) run() error {
 		c.n[s] = 13
 	}
 	for i, e := range rd.Events {
+		c.ei = i
 		if err := c.event(e); err != nil {
 			return fmt.Errorf("event %d (%v): %v", i+1, e, err)
 		}
@@ -399,19 +402,8 @@ func (c *checker) agari(e Event) error {
 	if !sameTiles(h, a.Hand) {
 		return fmt.Errorf("hand %v, want %v", tile.Format(a.Hand), tile.Format(h))
 	}
-	if len(a.Melds) != len(c.melds[w]) {
-		return fmt.Errorf("%d melds, want %d", len(a.Melds), len(c.melds[w]))
-	}
-	for _, m := range a.Melds {
-		found := false
-		for _, x := range c.melds[w] {
-			if x.Type == m.Type && sameTiles(x.TilesSlice(), m.TilesSlice()) {
-				found = true
-			}
-		}
-		if !found {
-			return fmt.Errorf("meld %v was not called", m)
-		}
+	if _, err := matchShown(a, shownMelds(rd.Events[:c.ei], w)); err != nil {
+		return err
 	}
 	if a.Scores != c.cur {
 		return fmt.Errorf("scores before %v, want %v", a.Scores, c.cur)

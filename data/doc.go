@@ -67,9 +67,13 @@
 // Disconnections before the first round are put at the start of its events.
 // A 3-player game (GO type bit 0x10) is read in full with Players == 3, seat 3
 // empty and the kita in EventKita and Agari.Kita; the other formats refuse
-// it (ErrUnsupported). The writer writes the modern layout; writing then
-// reading gives back an equal Game (open melds in AGARI are written as
-// called from the previous seat, since a Meld does not keep its source).
+// it (ErrUnsupported). AGARI m= lists the codes of the winner's N tags,
+// latest call first (a kakan in the place of its pon); the reader keeps each
+// meld's source in Agari.MeldFrom, and Check and Replay compare the melds
+// and sources with the calls. The writer writes the modern layout and the
+// AGARI melds as Tenhou does, from the calls (from Agari.MeldFrom, or the
+// previous seat, for melds no call made); writing then reading gives back
+// an equal Game, and a Tenhou record's AGARI tags as they were.
 //
 // # tenhou.net/6
 //

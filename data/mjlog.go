@@ -694,29 +694,66 @@ func (r *MjlogReader) agari() error {
 	if len(a.Hand) == 0 || len(a.Hand) > 14 {
 		return r.failf(ErrBadValue, "hai= has %d tiles", len(a.Hand))
 	}
-	if v, ok := r.get("m"); ok && len(v) > 0 {
-		for f := range fields(v) {
-			m, ok := atoi(f)
-			if !ok {
-				return r.failf(ErrBadValue, "m=%q", v)
-			}
-			md, _, kita, err := decodeMeld(m, a.Who, g.Players)
-			if err != nil {
-				return r.wrap(cause(ErrBadValue, err.Error()))
-			}
-			if kita != tile.NoTile {
-				a.Kita = append(a.Kita, kita)
-			} else {
-				if len(a.Melds) == 4 {
-					return r.failf(ErrBadValue, "m=%q: more than 4 melds", v)
-				}
-				a.Melds = append(a.Melds, md)
-			}
-		}
+	if err := r.agariMelds(&a, g.Players); err != nil {
+		return err
 	}
 	if a.WinTile, err = r.tileAttr("machi"); err != nil {
 		return err
 	}
+	if err := r.agariScore(&a); err != nil {
+		return err
+	}
+	if a.Dora, err = r.tilesAttr("doraHai", true); err != nil {
+		return err
+	}
+	if a.Ura, err = r.tilesAttr("doraHaiUra", false); err != nil {
+		return err
+	}
+	if err := r.ba(&a.Honba, &a.Sticks); err != nil {
+		return err
+	}
+	if err := r.sc(&a.Scores, &a.Deltas); err != nil {
+		return err
+	}
+	if err := r.owari(); err != nil {
+		return err
+	}
+	rd.Agari = append(rd.Agari, a)
+	rd.Events = append(rd.Events, Event{Type: EventAgari, Seat: int8(a.Who), Tile: tile.NoTile, From: -1, Index: uint8(len(rd.Agari) - 1)})
+	s.result = true
+	return nil
+}
+
+// agariMelds reads AGARI m=: the melds, with their sources, and the kita.
+func (r *MjlogReader) agariMelds(a *Agari, players int) error {
+	v, ok := r.get("m")
+	if !ok || len(v) == 0 {
+		return nil
+	}
+	for f := range fields(v) {
+		m, ok := atoi(f)
+		if !ok {
+			return r.failf(ErrBadValue, "m=%q", v)
+		}
+		md, from, kita, err := decodeMeld(m, a.Who, players)
+		if err != nil {
+			return r.wrap(cause(ErrBadValue, err.Error()))
+		}
+		if kita != tile.NoTile {
+			a.Kita = append(a.Kita, kita)
+			continue
+		}
+		if len(a.Melds) == 4 {
+			return r.failf(ErrBadValue, "m=%q: more than 4 melds", v)
+		}
+		a.Melds = append(a.Melds, md)
+		a.MeldFrom = append(a.MeldFrom, from)
+	}
+	return nil
+}
+
+// agariScore reads AGARI ten=, yaku= and yakuman=.
+func (r *MjlogReader) agariScore(a *Agari) error {
 	v, ok := r.get("ten")
 	if !ok {
 		return r.fail(ErrBadValue, "missing ten=")
@@ -733,7 +770,7 @@ func (r *MjlogReader) agari() error {
 		i := 0
 		for f := range fields(v) {
 			x, ok := atoi(f)
-			if !ok || (i%2 == 0 && x > 127) || (i%2 == 1 && x > 127) {
+			if !ok || x > 127 {
 				return r.failf(ErrBadValue, "yaku=%q", v)
 			}
 			if i%2 == 0 {
@@ -756,24 +793,6 @@ func (r *MjlogReader) agari() error {
 			a.Yakuman = append(a.Yakuman, x)
 		}
 	}
-	if a.Dora, err = r.tilesAttr("doraHai", true); err != nil {
-		return err
-	}
-	if a.Ura, err = r.tilesAttr("doraHaiUra", false); err != nil {
-		return err
-	}
-	if err := r.ba(&a.Honba, &a.Sticks); err != nil {
-		return err
-	}
-	if err := r.sc(&a.Scores, &a.Deltas); err != nil {
-		return err
-	}
-	if err := r.owari(); err != nil {
-		return err
-	}
-	rd.Agari = append(rd.Agari, a)
-	rd.Events = append(rd.Events, Event{Type: EventAgari, Seat: int8(a.Who), Tile: tile.NoTile, From: -1, Index: uint8(len(rd.Agari) - 1)})
-	s.result = true
 	return nil
 }
 

@@ -11,8 +11,10 @@ import (
 
 // MjlogWriter writes games as mjlog XML, one <mjloggm> element per game, in
 // the modern layout Tenhou uses (SHUFFLE, GO, UN, TAIKYOKU, then the
-// rounds). Reading what it writes gives back an equal Game, except that
-// disconnections recorded before the first round move after its INIT.
+// rounds), with each AGARI's m= codes as Tenhou writes them (the
+// winner's N codes, latest first). Reading what it writes gives back an
+// equal Game, except that disconnections recorded before the first round
+// move after its INIT.
 type MjlogWriter struct {
 	w   io.Writer
 	buf []byte
@@ -192,12 +194,14 @@ func (e *mjlogEncoder) round(g *Game, rd *Round, last bool) {
 			}
 		}
 	}
-	for i, ev := range rd.Events {
-		e.event(g, rd, ev, i == lastResult)
+	for i := range rd.Events {
+		e.event(g, rd, i, i == lastResult)
 	}
 }
 
-func (e *mjlogEncoder) event(g *Game, rd *Round, ev Event, owari bool) {
+// event writes rd.Events[i].
+func (e *mjlogEncoder) event(g *Game, rd *Round, i int, owari bool) {
+	ev := rd.Events[i]
 	s := int(ev.Seat)
 	switch ev.Type {
 	case EventDraw, EventDiscard:
@@ -250,7 +254,8 @@ func (e *mjlogEncoder) event(g *Game, rd *Round, ev Event, owari bool) {
 			}
 			return
 		}
-		e.agari(g, &rd.Agari[ev.Index], owari)
+		a := &rd.Agari[ev.Index]
+		e.agari(g, a, e.agariMelds(g, a, shownMelds(rd.Events[:i], a.Who)), owari)
 	case EventRyuukyoku:
 		if rd.Ryuukyoku == nil {
 			if e.err == nil {
@@ -308,30 +313,53 @@ func (e *mjlogEncoder) owari(g *Game) {
 	e.str(`"`)
 }
 
-func (e *mjlogEncoder) agari(g *Game, a *Agari, owari bool) {
+// agariMelds returns the m= codes of a win whose winner made the calls
+// shown. Tenhou writes there the codes of the winner's N tags, latest call
+// first, a kakan in the place of its pon, kita among them: so does this
+// when the win's melds agree with the calls. Otherwise it writes the win's
+// melds in their order, called from Agari.MeldFrom (or, without it, from
+// the previous seat), then the kita.
+func (e *mjlogEncoder) agariMelds(g *Game, a *Agari, shown []shownMeld) []int {
+	var codes []int
+	meld := func(i, from int) {
+		m, err := encodeMeld(a.Melds[i], a.Who, from, g.Players)
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("data: mjlog: agari: %w: %v", ErrBadValue, err)
+		}
+		codes = append(codes, m)
+	}
+	if order, err := matchShown(a, shown); err == nil {
+		for k := len(shown) - 1; k >= 0; k-- {
+			if shown[k].kita != tile.NoTile {
+				codes = append(codes, encodeKita(a.Kita[order[k]]))
+			} else {
+				meld(order[k], shown[k].from)
+			}
+		}
+		return codes
+	}
+	for i, md := range a.Melds {
+		from := guessMeldFrom(md, a.Who, g.Players)
+		if i < len(a.MeldFrom) {
+			from = a.MeldFrom[i]
+		}
+		meld(i, from)
+	}
+	for _, t := range a.Kita {
+		codes = append(codes, encodeKita(t))
+	}
+	return codes
+}
+
+func (e *mjlogEncoder) agari(g *Game, a *Agari, melds []int, owari bool) {
 	e.str(`<AGARI `)
 	e.ba(a.Honba, a.Sticks)
 	e.str(` hai="`)
 	e.tiles(a.Hand)
 	e.str(`"`)
-	if len(a.Melds) > 0 || len(a.Kita) > 0 {
+	if len(melds) > 0 {
 		e.str(` m="`)
-		for i, md := range a.Melds {
-			if i > 0 {
-				e.str(",")
-			}
-			m, err := encodeMeldInHand(md, a.Who, g.Players)
-			if err != nil && e.err == nil {
-				e.err = fmt.Errorf("data: mjlog: agari: %w: %v", ErrBadValue, err)
-			}
-			e.int(m)
-		}
-		for i, t := range a.Kita {
-			if i > 0 || len(a.Melds) > 0 {
-				e.str(",")
-			}
-			e.int(encodeKita(t))
-		}
+		e.ints(melds, 1)
 		e.str(`"`)
 	}
 	e.str(` machi="`)
@@ -381,19 +409,19 @@ func (e *mjlogEncoder) agari(g *Game, a *Agari, owari bool) {
 	e.str(` />`)
 }
 
-// encodeMeldInHand encodes a meld shown in an AGARI tag. A Meld does not
-// keep its source seat, so an open meld is written as called from the
-// previous seat (the meld's tiles and type are what readers use); a closed
-// kan gets the caller itself.
-func encodeMeldInHand(md score.Meld, who, players int) (int, error) {
+// guessMeldFrom is the source written for a win's meld when neither the
+// record nor the round's calls give it: the previous seat for an open meld
+// (the meld's tiles and type are what readers use), the caller itself for a
+// closed kan.
+func guessMeldFrom(md score.Meld, who, players int) int {
+	if md.Type == score.Ankan {
+		return who
+	}
 	from := (who + 3) % 4
 	if from >= players {
 		from = (who + 2) % 4
 	}
-	if md.Type == score.Ankan {
-		from = who
-	}
-	return encodeMeld(md, who, from, players)
+	return from
 }
 
 func (e *mjlogEncoder) ryuukyoku(g *Game, d *Ryuukyoku, owari bool) {

@@ -334,6 +334,12 @@ type Agari struct {
 	Sticks  int          // ba=: riichi sticks this win collects
 	Scores  [4]int       // points before the win
 	Deltas  [4]int       // change in points
+
+	// MeldFrom gives, for each of Melds, the seat its called tile came
+	// from (the winner for a closed kan, the pon's source for a kakan), as
+	// the mjlog m= codes record it; nil when the record gives the melds
+	// only through its calls (the other formats).
+	MeldFrom []int
 }
 
 // Tsumo reports whether the win is by self-draw.

@@ -537,6 +537,10 @@ func (p *replayer) checkAgari() bool {
 		if a.Pao >= 0 != (wr.Pao >= 0) || (a.Pao >= 0 && int(wr.Pao) != a.Pao) {
 			diff("pao", wr.Pao, a.Pao)
 		}
+		// The engine accepted the record's calls: the win must show them.
+		if _, err := matchShown(a, shownMelds(p.rd.Events[:p.ei], a.Who)); err != nil {
+			diffs = append(diffs, "melds: "+err.Error())
+		}
 		for _, d := range diffs {
 			p.mismatch(p.ei, fmt.Sprintf("agari %d (seat %d): %s", i, a.Who, d))
 		}

@@ -3,51 +3,210 @@ package data
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
+	"os"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestMjlogRoundTrip writes every complete corpus game back as mjlog and
-// reads it again: the games must be equal.
-func TestMjlogRoundTrip(t *testing.T) {
-	t.Parallel()
-	dir, files := corpus(t)
-	index := readIndex(t, dir)
-	n := 0
-	var buf bytes.Buffer
-	for _, cf := range files {
-		if cf.json || !index[cf.rel].complete {
-			continue
-		}
-		g, err := readMjlogFile(t, cf.path, cf.rel)
-		if err != nil {
-			t.Fatalf("%s: %v", cf.rel, err)
-		}
-		buf.Reset()
-		if err := NewMjlogWriter(&buf).Write(g); err != nil {
-			t.Errorf("%s: write: %v", cf.rel, err)
-			continue
-		}
-		r := NewMjlogReader(bytes.NewReader(buf.Bytes()), cf.rel)
-		if !r.Next() {
-			t.Errorf("%s: re-read: %v", cf.rel, r.Err())
-			continue
-		}
-		if h := r.Game(); !reflect.DeepEqual(g, h) {
-			t.Errorf("%s: the game changed in a round trip:\n%s", cf.rel, diffGames(g, h))
-		}
-		n++
-	}
-	t.Logf("%d games round-tripped through mjlog", n)
+// formatTrip is what survives a trip through a format: mjlog keeps a Game
+// whole (exact: compared with reflect.DeepEqual, and the AGARI m= codes
+// with the original file's), the others as far as opts say.
+type formatTrip struct {
+	f     Format
+	exact bool
+	opts  cmpOpts
 }
 
-// forCompleteGames calls f for every complete 4-player mjlog game of the
-// corpus (every 8th under -short).
-func forCompleteGames(t *testing.T, f func(rel string, g *Game)) int {
+var formatTrips = []formatTrip{
+	{f: FormatMjlog, exact: true, opts: cmpOpts{header: true, seatEvent: true, fuLimit: true, nmHands: true}},
+	{f: FormatTenhou6, opts: cmpOpts{header: true, seatEvent: true}},           // no fu of limit hands, nagashi hands, kan dora time
+	{f: FormatMjai, opts: cmpOpts{header: true, fuLimit: true, nmHands: true}}, // no disconnections
+}
+
+// trip writes g with f's writer, reads it back through NewReader (which
+// must detect f) and returns the one game read and the bytes written.
+func trip(name string, g *Game, f Format) (*Game, []byte, error) {
+	var buf bytes.Buffer
+	if err := NewWriter(&buf, f).Write(g); err != nil {
+		return nil, nil, fmt.Errorf("write %v: %w", f, err)
+	}
+	r, got, err := NewReader(bytes.NewReader(buf.Bytes()), name)
+	if err != nil || got != f {
+		return nil, nil, fmt.Errorf("%v output read as %v: %v", f, got, err)
+	}
+	if !r.Next() {
+		return nil, nil, fmt.Errorf("read back %v: %v", f, r.Err())
+	}
+	h := r.Game()
+	if r.Next() || r.Err() != nil {
+		return nil, nil, fmt.Errorf("read back %v: a second game or an error: %v", f, r.Err())
+	}
+	return h, buf.Bytes(), nil
+}
+
+// check compares h, read back from b (written in ft's format from g),
+// with g as far as the format goes, checks it with Check, and writes it
+// again: the bytes must not change.
+func (ft formatTrip) check(t *testing.T, name string, g, h *Game, b []byte, doraMoved *int) {
+	t.Helper()
+	o := ft.opts
+	o.doraMoved = doraMoved
+	if d := compareGames(g, h, o); len(d) > 0 {
+		t.Errorf("%s: %v round trip differs:\n%s", name, ft.f, strings.Join(d, "\n"))
+	}
+	if err := h.Check(); err != nil {
+		t.Errorf("%s via %v: %v", name, ft.f, err)
+	}
+	if h2, b2, err := trip(name, h, ft.f); err != nil || !bytes.Equal(b, b2) {
+		t.Errorf("%s: %v second write differs (%v)", name, ft.f, err)
+	} else if ft.exact && !reflect.DeepEqual(h, h2) {
+		t.Errorf("%s: the game changed in a second mjlog round trip:\n%s", name, diffGames(h, h2))
+	}
+}
+
+// TestRoundTrip writes every complete corpus game with each writer and
+// reads it back with the matching reader (found by NewReader): mjlog gives
+// back an equal Game and Tenhou's own AGARI m= codes (the melds' "called
+// from" bits); tenhou.net/6 and mjai give back the game as far as the
+// format carries it; writing what was read gives the same bytes. The games
+// read back from tenhou.net/6 and mjai are also replayed: the engine must
+// agree with every result again, and the final scores be the original's.
+func TestRoundTrip(t *testing.T) {
+	for _, ft := range formatTrips {
+		t.Run(ft.f.String(), func(t *testing.T) {
+			t.Parallel()
+			var games, replayed, doraMoved int
+			skipped := map[string]int{}
+			forCorpusGames(t, func(cf corpusFile, g *Game) {
+				if g.Players != 4 && ft.f != FormatMjlog {
+					return
+				}
+				games++
+				h, b, err := trip(cf.rel, g, ft.f)
+				if err != nil {
+					t.Errorf("%s: %v", cf.rel, err)
+					return
+				}
+				if ft.exact {
+					if !reflect.DeepEqual(g, h) {
+						t.Errorf("%s: the game changed in a round trip:\n%s", cf.rel, diffGames(g, h))
+					}
+					if a, c := agariMeldCodes(t, rawRecord(t, cf.path)), agariMeldCodes(t, b); !slices.Equal(a, c) {
+						t.Errorf("%s: AGARI m= changed in a round trip:\n  %q\nvs %q", cf.rel, a, c)
+					}
+				}
+				ft.check(t, cf.rel, g, h, b, &doraMoved)
+				if ft.exact || testing.Short() {
+					return
+				}
+				if reason := notCarried(g, ft.f); reason != "" {
+					skipped[reason]++
+					return
+				}
+				replayed++
+				var rep ReplayReport
+				if err := Replay(h, &rep); err != nil {
+					t.Errorf("%s via %v: %v", cf.rel, ft.f, err)
+				}
+				for _, m := range rep.Mismatches {
+					t.Errorf("%s via %v: %v", cf.rel, ft.f, m)
+				}
+			})
+			t.Logf("%d games round-tripped through %v (%d rounds with kan dora revealed at another time); %d replayed after it, left out: %v", games, ft.f, doraMoved, replayed, skipped)
+			if !testing.Short() && !ft.exact && replayed < 1500 {
+				t.Errorf("only %d games replayed", replayed)
+			}
+		})
+	}
+}
+
+// TestWriterReaderMatrix takes a sample of the corpus games through every
+// format and then through every writer and its reader: a game read from
+// mjlog, tenhou.net/6 or mjai, written as mjlog, tenhou.net/6 or mjai and
+// read back, keeps what the second format carries.
+func TestWriterReaderMatrix(t *testing.T) {
+	every := 16
+	if testing.Short() {
+		every = 64
+	}
+	n, i := 0, 0
+	forCompleteGames(t, func(rel string, g0 *Game) {
+		if i++; i%every != 1 && every > 1 {
+			return
+		}
+		n++
+		for _, from := range formatTrips {
+			g := g0
+			if !from.exact {
+				var err error
+				if g, _, err = trip(rel, g0, from.f); err != nil {
+					t.Errorf("%s: %v", rel, err)
+					continue
+				}
+			}
+			for _, to := range formatTrips {
+				name := fmt.Sprintf("%s (%v → %v)", rel, from.f, to.f)
+				h, b, err := trip(name, g, to.f)
+				if err != nil {
+					t.Errorf("%s: %v", name, err)
+					continue
+				}
+				var doraMoved int
+				to.check(t, name, g, h, b, &doraMoved)
+			}
+		}
+	})
+	t.Logf("%d games through %d × %d formats", n, len(formatTrips), len(formatTrips))
+	if n == 0 {
+		t.Error("no game")
+	}
+}
+
+var (
+	agariTag   = regexp.MustCompile(`<AGARI\b[^>]*>`)
+	meldsValue = regexp.MustCompile(`\sm="([^"]*)"`)
+)
+
+// agariMeldCodes lists the m= value of every AGARI tag of an mjlog record,
+// "" for a win without melds.
+func agariMeldCodes(t *testing.T, xml []byte) []string {
+	t.Helper()
+	var out []string
+	for _, tag := range agariTag.FindAll(xml, -1) {
+		m := ""
+		if sub := meldsValue.FindSubmatch(tag); sub != nil {
+			m = string(sub[1])
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// rawRecord returns a record file's bytes, decompressed if gzipped.
+func rawRecord(t testing.TB, path string) []byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(maybeGunzip(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// forCorpusGames calls f for every complete mjlog game of the corpus,
+// 3-player ones too (every 8th file under -short).
+func forCorpusGames(t *testing.T, f func(cf corpusFile, g *Game)) {
 	dir, files := corpus(t)
 	index := readIndex(t, dir)
-	n := 0
 	for i, cf := range files {
 		if cf.json || !index[cf.rel].complete || (testing.Short() && i%8 != 0) {
 			continue
@@ -56,87 +215,21 @@ func forCompleteGames(t *testing.T, f func(rel string, g *Game)) int {
 		if err != nil {
 			t.Fatalf("%s: %v", cf.rel, err)
 		}
-		if g.Players != 4 {
-			continue
-		}
-		f(cf.rel, g)
-		n++
+		f(cf, g)
 	}
+}
+
+// forCompleteGames calls f for every complete 4-player mjlog game of the
+// corpus (every 8th file under -short) and returns their number.
+func forCompleteGames(t *testing.T, f func(rel string, g *Game)) int {
+	n := 0
+	forCorpusGames(t, func(cf corpusFile, g *Game) {
+		if g.Players == 4 {
+			f(cf.rel, g)
+			n++
+		}
+	})
 	return n
-}
-
-// TestTenhou6RoundTrip writes every 4-player corpus game as tenhou.net/6,
-// reads it back and compares with the original as far as the format goes;
-// then writes the result again and checks the JSON is unchanged.
-func TestTenhou6RoundTrip(t *testing.T) {
-	t.Parallel()
-	var rounds, events, doraMoved int
-	n := forCompleteGames(t, func(rel string, g *Game) {
-		b, err := MarshalTenhou6(g)
-		if err != nil {
-			t.Errorf("%s: write: %v", rel, err)
-			return
-		}
-		r := NewTenhou6Reader(bytes.NewReader(b), rel)
-		if !r.Next() {
-			t.Errorf("%s: re-read: %v", rel, r.Err())
-			return
-		}
-		h := r.Game()
-		if err := h.Check(); err != nil {
-			t.Errorf("%s: %v", rel, err)
-		}
-		if d := compareGames(g, h, cmpOpts{header: true, seatEvent: true, doraMoved: &doraMoved}); len(d) > 0 {
-			t.Errorf("%s: tenhou.net/6 round trip differs:\n%s", rel, strings.Join(d, "\n"))
-		}
-		b2, err := MarshalTenhou6(h)
-		if err != nil || !bytes.Equal(b, b2) {
-			t.Errorf("%s: second write differs (%v):\n%s\n%s", rel, err, b, b2)
-		}
-		for i := range h.Rounds {
-			rounds++
-			events += len(h.Rounds[i].Events)
-		}
-	})
-	t.Logf("%d games, %d rounds, %d events round-tripped through tenhou.net/6; %d rounds with kan dora revealed at another time", n, rounds, events, doraMoved)
-}
-
-// TestMjaiRoundTrip writes every 4-player corpus game as mjai, reads it
-// back and compares with the original: everything but ids, dice, seeds and
-// disconnections must survive; then writes again and checks the bytes.
-func TestMjaiRoundTrip(t *testing.T) {
-	t.Parallel()
-	var rounds, events int
-	n := forCompleteGames(t, func(rel string, g *Game) {
-		b, err := MarshalMjai(g)
-		if err != nil {
-			t.Errorf("%s: write: %v", rel, err)
-			return
-		}
-		r := NewMjaiReader(bytes.NewReader(b), rel)
-		if !r.Next() {
-			t.Errorf("%s: re-read: %v", rel, r.Err())
-			return
-		}
-		h := r.Game()
-		if r.Next() || r.Err() != nil {
-			t.Errorf("%s: a second game or an error: %v", rel, r.Err())
-		}
-		if err := h.Check(); err != nil {
-			t.Errorf("%s: %v", rel, err)
-		}
-		if d := compareGames(g, h, cmpOpts{header: true, fuLimit: true, nmHands: true}); len(d) > 0 {
-			t.Errorf("%s: mjai round trip differs:\n%s", rel, strings.Join(d, "\n"))
-		}
-		if b2, err := MarshalMjai(h); err != nil || !bytes.Equal(b, b2) {
-			t.Errorf("%s: second write differs (%v)", rel, err)
-		}
-		for i := range h.Rounds {
-			rounds++
-			events += len(h.Rounds[i].Events)
-		}
-	})
-	t.Logf("%d games, %d rounds, %d events round-tripped through mjai", n, rounds, events)
 }
 
 // TestNoRedFives treats corpus games as if red fives were off (ids 16, 52
@@ -210,4 +303,18 @@ func hasRedFive(t *testing.T, b []byte, f Format) bool {
 		}
 	}
 	return false
+}
+
+// notCarried says why a game's rules cannot survive conversion to format to:
+// tenhou.net/6 keeps only the rule text of ordinary lobbies (not the GO
+// type's special-lobby bits), and neither format keeps the 2009 format's
+// per-round shuffle that dates a game without a log id.
+func notCarried(g *Game, to Format) string {
+	if to == FormatTenhou6 && g.Rules.Type&^0xFF != 0 {
+		return "special-lobby bits (tenhou.net/6)"
+	}
+	if g.Ref == "" && g.Year() == 2009 {
+		return "2009 game without a log id"
+	}
+	return ""
 }

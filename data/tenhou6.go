@@ -83,13 +83,13 @@ type t6Header struct {
 		Aka52 *int   `json:"aka52"`
 		Aka53 *int   `json:"aka53"`
 	} `json:"rule"`
-	Ref        string    `json:"ref"`
-	Ratingc    string    `json:"ratingc"`
-	Lobby      int       `json:"lobby"`
-	Dan        []string  `json:"dan"`
-	Rate       []float64 `json:"rate"`
-	Sx         []string  `json:"sx"`
-	Sc         []float64 `json:"sc"`
+	Ref        string            `json:"ref"`
+	Ratingc    string            `json:"ratingc"`
+	Lobby      int               `json:"lobby"`
+	Dan        []string          `json:"dan"`
+	Rate       []float64         `json:"rate"`
+	Sx         []string          `json:"sx"`
+	Sc         []json.RawMessage `json:"sc"`
 	Connection []struct {
 		What int `json:"what"`
 		Log  int `json:"log"`
@@ -155,11 +155,13 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*Game, error) {
 	if len(h.Sc) >= 8 {
 		o := &Owari{}
 		for i := range 4 {
-			if h.Sc[2*i] != math.Trunc(h.Sc[2*i]) {
-				return nil, fail(0, "sc", cause(ErrBadValue, "final score is not an integer"))
+			var bad string
+			if o.Scores[i], bad = t6Number(h.Sc[2*i]); bad != "" {
+				return nil, fail(0, "sc", cause(ErrBadValue, fmt.Sprintf("sc[%d]: final score %s %s", 2*i, quoteRaw(h.Sc[2*i]), bad)))
 			}
-			o.Scores[i] = int(h.Sc[2*i])
-			o.RankPt[i] = h.Sc[2*i+1]
+			if json.Unmarshal(h.Sc[2*i+1], &o.RankPt[i]) != nil {
+				return nil, fail(0, "sc", cause(ErrBadValue, fmt.Sprintf("sc[%d]: final points %s %s", 2*i+1, quoteRaw(h.Sc[2*i+1]), notNumber)))
+			}
 		}
 		g.Owari = o
 	}
@@ -279,45 +281,96 @@ func t6Code(f face) int {
 	return (k/9+1)*10 + k%9 + 1
 }
 
-// t6Int returns v as an integer if it is an integral JSON number.
-func t6Int(v any) (int, bool) {
-	x, ok := v.(float64)
-	if !ok || x != math.Trunc(x) || x < -1e9 || x > 1e9 {
-		return 0, false
+// What is wrong with a JSON number, as t6Number says.
+const (
+	notNumber  = "is not a number"
+	notInteger = "is not an integer"
+	outOfRange = "out of range"
+)
+
+// t6Number reads a JSON number that must be an integer within ±1e9, or
+// says what is wrong with it (notNumber, notInteger, outOfRange). Callers
+// quote the value as written ("99999999999 out of range", not
+// 9.9999999999e+10).
+func t6Number(raw json.RawMessage) (int, string) {
+	var x float64
+	if err := json.Unmarshal(raw, &x); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") {
+			return 0, outOfRange // beyond float64
+		}
+		return 0, notNumber
 	}
-	return int(x), true
+	if x != math.Trunc(x) {
+		return 0, notInteger
+	}
+	if x < -1e9 || x > 1e9 {
+		return 0, outOfRange
+	}
+	return int(x), ""
+}
+
+// quoteRaw returns a JSON value as written, cut to 40 bytes.
+func quoteRaw(raw json.RawMessage) string {
+	if len(raw) > 40 {
+		return string(raw[:37]) + "..."
+	}
+	return string(raw)
+}
+
+// t6Elements decodes a JSON array into its elements.
+func t6Elements(raw json.RawMessage, what string) ([]json.RawMessage, error) {
+	var xs []json.RawMessage
+	if err := json.Unmarshal(raw, &xs); err != nil {
+		return nil, cause(ErrBadValue, what+": "+err.Error())
+	}
+	return xs, nil
 }
 
 // t6Ints decodes a JSON array of integers.
 func t6Ints(raw json.RawMessage, what string) ([]int, error) {
-	var xs []float64
-	if err := json.Unmarshal(raw, &xs); err != nil {
-		return nil, cause(ErrBadValue, what+": "+err.Error())
+	xs, err := t6Elements(raw, what)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]int, len(xs))
 	for i, x := range xs {
-		v, ok := t6Int(x)
-		if !ok {
-			return nil, cause(ErrBadValue, fmt.Sprintf("%s[%d]: %v is not an integer", what, i, x))
+		var bad string
+		if out[i], bad = t6Number(x); bad != "" {
+			return nil, cause(ErrBadValue, fmt.Sprintf("%s[%d]: %s %s", what, i, quoteRaw(x), bad))
 		}
-		out[i] = v
 	}
 	return out, nil
 }
 
+// t6TileCode reads one tile code, or says what is wrong with it, quoting
+// the value as written.
+func t6TileCode(raw json.RawMessage) (face, error) {
+	if len(raw) == 0 || (raw[0] != '-' && (raw[0] < '0' || raw[0] > '9')) {
+		return noFace, fmt.Errorf("%s is not a tile code", quoteRaw(raw))
+	}
+	code, bad := t6Number(raw)
+	f, ok := t6Face(code)
+	switch {
+	case bad == notInteger || bad == notNumber:
+		return noFace, fmt.Errorf("%s %s", quoteRaw(raw), bad)
+	case bad == outOfRange || !ok:
+		return noFace, fmt.Errorf("tile code %s out of range", quoteRaw(raw))
+	}
+	return f, nil
+}
+
 // t6Faces decodes a JSON array of tile codes.
 func t6Faces(raw json.RawMessage, what string) ([]face, error) {
-	xs, err := t6Ints(raw, what)
+	xs, err := t6Elements(raw, what)
 	if err != nil {
 		return nil, err
 	}
 	fs := make([]face, len(xs))
 	for i, x := range xs {
-		f, ok := t6Face(x)
-		if !ok {
-			return nil, cause(ErrBadValue, fmt.Sprintf("%s[%d]: bad tile code %d", what, i, x))
+		if fs[i], err = t6TileCode(x); err != nil {
+			return nil, cause(ErrBadValue, fmt.Sprintf("%s[%d]: %v", what, i, err))
 		}
-		fs[i] = f
 	}
 	return fs, nil
 }
@@ -413,32 +466,25 @@ func parseT6Call(s string, seat int) (t6item, error) {
 
 // parseT6Items reads a draw list (draws true) or a discard list.
 func parseT6Items(raw json.RawMessage, seat int, draws bool, what string) ([]t6item, error) {
-	var vs []any
-	if err := json.Unmarshal(raw, &vs); err != nil {
-		return nil, cause(ErrBadValue, what+": "+err.Error())
+	vs, err := t6Elements(raw, what)
+	if err != nil {
+		return nil, err
 	}
 	items := make([]t6item, 0, len(vs))
 	for i, v := range vs {
 		where := fmt.Sprintf("%s[%d]", what, i)
 		var it t6item
-		switch x := v.(type) {
-		case float64:
-			code, ok := t6Int(x)
-			switch {
-			case !ok:
-				return nil, cause(ErrBadValue, fmt.Sprintf("%s: %v is not a tile code", where, x))
-			case code == 60 && !draws:
-				it.kind = t6Tsumogiri
-			case code == 0 && !draws:
-				it.kind = t6Zero
-			default:
-				f, ok := t6Face(code)
-				if !ok {
-					return nil, cause(ErrBadValue, fmt.Sprintf("%s: bad tile code %d", where, code))
-				}
-				it.f = f
+		var x string
+		switch code, bad := t6Number(v); {
+		case bad == "" && code == 60 && !draws:
+			it.kind = t6Tsumogiri
+		case bad == "" && code == 0 && !draws:
+			it.kind = t6Zero
+		case bad != notNumber:
+			if it.f, err = t6TileCode(v); err != nil {
+				return nil, cause(ErrBadValue, fmt.Sprintf("%s: %v", where, err))
 			}
-		case string:
+		case json.Unmarshal(v, &x) == nil:
 			if !draws && strings.HasPrefix(x, "r") {
 				code, ok := atoi([]byte(x[1:]))
 				if !ok {
@@ -452,7 +498,6 @@ func parseT6Items(raw json.RawMessage, seat int, draws bool, what string) ([]t6i
 				}
 				break
 			}
-			var err error
 			if it, err = parseT6Call(x, seat); err != nil {
 				return nil, fmt.Errorf("%s: %w", where, err)
 			}
@@ -460,7 +505,7 @@ func parseT6Items(raw json.RawMessage, seat int, draws bool, what string) ([]t6i
 				return nil, cause(ErrBadValue, fmt.Sprintf("%s: call %q in the wrong list", where, x))
 			}
 		default:
-			return nil, cause(ErrBadValue, fmt.Sprintf("%s: %v is neither a tile nor a call", where, v))
+			return nil, cause(ErrBadValue, fmt.Sprintf("%s: %s is neither a tile nor a call", where, quoteRaw(v)))
 		}
 		items = append(items, it)
 	}
@@ -477,28 +522,26 @@ type t6Win struct {
 
 // parseT6Result reads the result array.
 func parseT6Result(raw json.RawMessage) (name string, deltas [4]int, wins []t6Win, err error) {
-	var vs []any
-	if err := json.Unmarshal(raw, &vs); err != nil {
-		return "", deltas, nil, cause(ErrBadValue, "result: "+err.Error())
+	vs, err := t6Elements(raw, "result")
+	if err != nil {
+		return "", deltas, nil, err
 	}
 	if len(vs) == 0 {
 		return "", deltas, nil, cause(ErrBadValue, "empty result")
 	}
-	name, ok := vs[0].(string)
-	if !ok {
+	if json.Unmarshal(vs[0], &name) != nil {
 		return "", deltas, nil, cause(ErrBadValue, "result: want a name first")
 	}
-	readDeltas := func(v any) ([4]int, error) {
+	readDeltas := func(v json.RawMessage) ([4]int, error) {
 		var d [4]int
-		xs, ok := v.([]any)
-		if !ok || len(xs) < 4 {
+		xs, err := t6Ints(v, "result: deltas")
+		if err != nil {
+			return d, err
+		}
+		if len(xs) < 4 {
 			return d, cause(ErrBadValue, "result: want four deltas")
 		}
-		for i := range 4 {
-			if d[i], ok = t6Int(xs[i]); !ok {
-				return d, cause(ErrBadValue, "result: deltas must be integers")
-			}
-		}
+		copy(d[:], xs)
 		return d, nil
 	}
 	if name != t6Agari {
@@ -520,34 +563,42 @@ func parseT6Result(raw json.RawMessage) (name string, deltas [4]int, wins []t6Wi
 		if w.deltas, err = readDeltas(vs[i]); err != nil {
 			return "", deltas, nil, err
 		}
-		xs, ok := vs[i+1].([]any)
-		if !ok || len(xs) < 3 {
-			return "", deltas, nil, cause(ErrBadValue, "和了: want [who, from, pao, points, yaku…]")
-		}
-		var ok1, ok2, ok3 bool
-		w.who, ok1 = t6Int(xs[0])
-		w.from, ok2 = t6Int(xs[1])
-		w.pao, ok3 = t6Int(xs[2])
-		if !ok1 || !ok2 || !ok3 || w.who < 0 || w.who > 3 || w.from < 0 || w.from > 3 || w.pao < 0 || w.pao > 3 {
-			return "", deltas, nil, cause(ErrBadValue, "和了: bad seats")
-		}
-		if len(xs) == 3 {
-			wins = append(wins, w) // no points text: the scoring is unknown
-			continue
-		}
-		if w.points, ok = xs[3].(string); !ok {
-			return "", deltas, nil, cause(ErrBadValue, "和了: want a points text")
-		}
-		for _, y := range xs[4:] {
-			s, ok := y.(string)
-			if !ok {
-				return "", deltas, nil, cause(ErrBadValue, "和了: want yaku texts")
-			}
-			w.yaku = append(w.yaku, s)
+		if err := parseT6Win(vs[i+1], &w); err != nil {
+			return "", deltas, nil, err
 		}
 		wins = append(wins, w)
 	}
 	return name, deltas, wins, nil
+}
+
+// parseT6Win reads the details of a win: [who, from, pao, points, yaku…].
+func parseT6Win(raw json.RawMessage, w *t6Win) error {
+	var xs []json.RawMessage
+	if json.Unmarshal(raw, &xs) != nil || len(xs) < 3 {
+		return cause(ErrBadValue, "和了: want [who, from, pao, points, yaku…]")
+	}
+	var seats [3]int
+	for i := range seats {
+		var bad string
+		if seats[i], bad = t6Number(xs[i]); bad != "" || seats[i] < 0 || seats[i] > 3 {
+			return cause(ErrBadValue, fmt.Sprintf("和了: seat %s", quoteRaw(xs[i])))
+		}
+	}
+	w.who, w.from, w.pao = seats[0], seats[1], seats[2]
+	if len(xs) == 3 {
+		return nil // no points text: the scoring is unknown
+	}
+	if json.Unmarshal(xs[3], &w.points) != nil {
+		return cause(ErrBadValue, "和了: want a points text")
+	}
+	for _, y := range xs[4:] {
+		var s string
+		if json.Unmarshal(y, &s) != nil {
+			return cause(ErrBadValue, "和了: want yaku texts")
+		}
+		w.yaku = append(w.yaku, s)
+	}
+	return nil
 }
 
 // parseT6Points reads a points text: "30符1飜1000点" (ron), "30符2飜500-1000点"

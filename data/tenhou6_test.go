@@ -258,6 +258,45 @@ func TestTenhou6Errors(t *testing.T) {
 	}
 }
 
+// TestTenhou6BadNumbers checks that a bad number names the element and
+// quotes the value as written (not as a float64 prints it).
+func TestTenhou6BadNumbers(t *testing.T) {
+	raw, err := os.ReadFile("testdata/selfplay.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(raw)
+	const hand = `[15,19,19,21,26,26,26,29,34,38,39,43,44]`
+	for _, c := range []struct {
+		old, new, want string
+		round          int // 0 for the header
+	}{
+		{hand, `[15,19,99999999999,21,26,26,26,29,34,38,39,43,44]`, "seat 0 hand[2]: tile code 99999999999 out of range", 1},
+		{hand, `[15,19,1e300,21,26,26,26,29,34,38,39,43,44]`, "seat 0 hand[2]: tile code 1e300 out of range", 1},
+		{hand, `[15,19,19.5,21,26,26,26,29,34,38,39,43,44]`, "seat 0 hand[2]: 19.5 is not an integer", 1},
+		{hand, `[15,19,"19",21,26,26,26,29,34,38,39,43,44]`, `seat 0 hand[2]: "19" is not a tile code`, 1},
+		{`[31,16,14,17]`, `[31,16,-99999999999,17]`, "seat 0 draws[2]: tile code -99999999999 out of range", 1},
+		{`[44,31,43,60]`, `[44,31,43,6e10]`, "seat 0 discards[3]: tile code 6e10 out of range", 1},
+		{`[25000,25000,25000,25000]`, `[25000,25000,25000,12345678901234567890]`, "scores[3]: 12345678901234567890 out of range", 1},
+		{`[[0,0,0],`, `[[0,0,0.25],`, "[round, honba, sticks][2]: 0.25 is not an integer", 1},
+		{`[-4000,-2000,9000,-2000]`, `[-4000,-2000,9000,-2e20]`, "result: deltas[3]: -2e20 out of range", 1},
+		{`"sc":[15000,`, `"sc":[1.5e12,`, "sc[0]: final score 1.5e12 out of range", 0},
+		{`"sc":[15000,-25,`, `"sc":[15000,"-25",`, `sc[1]: final points "-25" is not a number`, 0},
+	} {
+		in := strings.Replace(good, c.old, c.new, 1)
+		if in == good {
+			t.Fatalf("%s not in the sample", c.old)
+		}
+		r := NewTenhou6Reader(strings.NewReader(in), "x.json")
+		for r.Next() {
+		}
+		var pe *ParseError
+		if err := r.Err(); !errors.Is(err, ErrBadValue) || !errors.As(err, &pe) || !strings.Contains(err.Error(), c.want) || pe.Line < 1 || pe.Round != c.round {
+			t.Errorf("%s: got %v, want a positioned error in round %d saying %q", c.new, err, c.round, c.want)
+		}
+	}
+}
+
 func TestDetectFormat(t *testing.T) {
 	for in, want := range map[string]Format{
 		`<mjloggm ver="2.3">`:            FormatMjlog,

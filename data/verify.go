@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 type VerifyOptions struct {
 	Workers  int                   // files replayed at once; 0 = GOMAXPROCS
 	Progress func(done, total int) // called after each file, in order; may be nil
+	Stdin    io.Reader             // read for the path "-" (StdinPath), reported as "stdin"; nil: none
 }
 
 // VerifyReport is what [Verify] found. Lists are in file order, so a report
@@ -80,24 +82,61 @@ func (r *VerifyReport) OK() bool { return len(r.Mismatches) == 0 && len(r.Errors
 // explicitly are always read.
 var recordExt = []string{".xml", ".xml_", ".mjlog", ".txt", ".json", ".jsonl", ".mjson", ".gz"}
 
-// ExpandPaths lists the record files under paths: files as given, folders
-// walked (hidden entries skipped) for files with a record extension, sorted.
+// ExpandPaths lists the record files under paths as [RecordFiles] does,
+// but stops at the first path or folder it cannot read and returns that
+// error.
 func ExpandPaths(paths []string) (files []string, explicit map[string]bool, err error) {
+	files, explicit, _, problems := RecordFiles(paths)
+	if len(problems) > 0 {
+		return nil, nil, errors.New(problems[0].String())
+	}
+	return files, explicit, nil
+}
+
+// walkDir walks a folder; tests replace it to make a folder unreadable.
+var walkDir = filepath.WalkDir
+
+// StdinPath is the path that names standard input ("-").
+const StdinPath = "-"
+
+// RecordFiles lists the record files under paths: files as given (and
+// StdinPath), folders walked (hidden entries skipped) for regular files
+// with a record extension, sorted. It goes on past what it cannot read: a
+// path that does not exist or a folder that cannot be listed is a problem
+// (what the error says, with the path); a file that is not a regular file
+// (a FIFO, which would block, a socket, a device) is skipped with a note.
+func RecordFiles(paths []string) (files []string, explicit map[string]bool, skipped []VerifySkip, problems []VerifyProblem) {
 	explicit = map[string]bool{}
+	problem := func(path string, err error) {
+		problems = append(problems, VerifyProblem{File: path, What: pathError(path, err)})
+	}
+	notRegular := func(path string) {
+		skipped = append(skipped, VerifySkip{File: path, Reason: "not a regular file (- reads standard input)"})
+	}
 	for _, p := range paths {
-		info, err := os.Stat(p)
-		if err != nil {
-			return nil, nil, err
+		if p == StdinPath {
+			files = append(files, p)
+			explicit[p] = true
+			continue
 		}
-		if !info.IsDir() {
+		info, err := os.Stat(p)
+		switch {
+		case err != nil:
+			problem(p, err)
+			continue
+		case !info.IsDir() && !info.Mode().IsRegular():
+			notRegular(p)
+			continue
+		case !info.IsDir():
 			files = append(files, p)
 			explicit[p] = true
 			continue
 		}
 		var found []string
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		walkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return err
+				problem(path, err)
+				return nil // a folder that cannot be listed: go on with the rest
 			}
 			if path != p && strings.HasPrefix(d.Name(), ".") {
 				if d.IsDir() {
@@ -105,25 +144,45 @@ func ExpandPaths(paths []string) (files []string, explicit map[string]bool, err 
 				}
 				return nil
 			}
-			if d.IsDir() {
+			if d.IsDir() || !hasRecordExt(d.Name()) {
 				return nil
 			}
-			lower := strings.ToLower(d.Name())
-			for _, ext := range recordExt {
-				if strings.HasSuffix(lower, ext) {
-					found = append(found, path)
-					break
+			if !d.Type().IsRegular() {
+				// A link is followed; anything else is not a record file.
+				if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+					notRegular(path)
+					return nil
 				}
 			}
+			found = append(found, path)
 			return nil
 		})
-		if err != nil {
-			return nil, nil, err
-		}
 		sort.Strings(found)
 		files = append(files, found...)
 	}
-	return files, explicit, nil
+	return files, explicit, skipped, problems
+}
+
+// pathError is what err says about path, without repeating the path
+// ("no such file or directory" rather than "stat x.xml: no such file or
+// directory").
+func pathError(path string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// hasRecordExt reports whether a file name ends with a record extension.
+func hasRecordExt(name string) bool {
+	lower := strings.ToLower(name)
+	for _, ext := range recordExt {
+		if strings.HasSuffix(lower, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // fileResult is one file's share of a report.
@@ -131,21 +190,22 @@ type fileResult struct {
 	VerifyReport
 }
 
-// Verify reads every record under paths and replays each 4-player game
-// through the engine ([Replay]), comparing every result with the record.
-// Files are processed in parallel and merged in file order. A folder's file
-// that holds no record (README.txt, say) is skipped; a named file that holds
-// none is an error. It stops early only when ctx is done.
+// Verify reads every record under paths (see [RecordFiles]) and replays
+// each 4-player game through the engine ([Replay]), comparing every result
+// with the record. Files are processed in parallel and merged in file
+// order. A folder's file that holds no record (README.txt, say) is skipped;
+// a named file that holds none is an error, and so is a path or folder
+// that cannot be read: the report lists them and Verify goes on. It stops
+// early only when ctx is done.
 func Verify(ctx context.Context, paths []string, opt VerifyOptions) (*VerifyReport, error) {
 	start := time.Now()
-	files, explicit, err := ExpandPaths(paths)
-	if err != nil {
-		return nil, err
-	}
+	files, explicit, skipped, problems := RecordFiles(paths)
 	total := &VerifyReport{Skipped: []VerifySkip{}, Unchecked: []VerifySkip{}, Mismatches: []VerifyProblem{}, Errors: []VerifyProblem{}}
+	total.Skipped = append(total.Skipped, skipped...)
+	total.Errors = append(total.Errors, problems...)
 	done := 0
-	err = ForEachFile(ctx, files, opt.Workers,
-		func(f string) fileResult { return verifyFile(f, explicit[f]) },
+	err := ForEachFile(ctx, files, opt.Workers,
+		func(f string) fileResult { return verifyFile(f, explicit[f], opt.Stdin) },
 		func(_ string, res fileResult) {
 			total.merge(&res.VerifyReport)
 			done++
@@ -178,10 +238,23 @@ func (r *VerifyReport) merge(o *VerifyReport) {
 	r.Errors = append(r.Errors, o.Errors...)
 }
 
-func verifyFile(name string, explicit bool) (res fileResult) {
-	f, err := os.Open(name)
+// openRecord opens a record file, or stdin for StdinPath, and returns the
+// name reports give it.
+func openRecord(path string, stdin io.Reader) (io.ReadCloser, string, error) {
+	if path == StdinPath {
+		if stdin == nil {
+			return nil, "stdin", errors.New("no standard input to read")
+		}
+		return io.NopCloser(stdin), "stdin", nil
+	}
+	f, err := os.Open(path)
+	return f, path, err
+}
+
+func verifyFile(path string, explicit bool, stdin io.Reader) (res fileResult) {
+	f, name, err := openRecord(path, stdin)
 	if err != nil {
-		res.Errors = append(res.Errors, VerifyProblem{File: name, What: err.Error()})
+		res.Errors = append(res.Errors, VerifyProblem{File: name, What: pathError(name, err)})
 		return res
 	}
 	defer f.Close()

@@ -3,11 +3,16 @@ package data
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
 )
@@ -143,6 +148,130 @@ func TestReplayDetectsTampering(t *testing.T) {
 	}
 	if len(rep.Mismatches) == 0 {
 		t.Error("an illegal discard went unnoticed")
+	}
+}
+
+// TestVerifyAgariMelds changes the "called from" bits of one pon in a real
+// game's AGARI m= (as a faulty converter did: 45161 written as 45163) and
+// expects verify to report the win, with its file, round and event, and
+// Check to refuse it.
+func TestVerifyAgariMelds(t *testing.T) {
+	src := filepath.Join(shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands", "log-libraries", "logs"), "2022010103gm-00a9-0000-12d7f40d.txt")
+	raw := rawRecord(t, src)
+	edited, old, code := "", 0, 0
+	pon := regexp.MustCompile(`(<AGARI [^>]*\sm=")(\d+)`)
+	for _, loc := range pon.FindAllSubmatchIndex(raw, -1) {
+		m, _ := strconv.Atoi(string(raw[loc[4]:loc[5]]))
+		if m&0x4 == 0 && m&0x8 != 0 { // a pon called from another seat
+			old, code = m, m&^3|(m&3%3+1)
+			edited = string(raw[:loc[4]]) + strconv.Itoa(code) + string(raw[loc[5]:])
+			break
+		}
+	}
+	if edited == "" {
+		t.Fatal("no pon in an AGARI m= of " + src)
+	}
+	path := filepath.Join(t.TempDir(), "edited.xml")
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Verify(context.Background(), []string{path}, VerifyOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) > 0 || len(rep.Mismatches) != 1 {
+		t.Fatalf("AGARI m=%d edited to %d: want one mismatch, got %v %v", old, code, rep.Mismatches, rep.Errors)
+	}
+	m := rep.Mismatches[0]
+	if m.File != path || m.Game != 1 || m.Round == "" || m.Event <= 0 || !strings.Contains(m.What, "shown as called from seat") {
+		t.Errorf("mismatch %v: want the file, game 1, a round, an event and the meld's source", m)
+	}
+	t.Log(m)
+	g, err := readMjlogFile(t, path, "edited.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "shown as called from seat") {
+		t.Errorf("Check: %v, want the meld's source", err)
+	}
+}
+
+// TestVerifyGoesOn: what verify cannot read is reported and the rest is
+// checked: a folder that cannot be listed and a missing file are errors
+// with their path, a FIFO met in a walk is skipped with a note (never
+// opened: it would block), and the good record is replayed.
+func TestVerifyGoesOn(t *testing.T) {
+	dir := t.TempDir()
+	sample, err := os.ReadFile("testdata/selfplay.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	locked := filepath.Join(dir, "locked")
+	if err := os.Mkdir(locked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{filepath.Join(dir, "good.xml"), filepath.Join(locked, "x.xml")} {
+		if err := os.WriteFile(p, sample, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fifo := filepath.Join(dir, "pipe.xml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	// Root reads any folder: make listing "locked" fail as it would for
+	// a user without the right.
+	defer func(w func(string, fs.WalkDirFunc) error) { walkDir = w }(walkDir)
+	walkDir = func(root string, fn fs.WalkDirFunc) error {
+		return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && path == locked {
+				if err := fn(path, d, nil); err != nil {
+					return err
+				}
+				if err := fn(path, d, &fs.PathError{Op: "open", Path: path, Err: fs.ErrPermission}); err != nil {
+					return err
+				}
+				return filepath.SkipDir
+			}
+			return fn(path, d, err)
+		})
+	}
+	missing := filepath.Join(dir, "missing.xml")
+	done := make(chan struct{})
+	var rep *VerifyReport
+	go func() {
+		defer close(done)
+		rep, err = Verify(context.Background(), []string{dir, missing}, VerifyOptions{Workers: 1})
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("verify hangs")
+	}
+	if err != nil {
+		t.Fatalf("verify stopped: %v", err)
+	}
+	if rep.Games != 1 {
+		t.Errorf("%d games replayed, want the good one", rep.Games)
+	}
+	var errs, skips []string
+	for _, e := range rep.Errors {
+		errs = append(errs, e.String())
+	}
+	for _, s := range rep.Skipped {
+		skips = append(skips, s.File+": "+s.Reason)
+	}
+	got := strings.Join(errs, "\n")
+	for _, want := range []string{locked + ": ", missing + ": "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("errors %q: want one starting %q", got, want)
+		}
+	}
+	if len(errs) != 2 {
+		t.Errorf("errors %q: want two", errs)
+	}
+	if len(skips) != 1 || !strings.Contains(skips[0], fifo+": not a regular file") {
+		t.Errorf("skipped %q: want the FIFO, not a regular file", skips)
 	}
 }
 

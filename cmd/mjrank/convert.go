@@ -6,8 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
@@ -20,13 +23,24 @@ var cmdConvert = &Command{
 	Long: `
 Convert reads game records in any of the three formats (mjlog XML, plain or
 gzip; tenhou.net/6 JSON; mjai JSON lines; told apart by content) and writes
-them in the format named by --to.
+them in the format named by --to. FILE - is standard input.
 
 With one input and no --out, the result goes to standard output. With --out
 naming a folder (or with several inputs, which need one), each input FILE is
 written to the folder as its base name with the new extension (.xml, .json,
-.mjson); with --out naming a file, the one input goes there. Files are
-written whole: to a temporary name first, then renamed.
+.mjson; standard input as "stdin"); with --out naming a file, the one input
+goes there. Two inputs with the same base name would overwrite each other:
+they are refused before anything is written. Files are written whole (to a
+temporary name first, then renamed) with the mode a new file gets (0644
+under the usual umask).
+
+An mjlog or tenhou.net/6 record holds one game, an mjai stream any number.
+An input of several games (an mjai file of several games, say) converted
+to mjlog or tenhou.net/6 is written one file per game, numbered from 1:
+x.1.json, x.2.json, …; to standard output or to one file it is refused.
+
+Every input is converted even if some fail; the failures are listed (file
+and reason) on standard error and the exit status is 1.
 
 tenhou.net/6 and mjai cannot carry everything an mjlog holds (physical tile
 copies, dice, the fu of limit hands; mjai has no disconnections); see the
@@ -53,91 +67,288 @@ data package documentation. 3-player games can be written only as mjlog.
 
 var formatExt = map[data.Format]string{data.FormatMjlog: ".xml", data.FormatTenhou6: ".json", data.FormatMjai: ".mjson"}
 
+// oneGameRecord names the formats whose record holds one game.
+var oneGameRecord = map[data.Format]string{data.FormatMjlog: "an mjlog record", data.FormatTenhou6: "a tenhou.net/6 record"}
+
+// converter converts inputs to one destination: standard output (out ""),
+// the file out, or files in the folder out (dir).
+type converter struct {
+	env   *Env
+	to    data.Format
+	out   string
+	dir   bool
+	taken map[string]string      // output path → the input written there
+	files map[string]os.FileInfo // input → its file, to never write over another input
+}
+
 func runConvert(env *Env, f data.Format, out string, inputs []string) error {
-	dir := false
+	c := &converter{env: env, to: f, out: out, taken: map[string]string{}, files: map[string]os.FileInfo{}}
+	for _, in := range inputs {
+		if info, err := os.Stat(in); err == nil && in != "-" {
+			c.files[in] = info
+		}
+	}
 	if out != "" {
 		if info, err := os.Stat(out); err == nil && info.IsDir() {
-			dir = true
+			c.dir = true
 		}
 	}
-	if len(inputs) > 1 && !dir {
+	if len(inputs) > 1 && !c.dir {
 		return usageErrorf("several inputs need --out to name an existing folder")
 	}
+	if err := c.checkNames(inputs); err != nil {
+		return err
+	}
+	var failed []string
 	for _, in := range inputs {
-		var err error
+		if err := c.convert(in); err != nil {
+			failed = append(failed, inputError(in, err))
+		}
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	for _, msg := range failed {
+		fmt.Fprintf(env.Stderr, "mjrank convert: %s\n", msg)
+	}
+	if len(inputs) > 1 {
+		fmt.Fprintf(env.Stderr, "mjrank convert: %d of %d inputs failed (the others were converted)\n", len(failed), len(inputs))
+	}
+	return errSilent
+}
+
+// inputName is how messages name an input: "stdin" for -.
+func inputName(in string) string {
+	if in == "-" {
+		return "stdin"
+	}
+	return in
+}
+
+// inputError describes a failed input, starting with its name.
+func inputError(in string, err error) string {
+	name := inputName(in)
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == in {
+		return name + ": " + pe.Err.Error()
+	}
+	if msg := err.Error(); strings.HasPrefix(msg, name+":") {
+		return msg
+	}
+	return name + ": " + err.Error()
+}
+
+// outputBase is the name of in's output in a folder, without extension.
+func outputBase(in string) string {
+	if in == "-" {
+		return "stdin"
+	}
+	return strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
+}
+
+// checkNames refuses, before anything is written, inputs that would be
+// written to the same file of the output folder (or read twice from
+// standard input).
+func (c *converter) checkNames(inputs []string) error {
+	if !c.dir {
+		return nil
+	}
+	seen := map[string]string{}
+	for _, in := range inputs {
+		b := outputBase(in)
+		prev, ok := seen[b]
 		switch {
-		case out == "":
-			w := bufio.NewWriter(env.Stdout)
-			_, err = convertFile(in, f, w)
-			if ferr := w.Flush(); err == nil {
-				err = ferr
-			}
-		case dir:
-			base := strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))
-			err = writeAtomic(filepath.Join(out, base+formatExt[f]), func(w io.Writer) error {
-				_, err := convertFile(in, f, w)
-				return err
-			})
-		default:
-			err = writeAtomic(out, func(w io.Writer) error {
-				_, err := convertFile(in, f, w)
-				return err
-			})
+		case ok && prev == in:
+			return usageErrorf("%s is given twice", inputName(in))
+		case ok:
+			return usageErrorf("%s and %s would both be written to %s: convert them into different folders",
+				inputName(prev), inputName(in), filepath.Join(c.out, b+formatExt[c.to]))
 		}
-		if err != nil {
-			return err
-		}
+		seen[b] = in
 	}
 	return nil
 }
 
-// convertFile writes every game of the record file in to w in format f.
-func convertFile(in string, f data.Format, w io.Writer) (int, error) {
-	fh, err := os.Open(in)
+// convert converts one input. It reads one game ahead, so that it knows
+// whether the input holds several before it names or writes any output.
+func (c *converter) convert(in string) error {
+	rc, err := c.open(in)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	defer fh.Close()
-	r, _, err := data.NewReader(fh, in)
+	defer rc.Close()
+	name := inputName(in)
+	r, _, err := data.NewReader(rc, name)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	wr := data.NewWriter(w, f)
-	n := 0
-	for r.Next() {
+	if !r.Next() {
+		if err := r.Err(); err != nil {
+			return err
+		}
+		return errors.New(name + ": no game in the file")
+	}
+	first := r.Game()
+	several := r.Next()
+	if !several && r.Err() != nil {
+		return r.Err()
+	}
+	if several && c.to != data.FormatMjai && !c.dir {
+		where := "standard output"
+		if c.out != "" {
+			where = "one file"
+		}
+		b, ext := outputBase(in), formatExt[c.to]
+		return fmt.Errorf("several games, but %s holds one: give --out a folder to write one file per game (%s.1%s, %s.2%s, …) rather than %s",
+			oneGameRecord[c.to], b, ext, b, ext, where)
+	}
+	s := &sink{c: c, in: in, perGame: several && c.to != data.FormatMjai}
+	defer s.abort()
+	n := 1
+	err = s.write(n, first)
+	for err == nil && several {
 		n++
-		if err := wr.Write(r.Game()); err != nil {
-			return n, fmt.Errorf("%s: game %d: %w", in, n, err)
+		if err = s.write(n, r.Game()); err == nil {
+			several = r.Next()
 		}
 	}
-	if err := r.Err(); err != nil {
-		return n, err
+	if err == nil {
+		err = r.Err()
 	}
-	if n == 0 {
-		return 0, errors.New(in + ": no game in the file")
-	}
-	return n, nil
-}
-
-// writeAtomic writes a file through a temporary name in the same folder, so
-// a failed conversion never leaves a partial file under the final name.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	bw := bufio.NewWriter(tmp)
-	if err := write(bw); err != nil {
-		tmp.Close()
-		return err
+	return s.commit()
+}
+
+// open opens an input: standard input for -.
+func (c *converter) open(in string) (io.ReadCloser, error) {
+	if in == "-" {
+		return io.NopCloser(c.env.Stdin), nil
 	}
-	if err := bw.Flush(); err != nil {
-		tmp.Close()
-		return err
+	return os.Open(in)
+}
+
+// sink is where one input's games go: standard output, or temporary files
+// renamed to their final names when every game has been written (one file,
+// or one per game).
+type sink struct {
+	c       *converter
+	in      string
+	perGame bool
+	stdout  *bufio.Writer
+	files   []*tempOutput
+	w       data.Writer
+}
+
+// tempOutput is an output file being written under a temporary name.
+type tempOutput struct {
+	path, tmp string
+	f         *os.File // nil once closed
+	bw        *bufio.Writer
+}
+
+// write writes game n (1-based) of the input.
+func (s *sink) write(n int, g *data.Game) error {
+	if s.w == nil || s.perGame {
+		w, err := s.open(n)
+		if err != nil {
+			return err
+		}
+		s.w = data.NewWriter(w, s.c.to)
 	}
-	if err := tmp.Close(); err != nil {
-		return err
+	if err := s.w.Write(g); err != nil {
+		return fmt.Errorf("%s: game %d: %w", inputName(s.in), n, err)
 	}
-	return os.Rename(tmp.Name(), path)
+	return nil
+}
+
+// open returns the writer for game n: standard output, or a new temporary
+// file for the output path.
+func (s *sink) open(n int) (io.Writer, error) {
+	c := s.c
+	if c.out == "" {
+		s.stdout = bufio.NewWriter(c.env.Stdout)
+		return s.stdout, nil
+	}
+	path := c.out
+	if c.dir {
+		base := outputBase(s.in)
+		if s.perGame {
+			base += "." + strconv.Itoa(n)
+		}
+		path = filepath.Join(c.out, base+formatExt[c.to])
+	}
+	if prev, ok := c.taken[path]; ok {
+		return nil, fmt.Errorf("%s is also the output of %s: convert them into different folders", path, inputName(prev))
+	}
+	if info, err := os.Stat(path); err == nil {
+		for in, f := range c.files {
+			if in != s.in && os.SameFile(info, f) {
+				return nil, fmt.Errorf("%s would overwrite the input %s: convert them into another folder", path, in)
+			}
+		}
+	}
+	f, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".")
+	if err != nil {
+		return nil, err
+	}
+	t := &tempOutput{path: path, tmp: f.Name(), f: f, bw: bufio.NewWriter(f)}
+	s.files = append(s.files, t)
+	return t.bw, nil
+}
+
+// commit flushes standard output, or closes every file and renames it to
+// its final name.
+func (s *sink) commit() error {
+	if s.stdout != nil {
+		return s.stdout.Flush()
+	}
+	for _, t := range s.files {
+		err := t.bw.Flush()
+		if cerr := t.f.Close(); err == nil {
+			err = cerr
+		}
+		t.f = nil
+		if err != nil {
+			return err
+		}
+	}
+	for _, t := range s.files {
+		if err := os.Rename(t.tmp, t.path); err != nil {
+			return err
+		}
+		s.c.taken[t.path] = s.in
+	}
+	s.files = nil
+	return nil
+}
+
+// abort removes the temporary files left; standard output keeps what was
+// written.
+func (s *sink) abort() {
+	if s.stdout != nil {
+		s.stdout.Flush()
+	}
+	for _, t := range s.files {
+		if t.f != nil {
+			t.f.Close()
+		}
+		os.Remove(t.tmp)
+	}
+}
+
+// createTemp creates a new file in dir named prefix plus a random suffix,
+// as os.CreateTemp does but with the mode os.Create gives (0666 less the
+// umask) rather than 0600.
+func createTemp(dir, prefix string) (*os.File, error) {
+	for range 1000 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, err
+	}
+	return nil, fmt.Errorf("%s: cannot create a temporary file", dir)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,15 +26,17 @@ the record's, at each draw its payments and tenpai hands, at each round
 start the record's dealer, honba, riichi sticks and scores, and at the end
 the final scores and points.
 
-Folders are walked for files ending in .xml, .xml_, .mjlog, .txt, .json,
-.jsonl, .mjson or .gz; a file there that holds no game record is skipped,
-3-player games are skipped (3-player rules are not implemented), and both are
-listed with their reason.
+PATH - is standard input. Folders are walked for regular files ending in
+.xml, .xml_, .mjlog, .txt, .json, .jsonl, .mjson or .gz; a file there that
+holds no game record is skipped, 3-player games are skipped (3-player rules
+are not implemented), anything that is not a regular file (a FIFO, a
+device) is skipped, and all are listed with their reason. A path or folder
+that cannot be read is an error in the report, and the rest is checked.
 
 It prints a summary, then every mismatch (file, game, round, what differed)
 and every error (file and position), and exits with status 1 if there is
-any. Files are replayed in parallel; the report is the same for any number of
-workers.
+any, or if no game was replayed at all. Files are replayed in parallel; the
+report is the same for any number of workers.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		asJSON := fs.Bool("json", false, "print the report as JSON")
@@ -42,7 +45,7 @@ workers.
 			if len(args) == 0 {
 				return usageErrorf("give at least one file or folder")
 			}
-			opt := data.VerifyOptions{Workers: *workers}
+			opt := data.VerifyOptions{Workers: *workers, Stdin: env.Stdin}
 			opt.Progress = progress.Callback(env.Stderr, "verify")
 			rep, err := data.Verify(context.Background(), args, opt)
 			if err != nil {
@@ -55,12 +58,27 @@ workers.
 			} else if err := printVerify(env.Stdout, rep); err != nil {
 				return err
 			}
+			if err := nothingChecked(rep, args); err != nil {
+				return err
+			}
 			if !rep.OK() {
 				return errSilent
 			}
 			return nil
 		}
 	},
+}
+
+// nothingChecked is the error of a run that replayed no game: a verify
+// that checked nothing must not pass.
+func nothingChecked(rep *data.VerifyReport, paths []string) error {
+	if rep.Games+rep.Partial > 0 {
+		return nil
+	}
+	if rep.Files == 0 && len(rep.Skipped) == 0 && len(rep.Errors) == 0 {
+		return fmt.Errorf("nothing checked: no record file in %s", strings.Join(paths, " "))
+	}
+	return errors.New("nothing checked: no 4-player game was replayed")
 }
 
 func printVerify(w io.Writer, rep *data.VerifyReport) error {

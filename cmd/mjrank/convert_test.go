@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+)
+
+// mjrankRun runs mjrank with args and stdin and returns the exit status,
+// stdout and stderr.
+func mjrankRun(t *testing.T, stdin []byte, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, bytes.NewReader(stdin), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// copyFile copies src to dst.
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dirNames lists the names in dir, hidden ones too, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// readGames reads every game of a record file.
+func readGames(t *testing.T, path string) []*data.Game {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, _, err := data.NewReader(f, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gs []*data.Game
+	for r.Next() {
+		gs = append(gs, r.Game())
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return gs
+}
+
+const (
+	sampleXML   = "../../data/testdata/selfplay.xml"
+	sampleJSON  = "../../data/testdata/selfplay.json"
+	sampleMjson = "../../data/testdata/selfplay.mjson"
+)
+
+// TestConvertCollision: two inputs with one base name would write one
+// output file; the command refuses before writing anything, naming both.
+func TestConvertCollision(t *testing.T) {
+	dir := t.TempDir()
+	a, b, out := filepath.Join(dir, "a", "x.xml"), filepath.Join(dir, "b", "x.json"), filepath.Join(dir, "out")
+	copyFile(t, sampleXML, a)
+	copyFile(t, sampleJSON, b)
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := mjrankRun(t, nil, "convert", "--to", "tenhou6", "--out", out, a, b)
+	if code != 2 || !strings.Contains(stderr, a) || !strings.Contains(stderr, b) || !strings.Contains(stderr, filepath.Join(out, "x.json")) {
+		t.Errorf("exit %d, stderr %q: want 2 and a message naming both inputs and the output", code, stderr)
+	}
+	if names := dirNames(t, out); len(names) > 0 {
+		t.Errorf("wrote %v", names)
+	}
+	code, _, stderr = mjrankRun(t, nil, "convert", "--to", "tenhou6", "--out", out, a, a)
+	if code != 2 || !strings.Contains(stderr, a+" is given twice") {
+		t.Errorf("the same input twice: exit %d, stderr %q", code, stderr)
+	}
+	// x.xml of two games writes x.1.json, which another input also names.
+	two := filepath.Join(dir, "x.mjson")
+	writeTwoGames(t, two)
+	one := filepath.Join(dir, "c", "x.1.xml")
+	copyFile(t, sampleXML, one)
+	code, _, stderr = mjrankRun(t, nil, "convert", "--to", "tenhou6", "--out", out, two, one)
+	if code != 1 || !strings.Contains(stderr, filepath.Join(out, "x.1.json")+" is also the output of "+two) {
+		t.Errorf("x.1.json twice: exit %d, stderr %q", code, stderr)
+	}
+	if names := dirNames(t, out); !slices.Equal(names, []string{"x.1.json", "x.2.json"}) {
+		t.Errorf("wrote %v, want the first input's two files", names)
+	}
+	// Converted in their own folder, x.mjson's x.1.xml would overwrite the
+	// input x.1.xml.
+	same := filepath.Join(dir, "same")
+	copyFile(t, two, filepath.Join(same, "x.mjson"))
+	copyFile(t, sampleXML, filepath.Join(same, "x.1.xml"))
+	code, _, stderr = mjrankRun(t, nil, "convert", "--to", "mjlog", "--out", same, filepath.Join(same, "x.mjson"), filepath.Join(same, "x.1.xml"))
+	if code != 1 || !strings.Contains(stderr, "would overwrite the input "+filepath.Join(same, "x.1.xml")) {
+		t.Errorf("output over an input: exit %d, stderr %q", code, stderr)
+	}
+	if names := dirNames(t, same); !slices.Equal(names, []string{"x.1.xml", "x.mjson"}) {
+		t.Errorf("folder holds %v, want the two inputs only", names)
+	}
+	if gs := readGames(t, filepath.Join(same, "x.1.xml")); len(gs) != 1 {
+		t.Errorf("x.1.xml holds %d games, want its own one", len(gs))
+	}
+}
+
+// TestConvertGoesOn: a bad input does not stop the others; every failure
+// is listed with its file and reason, and the exit status is 1.
+func TestConvertGoesOn(t *testing.T) {
+	dir := t.TempDir()
+	bad, cut, missing := filepath.Join(dir, "bad.xml"), "testdata/verify/cut.xml", filepath.Join(dir, "missing.json")
+	if err := os.WriteFile(bad, []byte("garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := mjrankRun(t, nil, "convert", "--to", "mjai", "--out", out, bad, sampleXML, cut, missing)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, want := range []string{bad + ":1:1: syntax error", cut + ":1:341: ", missing + ": no such file", "3 of 4 inputs failed"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr %q does not say %q", stderr, want)
+		}
+	}
+	if names := dirNames(t, out); !slices.Equal(names, []string{"selfplay.mjson"}) {
+		t.Errorf("wrote %v, want the good input converted", names)
+	}
+}
+
+// TestConvertFileMode: converted files get the mode os.Create gives in the
+// same folder (0666 less the umask), not os.CreateTemp's 0600.
+func TestConvertFileMode(t *testing.T) {
+	dir := t.TempDir()
+	ref, err := os.Create(filepath.Join(dir, "reference"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref.Close()
+	info, err := os.Stat(ref.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := info.Mode().Perm()
+	two := filepath.Join(dir, "two.mjson")
+	writeTwoGames(t, two)
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--to", "tenhou6", "--out", filepath.Join(dir, "one.json"), sampleXML},
+		{"--to", "mjlog", "--out", out, sampleJSON, two},
+	} {
+		if code, _, stderr := mjrankRun(t, nil, append([]string{"convert"}, args...)...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	for _, p := range []string{"one.json", "out/selfplay.xml", "out/two.1.xml", "out/two.2.xml"} {
+		info, err := os.Stat(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := info.Mode().Perm(); got != want {
+			t.Errorf("%s: mode %v, want %v as os.Create gives", p, got, want)
+		}
+	}
+}
+
+// writeTwoGames writes an mjai file of two games (the sample twice).
+func writeTwoGames(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(sampleMjson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(b, b...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestConvertSeveralGames: an input of several games is written one file
+// per game to a folder (x.1.json, x.2.json) and refused to standard output
+// or to one file in the one-game formats; mjai keeps them in one stream.
+func TestConvertSeveralGames(t *testing.T) {
+	dir := t.TempDir()
+	two := filepath.Join(dir, "x.mjson")
+	writeTwoGames(t, two)
+	orig := readGames(t, two)
+	for _, f := range []data.Format{data.FormatMjlog, data.FormatTenhou6, data.FormatMjai} {
+		out := filepath.Join(dir, f.String())
+		if err := os.Mkdir(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, stderr := mjrankRun(t, nil, "convert", "--to", f.String(), "--out", out, two); code != 0 {
+			t.Fatalf("%v: exit %d: %s", f, code, stderr)
+		}
+		var want []string
+		if f == data.FormatMjai {
+			want = []string{"x.mjson"}
+		} else {
+			want = []string{"x.1" + formatExt[f], "x.2" + formatExt[f]}
+		}
+		if names := dirNames(t, out); !slices.Equal(names, want) {
+			t.Fatalf("%v: wrote %v, want %v", f, names, want)
+		}
+		var got []*data.Game
+		for _, n := range want {
+			gs := readGames(t, filepath.Join(out, n))
+			if f != data.FormatMjai && len(gs) != 1 {
+				t.Errorf("%v: %s holds %d games, want 1", f, n, len(gs))
+			}
+			got = append(got, gs...)
+		}
+		if len(got) != 2 {
+			t.Fatalf("%v: %d games read back, want 2", f, len(got))
+		}
+		for i := range got {
+			if got[i].Owari == nil || !reflect.DeepEqual(got[i].Owari, orig[i].Owari) || len(got[i].Rounds) != len(orig[i].Rounds) {
+				t.Errorf("%v: game %d differs from the input's", f, i+1)
+			}
+		}
+		if f == data.FormatMjai {
+			continue
+		}
+		for _, args := range [][]string{{"convert", "--to", f.String(), two}, {"convert", "--to", f.String(), "--out", filepath.Join(dir, "one"+formatExt[f]), two}} {
+			code, stdout, stderr := mjrankRun(t, nil, args...)
+			if code != 1 || stdout != "" || !strings.Contains(stderr, "several games") || !strings.Contains(stderr, "x.1"+formatExt[f]) {
+				t.Errorf("%v: exit %d, stdout %d bytes, stderr %q: want a refusal", args, code, len(stdout), stderr)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(dir, "one"+formatExt[f])); err == nil {
+			t.Errorf("%v: a refused conversion wrote its file", f)
+		}
+	}
+}
+
+// TestConvertStdin: - reads standard input, the format told by content.
+func TestConvertStdin(t *testing.T) {
+	want, err := os.ReadFile(sampleMjson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{sampleXML, sampleJSON, sampleMjson} {
+		b, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := mjrankRun(t, b, "convert", "--to", "mjai", "-")
+		if code != 0 || stdout != string(want) {
+			t.Errorf("%s on stdin: exit %d, %d bytes (want %d): %s", in, code, len(stdout), len(want), stderr)
+		}
+	}
+	dir := t.TempDir()
+	b, _ := os.ReadFile(sampleXML)
+	if code, _, stderr := mjrankRun(t, b, "convert", "--to", "tenhou6", "--out", dir, "-"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if names := dirNames(t, dir); !slices.Equal(names, []string{"stdin.json"}) {
+		t.Errorf("wrote %v, want stdin.json", names)
+	}
+	code, _, stderr := mjrankRun(t, []byte("garbage"), "convert", "--to", "mjai", "-")
+	if code != 1 || !strings.HasPrefix(stderr, "mjrank convert: stdin:1:1: ") {
+		t.Errorf("garbage on stdin: exit %d, stderr %q", code, stderr)
+	}
+}

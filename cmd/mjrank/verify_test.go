@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestVerifyNothingChecked: a verify that replays no game fails (exit 1)
+// and says so: an empty folder, a folder of non-records.
+func TestVerifyNothingChecked(t *testing.T) {
+	empty := t.TempDir()
+	code, _, stderr := mjrankRun(t, nil, "verify", empty)
+	if code != 1 || !strings.Contains(stderr, "nothing checked: no record file in "+empty) {
+		t.Errorf("empty folder: exit %d, stderr %q", code, stderr)
+	}
+	notes := t.TempDir()
+	if err := os.WriteFile(filepath.Join(notes, "README.txt"), []byte("notes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := mjrankRun(t, nil, "verify", "--json", notes)
+	if code != 1 || !strings.Contains(stderr, "nothing checked: no 4-player game was replayed") || !strings.Contains(stdout, "not a game record") {
+		t.Errorf("folder without records: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestVerifyStdin: - reads standard input, in any format, named "stdin".
+func TestVerifyStdin(t *testing.T) {
+	for _, in := range []string{sampleXML, sampleJSON, sampleMjson} {
+		b, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := mjrankRun(t, b, "verify", "-")
+		if code != 0 || !strings.Contains(stdout, "4-player games replayed              1") {
+			t.Errorf("%s on stdin: exit %d\n%s%s", in, code, stdout, stderr)
+		}
+	}
+	code, stdout, _ := mjrankRun(t, []byte("garbage"), "verify", "-")
+	if code != 1 || !strings.Contains(stdout, "stdin:1:1: syntax error") {
+		t.Errorf("garbage on stdin: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestVerifyGoesOnPastMissing: a missing path is an error of the report,
+// not the end of the run; the other paths are checked.
+func TestVerifyGoesOnPastMissing(t *testing.T) {
+	code, stdout, stderr := mjrankRun(t, nil, "verify", "testdata/no-such-file.xml", sampleXML)
+	if code != 1 || !strings.Contains(stdout, "4-player games replayed              1") || !strings.Contains(stdout, "testdata/no-such-file.xml: no such file or directory") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
