@@ -152,8 +152,8 @@ func pathErr(err error) error {
 
 // explicit reports whether the flag was given on the command line (a
 // default may be missing where a value given must not be).
-func explicit(fs *flag.FlagSet, name string) bool {
+func explicit(set *flag.FlagSet, name string) bool {
 	found := false
-	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	set.Visit(func(f *flag.Flag) { found = found || f.Name == name })
 	return found
 }

@@ -96,7 +96,7 @@ func appendShanten(b []byte, s int8) []byte {
 // 3n+2 tiles, at most 14.
 func checkHandSize(n int) error {
 	if n == 0 || n > 14 || n%3 == 0 {
-		return fmt.Errorf("%d tiles: a hand holds 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 concealed tiles", n)
+		return fmt.Errorf("%s: a hand holds 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 concealed tiles", plural(n, "tile"))
 	}
 	return nil
 }
