@@ -30,6 +30,7 @@ var cliCases = []cliCase{
 	{"help-score", []string{"score", "--help"}, ""},
 	{"shanten", []string{"shanten"}, "123m406p789s1122z\n19m19p19s1234567z\n# a comment\n\n1122m3344p5566s7z\n123m\n11z\n1234m\n123m456p\n12x\n11111m\n"},
 	{"shanten-args", []string{"shanten", "123m"}, ""},
+	{"shanten-json", []string{"shanten", "--json"}, "123m406p789s1122z\n19m19p19s1234567z\n# a comment\n\n123m\n11z\n12x\n"},
 	{"hand-14", []string{"hand", "2346m406p789s1122z"}, ""},
 	{"hand-13-tenpai", []string{"hand", "1112345678999m"}, ""},
 	{"hand-json", []string{"hand", "--json", "2346m406p789s1122z", "--visible", "5555m"}, ""},
