@@ -427,7 +427,7 @@ func measure(ctx context.Context, cfg *Config, files []string, modelDir string, 
 			held[k] = true
 		}
 	}
-	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }})
+	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }, FilterReason: "training game"})
 	if err != nil {
 		return err
 	}

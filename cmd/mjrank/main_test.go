@@ -79,6 +79,9 @@ var cliCases = []cliCase{
 	{"models-eval-json", []string{"models", "eval", "--json", "../../data/testdata/selfplay.xml"}, ""},
 	{"models-bad-sub", []string{"models", "frob"}, ""},
 	{"models-missing-dir", []string{"models", "info", "--models", "testdata/no-such-dir"}, ""},
+	{"models-info-file", []string{"models", "info", "--models", "main_test.go"}, ""},
+	{"models-eval-no-games", []string{"models", "eval", "testdata/verify"}, ""},
+	{"models-eval-stdin", []string{"models", "eval", "--json", "-"}, selfplayXML},
 	{"help-analyze", []string{"help", "analyze"}, ""},
 	{"analyze-log", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--seat", "0", "--turn", "3", "--sims", "2000"}, ""},
 	{"analyze-event-json", []string{"analyze", "--log", "../../data/testdata/selfplay.json", "--round", "2", "--event", "20", "--sims", "1500", "--json", "--utility", "points"}, ""},
@@ -93,6 +96,15 @@ var cliCases = []cliCase{
 // observationJSON is the observation of docs/OBSERVATION.md.
 var observationJSON = func() string {
 	b, err := os.ReadFile("../../sim/game/testdata/observation.json")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+// selfplayXML is the bundled self-play record.
+var selfplayXML = func() string {
+	b, err := os.ReadFile("../../data/testdata/selfplay.xml")
 	if err != nil {
 		panic(err)
 	}

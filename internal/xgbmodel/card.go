@@ -85,6 +85,9 @@ type Metric struct {
 	// Beats reports whether the model is better than the baseline by more
 	// than 2 SE.
 	Beats bool `json:"beats_baseline"`
+	// NoVerdict, when not empty, says why Beats judges nothing (too few
+	// held-out games, say).
+	NoVerdict string `json:"no_verdict,omitempty"`
 }
 
 // FileName returns NAME-HASH.bin for a model's bytes, with the full hash.
@@ -172,6 +175,19 @@ func Cards(fsys fs.FS, dir string) ([]Card, error) {
 	return cards, nil
 }
 
+// DirFS returns the file system of a folder on disk, or an error naming
+// it when it is not a folder that can be read.
+func DirFS(dir string) (fs.FS, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("%s: not a folder", dir)
+	}
+	return os.DirFS(dir), nil
+}
+
 // LoadFS loads the model called name from fsys's folder dir: its card
 // NAME-*.json, then the model file the card names, whose SHA-256 must match.
 // A card whose schema or feature count differs from what the code computes
@@ -182,7 +198,11 @@ func LoadFS(fsys fs.FS, dir, name string, schema, numFeatures int) (*Model, *Car
 		return nil, nil, err
 	}
 	if len(cards) != 1 {
-		return nil, nil, fmt.Errorf("xgbmodel: %d cards for model %q in %s (want 1)", len(cards), name, dir)
+		where := " in " + dir
+		if dir == "." {
+			where = "" // a folder on disk: LoadDir's callers name it
+		}
+		return nil, nil, fmt.Errorf("xgbmodel: %d cards for model %q%s (want 1)", len(cards), name, where)
 	}
 	b, err := fs.ReadFile(fsys, cards[0])
 	if err != nil {
