@@ -107,3 +107,29 @@ func TestEvaluateInputs(t *testing.T) {
 		t.Errorf("stdin: %v, %+v", err, rep)
 	}
 }
+
+// TestRunChecksOutputsFirst: an output folder that is a file, or under
+// one, stops Run before any work, with the path in the message (it failed
+// after training, naming a temporary file).
+func TestRunChecksOutputsFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cfg := range []Config{
+		{Out: file},
+		{Out: dir, RankOut: filepath.Join(file, "rank")},
+		{},
+	} {
+		cfg.Corpus = []string{"no-such-corpus"} // never reached
+		cfg.XGBoost = "no-such-xgboost"         // never reached
+		_, err := Run(context.Background(), cfg)
+		if err == nil || strings.Contains(err.Error(), "xgboost") || strings.Contains(err.Error(), "corpus") {
+			t.Errorf("Run(out %q, rank-out %q): %v, want the output folder refused first", cfg.Out, cfg.RankOut, err)
+		}
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 1 {
+		t.Errorf("the checks left files behind: %v", names)
+	}
+}

@@ -43,6 +43,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.XGBoost == "" {
 		cfg.XGBoost = "xgboost"
 	}
+	// The models are written last: a folder they cannot go to must stop
+	// the run before it starts, not after.
+	if cfg.Out == "" {
+		return nil, errors.New("train: no folder for the models (Config.Out)")
+	}
+	for _, dir := range []string{cfg.Out, cfg.RankOut} {
+		if err := xgbmodel.CheckWritable(dir); err != nil {
+			return nil, fmt.Errorf("train: %w", err)
+		}
+	}
 	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
 		return nil, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
 	}

@@ -7,9 +7,10 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 )
 
 // Flag checks: each returns nil or a usage error (exit status 2) that names
@@ -107,36 +108,15 @@ func inputPath(flag, path string, dir bool) error {
 
 // outputDir checks a flag naming a folder to write into, before the work
 // that ends by writing there: "" passes; otherwise the folder must be one
-// this process can create files in, or be creatable (its nearest existing
-// parent a folder it can write in). Nothing is left behind.
+// this process can create files in, or be creatable
+// (xgbmodel.CheckWritable).
 func outputDir(flag, path string) error {
 	if path == "" {
 		return nil
 	}
-	dir := path
-	for {
-		info, err := os.Stat(dir)
-		if errors.Is(err, fs.ErrNotExist) && filepath.Dir(dir) != dir {
-			dir = filepath.Dir(dir)
-			continue
-		}
-		if err != nil {
-			return usageErrorf("--%s %s: %v", flag, path, pathErr(err))
-		}
-		if !info.IsDir() {
-			if dir == path {
-				return usageErrorf("--%s %s: not a folder", flag, path)
-			}
-			return usageErrorf("--%s %s: %s is not a folder", flag, path, dir)
-		}
-		break
+	if err := xgbmodel.CheckWritable(path); err != nil {
+		return usageErrorf("--%s %v", flag, err)
 	}
-	f, err := os.CreateTemp(dir, ".mjrank-write-check-*")
-	if err != nil {
-		return usageErrorf("--%s %s: cannot write in %s: %v", flag, path, dir, pathErr(err))
-	}
-	f.Close()
-	os.Remove(f.Name())
 	return nil
 }
 

@@ -126,6 +126,40 @@ func Save(dir string, c *Card, model []byte) error {
 	return nil
 }
 
+// CheckWritable reports whether files can be written into the folder dir,
+// before the work that ends by writing there: dir must be a folder this
+// process can create files in, or be creatable (its nearest existing
+// parent a folder it can create files in). It creates nothing that stays.
+func CheckWritable(dir string) error {
+	parent := dir
+	for {
+		info, err := os.Stat(parent)
+		if errors.Is(err, fs.ErrNotExist) && filepath.Dir(parent) != parent {
+			parent = filepath.Dir(parent)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if !info.IsDir() {
+			if parent == dir {
+				return fmt.Errorf("%s: not a folder", dir)
+			}
+			return fmt.Errorf("%s: %s is not a folder", dir, parent)
+		}
+		break
+	}
+	f, err := os.CreateTemp(parent, ".mjrank-write-check-*")
+	if err != nil {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err // not the probe's name
+		}
+		return fmt.Errorf("%s: cannot write in %s: %w", dir, parent, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
 // WriteFileAtomic writes data to a temporary file in path's folder and
 // renames it to path, so readers see the old file or the whole new one.
 func WriteFileAtomic(path string, data []byte) error {
