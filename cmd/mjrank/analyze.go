@@ -61,7 +61,7 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 		event := fs.Int("event", -1, "the decision at this event index of the round (0-based)")
 		turn := fs.Int("turn", 0, "the seat's discard number in the round (1-based; needs --seat)")
 		seat := fs.Int("seat", -1, "the deciding seat (0..3; 0 is the first dealer)")
-		sims := fs.Int("sims", mc.DefaultSims, "simulation budget of the decision")
+		sims := fs.Int("sims", mc.DefaultSims, fmt.Sprintf("simulation budget of the decision (1 to %d)", mc.MaxSims))
 		limit := fs.Duration("time", 0, "stop after the halving stage in which this time runs out (0: no limit)")
 		workers := fs.Int("workers", 0, "goroutines (default: one per CPU; the result does not depend on it)")
 		seed := fs.Uint64("seed", 1, "seed of the simulations")
@@ -72,30 +72,47 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
+			var given []error // the flags that may be left out, checked when given
+			if explicit(fs, "event") {
+				given = append(given, atLeast("event", *event, 0))
+			}
+			if explicit(fs, "turn") {
+				given = append(given, atLeast("turn", *turn, 1))
+			}
+			if explicit(fs, "seat") {
+				given = append(given, intIn("seat", *seat, 0, 3))
+			}
+			if *obsFile != "-" {
+				given = append(given, inputPath("observation", *obsFile, false))
+			}
+			timeErr := error(nil)
+			if *limit < 0 {
+				timeErr = usageErrorf("--time %v: must be 0 (no limit) or more", *limit)
+			}
+			if err := firstErr(append([]error{
+				inputPath("log", *logFile, false),
+				atLeast("game", *gameN, 1),
+				intIn("sims", *sims, 1, mc.MaxSims),
+				timeErr,
+				workersFlag(*workers),
+				oneOf("utility", *utility, "rank", "points"),
+			}, given...)...); err != nil {
+				return err
+			}
 			switch {
-			case *obsFile != "" && (*logFile != "" || *round != "" || *event >= 0 || *turn > 0 || *seat >= 0):
-				return usageErrorf("--observation replaces --log, --round, --event, --turn and --seat")
+			case *obsFile != "" && (*logFile != "" || *round != "" || explicit(fs, "event") || explicit(fs, "turn") || explicit(fs, "seat") || explicit(fs, "game")):
+				return usageErrorf("--observation replaces --log, --round, --event, --turn, --seat and --game")
 			case *obsFile == "" && (*logFile == "" || *round == ""):
 				return usageErrorf("--log and --round are required (or --observation)")
-			case *obsFile == "" && (*event < 0) == (*turn <= 0):
+			case *obsFile == "" && explicit(fs, "event") == explicit(fs, "turn"):
 				return usageErrorf("give one of --event N or --turn T")
-			case *turn > 0 && *seat < 0:
+			case explicit(fs, "turn") && !explicit(fs, "seat"):
 				return usageErrorf("--turn needs --seat")
 			}
-			if *seat > 3 || *seat < -1 {
-				return usageErrorf("--seat must be 0..3")
-			}
-			if *sims < 1 || *workers < 0 || *limit < 0 || *gameN < 1 {
-				return usageErrorf("--sims and --game must be positive, --workers and --time not negative")
-			}
 			o := mc.Options{Sims: *sims, Time: *limit, Workers: *workers, Seed: *seed}
-			switch *utility {
-			case "rank":
-			case "points":
+			if *utility == "points" {
 				u := rankmodel.HououPoints
 				o.Utility = &u
-			default:
-				return usageErrorf("--utility must be rank or points")
 			}
 			var pos *position
 			var err error
@@ -150,14 +167,15 @@ func loadPosition(file string, gameN int, roundName string, event, turn, seat in
 		return nil, err
 	}
 	var g *data.Game
-	for i := 0; i < gameN && r.Next(); i++ {
-		g = r.Game()
+	n := 0
+	for n < gameN && r.Next() {
+		g, n = r.Game(), n+1
 	}
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
-	if g == nil {
-		return nil, fmt.Errorf("%s: no game %d", file, gameN)
+	if n < gameN {
+		return nil, fmt.Errorf("%s: no game %d: the file holds %s", file, gameN, plural(n, "game"))
 	}
 	if g.Players != 4 {
 		return nil, fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
@@ -335,7 +353,7 @@ func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
 	if a.Played != "" {
 		fmt.Fprintf(w, "   (played: %s)", a.Played)
 	}
-	fmt.Fprintf(w, "\n%d simulations in %d stages, %s, seed %d, maximising %s\n\n", a.Sims, a.Stages,
+	fmt.Fprintf(w, "\n%s in %s, %s, seed %d, maximising %s\n\n", plural(a.Sims, "simulation"), plural(a.Stages, "stage"),
 		time.Duration(a.Seconds*float64(time.Second)).Round(time.Millisecond), a.Seed, a.Utility)
 	t := newTable(w, "move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims")
 	for _, c := range a.Candidates {

@@ -88,9 +88,11 @@ var cliCases = []cliCase{
 	{"analyze-observation", []string{"analyze", "--observation", "-", "--sims", "2000", "--workers", "1"}, observationJSON},
 	{"analyze-no-position", []string{"analyze", "--log", "../../data/testdata/selfplay.xml"}, ""},
 	{"analyze-no-decision", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "0", "--seat", "2"}, ""},
+	{"analyze-no-such-game", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--game", "5", "--round", "E1-0", "--event", "3"}, ""},
 	{"analyze-bad-round", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "W4-9", "--event", "3"}, ""},
 	{"help-measure", []string{"help", "measure"}, ""},
 	{"measure-no-corpus", []string{"measure"}, ""},
+	{"measure-no-held-out", []string{"measure", "--corpus", "../../data/testdata/selfplay.xml", "--sims", "10"}, ""},
 }
 
 // observationJSON is the observation of docs/OBSERVATION.md.
