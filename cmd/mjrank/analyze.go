@@ -290,11 +290,11 @@ type candidateJSON struct {
 	Move         string     `json:"move"`
 	Sims         int        `json:"sims"`
 	ExpectedRank float64    `json:"expected_rank"`
-	RankSE       float64    `json:"expected_rank_se"`
+	RankSE       *float64   `json:"expected_rank_se"` // null: too few simulations to tell
 	RankDist     [4]float64 `json:"rank_distribution"`
 	RankPoints   float64    `json:"rank_points"`
 	Utility      float64    `json:"utility"`
-	UtilitySE    float64    `json:"utility_se"`
+	UtilitySE    *float64   `json:"utility_se"`
 	PWin         float64    `json:"p_win"`
 	PDealIn      float64    `json:"p_deal_in"`
 	PDraw        float64    `json:"p_draw"`
@@ -330,7 +330,7 @@ func analysisOutput(pos *position, an *mc.Analysis, o *mc.Options) *analysisJSON
 	for i := range an.Candidates {
 		c := &an.Candidates[i]
 		out.Candidates = append(out.Candidates, candidateJSON{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
-			RankSE: c.RankSE, RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: c.UtilitySE,
+			RankSE: nanNull(c.RankSE), RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: nanNull(c.UtilitySE),
 			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange,
 			Prior: c.Prior, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)})
 	}
@@ -362,7 +362,11 @@ func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
 			c.Move += " *"
 			adv = "(prior)"
 		}
-		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), fmt.Sprintf("%.3f", c.RankSE), adv,
+		rankSE := "-"
+		if c.RankSE != nil {
+			rankSE = fmt.Sprintf("%.3f", *c.RankSE)
+		}
+		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), rankSE, adv,
 			pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]),
 			fmt.Sprintf("%+.1f", c.RankPoints), pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
 			fmt.Sprintf("%+.0f", c.ScoreChange), fmt.Sprint(c.Sims)}); err != nil {
@@ -381,6 +385,15 @@ func nanZero(x float64) float64 {
 		return 0
 	}
 	return x
+}
+
+// nanNull is x, or nil (JSON null) for NaN: a standard error of fewer
+// than two simulations.
+func nanNull(x float64) *float64 {
+	if math.IsNaN(x) {
+		return nil
+	}
+	return &x
 }
 
 func pct(p float64) string { return fmt.Sprintf("%.1f", 100*p) }

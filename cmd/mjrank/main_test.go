@@ -85,6 +85,7 @@ var cliCases = []cliCase{
 	{"help-analyze", []string{"help", "analyze"}, ""},
 	{"analyze-log", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--seat", "0", "--turn", "3", "--sims", "2000"}, ""},
 	{"analyze-event-json", []string{"analyze", "--log", "../../data/testdata/selfplay.json", "--round", "2", "--event", "20", "--sims", "1500", "--json", "--utility", "points"}, ""},
+	{"analyze-few-sims-json", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "3", "--sims", "14", "--json"}, ""},
 	{"analyze-observation", []string{"analyze", "--observation", "-", "--sims", "2000", "--workers", "1"}, observationJSON},
 	{"analyze-no-position", []string{"analyze", "--log", "../../data/testdata/selfplay.xml"}, ""},
 	{"analyze-no-decision", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "0", "--seat", "2"}, ""},
