@@ -143,7 +143,7 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		if c.NumClass > 0 {
 			fmt.Fprintf(w, " (%d classes)", c.NumClass)
 		}
-		fmt.Fprintf(w, ", %d features, schema %d, xgboost %s\n", len(c.Features), c.Schema, c.XGBoost)
+		fmt.Fprintf(w, ", %s, schema %d, xgboost %s\n", plural(len(c.Features), "feature"), c.Schema, c.XGBoost)
 		var ps []string
 		for k, v := range c.Params {
 			if k != "objective" && k != "num_class" {
@@ -152,22 +152,19 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		}
 		sortStrings(ps)
 		fmt.Fprintf(w, "  params     %s\n", strings.Join(ps, " "))
-		fmt.Fprintf(w, "  corpus     %d files, %d games (%d held out), digest %.12s\n", c.Corpus.Files, c.Corpus.Games, c.Corpus.HeldOutGames, c.Corpus.Digest)
+		fmt.Fprintf(w, "  corpus     %s, %s (%d held out), digest %.12s\n", plural(c.Corpus.Files, "file"), plural(c.Corpus.Games, "game"), c.Corpus.HeldOutGames, c.Corpus.Digest)
 		fmt.Fprintf(w, "  samples    %d train, %d held out; trained in %.1fs\n", c.Samples.Train, c.Samples.HeldOut, c.Seconds)
-		fmt.Fprintf(w, "  loader     %d held-out rows, max |leaves − xgboost| %.1e\n", c.Loader.Rows, c.Loader.MaxAbsDiff)
+		fmt.Fprintf(w, "  loader     %s, max |leaves − xgboost| %.1e\n", plural(c.Loader.Rows, "held-out row"), c.Loader.MaxAbsDiff)
 		if cal := c.Calibration; cal != nil {
-			fmt.Fprintf(w, "  calibrated %s map, %d knots, fitted on out-of-fold predictions of %d rows of %d training games\n", cal.Method, len(cal.X), cal.Samples, cal.Games)
+			fmt.Fprintf(w, "  calibrated %s map, %s, fitted on out-of-fold predictions of %s of %s\n", cal.Method, plural(len(cal.X), "knot"), plural(cal.Samples, "row"), plural(cal.Games, "training game"))
 		}
 		t := newTable(w, "held-out metric", "model", "baseline", "se", "beats")
 		for _, m := range c.Metrics {
-			se, beats := "", "no"
+			se := ""
 			if m.SE > 0 {
 				se = fmt.Sprintf("%.4f", m.SE)
 			}
-			if m.Beats {
-				beats = "yes"
-			}
-			if err := t.Append([]string{m.Name, fmt.Sprintf("%.4f", m.Model), fmt.Sprintf("%.4f", m.Baseline), se, beats}); err != nil {
+			if err := t.Append([]string{m.Name, fmt.Sprintf("%.4f", m.Model), fmt.Sprintf("%.4f", m.Baseline), se, verdict(m.Beats, m.NoVerdict)}); err != nil {
 				return err
 			}
 		}
@@ -176,6 +173,17 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		}
 	}
 	return nil
+}
+
+// verdict is the "beats" column: yes, no, or why there is no verdict.
+func verdict(beats bool, noVerdict string) string {
+	switch {
+	case noVerdict != "":
+		return "- " + noVerdict
+	case beats:
+		return "yes"
+	}
+	return "no"
 }
 
 func sortStrings(s []string) {
@@ -200,20 +208,14 @@ func printEval(w io.Writer, rep *train.EvalReport) error {
 		if c.NoVerdict == "no samples" {
 			return []string{model, metric, "-", "-", "", "-", samples}
 		}
-		se, beats := "", "no"
+		se := ""
 		if c.DiffSE > 0 {
 			se = f(c.DiffSE)
 			if f(c.DiffSE) == f(0) {
 				se = fmt.Sprintf("%.1e", c.DiffSE)
 			}
 		}
-		switch {
-		case c.NoVerdict != "":
-			beats = "- " + c.NoVerdict
-		case c.Beats:
-			beats = "yes"
-		}
-		return []string{model, metric, f(c.Model), f(c.Baseline), se, beats, samples}
+		return []string{model, metric, f(c.Model), f(c.Baseline), se, verdict(c.Beats, c.NoVerdict), samples}
 	}
 	tp, wt, v, r := rep.Tenpai, rep.Wait, rep.Value, rep.Rank
 	rows := [][]string{
