@@ -133,7 +133,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, _, err := data.ExpandPaths(cfg.Corpus)
+	files, _, err := train.ListRecords(cfg.Corpus) // what cannot be read is left out, as in fitBaseline
 	if err != nil {
 		return nil, err
 	}

@@ -293,7 +293,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	if err != nil {
 		return nil, nil, err
 	}
-	files, unreadable, err := listRecords(paths)
+	files, unreadable, err := ListRecords(paths)
 	if err != nil {
 		return nil, nil, err
 	}

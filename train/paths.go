@@ -16,13 +16,14 @@ const Stdin = "-"
 // data.ExpandPaths); files named explicitly are always read.
 var recordExt = []string{".xml", ".xml_", ".mjlog", ".txt", ".json", ".jsonl", ".mjson", ".gz"}
 
-// listRecords lists the record files under paths as data.ExpandPaths does
+// ListRecords lists the record files under paths as data.ExpandPaths does
 // (files as given, "-" for standard input, folders walked for regular files
 // with a record ending, hidden entries skipped, sorted), but a folder that
 // cannot be read inside a walk does not stop it: it is returned in
 // unreadable, as an unreadable file is counted when it is read. A path
-// given that does not exist is an error.
-func listRecords(paths []string) (files, unreadable []string, err error) {
+// given that does not exist is an error. (data.ExpandPaths is the same walk
+// without these two points; they belong there.)
+func ListRecords(paths []string) (files, unreadable []string, err error) {
 	for _, p := range paths {
 		if p == Stdin {
 			files = append(files, p)
@@ -62,7 +63,7 @@ func walkRecords(fsys fs.FS, root string) (files, unreadable []string) {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
+		if !d.Type().IsRegular() && !(d.Type()&fs.ModeSymlink != 0 && regular(fsys, path)) {
 			return nil // folders, and FIFOs or devices that could block
 		}
 		lower := strings.ToLower(d.Name())
@@ -76,6 +77,12 @@ func walkRecords(fsys fs.FS, root string) (files, unreadable []string) {
 	})
 	sort.Strings(files)
 	return files, unreadable
+}
+
+// regular reports whether a link leads to a regular file.
+func regular(fsys fs.FS, path string) bool {
+	info, err := fs.Stat(fsys, path)
+	return err == nil && info.Mode().IsRegular()
 }
 
 // readRecords reads every game of a record file, or of stdin for "-".

@@ -87,9 +87,19 @@ func TestEvaluateInputs(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(corpus, "fifo.xml"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink("fifo.xml", filepath.Join(corpus, "link-to-fifo.xml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("game.xml", filepath.Join(corpus, "link.xml")); err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := ListRecords([]string{corpus})
+	if want := []string{filepath.Join(corpus, "game.xml"), filepath.Join(corpus, "link.xml")}; err != nil || !slices.Equal(files, want) {
+		t.Errorf("listed %v, %v; want %v (a link to a file is read, a FIFO or a link to one is not)", files, err, want)
+	}
 	rep, err := Evaluate(ctx, []string{corpus}, opp, rk, EvalOptions{})
 	if err != nil || rep.Games != 1 {
-		t.Fatalf("a folder with a game and a FIFO: %v, %+v", err, rep)
+		t.Fatalf("a folder with a game, a link to it and a FIFO: %v, %+v", err, rep)
 	}
 	if os.Geteuid() != 0 { // root reads any folder
 		if err := os.Chmod(locked, 0); err != nil {

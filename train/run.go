@@ -115,9 +115,17 @@ func (cfg *Config) workDir() (string, func(), error) {
 // corpusFiles lists the corpus files (the first MaxFiles) and describes
 // them for the cards.
 func (cfg *Config) corpusFiles() ([]string, xgbmodel.Corpus, error) {
-	files, _, err := data.ExpandPaths(cfg.Corpus)
+	files, unreadable, err := ListRecords(cfg.Corpus)
 	if err != nil {
 		return nil, xgbmodel.Corpus{}, err
+	}
+	if len(unreadable) > 0 {
+		// The corpus digest reads every file: training needs all of it.
+		what := unreadable[0]
+		if n := len(unreadable) - 1; n > 0 {
+			what += fmt.Sprintf(" and %d more", n)
+		}
+		return nil, xgbmodel.Corpus{}, fmt.Errorf("train: cannot read the corpus folder %s", what)
 	}
 	if cfg.MaxFiles > 0 && len(files) > cfg.MaxFiles {
 		files = files[:cfg.MaxFiles]
