@@ -59,17 +59,7 @@ func Load(fsys fs.FS, dir string) (*Models, error) {
 
 // LoadDir loads the three models from a folder on disk (as `mjrank train`
 // writes them).
-func LoadDir(dir string) (*Models, error) {
-	fsys, err := xgbmodel.DirFS(dir)
-	if err != nil {
-		return nil, err
-	}
-	m, err := Load(fsys, ".")
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	return m, nil
-}
+func LoadDir(dir string) (*Models, error) { return xgbmodel.LoadDir(dir, Load) }
 
 var defaultModels = sync.OnceValues(func() (*Models, error) { return Load(embedded, "models") })
 

@@ -111,17 +111,7 @@ func Load(fsys fs.FS, dir string) (*Model, error) {
 }
 
 // LoadDir loads the model from a folder on disk.
-func LoadDir(dir string) (*Model, error) {
-	fsys, err := xgbmodel.DirFS(dir)
-	if err != nil {
-		return nil, err
-	}
-	m, err := Load(fsys, ".")
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	return m, nil
-}
+func LoadDir(dir string) (*Model, error) { return xgbmodel.LoadDir(dir, Load) }
 
 var defaultModel = sync.OnceValues(func() (*Model, error) { return Load(embedded, "models") })
 

@@ -209,17 +209,23 @@ func Cards(fsys fs.FS, dir string) ([]Card, error) {
 	return cards, nil
 }
 
-// DirFS returns the file system of a folder on disk, or an error naming
-// it when it is not a folder that can be read.
-func DirFS(dir string) (fs.FS, error) {
+// LoadDir loads models from a folder on disk with load (a package's Load
+// over an fs.FS): a path that is not a folder is refused, and an error
+// names the folder.
+func LoadDir[T any](dir string, load func(fsys fs.FS, dir string) (T, error)) (T, error) {
+	var zero T
 	info, err := os.Stat(dir)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	if !info.IsDir() {
-		return nil, fmt.Errorf("%s: not a folder", dir)
+		return zero, fmt.Errorf("%s: not a folder", dir)
 	}
-	return os.DirFS(dir), nil
+	m, err := load(os.DirFS(dir), ".")
+	if err != nil {
+		return zero, fmt.Errorf("%s: %w", dir, err)
+	}
+	return m, nil
 }
 
 // LoadFS loads the model called name from fsys's folder dir: its card
