@@ -34,6 +34,7 @@ func TestBadFlagValues(t *testing.T) {
 		{with(score, "--honba", "101"), "--honba"},
 		{with(score, "--honba", "30744573456182586"), "--honba"},
 		{with(score, "--honba", "99999999999"), "--honba"},
+		{with(score, "--honba", "abc"), "honba"}, // the flag package's own message
 		{with(score, "--sticks", "-1"), "--sticks"},
 		{with(score, "--sticks", "101"), "--sticks"},
 		{with(score, "--round", "X"), "--round"},
@@ -69,6 +70,7 @@ func TestBadFlagValues(t *testing.T) {
 		// train: every number, every output folder, the corpus.
 		{with(train, "--threads", "0"), "--threads"},
 		{with(train, "--threads", "-2"), "--threads"},
+		{with(train, "--threads", "2000"), "--threads"},
 		{with(train, "--workers", "-3"), "--workers"},
 		{with(train, "--seed", "-1"), "--seed"},
 		{with(train, "--max-files", "-3"), "--max-files"},
@@ -97,6 +99,8 @@ func TestBadFlagValues(t *testing.T) {
 		{with(analyze, "--game", "0"), "--game"},
 		{with(analyze, "--seat", "4"), "--seat"},
 		{with(analyze, "--sims", "0"), "--sims"},
+		{with(analyze, "--sims", "99999999999999999"), "--sims"},
+		{with(analyze, "--seed", "-1"), "seed"},
 		{with(analyze, "--time", "-1s"), "--time"},
 		{with(analyze, "--workers", "-3"), "--workers"},
 		{with(analyze, "--utility", "money"), "--utility"},
@@ -109,6 +113,7 @@ func TestBadFlagValues(t *testing.T) {
 		{with(measure, "--games", "-1"), "--games"},
 		{with(measure, "--every", "0"), "--every"},
 		{with(measure, "--sims", "0"), "--sims"},
+		{with(measure, "--sims", "10000001"), "--sims"},
 		{with(measure, "--workers", "-3"), "--workers"},
 		{with(measure, "--bots", "nobody"), "--bots"},
 		{[]string{"measure", "--corpus", "/nonexistent"}, "--corpus"},

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // ErrSchema is wrapped by the error of [LoadFS] when a model was trained on
@@ -134,7 +135,8 @@ func CheckWritable(dir string) error {
 	parent := dir
 	for {
 		info, err := os.Stat(parent)
-		if errors.Is(err, fs.ErrNotExist) && filepath.Dir(parent) != parent {
+		// Missing, or under a file (ENOTDIR): look at the parent.
+		if (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)) && filepath.Dir(parent) != parent {
 			parent = filepath.Dir(parent)
 			continue
 		}
