@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"os"
 	"runtime"
 	"sync"
 	"syscall"
@@ -27,7 +26,8 @@ type Config struct {
 	// Workers is "all cores"; 0 means GOMAXPROCS.
 	Workers int
 	// Corpus is a folder of game records for the verify measurement; ""
-	// or a missing folder skips it.
+	// skips it. A corpus given must hold records: a missing folder, or one
+	// without a game replayed, is an error, found before the suite runs.
 	Corpus string
 	// CorpusFiles caps the files replayed (0: DefaultCorpusFiles).
 	CorpusFiles int
@@ -113,6 +113,10 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	}
 	rep := &Report{Workers: workers}
 	sig := fnv.New64a()
+	files, err := corpusFiles(c)
+	if err != nil {
+		return nil, err
+	}
 
 	log("signature arena")
 	sc := SignatureConfig()
@@ -205,7 +209,7 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 		}
 	})
 
-	if files := corpusFiles(c); len(files) > 0 {
+	if len(files) > 0 {
 		log("verify")
 		var p Pair
 		for i, wk := range []int{1, workers} {
@@ -213,6 +217,9 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 			vr, err := data.Verify(ctx, files, data.VerifyOptions{Workers: wk})
 			if err != nil {
 				return nil, err
+			}
+			if vr.Games == 0 {
+				return nil, fmt.Errorf("bench: no 4-player game replayed from the %d files of %s", len(files), c.Corpus)
 			}
 			rate := float64(vr.Games) / time.Since(t0).Seconds()
 			if i == 0 {
@@ -356,24 +363,25 @@ func selfPlay(ctx context.Context, names [4]string, rules game.Rules, hooks *gam
 	}
 }
 
-// corpusFiles returns the corpus files the verify measurement replays.
-func corpusFiles(c Config) []string {
+// corpusFiles returns the corpus files the verify measurement replays:
+// none without a corpus, an error for a corpus without record files.
+func corpusFiles(c Config) ([]string, error) {
 	if c.Corpus == "" {
-		return nil
-	}
-	if _, err := os.Stat(c.Corpus); err != nil {
-		return nil
+		return nil, nil
 	}
 	files, _, err := data.ExpandPaths([]string{c.Corpus})
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("bench: no record files in %s", c.Corpus)
 	}
 	limit := c.CorpusFiles
 	if limit <= 0 {
 		limit = DefaultCorpusFiles
 	}
 	if limit >= len(files) {
-		return files
+		return files, nil
 	}
 	// Evenly spread over the name order, so that every source of the
 	// corpus (each a folder) is sampled, not only the first.
@@ -381,5 +389,5 @@ func corpusFiles(c Config) []string {
 	for i := range out {
 		out[i] = files[i*len(files)/limit]
 	}
-	return out
+	return out, nil
 }

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -24,6 +25,17 @@ func TestSignatureIgnoresWorkers(t *testing.T) {
 	}
 	if sigs[0] != sigs[1] {
 		t.Errorf("signature %s at 1 worker, %s at 2", sigs[0], sigs[1])
+	}
+}
+
+// TestCorpusMustHoldRecords: a corpus given that is missing or holds no
+// record file stops Run before the suite (it was skipped without a word,
+// or timed 0 games into a NaN efficiency).
+func TestCorpusMustHoldRecords(t *testing.T) {
+	for _, corpus := range []string{"no-such-corpus", t.TempDir()} {
+		if _, err := Run(context.Background(), Config{Corpus: corpus, Scale: 0.001}); err == nil || !strings.Contains(err.Error(), corpus) {
+			t.Errorf("corpus %s: %v, want an error naming it", corpus, err)
+		}
 	}
 }
 

@@ -14,9 +14,11 @@ package mceval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mjrank/mjrank/bot"
@@ -116,6 +118,10 @@ type gameResult struct {
 	err       error
 }
 
+// ErrNoGames is the cause of Run's error when the corpus holds no
+// held-out game to measure on.
+var ErrNoGames = errors.New("no held-out game")
+
 // Run measures the engine.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
@@ -126,7 +132,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, _, err := data.ExpandPaths(cfg.Corpus)
+	files, _, err := train.ListRecords(cfg.Corpus) // what cannot be read is left out, as in fitBaseline
 	if err != nil {
 		return nil, err
 	}
@@ -135,6 +141,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	order := keys(held)
+	if len(order) == 0 {
+		return nil, fmt.Errorf("mceval: %w under %s (of the usable games, those whose FNV-1a key mod 10 is 0)", ErrNoGames, strings.Join(cfg.Corpus, " "))
+	}
 	if cfg.MaxGames > 0 && len(order) > cfg.MaxGames {
 		order = order[:cfg.MaxGames]
 	}

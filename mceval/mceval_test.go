@@ -2,6 +2,7 @@ package mceval
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -44,5 +45,15 @@ func TestRunSmall(t *testing.T) {
 	}
 	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) {
 		t.Errorf("1 and 2 workers differ:\n%+v\n%+v", a.Agreement, b.Agreement)
+	}
+}
+
+// TestRunWithoutHeldOutGames: a corpus without a held-out game is an
+// error, not a report of empty tables.
+func TestRunWithoutHeldOutGames(t *testing.T) {
+	// The bundled self-play game is not in the held-out tenth.
+	_, err := Run(context.Background(), Config{Corpus: []string{"../data/testdata/selfplay.xml"}, Sims: 10})
+	if !errors.Is(err, ErrNoGames) {
+		t.Fatalf("%v, want ErrNoGames", err)
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"os"
 	"sync"
 
 	"github.com/mjrank/mjrank/internal/xgbmodel"
@@ -60,7 +59,7 @@ func Load(fsys fs.FS, dir string) (*Models, error) {
 
 // LoadDir loads the three models from a folder on disk (as `mjrank train`
 // writes them).
-func LoadDir(dir string) (*Models, error) { return Load(os.DirFS(dir), ".") }
+func LoadDir(dir string) (*Models, error) { return xgbmodel.LoadDir(dir, Load) }
 
 var defaultModels = sync.OnceValues(func() (*Models, error) { return Load(embedded, "models") })
 

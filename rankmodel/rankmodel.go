@@ -10,7 +10,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"os"
 	"sync"
 
 	"github.com/mjrank/mjrank/internal/xgbmodel"
@@ -112,7 +111,7 @@ func Load(fsys fs.FS, dir string) (*Model, error) {
 }
 
 // LoadDir loads the model from a folder on disk.
-func LoadDir(dir string) (*Model, error) { return Load(os.DirFS(dir), ".") }
+func LoadDir(dir string) (*Model, error) { return xgbmodel.LoadDir(dir, Load) }
 
 var defaultModel = sync.OnceValues(func() (*Model, error) { return Load(embedded, "models") })
 

@@ -3,9 +3,12 @@ package train
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
@@ -19,6 +22,11 @@ type EvalOptions struct {
 	Workers  int                   // parallel files; 0 = GOMAXPROCS
 	Progress func(done, total int) // called after each file, in order
 	Filter   func(g *GameRef) bool // games to evaluate; nil = all
+	// FilterReason names the games Filter leaves out in the report's
+	// Skipped ("" = "left out by the filter").
+	FilterReason string
+	// Stdin is read for the path "-" (nil = os.Stdin).
+	Stdin io.Reader
 	// Bootstrap is the number of resamples of the games behind every
 	// standard error; 0 = DefaultBootstrap.
 	Bootstrap int
@@ -53,9 +61,29 @@ type Comparison struct {
 	// fewer than two games).
 	DiffSE         float64 `json:"diff_se"`
 	HigherIsBetter bool    `json:"higher_is_better"`
-	// Beats reports whether the model is better by more than 2 DiffSE.
+	// Games is the number of games with samples of the metric.
+	Games int `json:"games"`
+	// NoVerdict, when not empty, says why the report does not judge the
+	// model against the baseline: "no samples", "too few games" (fewer
+	// than MinVerdictGames) or "no spread" (every bootstrap resample gave
+	// the same difference: the games are copies of one another).
+	NoVerdict string `json:"no_verdict,omitempty"`
+	// Beats reports whether the model is better by more than 2 DiffSE
+	// (always false without a verdict).
 	Beats bool `json:"beats_baseline"`
 }
+
+// MinVerdictGames is the fewest games with samples of a metric on which a
+// report judges a model against its baseline: with fewer, the bootstrap
+// resamples of so few games understate the spread, and the figures are
+// printed without a verdict.
+const MinVerdictGames = 30
+
+// errFiltered marks a game that EvalOptions.Filter leaves out.
+var errFiltered = errors.New("filtered")
+
+// ErrNoGames is the cause of Evaluate's error when no usable game was found.
+var ErrNoGames = errors.New("no usable games")
 
 // Gain returns how much better the model is (positive: better).
 func (c Comparison) Gain() float64 {
@@ -243,10 +271,19 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 }
 
 // Evaluate replays the usable games under paths (see [Usable]; duplicates
-// of a log id counted once) and measures the models against the baselines
-// stored in their cards.
+// of a log id counted once; "-" reads opt.Stdin) and measures the models
+// against the baselines stored in their cards. Files and folders that
+// cannot be read are counted in the report's Skipped; without a single
+// usable game the error wraps [ErrNoGames] and says what was skipped.
 func Evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *rankmodel.Model, opt EvalOptions) (*EvalReport, error) {
 	rep, _, err := evaluate(ctx, paths, opp, rk, opt)
+	if err == nil && rep.Games == 0 {
+		why := "nothing skipped"
+		if len(rep.Skipped) > 0 {
+			why = "skipped: " + strings.Join(rep.Skipped, ", ")
+		}
+		return nil, fmt.Errorf("%w (%s)", ErrNoGames, why)
+	}
 	return rep, err
 }
 
@@ -256,13 +293,20 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	if err != nil {
 		return nil, nil, err
 	}
-	files, _, err := data.ExpandPaths(paths)
+	files, unreadable, err := ListRecords(paths)
 	if err != nil {
 		return nil, nil, err
 	}
-	rep := &EvalReport{}
+	rep := &EvalReport{Skipped: []string{}}
 	all := &collector{}
 	skipped := map[string]int{}
+	if len(unreadable) > 0 {
+		skipped["unreadable folder"] = len(unreadable)
+	}
+	filtered := opt.FilterReason
+	if filtered == "" {
+		filtered = "left out by the filter"
+	}
 	seen := map[string]bool{}
 	type res struct {
 		key string
@@ -277,7 +321,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	done := 0
 	err = data.ForEachFile(ctx, files, opt.Workers,
 		func(f string) fileRes {
-			games, rerr := ReadFile(f)
+			games, rerr := readRecords(f, opt.Stdin)
 			var out []res
 			for i := range games {
 				gr := &games[i]
@@ -286,6 +330,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 					continue
 				}
 				if opt.Filter != nil && !opt.Filter(gr) {
+					out = append(out, res{key: gr.Key, err: errFiltered})
 					continue
 				}
 				c, err := evalGame(gr.Game, opp, rk, base)
@@ -309,6 +354,8 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 			rep.Files++
 			for _, r := range fr.out {
 				switch {
+				case r.err == errFiltered:
+					skipped[filtered]++
 				case r.c == nil:
 					skipped[r.err.Error()]++
 				case seen[r.key]:
@@ -340,6 +387,11 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 
 func (c *collector) report(rep *EvalReport) {
 	bs := newBootstrap(rep.Games, rep.Bootstrap)
+	// Every metric states its direction, with samples or without.
+	rep.Tenpai.AUC, rep.Tenpai.LogLoss, rep.Tenpai.ECE = noSamples(true), noSamples(false), noSamples(false)
+	rep.Wait.AUC, rep.Wait.Top5 = noSamples(true), noSamples(true)
+	rep.Value.MAE = noSamples(false)
+	rep.Rank.LogLoss, rep.Rank.Accuracy, rep.Rank.ECE = noSamples(false), noSamples(true), noSamples(false)
 	// Tenpai.
 	t := &rep.Tenpai
 	t.Samples = len(c.tenP)
@@ -349,9 +401,12 @@ func (c *collector) report(rep *EvalReport) {
 		}
 	}
 	if t.Samples > 0 {
-		t.AUC = bs.compare(true, weightedAUC(c.tenP, c.tenY, c.tenGame), weightedAUC(c.tenB, c.tenY, c.tenGame))
-		t.LogLoss = bs.compare(false, logLossMean(c.tenP, c.tenY, c.tenGame), logLossMean(c.tenB, c.tenY, c.tenGame))
-		t.ECE = bs.compare(false, weightedECE(c.tenP, c.tenY, c.tenGame, 10), weightedECE(c.tenB, c.tenY, c.tenGame, 10))
+		games := countGames(c.tenGame)
+		if t.Positives > 0 && t.Positives < t.Samples {
+			t.AUC = bs.compare(true, games, weightedAUC(c.tenP, c.tenY, c.tenGame), weightedAUC(c.tenB, c.tenY, c.tenGame))
+		}
+		t.LogLoss = bs.compare(false, games, logLossMean(c.tenP, c.tenY, c.tenGame), logLossMean(c.tenB, c.tenY, c.tenGame))
+		t.ECE = bs.compare(false, games, weightedECE(c.tenP, c.tenY, c.tenGame, 10), weightedECE(c.tenB, c.tenY, c.tenGame, 10))
 		t.ECEFloor = ECEFloor{eceFloor(c.tenP, 1, 10), eceFloor(c.tenB, 1, 10)}
 		t.Reliability, _ = Reliability(c.tenP, c.tenY, 10)
 	}
@@ -364,10 +419,10 @@ func (c *collector) report(rep *EvalReport) {
 		}
 	}
 	if w.Positives > 0 && w.Positives < w.Pairs {
-		w.AUC = bs.compare(true, weightedAUC(c.waitP, c.waitY, c.waitGame), weightedAUC(c.waitH, c.waitY, c.waitGame))
+		w.AUC = bs.compare(true, countGames(c.waitGame), weightedAUC(c.waitP, c.waitY, c.waitGame), weightedAUC(c.waitH, c.waitY, c.waitGame))
 	}
 	if w.WithWin > 0 {
-		w.Top5 = bs.compare(true, gameMean(c.top5P, c.top5Game), gameMean(c.top5B, c.top5Game))
+		w.Top5 = bs.compare(true, countGames(c.top5Game), gameMean(c.top5P, c.top5Game), gameMean(c.top5B, c.top5Game))
 	}
 	// Value.
 	v := &rep.Value
@@ -380,7 +435,7 @@ func (c *collector) report(rep *EvalReport) {
 			errB[i] = math.Abs(float64(c.valB[i] - y))
 		}
 		v.Mean /= float64(v.Samples)
-		v.MAE = bs.compare(false, gameMean(errM, c.valGame), gameMean(errB, c.valGame))
+		v.MAE = bs.compare(false, countGames(c.valGame), gameMean(errM, c.valGame), gameMean(errB, c.valGame))
 	}
 	// Rank.
 	r := &rep.Rank
@@ -404,9 +459,10 @@ func (c *collector) report(rep *EvalReport) {
 				flatGame = append(flatGame, c.rankGame[i])
 			}
 		}
-		r.LogLoss = bs.compare(false, gameMean(llM, c.rankGame), gameMean(llB, c.rankGame))
-		r.Accuracy = bs.compare(true, gameMean(accM, c.rankGame), gameMean(accB, c.rankGame))
-		r.ECE = bs.compare(false, weightedECE(flatP, flatY, flatGame, 10), weightedECE(flatB, flatY, flatGame, 10))
+		games := countGames(c.rankGame)
+		r.LogLoss = bs.compare(false, games, gameMean(llM, c.rankGame), gameMean(llB, c.rankGame))
+		r.Accuracy = bs.compare(true, games, gameMean(accM, c.rankGame), gameMean(accB, c.rankGame))
+		r.ECE = bs.compare(false, games, weightedECE(flatP, flatY, flatGame, 10), weightedECE(flatB, flatY, flatGame, 10))
 		r.ECEFloor = ECEFloor{eceFloor(flatP, 4, 10), eceFloor(flatB, 4, 10)}
 	}
 }
@@ -425,7 +481,7 @@ func argmax(p [4]float32) int {
 // Metrics returns the report's figures for one model's card.
 func (rep *EvalReport) Metrics(model string) []xgbmodel.Metric {
 	m := func(name string, c Comparison) xgbmodel.Metric {
-		return xgbmodel.Metric{Name: name, Model: c.Model, Baseline: c.Baseline, SE: c.DiffSE, Beats: c.Beats}
+		return xgbmodel.Metric{Name: name, Model: c.Model, Baseline: c.Baseline, SE: c.DiffSE, Beats: c.Beats, NoVerdict: c.NoVerdict}
 	}
 	switch model {
 	case opponent.TenpaiModel:

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -193,7 +194,12 @@ func ReadFile(name string) ([]GameRef, error) {
 		return nil, err
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, name)
+	return readGames(f, name)
+}
+
+// readGames reads every game of a record stream called name.
+func readGames(in io.Reader, name string) ([]GameRef, error) {
+	r, _, err := data.NewReader(in, name)
 	if err != nil {
 		return nil, err
 	}

@@ -119,9 +119,10 @@ func newBootstrap(games, resamples int) *bootstrap {
 }
 
 // compare computes model and baseline on all games and the standard error
-// of their difference over the resamples.
-func (b *bootstrap) compare(higherIsBetter bool, model, base statistic) Comparison {
-	c := Comparison{Model: model(b.ones), Baseline: base(b.ones), HigherIsBetter: higherIsBetter}
+// of their difference over the resamples; games is the number of games
+// with samples of the metric (see [MinVerdictGames]).
+func (b *bootstrap) compare(higherIsBetter bool, games int, model, base statistic) Comparison {
+	c := Comparison{Model: model(b.ones), Baseline: base(b.ones), HigherIsBetter: higherIsBetter, Games: games}
 	var n, sum, sum2 float64
 	for _, w := range b.weights {
 		d := model(w) - base(w)
@@ -135,8 +136,32 @@ func (b *bootstrap) compare(higherIsBetter bool, model, base statistic) Comparis
 	if n >= 2 {
 		c.DiffSE = math.Sqrt(math.Max(sum2-sum*sum/n, 0) / (n - 1))
 	}
-	c.Beats = c.DiffSE > 0 && c.Gain() > 2*c.DiffSE
+	switch {
+	case games < MinVerdictGames:
+		c.NoVerdict = "too few games"
+	case c.DiffSE <= 1e-9*(1+math.Abs(c.Model)+math.Abs(c.Baseline)):
+		// Every resample gave the same difference: the games are alike
+		// (copies of one game), and their spread says nothing.
+		c.NoVerdict = "no spread"
+	}
+	c.Beats = c.NoVerdict == "" && c.Gain() > 2*c.DiffSE
 	return c
+}
+
+// noSamples is the comparison of a metric without samples: no figures and
+// no verdict, but its direction.
+func noSamples(higherIsBetter bool) Comparison {
+	return Comparison{HigherIsBetter: higherIsBetter, NoVerdict: "no samples"}
+}
+
+// countGames returns the number of distinct games in a per-sample game
+// index.
+func countGames(game []int32) int {
+	seen := map[int32]bool{}
+	for _, g := range game {
+		seen[g] = true
+	}
+	return len(seen)
 }
 
 // gameMean returns the weighted mean of per-sample values.

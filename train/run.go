@@ -35,6 +35,16 @@ const (
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	start := time.Now()
 	cfg.defaults()
+	// The models are written last: a folder they cannot go to must stop
+	// the run before it starts, not after.
+	if cfg.Out == "" {
+		return nil, errors.New("train: no folder for the models (Config.Out)")
+	}
+	for _, dir := range []string{cfg.Out, cfg.RankOut, cfg.policyOut()} {
+		if err := xgbmodel.CheckWritable(dir); err != nil {
+			return nil, fmt.Errorf("train: %w", err)
+		}
+	}
 	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
 		return nil, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
 	}
@@ -132,9 +142,17 @@ func (cfg *Config) workDir() (string, func(), error) {
 // corpusFiles lists the corpus files (the first MaxFiles) and describes
 // them for the cards.
 func (cfg *Config) corpusFiles() ([]string, xgbmodel.Corpus, error) {
-	files, _, err := data.ExpandPaths(cfg.Corpus)
+	files, unreadable, err := ListRecords(cfg.Corpus)
 	if err != nil {
 		return nil, xgbmodel.Corpus{}, err
+	}
+	if len(unreadable) > 0 {
+		// The corpus digest reads every file: training needs all of it.
+		what := unreadable[0]
+		if n := len(unreadable) - 1; n > 0 {
+			what += fmt.Sprintf(" and %d more", n)
+		}
+		return nil, xgbmodel.Corpus{}, fmt.Errorf("train: cannot read the corpus folder %s", what)
 	}
 	if cfg.MaxFiles > 0 && len(files) > cfg.MaxFiles {
 		files = files[:cfg.MaxFiles]
@@ -454,7 +472,7 @@ func measure(ctx context.Context, cfg *Config, files []string, modelDir string, 
 			held[k] = true
 		}
 	}
-	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }})
+	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }, FilterReason: "training game"})
 	if err != nil {
 		return err
 	}

@@ -43,8 +43,8 @@ type Config struct {
 	PolicyOut string
 	// NoPolicy leaves the discard policy out of the run.
 	NoPolicy bool
-	Work      string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
-	XGBoost   string // the xgboost binary; "" = "xgboost" on PATH
+	Work     string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
+	XGBoost  string // the xgboost binary; "" = "xgboost" on PATH
 
 	Workers int // parallel files during extraction; 0 = GOMAXPROCS
 	Threads int // xgboost nthread; 0 = DefaultThreads

@@ -79,8 +79,8 @@ func TestWeightedStatistics(t *testing.T) {
 	if got := weightedAUC(p, y, g)(w); math.Abs(got-want2) > 1e-12 {
 		t.Errorf("AUC with game 0 twice: %g, want %g", got, want2)
 	}
-	a := newBootstrap(4, 50).compare(true, weightedAUC(p, y, g), gameMean([]float64{1, 1, 1, 1, 1, 1, 1, 1}, g))
-	b := newBootstrap(4, 50).compare(true, weightedAUC(p, y, g), gameMean([]float64{1, 1, 1, 1, 1, 1, 1, 1}, g))
+	a := newBootstrap(4, 50).compare(true, 4, weightedAUC(p, y, g), gameMean([]float64{1, 1, 1, 1, 1, 1, 1, 1}, g))
+	b := newBootstrap(4, 50).compare(true, 4, weightedAUC(p, y, g), gameMean([]float64{1, 1, 1, 1, 1, 1, 1, 1}, g))
 	if a != b || a.DiffSE <= 0 || a.Beats {
 		t.Errorf("bootstrap: %+v then %+v", a, b)
 	}
@@ -444,5 +444,58 @@ func TestGameKeyIgnoresPath(t *testing.T) {
 	}
 	if keys[0] != keys[1] || strings.Contains(keys[0], "selfplay") {
 		t.Errorf("keys %q", keys)
+	}
+}
+
+// TestVerdictNeedsGames: a model far better than its baseline on copies of
+// one game gets no verdict: two copies are too few games, forty copies
+// show no spread over the resamples (the SE of about 1e-10 that claimed
+// "beats" is rounding). Every metric states its direction, with samples
+// or without.
+func TestVerdictNeedsGames(t *testing.T) {
+	copies := func(n int) (p, b []float32, y []bool, g []int32) {
+		for i := range n {
+			p = append(p, 0.1, 0.2, 0.8, 0.9)
+			b = append(b, 0.5, 0.6, 0.4, 0.5)
+			y = append(y, false, false, true, true)
+			g = append(g, int32(i), int32(i), int32(i), int32(i))
+		}
+		return
+	}
+	for _, tc := range []struct {
+		games int
+		want  string
+	}{{2, "too few games"}, {40, "no spread"}} {
+		p, b, y, g := copies(tc.games)
+		c := newBootstrap(tc.games, DefaultBootstrap).compare(true, countGames(g), weightedAUC(p, y, g), weightedAUC(b, y, g))
+		if c.Beats || c.NoVerdict != tc.want || c.Model != 1 {
+			t.Errorf("%d copies: %+v, want no verdict (%s)", tc.games, c, tc.want)
+		}
+	}
+	// Distinct games, the model better on each: a verdict.
+	var p, b []float32
+	var y []bool
+	var g []int32
+	for i := range 40 {
+		d := float32(i) / 100
+		p = append(p, 0.1+d, 0.2, 0.8-d, 0.9)
+		b = append(b, 0.5, 0.6-d, 0.4+d, 0.5)
+		y = append(y, false, false, true, true)
+		g = append(g, int32(i), int32(i), int32(i), int32(i))
+	}
+	if c := newBootstrap(40, DefaultBootstrap).compare(true, 40, weightedAUC(p, y, g), weightedAUC(b, y, g)); c.NoVerdict != "" || !c.Beats {
+		t.Errorf("40 distinct games: %+v, want beats", c)
+	}
+	var rep EvalReport
+	(&collector{}).report(&rep)
+	for name, c := range map[string]Comparison{
+		"tenpai auc": rep.Tenpai.AUC, "tenpai log-loss": rep.Tenpai.LogLoss, "tenpai ece": rep.Tenpai.ECE,
+		"wait auc": rep.Wait.AUC, "wait top5": rep.Wait.Top5, "value mae": rep.Value.MAE,
+		"rank log-loss": rep.Rank.LogLoss, "rank accuracy": rep.Rank.Accuracy, "rank ece": rep.Rank.ECE,
+	} {
+		higher := strings.Contains(name, "auc") || strings.Contains(name, "top5") || strings.Contains(name, "accuracy")
+		if c.HigherIsBetter != higher || c.NoVerdict != "no samples" || c.Beats {
+			t.Errorf("%s without samples: %+v, want higher_is_better %v, no samples", name, c, higher)
+		}
 	}
 }

@@ -169,8 +169,8 @@ func TestRankTrials(t *testing.T) {
 			}
 		}
 		bs := newBootstrap(games, DefaultBootstrap)
-		ll := bs.compare(false, gameMean(llM, gm), gameMean(llB, gm))
-		acc := bs.compare(true, gameMean(accM, gm), gameMean(accB, gm))
+		ll := bs.compare(false, games, gameMean(llM, gm), gameMean(llB, gm))
+		acc := bs.compare(true, games, gameMean(accM, gm), gameMean(accB, gm))
 		t.Logf("%-48s log-loss %.4f (baseline %.4f, SE %.4f)  accuracy %.4f (baseline %.4f, +%.4f = %.2f SE)  argmax differs on %d of %d: model right %d, baseline %d",
 			tr.name, ll.Model, ll.Baseline, ll.DiffSE, acc.Model, acc.Baseline, acc.Model-acc.Baseline, (acc.Model-acc.Baseline)/acc.DiffSE, disagree, n, rightM, rightB)
 	}
@@ -449,8 +449,8 @@ func TestEastOnlyRankTrial(t *testing.T) {
 			}
 		}
 		for m := 1; m < len(models); m++ {
-			l := bs.compare(false, gameMean(ll[0], gm), gameMean(ll[m], gm))
-			a := bs.compare(true, gameMean(acc[0], gm), gameMean(acc[m], gm))
+			l := bs.compare(false, len(gameIdx), gameMean(ll[0], gm), gameMean(ll[m], gm))
+			a := bs.compare(true, len(gameIdx), gameMean(acc[0], gm), gameMean(acc[m], gm))
 			t.Logf("%-16s %d rows of %d games: log-loss all games %.4f vs %s %.4f (diff %+.4f, SE %.4f); accuracy %.4f vs %.4f (diff %+.4f, SE %.4f)",
 				on.name, len(idx), len(gameIdx), l.Model, models[m].name, l.Baseline, l.Model-l.Baseline, l.DiffSE, a.Model, a.Baseline, a.Model-a.Baseline, a.DiffSE)
 		}

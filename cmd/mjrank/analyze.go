@@ -62,7 +62,7 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 		event := fs.Int("event", -1, "the decision at this event index of the round (0-based)")
 		turn := fs.Int("turn", 0, "the seat's discard number in the round (1-based; needs --seat)")
 		seat := fs.Int("seat", -1, "the deciding seat (0..3; 0 is the first dealer)")
-		sims := fs.Int("sims", mc.DefaultSims, "simulation budget of the decision")
+		sims := fs.Int("sims", mc.DefaultSims, fmt.Sprintf("simulation budget of the decision (1 to %d)", mc.MaxSims))
 		limit := fs.Duration("time", 0, "stop after the halving stage in which this time runs out (0: no limit)")
 		workers := fs.Int("workers", 0, "goroutines (default: one per CPU; the result does not depend on it)")
 		seed := fs.Uint64("seed", 1, "seed of the simulations")
@@ -73,30 +73,47 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
+			var given []error // the flags that may be left out, checked when given
+			if explicit(fs, "event") {
+				given = append(given, atLeast("event", *event, 0))
+			}
+			if explicit(fs, "turn") {
+				given = append(given, atLeast("turn", *turn, 1))
+			}
+			if explicit(fs, "seat") {
+				given = append(given, intIn("seat", *seat, 0, 3))
+			}
+			if *obsFile != "-" {
+				given = append(given, inputPath("observation", *obsFile, false))
+			}
+			timeErr := error(nil)
+			if *limit < 0 {
+				timeErr = usageErrorf("--time %v: must be 0 (no limit) or more", *limit)
+			}
+			if err := firstErr(append([]error{
+				inputPath("log", *logFile, false),
+				atLeast("game", *gameN, 1),
+				intIn("sims", *sims, 1, mc.MaxSims),
+				timeErr,
+				workersFlag(*workers),
+				oneOf("utility", *utility, "rank", "points"),
+			}, given...)...); err != nil {
+				return err
+			}
 			switch {
-			case *obsFile != "" && (*logFile != "" || *round != "" || *event >= 0 || *turn > 0 || *seat >= 0):
-				return usageErrorf("--observation replaces --log, --round, --event, --turn and --seat")
+			case *obsFile != "" && (*logFile != "" || *round != "" || explicit(fs, "event") || explicit(fs, "turn") || explicit(fs, "seat") || explicit(fs, "game")):
+				return usageErrorf("--observation replaces --log, --round, --event, --turn, --seat and --game")
 			case *obsFile == "" && (*logFile == "" || *round == ""):
 				return usageErrorf("--log and --round are required (or --observation)")
-			case *obsFile == "" && (*event < 0) == (*turn <= 0):
+			case *obsFile == "" && explicit(fs, "event") == explicit(fs, "turn"):
 				return usageErrorf("give one of --event N or --turn T")
-			case *turn > 0 && *seat < 0:
+			case explicit(fs, "turn") && !explicit(fs, "seat"):
 				return usageErrorf("--turn needs --seat")
 			}
-			if *seat > 3 || *seat < -1 {
-				return usageErrorf("--seat must be 0..3")
-			}
-			if *sims < 1 || *workers < 0 || *limit < 0 || *gameN < 1 {
-				return usageErrorf("--sims and --game must be positive, --workers and --time not negative")
-			}
 			o := mc.Options{Sims: *sims, Time: *limit, Workers: *workers, Seed: *seed}
-			switch *utility {
-			case "rank":
-			case "points":
+			if *utility == "points" {
 				u := rankmodel.HououPoints
 				o.Utility = &u
-			default:
-				return usageErrorf("--utility must be rank or points")
 			}
 			var pos *position
 			var err error
@@ -151,14 +168,15 @@ func loadPosition(file string, gameN int, roundName string, event, turn, seat in
 		return nil, err
 	}
 	var g *data.Game
-	for i := 0; i < gameN && r.Next(); i++ {
-		g = r.Game()
+	n := 0
+	for n < gameN && r.Next() {
+		g, n = r.Game(), n+1
 	}
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
-	if g == nil {
-		return nil, fmt.Errorf("%s: no game %d", file, gameN)
+	if n < gameN {
+		return nil, fmt.Errorf("%s: no game %d: the file holds %s", file, gameN, plural(n, "game"))
 	}
 	if g.Players != 4 {
 		return nil, fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
@@ -273,11 +291,11 @@ type candidateJSON struct {
 	Move         string     `json:"move"`
 	Sims         int        `json:"sims"`
 	ExpectedRank float64    `json:"expected_rank"`
-	RankSE       float64    `json:"expected_rank_se"`
+	RankSE       *float64   `json:"expected_rank_se"` // null: too few simulations to tell
 	RankDist     [4]float64 `json:"rank_distribution"`
 	RankPoints   float64    `json:"rank_points"`
 	Utility      float64    `json:"utility"`
-	UtilitySE    float64    `json:"utility_se"`
+	UtilitySE    *float64   `json:"utility_se"`
 	PWin         float64    `json:"p_win"`
 	PDealIn      float64    `json:"p_deal_in"`
 	PDraw        float64    `json:"p_draw"`
@@ -314,7 +332,7 @@ func analysisOutput(pos *position, an *mc.Analysis, o *mc.Options) *analysisJSON
 	for i := range an.Candidates {
 		c := &an.Candidates[i]
 		out.Candidates = append(out.Candidates, candidateJSON{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
-			RankSE: c.RankSE, RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: c.UtilitySE,
+			RankSE: nanNull(c.RankSE), RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: nanNull(c.UtilitySE),
 			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange,
 			Prior: c.Prior, Policy: c.Policy, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)})
 	}
@@ -337,7 +355,7 @@ func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
 	if a.Played != "" {
 		fmt.Fprintf(w, "   (played: %s)", a.Played)
 	}
-	fmt.Fprintf(w, "\n%d simulations in %d stages, %s, seed %d, maximising %s\n\n", a.Sims, a.Stages,
+	fmt.Fprintf(w, "\n%s in %s, %s, seed %d, maximising %s\n\n", plural(a.Sims, "simulation"), plural(a.Stages, "stage"),
 		time.Duration(a.Seconds*float64(time.Second)).Round(time.Millisecond), a.Seed, a.Utility)
 	t := newTable(w, "move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "policy", "sims")
 	for _, c := range a.Candidates {
@@ -346,7 +364,11 @@ func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
 			c.Move += " *"
 			adv = "(prior)"
 		}
-		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), fmt.Sprintf("%.3f", c.RankSE), adv,
+		rankSE := "-"
+		if c.RankSE != nil {
+			rankSE = fmt.Sprintf("%.3f", *c.RankSE)
+		}
+		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), rankSE, adv,
 			pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]),
 			fmt.Sprintf("%+.1f", c.RankPoints), pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
 			fmt.Sprintf("%+.0f", c.ScoreChange), policyText(c.Policy), fmt.Sprint(c.Sims)}); err != nil {
@@ -365,6 +387,15 @@ func nanZero(x float64) float64 {
 		return 0
 	}
 	return x
+}
+
+// nanNull is x, or nil (JSON null) for NaN: a standard error of fewer
+// than two simulations.
+func nanNull(x float64) *float64 {
+	if math.IsNaN(x) {
+		return nil
+	}
+	return &x
 }
 
 func pct(p float64) string { return fmt.Sprintf("%.1f", 100*p) }

@@ -156,7 +156,7 @@ func runArena(ctx context.Context, env *Env, cfg arena.Config, asJSON bool) erro
 	if err == nil {
 		return nil
 	}
-	msg := fmt.Errorf("%w: the report, marked PARTIAL, covers only the first %d of %d %s", err, res.Played, res.Planned(), plural(res.Planned(), "game", "games"))
+	msg := fmt.Errorf("%w: the report, marked PARTIAL, covers only the first %d of %d %s", err, res.Played, res.Planned(), pluralNoun(res.Planned(), "game", "games"))
 	var ie interrupted
 	if errors.As(err, &ie) {
 		return exitError{ie.ExitCode(), msg}
@@ -303,8 +303,8 @@ func quoteShort(s string) string {
 	return strings.ToValidUTF8(s[:max], "") + "…"
 }
 
-// plural returns one when n is 1, else many.
-func plural(n int, one, many string) string {
+// pluralNoun returns one when n is 1, else many (the noun alone; plural adds the count).
+func pluralNoun(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
@@ -359,15 +359,15 @@ func readShard(name string) (*arena.Result, error) {
 
 func printArena(w io.Writer, r *arena.Result) error {
 	fmt.Fprintf(w, "arena  %s\n", strings.Join(r.Seats[:], ","))
-	shape := fmt.Sprintf("%d %s %s, seed %d", r.Played, r.Length, plural(r.Played, "game", "games"), r.Seed)
+	shape := fmt.Sprintf("%d %s %s, seed %d", r.Played, r.Length, pluralNoun(r.Played, "game", "games"), r.Seed)
 	if r.Partial {
-		shape = fmt.Sprintf("PARTIAL (interrupted): %d of %d %s %s, seed %d", r.Played, r.Planned(), r.Length, plural(r.Planned(), "game", "games"), r.Seed)
+		shape = fmt.Sprintf("PARTIAL (interrupted): %d of %d %s %s, seed %d", r.Played, r.Planned(), r.Length, pluralNoun(r.Planned(), "game", "games"), r.Seed)
 	}
 	if r.Rotate {
-		shape += fmt.Sprintf(", rotated (%d %s × 4 seatings)", r.Units, plural(r.Units, "wall", "walls"))
+		shape += fmt.Sprintf(", rotated (%d %s × 4 seatings)", r.Units, pluralNoun(r.Units, "wall", "walls"))
 	}
 	if r.Shard > 0 {
-		shape += fmt.Sprintf(", shard %d/%d of %d %s", r.Shard, r.Shards, r.Games, plural(r.Games, "game", "games"))
+		shape += fmt.Sprintf(", shard %d/%d of %d %s", r.Shard, r.Shards, r.Games, pluralNoun(r.Games, "game", "games"))
 	}
 	if r.MCSims > 0 {
 		shape += fmt.Sprintf(", mc %d sims/decision", r.MCSims)

@@ -21,7 +21,8 @@ and on all cores, with the parallel efficiency (speedup / workers):
   shanten    ns per 14-tile hand (normal, chiitoitsu and kokushi forms)
   score      ns per winning hand (wins taken from fixed-seed self-play)
   verify     real games replayed and checked per second (--corpus-files
-             files spread evenly over --corpus, when the folder exists)
+             files spread evenly over --corpus; left out when the default
+             folder is missing, an error when a --corpus given is)
   self-play  hanchans per second of four efficiency bots (and per second
              of CPU time, which other load on the machine disturbs less)
   engine     Monte Carlo simulations per second (one move played to the
@@ -42,10 +43,17 @@ signature_arena, seconds (pairs are {"one", "all"}).
 		asJSON := fs.Bool("json", false, "print the report as JSON")
 		workers := fs.Int("workers", 0, "workers for the all-cores runs (default: one per CPU)")
 		corpus := fs.String("corpus", filepath.Join("..", "shared", "data", "tenhou"), "folder of game records for the verify measurement")
-		files := fs.Int("corpus-files", bench.DefaultCorpusFiles, "corpus files replayed")
+		files := fs.Int("corpus-files", bench.DefaultCorpusFiles, "corpus files replayed (at least 1)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
+			}
+			corpusErr := inputPath("corpus", *corpus, true)
+			if corpusErr != nil && !explicit(fs, "corpus") {
+				*corpus, corpusErr = "", nil // the default corpus is not beside the checkout: no verify row
+			}
+			if err := firstErr(workersFlag(*workers), corpusErr, atLeast("corpus-files", *files, 1)); err != nil {
+				return err
 			}
 			cfg := bench.Config{Workers: *workers, Corpus: *corpus, CorpusFiles: *files}
 			cfg.Log = func(stage string) { fmt.Fprintf(env.Stderr, "bench: %s\n", stage) }
@@ -62,13 +70,13 @@ signature_arena, seconds (pairs are {"one", "all"}).
 }
 
 func printBench(w io.Writer, r *bench.Report) error {
-	t := newTable(w, "layer", "unit", "1 worker", fmt.Sprintf("%d workers", r.Workers), "parallel efficiency")
+	t := newTable(w, "layer", "unit", "1 worker", plural(r.Workers, "worker"), "parallel efficiency")
 	rows := [][]string{
 		{"shanten", "ns/hand", fmt.Sprintf("%.1f", r.ShantenNs.One), fmt.Sprintf("%.1f", r.ShantenNs.All), fmt.Sprintf("%.2f", r.ParallelEfficiency.Shanten)},
 		{"score", "ns/win", fmt.Sprintf("%.0f", r.ScoreNs.One), fmt.Sprintf("%.0f", r.ScoreNs.All), fmt.Sprintf("%.2f", r.ParallelEfficiency.Score)},
 	}
 	if r.VerifyGamesPerS != nil {
-		rows = append(rows, []string{"verify", fmt.Sprintf("games/s (%d games)", r.VerifyGames), fmt.Sprintf("%.0f", r.VerifyGamesPerS.One), fmt.Sprintf("%.0f", r.VerifyGamesPerS.All), fmt.Sprintf("%.2f", *r.ParallelEfficiency.Verify)})
+		rows = append(rows, []string{"verify", fmt.Sprintf("games/s (%s)", plural(r.VerifyGames, "game")), fmt.Sprintf("%.0f", r.VerifyGamesPerS.One), fmt.Sprintf("%.0f", r.VerifyGamesPerS.All), fmt.Sprintf("%.2f", *r.ParallelEfficiency.Verify)})
 	} else {
 		rows = append(rows, []string{"verify", "games/s", "-", "-", "- (no corpus)"})
 	}

@@ -22,6 +22,16 @@ func TestFlagChecks(t *testing.T) {
 		{"floatIn ok", floatIn("tenpai-rate", 0.5, 0, 1), ""},
 		{"workers", workersFlag(-3), "--workers -3: must be 0 (one per CPU) or more"},
 		{"first", firstErr(nil, atLeast("a", 0, 1), atLeast("b", 0, 1)), "--a 0"},
+		{"floatAbove zero", floatAbove("tenpai-rate", 0, 0, 1), "--tenpai-rate 0: must be above 0 and at most 1"},
+		{"floatAbove ok", floatAbove("tenpai-rate", 1, 0, 1), ""},
+		{"oneOf", oneOf("utility", "money", "rank", "points"), `--utility "money": want rank or points`},
+		{"oneOf ok", oneOf("utility", "rank", "rank", "points"), ""},
+		{"inputPath missing", inputPath("log", "no-such-file", false), "--log no-such-file: no such file or folder"},
+		{"inputPath not a folder", inputPath("models", "flagcheck.go", true), "--models flagcheck.go: not a folder"},
+		{"inputPath unset", inputPath("log", "", false), ""},
+		{"outputDir file", outputDir("out", "flagcheck.go"), "--out flagcheck.go: not a folder"},
+		{"outputDir under a file", outputDir("out", "flagcheck.go/x/y"), "--out flagcheck.go/x/y: flagcheck.go is not a folder"},
+		{"outputDir new", outputDir("out", "testdata/not-yet/made"), ""},
 	} {
 		if tc.want == "" {
 			if tc.err != nil {

@@ -33,7 +33,7 @@ Unseen counts subtract the hand itself and the tiles given with --visible
 		asJSON := fs.Bool("json", false, "print JSON instead of a table")
 		return func(env *Env, args []string) error {
 			if len(args) != 1 {
-				return usageErrorf("want one hand, got %d arguments", len(args))
+				return usageErrorf("want one hand, got %s", plural(len(args), "argument"))
 			}
 			rep, err := analyseHand(args[0], *visible)
 			if err != nil {
@@ -107,11 +107,11 @@ func analyseHand(notation, visibleNotation string) (*handReport, error) {
 	var vis tile.Counts
 	if visibleNotation != "" {
 		if vis, _, err = tile.ParseCounts(visibleNotation); err != nil {
-			return nil, fmt.Errorf("--visible: %w", err)
+			return nil, usageErrorf("--visible: %v", err)
 		}
 		for k := range vis {
 			if int(vis[k])+int(c[k]) > 4 {
-				return nil, fmt.Errorf("--visible: %v: %d in the hand and %d visible make more than 4", tile.Kind(k), c[k], vis[k])
+				return nil, usageErrorf("--visible: %v: %d in the hand and %d visible make more than 4", tile.Kind(k), c[k], vis[k])
 			}
 		}
 	}
@@ -178,7 +178,7 @@ func (rep *handReport) print(w io.Writer) error {
 		}
 		return fmt.Sprint(*p)
 	}
-	fmt.Fprintf(w, "hand     %s (%d tiles)\n", rep.Hand, rep.Tiles)
+	fmt.Fprintf(w, "hand     %s (%s)\n", rep.Hand, plural(rep.Tiles, "tile"))
 	fmt.Fprintf(w, "shanten  %s: normal %d, chiitoitsu %s, kokushi %s\n\n", shantenWord(rep.Shanten), rep.Forms.Normal, opt(rep.Forms.Chiitoitsu), opt(rep.Forms.Kokushi))
 	switch {
 	case rep.Discards != nil:
@@ -205,13 +205,13 @@ func (rep *handReport) print(w io.Writer) error {
 		if err := t.Render(); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "\n%d waits, %d tiles unseen\n", len(rep.Waits), total)
+		fmt.Fprintf(w, "\n%s, %s unseen\n", plural(len(rep.Waits), "wait"), plural(total, "tile"))
 	case rep.Ukeire != nil:
 		parts := make([]string, len(rep.Ukeire.Tiles))
 		for i, x := range rep.Ukeire.Tiles {
 			parts[i] = fmt.Sprintf("%v:%d", x.Tile, x.Unseen)
 		}
-		fmt.Fprintf(w, "ukeire   %s\n         %d tiles unseen\n", strings.Join(parts, " "), rep.Ukeire.Count)
+		fmt.Fprintf(w, "ukeire   %s\n         %s unseen\n", strings.Join(parts, " "), plural(rep.Ukeire.Count, "tile"))
 	}
 	return nil
 }

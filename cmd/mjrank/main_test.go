@@ -30,10 +30,13 @@ var cliCases = []cliCase{
 	{"help-score", []string{"score", "--help"}, ""},
 	{"shanten", []string{"shanten"}, "123m406p789s1122z\n19m19p19s1234567z\n# a comment\n\n1122m3344p5566s7z\n123m\n11z\n1234m\n123m456p\n12x\n11111m\n"},
 	{"shanten-args", []string{"shanten", "123m"}, ""},
+	{"shanten-json", []string{"shanten", "--json"}, "123m406p789s1122z\n19m19p19s1234567z\n# a comment\n\n123m\n11z\n12x\n"},
 	{"hand-14", []string{"hand", "2346m406p789s1122z"}, ""},
 	{"hand-13-tenpai", []string{"hand", "1112345678999m"}, ""},
 	{"hand-json", []string{"hand", "--json", "2346m406p789s1122z", "--visible", "5555m"}, ""},
 	{"hand-complete", []string{"hand", "123m456p789s11122z"}, ""},
+	{"hand-1-wait", []string{"hand", "1112223334445z", "--visible", "55z"}, ""},
+	{"hand-1-tile", []string{"hand", "1z"}, ""},
 	{"hand-bad-tile", []string{"hand", "123m8z"}, ""},
 	{"hand-bad-size", []string{"hand", "123m"}, ""},
 	{"hand-no-arg", []string{"hand"}, ""},
@@ -46,6 +49,10 @@ var cliCases = []cliCase{
 	{"score-not-agari", []string{"score", "--hand", "123m456p789s1235z", "--win", "5z"}, ""},
 	{"score-bad-win", []string{"score", "--hand", "123m456p789s1122z", "--win", "9q"}, ""},
 	{"score-bad-flag", []string{"score", "--nope"}, ""},
+	{"score-honba-overflow", []string{"score", "--hand", "123m456p789s11z22z", "--win", "2z", "--honba", "30744573456182586"}, ""},
+	{"score-tsumo-from", []string{"score", "--hand", "123m456p789s11z22z", "--win", "2z", "--tsumo", "--from", "E"}, ""},
+	{"score-pao-winner", []string{"score", "--hand", "11m23p", "--win", "1p", "--melds", "pon=555z,pon=666z,pon=777z", "--seat", "S", "--pao", "S"}, ""},
+	{"score-pao-ron", []string{"score", "--hand", "11m23p", "--win", "1p", "--melds", "pon=555z,pon=666z,pon=777z", "--seat", "S", "--pao", "W"}, ""},
 	{"help-verify", []string{"verify", "-h"}, ""},
 	{"verify-game", []string{"verify", "../../data/testdata/selfplay.xml", "testdata/verify"}, ""},
 	{"verify-json", []string{"verify", "--json", "../../data/testdata/selfplay.json"}, ""},
@@ -75,20 +82,35 @@ var cliCases = []cliCase{
 	{"models-eval-json", []string{"models", "eval", "--json", "../../data/testdata/selfplay.xml"}, ""},
 	{"models-bad-sub", []string{"models", "frob"}, ""},
 	{"models-missing-dir", []string{"models", "info", "--models", "testdata/no-such-dir"}, ""},
+	{"models-info-file", []string{"models", "info", "--models", "main_test.go"}, ""},
+	{"models-eval-no-games", []string{"models", "eval", "testdata/verify"}, ""},
+	{"models-eval-stdin", []string{"models", "eval", "--json", "-"}, selfplayXML},
 	{"help-analyze", []string{"help", "analyze"}, ""},
 	{"analyze-log", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--seat", "0", "--turn", "3", "--sims", "2000"}, ""},
 	{"analyze-event-json", []string{"analyze", "--log", "../../data/testdata/selfplay.json", "--round", "2", "--event", "20", "--sims", "1500", "--json", "--utility", "points"}, ""},
+	{"analyze-few-sims-json", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "3", "--sims", "14", "--json"}, ""},
 	{"analyze-observation", []string{"analyze", "--observation", "-", "--sims", "2000", "--workers", "1"}, observationJSON},
 	{"analyze-no-position", []string{"analyze", "--log", "../../data/testdata/selfplay.xml"}, ""},
 	{"analyze-no-decision", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "0", "--seat", "2"}, ""},
+	{"analyze-no-such-game", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--game", "5", "--round", "E1-0", "--event", "3"}, ""},
 	{"analyze-bad-round", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "W4-9", "--event", "3"}, ""},
 	{"help-measure", []string{"help", "measure"}, ""},
 	{"measure-no-corpus", []string{"measure"}, ""},
+	{"measure-no-held-out", []string{"measure", "--corpus", "../../data/testdata/selfplay.xml", "--sims", "10"}, ""},
 }
 
 // observationJSON is the observation of docs/OBSERVATION.md.
 var observationJSON = func() string {
 	b, err := os.ReadFile("../../sim/game/testdata/observation.json")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+// selfplayXML is the bundled self-play record.
+var selfplayXML = func() string {
+	b, err := os.ReadFile("../../data/testdata/selfplay.xml")
 	if err != nil {
 		panic(err)
 	}

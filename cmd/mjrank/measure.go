@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mjrank/mjrank/bot"
@@ -38,7 +39,8 @@ kind, and reports:
              opponents' true hands
 
 Games run in parallel (the engine on one goroutine each); the report is the
-same for any --workers.
+same for any --workers. A corpus without a held-out game is an error (exit
+status 1); --sims goes from 1 to 10,000,000.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		corpus := fs.String("corpus", "", "folder of game records")
@@ -57,8 +59,14 @@ same for any --workers.
 			if *corpus == "" {
 				return usageErrorf("--corpus is required")
 			}
-			if *games < 0 || *every < 1 || *sims < 1 || *workers < 0 {
-				return usageErrorf("--every and --sims must be positive, --games and --workers not negative")
+			if err := firstErr(
+				inputPath("corpus", *corpus, false),
+				atLeast("games", *games, 0),
+				atLeast("every", *every, 1),
+				intIn("sims", *sims, 1, mc.MaxSims),
+				workersFlag(*workers),
+			); err != nil {
+				return err
 			}
 			cfg := mceval.Config{Corpus: []string{*corpus}, MaxGames: *games, Every: *every, Sims: *sims,
 				Workers: *workers, Seed: *seed, Oracle: *oracle, MC: mc.Options{}}
@@ -67,7 +75,7 @@ same for any --workers.
 					continue
 				}
 				if !bot.Valid(b) || b == "mc" {
-					return usageErrorf("--bots: unknown baseline bot %q", b)
+					return usageErrorf("--bots: unknown baseline bot %q (want %s)", b, orList(slices.DeleteFunc(bot.Names(), func(n string) bool { return n == "mc" })))
 				}
 				cfg.Bots = append(cfg.Bots, b)
 			}
@@ -85,7 +93,7 @@ same for any --workers.
 }
 
 func printMeasure(w io.Writer, r *mceval.Report) error {
-	fmt.Fprintf(w, "%d held-out games, %d decisions, %d simulations per decision, %.0fs\n\n", r.Games, r.Decisions, r.Sims, r.Seconds)
+	fmt.Fprintf(w, "%s, %s, %s per decision, %.0fs\n\n", plural(r.Games, "held-out game"), plural(r.Decisions, "decision"), plural(r.Sims, "simulation"), r.Seconds)
 	t := newTable(w, "player", "discards agreed", "riichi agreed", "calls agreed")
 	frac := func(a, n int) string {
 		if n == 0 {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mjrank/mjrank/internal/progress"
@@ -16,7 +17,7 @@ import (
 
 var cmdModels = &Command{
 	Name:      "models",
-	UsageLine: "info [--models DIR] [--json] | eval [--models DIR] [--json] [--held-out] PATH...",
+	UsageLine: "info [--models DIR] [--json] | eval [--models DIR] [--json] [--held-out] [--workers N] PATH...",
 	Short:     "show the predictors' model cards, or measure the models on game records",
 	Long: `
 "models info" prints the card of each model: what it predicts, its feature
@@ -35,62 +36,82 @@ current score order). The baselines' tables were fitted on the training
 games and are read from the model cards, never fitted on the games
 evaluated. Every "se" is the standard error of model − baseline over
 bootstrap resamples of the games; "beats" says whether the model is better
-by more than 2 se. --held-out keeps only the games the training held out
-(FNV-1a of the log id mod 10 = 0), as the cards' figures do.
+by more than 2 se. A metric gets no verdict when its samples come from
+fewer than 30 games (the figures are still printed: "too few games"), and
+an evaluation without a single usable game is an error (exit status 1).
+--held-out keeps only the games the training held out (FNV-1a of the log id
+mod 10 = 0), as the cards' figures do. PATH - reads a record from standard
+input. Folder walks read regular files with a record ending; files and
+folders that cannot be read are counted in the skipped lines.
 
 Both use the models embedded in the binary, or those in --models DIR (as
 "mjrank train" writes them; the rank model may sit in the same folder).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		dir := fs.String("models", "", "folder of models (default: the embedded ones)")
+		dir := fs.String("models", "", "`folder` of models (default: the embedded ones)")
 		asJSON := fs.Bool("json", false, "print JSON")
-		workers := fs.Int("workers", 0, "files replayed at once (default: one per CPU)")
+		workers := fs.Int("workers", 0, "eval: files replayed at once (default: one per CPU)")
 		heldOut := fs.Bool("held-out", false, "eval: only the games training holds out")
 		return func(env *Env, args []string) error {
+			if err := firstErr(inputPath("models", *dir, true), workersFlag(*workers)); err != nil {
+				return err
+			}
 			if len(args) == 0 {
 				return usageErrorf("give a subcommand: info or eval")
-			}
-			opp, rk, err := loadModels(*dir)
-			if err != nil {
-				return err
 			}
 			switch args[0] {
 			case "info":
 				if len(args) > 1 {
 					return usageErrorf("models info takes no arguments")
 				}
+				for _, f := range []string{"held-out", "workers"} {
+					if explicit(fs, f) {
+						return usageErrorf("--%s is a flag of models eval, not of models info", f)
+					}
+				}
+			case "eval":
+				if len(args) < 2 {
+					return usageErrorf("give at least one file or folder to evaluate on (- for standard input)")
+				}
+				if n := len(slices.DeleteFunc(slices.Clone(args[1:]), func(a string) bool { return a != train.Stdin })); n > 1 {
+					return usageErrorf("standard input (-) can be read only once")
+				}
+			default:
+				return usageErrorf("unknown subcommand %q (want info or eval)", args[0])
+			}
+			opp, rk, err := loadModels(*dir)
+			if err != nil {
+				return err
+			}
+			if args[0] == "info" {
 				cards := append(append([]xgbmodel.Card{}, opp.Cards...), rk.Card)
 				if *asJSON {
 					return writeJSON(env.Stdout, cards)
 				}
 				return printCards(env.Stdout, cards)
-			case "eval":
-				if len(args) < 2 {
-					return usageErrorf("give at least one file or folder to evaluate on")
-				}
-				var bar *progress.Bar
-				opt := train.EvalOptions{Workers: *workers, Progress: func(done, total int) {
-					if bar == nil {
-						bar = progress.New(env.Stderr, total, "eval")
-					}
-					bar.Add(1)
-					if done == total {
-						bar.Finish()
-					}
-				}}
-				if *heldOut {
-					opt.Filter = func(g *train.GameRef) bool { return g.HeldOut }
-				}
-				rep, err := train.Evaluate(context.Background(), args[1:], opp, rk, opt)
-				if err != nil {
-					return err
-				}
-				if *asJSON {
-					return writeJSON(env.Stdout, rep)
-				}
-				return printEval(env.Stdout, rep)
 			}
-			return usageErrorf("unknown subcommand %q (want info or eval)", args[0])
+			var bar *progress.Bar
+			opt := train.EvalOptions{Workers: *workers, Stdin: env.Stdin, Progress: func(done, total int) {
+				if bar == nil {
+					bar = progress.New(env.Stderr, total, "eval")
+				}
+				bar.Add(1)
+				if done == total {
+					bar.Finish()
+				}
+			}}
+			if *heldOut {
+				opt.Filter = func(g *train.GameRef) bool { return g.HeldOut }
+				opt.FilterReason = "not held out (--held-out)"
+			}
+			rep, err := train.Evaluate(context.Background(), args[1:], opp, rk, opt)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return writeJSON(env.Stdout, rep)
+			}
+			return printEval(env.Stdout, rep)
 		}
 	},
 }
@@ -122,7 +143,7 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		if c.NumClass > 0 {
 			fmt.Fprintf(w, " (%d classes)", c.NumClass)
 		}
-		fmt.Fprintf(w, ", %d features, schema %d, xgboost %s\n", len(c.Features), c.Schema, c.XGBoost)
+		fmt.Fprintf(w, ", %s, schema %d, xgboost %s\n", plural(len(c.Features), "feature"), c.Schema, c.XGBoost)
 		var ps []string
 		for k, v := range c.Params {
 			if k != "objective" && k != "num_class" {
@@ -131,22 +152,19 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		}
 		sortStrings(ps)
 		fmt.Fprintf(w, "  params     %s\n", strings.Join(ps, " "))
-		fmt.Fprintf(w, "  corpus     %d files, %d games (%d held out), digest %.12s\n", c.Corpus.Files, c.Corpus.Games, c.Corpus.HeldOutGames, c.Corpus.Digest)
+		fmt.Fprintf(w, "  corpus     %s, %s (%d held out), digest %.12s\n", plural(c.Corpus.Files, "file"), plural(c.Corpus.Games, "game"), c.Corpus.HeldOutGames, c.Corpus.Digest)
 		fmt.Fprintf(w, "  samples    %d train, %d held out; trained in %.1fs\n", c.Samples.Train, c.Samples.HeldOut, c.Seconds)
-		fmt.Fprintf(w, "  loader     %d held-out rows, max |leaves − xgboost| %.1e\n", c.Loader.Rows, c.Loader.MaxAbsDiff)
+		fmt.Fprintf(w, "  loader     %s, max |leaves − xgboost| %.1e\n", plural(c.Loader.Rows, "held-out row"), c.Loader.MaxAbsDiff)
 		if cal := c.Calibration; cal != nil {
-			fmt.Fprintf(w, "  calibrated %s map, %d knots, fitted on out-of-fold predictions of %d rows of %d training games\n", cal.Method, len(cal.X), cal.Samples, cal.Games)
+			fmt.Fprintf(w, "  calibrated %s map, %s, fitted on out-of-fold predictions of %s of %s\n", cal.Method, plural(len(cal.X), "knot"), plural(cal.Samples, "row"), plural(cal.Games, "training game"))
 		}
 		t := newTable(w, "held-out metric", "model", "baseline", "se", "beats")
 		for _, m := range c.Metrics {
-			se, beats := "", "no"
+			se := ""
 			if m.SE > 0 {
 				se = fmt.Sprintf("%.4f", m.SE)
 			}
-			if m.Beats {
-				beats = "yes"
-			}
-			if err := t.Append([]string{m.Name, fmt.Sprintf("%.4f", m.Model), fmt.Sprintf("%.4f", m.Baseline), se, beats}); err != nil {
+			if err := t.Append([]string{m.Name, fmt.Sprintf("%.4f", m.Model), fmt.Sprintf("%.4f", m.Baseline), se, verdict(m.Beats, m.NoVerdict)}); err != nil {
 				return err
 			}
 		}
@@ -155,6 +173,17 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		}
 	}
 	return nil
+}
+
+// verdict is the "beats" column: yes, no, or why there is no verdict.
+func verdict(beats bool, noVerdict string) string {
+	switch {
+	case noVerdict != "":
+		return "- " + noVerdict
+	case beats:
+		return "yes"
+	}
+	return "no"
 }
 
 func sortStrings(s []string) {
@@ -166,33 +195,34 @@ func sortStrings(s []string) {
 }
 
 func printEval(w io.Writer, rep *train.EvalReport) error {
-	fmt.Fprintf(w, "%d files, %d games, %d rounds\n", rep.Files, rep.Games, rep.Rounds)
+	fmt.Fprintf(w, "%s, %s, %s\n", plural(rep.Files, "file"), plural(rep.Games, "game"), plural(rep.Rounds, "round"))
 	for _, s := range rep.Skipped {
 		fmt.Fprintf(w, "  skipped %s\n", s)
 	}
-	fmt.Fprintf(w, "baselines fitted on the training games (model cards); se: of model − baseline, %d bootstrap resamples of the games\n\n", rep.Bootstrap)
+	fmt.Fprintf(w, "baselines fitted on the training games (model cards); se: of model − baseline, %d bootstrap resamples of the games; a verdict needs %d games\n\n",
+		rep.Bootstrap, train.MinVerdictGames)
 	t := newTable(w, "model", "metric", "model", "baseline", "se", "beats", "samples")
 	f4 := func(v float64) string { return fmt.Sprintf("%.4f", v) }
 	f0 := func(v float64) string { return fmt.Sprintf("%.0f", v) }
 	row := func(model, metric string, c train.Comparison, f func(float64) string, samples string) []string {
-		se, beats := "", "no"
+		if c.NoVerdict == "no samples" {
+			return []string{model, metric, "-", "-", "", "-", samples}
+		}
+		se := ""
 		if c.DiffSE > 0 {
 			se = f(c.DiffSE)
 			if f(c.DiffSE) == f(0) {
 				se = fmt.Sprintf("%.1e", c.DiffSE)
 			}
 		}
-		if c.Beats {
-			beats = "yes"
-		}
-		return []string{model, metric, f(c.Model), f(c.Baseline), se, beats, samples}
+		return []string{model, metric, f(c.Model), f(c.Baseline), se, verdict(c.Beats, c.NoVerdict), samples}
 	}
 	tp, wt, v, r := rep.Tenpai, rep.Wait, rep.Value, rep.Rank
 	rows := [][]string{
 		row("tenpai", "AUC", tp.AUC, f4, fmt.Sprint(tp.Samples)),
 		row("tenpai", "log-loss", tp.LogLoss, f4, ""),
 		row("tenpai", "ECE", tp.ECE, f4, ""),
-		row("wait", "AUC", wt.AUC, f4, fmt.Sprintf("%d pairs", wt.Pairs)),
+		row("wait", "AUC", wt.AUC, f4, plural(wt.Pairs, "pair")),
 		row("wait", "top-5 hit", wt.Top5, f4, fmt.Sprint(wt.WithWin)),
 		row("value", "MAE (points)", v.MAE, f0, fmt.Sprint(v.Samples)),
 		row("rank", "log-loss", r.LogLoss, f4, fmt.Sprint(r.Samples)),
@@ -209,6 +239,9 @@ func printEval(w io.Writer, rep *train.EvalReport) error {
 	}
 	fmt.Fprintf(w, "\nECE floor (a perfectly calibrated predictor's ECE on these samples, from sampling alone): tenpai %.4f model, %.4f baseline; rank %.4f model, %.4f baseline\n",
 		tp.ECEFloor.Model, tp.ECEFloor.Baseline, r.ECEFloor.Model, r.ECEFloor.Baseline)
+	if len(tp.Reliability) == 0 {
+		return nil
+	}
 	fmt.Fprintln(w, "\ntenpai reliability:")
 	rt := newTable(w, "predicted", "samples", "mean predicted", "observed")
 	for _, b := range tp.Reliability {

@@ -31,8 +31,12 @@ the dora), several in one notation: --dora 1z3m. Seats are winds: the dealer
 is East. A ron is paid by --from (default: the player before the winner).
 --pao names the seat liable for a daisangen or daisuushii.
 
-An incomplete hand, a hand without yaku, or inconsistent flags is an error
-(exit status 1).
+An incomplete hand or a hand without yaku is an error (exit status 1). A
+flag that cannot be read or is out of range (--honba and --sticks go from 0
+to 100, honba-points in --rules to 3000), or flags that contradict each
+other (--tsumo with --from, --ippatsu without riichi, --haitei on a ron,
+--pao on the winner or on a hand without daisangen or daisuushii, ...) are
+usage errors (exit status 2).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o scoreOptions
@@ -55,9 +59,9 @@ An incomplete hand, a hand without yaku, or inconsistent flags is an error
 		fs.BoolVar(&o.w.Chankan, "chankan", false, "ron on a tile added to a kan")
 		fs.BoolVar(&o.w.Tenhou, "tenhou", false, "dealer's tsumo on the first draw")
 		fs.BoolVar(&o.w.Chiihou, "chiihou", false, "non-dealer's tsumo on the first draw")
-		fs.IntVar(&o.w.Honba, "honba", 0, "honba `count`")
-		fs.IntVar(&o.w.RiichiSticks, "sticks", 0, "riichi `sticks` on the table")
-		fs.StringVar(&o.rules, "rules", "tenhou", "scoring `rules`: tenhou, optionally with switches (tenhou,kiriage=true)")
+		fs.IntVar(&o.w.Honba, "honba", 0, fmt.Sprintf("honba `count` (0 to %d)", score.MaxHonba))
+		fs.IntVar(&o.w.RiichiSticks, "sticks", 0, fmt.Sprintf("riichi `sticks` on the table (0 to %d)", score.MaxRiichiSticks))
+		fs.StringVar(&o.rules, "rules", "tenhou", fmt.Sprintf("scoring `rules`: tenhou, optionally with switches (tenhou,kiriage=true; honba-points=N up to %d)", score.MaxHonbaPoints))
 		asJSON := fs.Bool("json", false, "print JSON instead of a table")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
@@ -78,47 +82,127 @@ An incomplete hand, a hand without yaku, or inconsistent flags is an error
 type scoreOptions struct {
 	hand, win, melds, dora, ura, round, seat, from, pao, rules string
 	tsumo                                                      bool
-	w                                                          score.Win
+	w                                                          score.Win // the flags that set its fields directly
 }
 
-func parseWind(flagName, s string) (uint8, error) {
-	for i, w := range []string{"E", "S", "W", "N"} {
+var winds = []string{"E", "S", "W", "N"}
+
+// parseWind reads a seat or round wind flag; "" (not given) is -1.
+func parseWind(flagName, s string) (int, error) {
+	if s == "" {
+		return -1, nil
+	}
+	for i, w := range winds {
 		if strings.EqualFold(s, w) {
-			return uint8(i), nil
+			return i, nil
 		}
 	}
 	return 0, usageErrorf("--%s %q: want E, S, W or N", flagName, s)
 }
 
-// score builds the Win from the flags and scores it.
-func (o *scoreOptions) score() (*scoreReport, error) {
+// scoreFlags is what the flags say once each is checked on its own: winds
+// as seat numbers (East, the dealer, is 0; -1 not given).
+type scoreFlags struct {
+	round, seat, from, pao int
+	rules                  score.Rules
+}
+
+// check reads and checks every flag, and refuses the combinations no win
+// can have, before the hand is looked at: each error is a usage error
+// naming its flags.
+func (o *scoreOptions) check() (*scoreFlags, error) {
 	if o.hand == "" || o.win == "" {
 		return nil, usageErrorf("--hand and --win are required")
 	}
+	var f scoreFlags
+	var errs [4]error
+	f.round, errs[0] = parseWind("round", o.round)
+	f.seat, errs[1] = parseWind("seat", o.seat)
+	f.from, errs[2] = parseWind("from", o.from)
+	f.pao, errs[3] = parseWind("pao", o.pao)
+	if err := firstErr(append(errs[:],
+		intIn("honba", o.w.Honba, 0, score.MaxHonba),
+		intIn("sticks", o.w.RiichiSticks, 0, score.MaxRiichiSticks))...); err != nil {
+		return nil, err
+	}
+	if f.round < 0 || f.seat < 0 {
+		return nil, usageErrorf("--round and --seat cannot be empty: want E, S, W or N")
+	}
 	rules, err := score.ParseRules(o.rules)
 	if err != nil {
-		return nil, usageErrorf("--rules: %v", err)
+		return nil, usageErrorf("--rules %q: %v", o.rules, err)
+	}
+	f.rules = rules
+	w, tsumo := &o.w, o.tsumo
+	riichi := w.Riichi || w.DoubleRiichi
+	for _, c := range []struct {
+		bad bool
+		msg string
+	}{
+		{tsumo && f.from >= 0, "--from names the discarder of a ron: not with --tsumo"},
+		{!tsumo && f.from == f.seat, "--from is the winner's own seat: use --tsumo"},
+		{f.pao == f.seat, fmt.Sprintf("--pao %s is the winner's own seat (--seat %s)", winds[max(f.pao, 0)], winds[f.seat])},
+		{w.Ippatsu && !riichi, "--ippatsu needs --riichi or --double-riichi"},
+		{tsumo && w.Houtei, "--houtei is a ron on the last discard: not with --tsumo"},
+		{tsumo && w.Chankan, "--chankan is a ron on an added kan: not with --tsumo"},
+		{!tsumo && w.Haitei, "--haitei is a tsumo on the last tile: add --tsumo"},
+		{!tsumo && w.Rinshan, "--rinshan is a tsumo on a kan replacement: add --tsumo"},
+		{!tsumo && (w.Tenhou || w.Chiihou), "--tenhou and --chiihou are wins by tsumo: add --tsumo"},
+		{w.Rinshan && w.Haitei, "--rinshan and --haitei exclude each other"},
+		{w.Tenhou && f.seat != 0, "--tenhou is the dealer's: it needs --seat E"},
+		{w.Chiihou && f.seat == 0, "--chiihou is a non-dealer's: not with --seat E"},
+		{(w.Tenhou || w.Chiihou) && (riichi || o.melds != ""), "--tenhou and --chiihou come before any call or riichi: not with --melds, --riichi or --double-riichi"},
+	} {
+		if c.bad {
+			return nil, usageErrorf("%s", c.msg)
+		}
+	}
+	return &f, nil
+}
+
+// score builds the Win from the flags and scores it.
+func (o *scoreOptions) score() (*scoreReport, error) {
+	f, err := o.check()
+	if err != nil {
+		return nil, err
 	}
 	w := o.w
 	w.Tsumo = o.tsumo
 	winTile, err := tile.ParseTile(o.win)
 	if err != nil {
-		return nil, fmt.Errorf("--win: %w", err)
+		return nil, usageErrorf("--win: %v", err)
 	}
 	ts, err := tile.Parse(o.hand)
 	if err != nil {
-		return nil, fmt.Errorf("--hand: %w", err)
+		return nil, usageErrorf("--hand: %v", err)
 	}
 	var melds []score.Meld
 	if o.melds != "" {
 		for i, s := range strings.Split(o.melds, ",") {
 			m, err := score.ParseMeld(strings.TrimSpace(s))
 			if err != nil {
-				return nil, fmt.Errorf("--melds item %d: %w", i+1, err)
+				return nil, usageErrorf("--melds item %d: %v", i+1, err)
 			}
 			melds = append(melds, m)
 			if err := w.AddMeld(m); err != nil {
-				return nil, fmt.Errorf("--melds: %w", err)
+				return nil, usageErrorf("--melds: %v", err)
+			}
+		}
+	}
+	for _, ind := range []struct {
+		flag, s string
+		add     func(tile.Tile) error
+	}{{"dora", o.dora, w.AddDora}, {"ura", o.ura, w.AddUraDora}} {
+		if ind.s == "" {
+			continue
+		}
+		tiles, err := tile.Parse(ind.s)
+		if err != nil {
+			return nil, usageErrorf("--%s: %v", ind.flag, err)
+		}
+		for _, t := range tiles {
+			if err := ind.add(t); err != nil {
+				return nil, usageErrorf("--%s: %v", ind.flag, err)
 			}
 		}
 	}
@@ -140,65 +224,51 @@ func (o *scoreOptions) score() (*scoreReport, error) {
 			return nil, fmt.Errorf("--win %s is not in --hand %s", o.win, o.hand)
 		}
 	default:
-		return nil, fmt.Errorf("--hand %s has %d tiles: with %d melds a winning hand holds %d concealed tiles (or %d without the winning tile)", o.hand, len(ts), len(melds), want, want-1)
+		return nil, fmt.Errorf("--hand %s has %s: with %s a winning hand holds %d concealed tiles (or %d without the winning tile)",
+			o.hand, plural(len(ts), "tile"), plural(len(melds), "meld"), want, want-1)
 	}
 	if err := w.SetHand(ts); err != nil {
 		return nil, err
 	}
 	w.WinTile = winTile
-	for flagName, s := range map[string]string{"dora": o.dora, "ura": o.ura} {
-		if s == "" {
-			continue
-		}
-		ind, err := tile.Parse(s)
-		if err != nil {
-			return nil, fmt.Errorf("--%s: %w", flagName, err)
-		}
-		for _, t := range ind {
-			add := w.AddDora
-			if flagName == "ura" {
-				add = w.AddUraDora
-			}
-			if err := add(t); err != nil {
-				return nil, fmt.Errorf("--%s: %w", flagName, err)
-			}
-		}
-	}
-	round, err := parseWind("round", o.round)
-	if err != nil {
-		return nil, err
-	}
-	w.Round = tile.East + tile.Kind(round)
-	if w.Seat, err = parseWind("seat", o.seat); err != nil {
-		return nil, err
-	}
+	w.Round = tile.East + tile.Kind(max(f.round, 0))
+	w.Seat = uint8(f.seat)
 	w.Dealer = 0
-	w.From = (w.Seat + 3) % 4
-	if o.from != "" {
-		if w.From, err = parseWind("from", o.from); err != nil {
-			return nil, err
-		}
-		if w.From == w.Seat && !w.Tsumo {
-			return nil, usageErrorf("--from is the winner's own seat: use --tsumo")
-		}
+	w.From = uint8((f.seat + 3) % 4)
+	if f.from >= 0 {
+		w.From = uint8(f.from)
 	}
-	if o.pao != "" {
-		if w.PaoSeat, err = parseWind("pao", o.pao); err != nil {
-			return nil, err
-		}
-		w.Pao = true
+	if f.pao >= 0 {
+		w.Pao, w.PaoSeat = true, uint8(f.pao)
 	}
 	if w.DoubleRiichi {
 		w.Riichi = true
 	}
-	res, err := score.Score(&w, &rules)
-	if err != nil {
-		if errors.Is(err, score.ErrNoYaku) || errors.Is(err, score.ErrNotAgari) {
-			return nil, fmt.Errorf("%s + %s: %w", tile.Format(w.Hand[:w.NumHand]), winTile, err)
-		}
+	res, err := score.Score(&w, &f.rules)
+	switch {
+	case errors.Is(err, score.ErrNoYaku) || errors.Is(err, score.ErrNotAgari):
+		return nil, fmt.Errorf("%s + %s: %w", tile.Format(w.Hand[:w.NumHand]), winTile, err)
+	case errors.Is(err, score.ErrBadWin):
+		// What the flags contradict only with the melds (rinshan without
+		// a kan, riichi in an open hand).
+		return nil, usageErrorf("%v", err)
+	case err != nil:
 		return nil, err
 	}
+	if w.Pao && !hasPaoYakuman(&res) {
+		return nil, usageErrorf("--pao %s: the hand has no daisangen or daisuushii for a seat to be liable for", winds[f.pao])
+	}
 	return newScoreReport(&w, &res), nil
+}
+
+// hasPaoYakuman reports whether a result holds a yakuman that pao applies to.
+func hasPaoYakuman(r *score.Result) bool {
+	for _, y := range r.YakuList() {
+		if y.Yaku == score.Daisangen || y.Yaku == score.Daisuushii {
+			return true
+		}
+	}
+	return false
 }
 
 // scoreReport is the score command's result; its fields are the JSON keys.

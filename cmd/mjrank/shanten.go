@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"strconv"
-	"strings"
 
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -13,7 +15,7 @@ import (
 
 var cmdShanten = &Command{
 	Name:      "shanten",
-	UsageLine: "< hands.txt",
+	UsageLine: "[--json] < hands.txt",
 	Short:     "shanten of hands read from stdin, one per line",
 	Long: `
 Shanten reads one hand per line from standard input, in tenhou notation
@@ -27,45 +29,122 @@ kokushi. -1 means the hand is complete, 0 tenpai. A hand may hold any 3n+1 or
 apply only to 13 or 14 tiles and print "-" otherwise. Blank lines and lines
 starting with # are copied through unchanged.
 
-A line that cannot be read prints "error" (so output lines stay aligned with
-input lines), the reason goes to standard error with its line number, and the
-command exits with status 1 after reading all input.
+A line that cannot be read prints "error" (so output lines stay aligned
+with input lines), the reason goes to standard error with its line number,
+and the command exits with status 1 after reading all input. A line longer
+than 64 KiB is no hand: it is read past, not kept (a comment is copied).
+
+With --json every input line gives one JSON object on one output line:
+"line" (1-based) and, for a hand, "hand" (as read), "tiles", "shanten" (the
+least of the forms), "normal", "chiitoitsu" and "kokushi" (null where the
+form does not apply); for a line that cannot be read, "error"; for a blank
+or comment line, "skipped": "blank" or "comment".
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
+		asJSON := fs.Bool("json", false, "print one JSON object per input line")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("shanten reads hands from standard input and takes no arguments")
 			}
-			return runShanten(env)
+			return runShanten(env, *asJSON)
 		}
 	},
 }
 
-func runShanten(env *Env) error {
-	in := bufio.NewScanner(env.Stdin)
-	in.Buffer(make([]byte, 64*1024), 1<<20)
+// maxShantenLine is the longest line read as a hand: far more than any hand
+// needs, and the reader's buffer. A longer line is answered with an error
+// and read past without being kept.
+const maxShantenLine = 64 << 10
+
+// shantenJSON is the output line of shanten --json for a hand; a form
+// that does not apply is null.
+type shantenJSON struct {
+	Line       int    `json:"line"`
+	Hand       string `json:"hand"`
+	Tiles      int    `json:"tiles"`
+	Shanten    int    `json:"shanten"`
+	Normal     int    `json:"normal"`
+	Chiitoitsu *int   `json:"chiitoitsu"`
+	Kokushi    *int   `json:"kokushi"`
+}
+
+// shantenLineJSON is the output line of shanten --json for a line that
+// holds no hand: one that cannot be read, a blank or a comment line.
+type shantenLineJSON struct {
+	Line    int    `json:"line"`
+	Error   string `json:"error,omitempty"`
+	Skipped string `json:"skipped,omitempty"`
+}
+
+func runShanten(env *Env, asJSON bool) error {
+	in := bufio.NewReaderSize(env.Stdin, maxShantenLine)
 	out := bufio.NewWriterSize(env.Stdout, 64*1024)
 	defer out.Flush()
 	bad := 0
 	var buf []byte
-	for line := 1; in.Scan(); line++ {
-		text := strings.TrimSpace(in.Text())
-		if text == "" || text[0] == '#' {
-			out.WriteString(in.Text())
+	for line := 1; ; line++ {
+		chunk, err := in.ReadSlice('\n')
+		if len(chunk) == 0 && err == io.EOF {
+			break
+		}
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return fmt.Errorf("reading stdin line %d: %w", line, err)
+		}
+		long := err == bufio.ErrBufferFull
+		text := bytes.TrimSpace(chunk)
+		if len(text) == 0 && !long || len(text) > 0 && text[0] == '#' {
+			// Copied through as read, however long.
+			if asJSON {
+				kind := "blank"
+				if len(text) > 0 {
+					kind = "comment"
+				}
+				if _, err := skipLine(in, long, nil); err != nil {
+					return err
+				}
+				buf = appendJSONLine(buf[:0], &shantenLineJSON{Line: line, Skipped: kind})
+				out.Write(buf)
+				continue
+			}
+			out.Write(lineText(chunk))
+			if _, err := skipLine(in, long, out); err != nil {
+				return err
+			}
 			out.WriteByte('\n')
 			continue
 		}
-		c, _, err := tile.ParseCounts(text)
-		if err == nil {
-			err = checkHandSize(c.Total())
+		var c tile.Counts
+		if long {
+			var n int
+			n, err = skipLine(in, long, nil)
+			if err != nil {
+				return err
+			}
+			err = fmt.Errorf("a line of %d bytes is not a hand (at most %d read)", len(chunk)+n, maxShantenLine)
+		} else {
+			c, _, err = tile.ParseCounts(string(text))
+			if err == nil {
+				err = checkHandSize(c.Total())
+			}
 		}
 		if err != nil {
 			bad++
-			out.WriteString("error\n")
+			if asJSON {
+				buf = appendJSONLine(buf[:0], &shantenLineJSON{Line: line, Error: err.Error()})
+				out.Write(buf)
+			} else {
+				out.WriteString("error\n")
+			}
 			fmt.Fprintf(env.Stderr, "mjrank shanten: stdin:%d: %v\n", line, err)
 			continue
 		}
 		f := hand.ShantenForms(&c)
+		if asJSON {
+			buf = appendJSONLine(buf[:0], &shantenJSON{Line: line, Hand: string(text), Tiles: c.Total(), Shanten: f.Min(),
+				Normal: int(f.Normal), Chiitoitsu: formPtr(f.Chiitoitsu), Kokushi: formPtr(f.Kokushi)})
+			out.Write(buf)
+			continue
+		}
 		buf = appendShanten(buf[:0], f.Normal)
 		buf = append(buf, ' ')
 		buf = appendShanten(buf, f.Chiitoitsu)
@@ -74,15 +153,55 @@ func runShanten(env *Env) error {
 		buf = append(buf, '\n')
 		out.Write(buf)
 	}
-	if err := in.Err(); err != nil {
-		return fmt.Errorf("reading stdin: %w", err)
-	}
 	if bad > 0 {
 		out.Flush()
-		fmt.Fprintf(env.Stderr, "mjrank shanten: %d line(s) could not be read\n", bad)
+		fmt.Fprintf(env.Stderr, "mjrank shanten: %s could not be read\n", plural(bad, "line"))
 		return errSilent
 	}
 	return nil
+}
+
+// skipLine reads the rest of a line longer than the reader's buffer (when
+// long), copying it to w unless w is nil, and returns the bytes it read
+// (not counting the line end).
+func skipLine(in *bufio.Reader, long bool, w io.Writer) (int, error) {
+	n := 0
+	for long {
+		chunk, err := in.ReadSlice('\n')
+		text := lineText(chunk)
+		n += len(text)
+		if w != nil {
+			w.Write(text)
+		}
+		switch err {
+		case nil, io.EOF:
+			return n, nil
+		case bufio.ErrBufferFull:
+		default:
+			return n, fmt.Errorf("reading stdin: %w", err)
+		}
+	}
+	return n, nil
+}
+
+// lineText is a chunk of a line without its line end ("\n" or "\r\n").
+func lineText(chunk []byte) []byte {
+	if n := len(chunk); n > 0 && chunk[n-1] == '\n' {
+		chunk = chunk[:n-1]
+		if n := len(chunk); n > 0 && chunk[n-1] == '\r' {
+			chunk = chunk[:n-1]
+		}
+	}
+	return chunk
+}
+
+// appendJSONLine appends v as one line of JSON.
+func appendJSONLine(b []byte, v any) []byte {
+	js, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // plain fields
+	}
+	return append(append(b, js...), '\n')
 }
 
 func appendShanten(b []byte, s int8) []byte {
@@ -96,7 +215,7 @@ func appendShanten(b []byte, s int8) []byte {
 // 3n+2 tiles, at most 14.
 func checkHandSize(n int) error {
 	if n == 0 || n > 14 || n%3 == 0 {
-		return fmt.Errorf("%d tiles: a hand holds 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 concealed tiles", n)
+		return fmt.Errorf("%s: a hand holds 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 concealed tiles", plural(n, "tile"))
 	}
 	return nil
 }

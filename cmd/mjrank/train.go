@@ -39,25 +39,30 @@ tenth of the games (FNV-1a of the log id mod 10; fold 0 is the held-out
 tenth above) is held out once and measured by models and baselines trained
 on the other nine tenths; the report pools the held-out predictions of all
 folds, with standard errors from bootstrap resamples of all the games.
-Nothing is written to --out; the discard policy is left out.
+Nothing is written, so --out, --rank-out and --policy-out are not taken;
+the discard policy is left out.
+
+Every flag is checked before any work: the rates are shares above 0 and at
+most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
+--rank-out, --policy-out and --work must be folders this user can write in (or create).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		def := train.DefaultConfig()
-		corpus := fs.String("corpus", "", "folder (or file) of game records")
-		out := fs.String("out", "", "folder for the opponent models")
-		rankOut := fs.String("rank-out", "", "folder for the rank model (default: --out)")
-		policyOut := fs.String("policy-out", "", "folder for the discard policy (default: --out)")
-		work := fs.String("work", "", "keep LibSVM files, xgboost configs and logs here (default: a temporary folder)")
+		corpus := fs.String("corpus", "", "`folder` (or file) of game records")
+		out := fs.String("out", "", "`folder` for the opponent models")
+		rankOut := fs.String("rank-out", "", "`folder` for the rank model (default: --out)")
+		policyOut := fs.String("policy-out", "", "`folder` for the discard policy (default: --out)")
+		work := fs.String("work", "", "keep LibSVM files, xgboost configs and logs in this `folder` (default: a temporary one)")
 		xgb := fs.String("xgboost", "xgboost", "the xgboost command-line tool")
 		threads := fs.Int("threads", train.DefaultThreads, "xgboost threads (fixed, not one per CPU, so that a run gives the same models on any machine)")
 		workers := fs.Int("workers", 0, "files replayed at once (default: one per CPU)")
 		seed := fs.Int("seed", def.Seed, "xgboost seed")
 		maxFiles := fs.Int("max-files", 0, "use only the corpus's first N files (0: all)")
 		rounds := fs.Int("rounds", 0, "boosting rounds of every model (0: the defaults)")
-		tenpaiRate := fs.Float64("tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model")
+		tenpaiRate := fs.Float64("tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model (above 0, at most 1)")
 		waitRate := fs.Float64("wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
 		valueRate := fs.Float64("value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
-		calib := fs.Int("calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (0: no calibration)")
+		calib := fs.Int("calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
 		cv := fs.Bool("cv", false, "10-fold cross-validation by game instead of training the shipped models")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
@@ -65,6 +70,32 @@ Nothing is written to --out; the discard policy is left out.
 			}
 			if *corpus == "" || (*out == "" && !*cv) {
 				return usageErrorf("--corpus and --out are required")
+			}
+			var calibErr, cvErr error
+			if *calib != 0 && (*calib < 2 || *calib > 10) {
+				calibErr = usageErrorf("--calib-folds %d: must be 0 (no calibration) or from 2 to 10", *calib)
+			}
+			if *cv && (*out != "" || *rankOut != "" || *policyOut != "") {
+				cvErr = usageErrorf("--cv writes no models: leave out --out, --rank-out and --policy-out")
+			}
+			if err := firstErr(
+				inputPath("corpus", *corpus, false),
+				outputDir("out", *out),
+				outputDir("rank-out", *rankOut),
+				outputDir("policy-out", *policyOut),
+				outputDir("work", *work),
+				intIn("threads", *threads, 1, 1024),
+				workersFlag(*workers),
+				atLeast("seed", *seed, 0),
+				atLeast("max-files", *maxFiles, 0),
+				atLeast("rounds", *rounds, 0),
+				floatAbove("tenpai-rate", *tenpaiRate, 0, 1),
+				floatAbove("wait-rate", *waitRate, 0, 1),
+				floatAbove("value-rate", *valueRate, 0, 1),
+				calibErr,
+				cvErr,
+			); err != nil {
+				return err
 			}
 			cfg := train.Config{
 				Corpus: []string{*corpus}, Out: *out, RankOut: *rankOut, PolicyOut: *policyOut, Work: *work, XGBoost: *xgb,
@@ -85,7 +116,7 @@ Nothing is written to --out; the discard policy is left out.
 				}
 				fmt.Fprintf(env.Stdout, "10-fold cross-validation by game in %.0fs\n", res.TotalSeconds)
 				for f, r := range res.Folds {
-					fmt.Fprintf(env.Stdout, "fold %d: %d games held out, trained in %.0fs (xgboost %.0fs)\n", f, r.Eval.Games, r.TotalSeconds, r.TrainSeconds)
+					fmt.Fprintf(env.Stdout, "fold %d: %s held out, trained in %.0fs (xgboost %.0fs)\n", f, plural(r.Eval.Games, "game"), r.TotalSeconds, r.TrainSeconds)
 				}
 				fmt.Fprintln(env.Stdout)
 				return printEval(env.Stdout, res.Eval)

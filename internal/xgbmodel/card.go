@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // ErrSchema is wrapped by the error of [LoadFS] when a model was trained on
@@ -85,6 +86,9 @@ type Metric struct {
 	// Beats reports whether the model is better than the baseline by more
 	// than 2 SE.
 	Beats bool `json:"beats_baseline"`
+	// NoVerdict, when not empty, says why Beats judges nothing (too few
+	// held-out games, say).
+	NoVerdict string `json:"no_verdict,omitempty"`
 }
 
 // FileName returns NAME-HASH.bin for a model's bytes, with the full hash.
@@ -121,6 +125,41 @@ func Save(dir string, c *Card, model []byte) error {
 		}
 	}
 	return nil
+}
+
+// CheckWritable reports whether files can be written into the folder dir,
+// before the work that ends by writing there: dir must be a folder this
+// process can create files in, or be creatable (its nearest existing
+// parent a folder it can create files in). It creates nothing that stays.
+func CheckWritable(dir string) error {
+	parent := dir
+	for {
+		info, err := os.Stat(parent)
+		// Missing, or under a file (ENOTDIR): look at the parent.
+		if (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)) && filepath.Dir(parent) != parent {
+			parent = filepath.Dir(parent)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if !info.IsDir() {
+			if parent == dir {
+				return fmt.Errorf("%s: not a folder", dir)
+			}
+			return fmt.Errorf("%s: %s is not a folder", dir, parent)
+		}
+		break
+	}
+	f, err := os.CreateTemp(parent, ".mjrank-write-check-*")
+	if err != nil {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err // not the probe's name
+		}
+		return fmt.Errorf("%s: cannot write in %s: %w", dir, parent, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // WriteFileAtomic writes data to a temporary file in path's folder and
@@ -172,6 +211,25 @@ func Cards(fsys fs.FS, dir string) ([]Card, error) {
 	return cards, nil
 }
 
+// LoadDir loads models from a folder on disk with load (a package's Load
+// over an fs.FS): a path that is not a folder is refused, and an error
+// names the folder.
+func LoadDir[T any](dir string, load func(fsys fs.FS, dir string) (T, error)) (T, error) {
+	var zero T
+	info, err := os.Stat(dir)
+	if err != nil {
+		return zero, err
+	}
+	if !info.IsDir() {
+		return zero, fmt.Errorf("%s: not a folder", dir)
+	}
+	m, err := load(os.DirFS(dir), ".")
+	if err != nil {
+		return zero, fmt.Errorf("%s: %w", dir, err)
+	}
+	return m, nil
+}
+
 // LoadFS loads the model called name from fsys's folder dir: its card
 // NAME-*.json, then the model file the card names, whose SHA-256 must match.
 // A card whose schema or feature count differs from what the code computes
@@ -182,7 +240,11 @@ func LoadFS(fsys fs.FS, dir, name string, schema, numFeatures int) (*Model, *Car
 		return nil, nil, err
 	}
 	if len(cards) != 1 {
-		return nil, nil, fmt.Errorf("xgbmodel: %d cards for model %q in %s (want 1)", len(cards), name, dir)
+		where := " in " + dir
+		if dir == "." {
+			where = "" // a folder on disk: LoadDir's callers name it
+		}
+		return nil, nil, fmt.Errorf("xgbmodel: %d cards for model %q%s (want 1)", len(cards), name, where)
 	}
 	b, err := fs.ReadFile(fsys, cards[0])
 	if err != nil {

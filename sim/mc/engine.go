@@ -81,13 +81,18 @@ const (
 // DefaultSims is the default simulation budget of a decision.
 const DefaultSims = 20000
 
+// MaxSims is the largest simulation budget of a decision: 500 times the
+// default, hours of work, and bookkeeping of a few tens of MB (a larger
+// budget asked for more than an int can size).
+const MaxSims = 10_000_000
+
 // DefaultMargin is the default of Options.Margin.
 const DefaultMargin = 2.0
 
 // Options tune one analysis.
 type Options struct {
 	// Sims is the simulation budget of the decision, shared out among the
-	// candidates (0: DefaultSims). Every candidate is simulated on the same
+	// candidates (0: DefaultSims; at most MaxSims). Every candidate is simulated on the same
 	// worlds.
 	Sims int
 	// Time, if positive, stops the analysis after the halving stage in
@@ -214,6 +219,9 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	}
 	if o.Sims <= 0 {
 		o.Sims = DefaultSims
+	}
+	if o.Sims > MaxSims {
+		return nil, fmt.Errorf("mc: %d simulations: at most %d", o.Sims, MaxSims)
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)

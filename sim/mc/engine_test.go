@@ -117,6 +117,22 @@ func TestAnalyzeSameAtAnyWorkers(t *testing.T) {
 	}
 }
 
+// TestAnalyzeRefusesHugeBudget: a budget past MaxSims is an error (one of
+// 1e17 sized a slice past what an int holds and panicked).
+func TestAnalyzeRefusesHugeBudget(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := positions(t, 1, 37)[0]
+	r := p.round
+	for _, sims := range []int{MaxSims + 1, 99999999999999999} {
+		if _, err := e.Analyze(context.Background(), game.ViewOf(&r, p.seat), r.Legal(p.seat, nil), Options{Sims: sims, Rules: &p.rules}); err == nil {
+			t.Errorf("%d simulations: no error", sims)
+		}
+	}
+}
+
 // BenchmarkSimulate measures whole decisions of real positions: report
 // simulations (one candidate in one world, to the round's end) per second.
 func BenchmarkSimulate(b *testing.B) {

@@ -36,9 +36,14 @@ type Rules struct {
 	// usual (majiang-core's rule).
 	PaoCoversAll bool
 	// HonbaPoints is what each honba adds to a win: the discarder pays it
-	// all on ron, each payer a third on tsumo. Tenhou: 300.
+	// all on ron, each payer a third on tsumo. Tenhou: 300. At most
+	// MaxHonbaPoints.
 	HonbaPoints int
 }
+
+// MaxHonbaPoints bounds [Rules.HonbaPoints]: ten times Tenhou's, and low
+// enough with [MaxHonba] that no payment can overflow.
+const MaxHonbaPoints = 3000
 
 // Tenhou returns Tenhou's rules for 4-player games with red fives: aka dora,
 // kuitan, double yakuman, stacking yakuman, kazoe yakuman, no kiriage,
@@ -57,8 +62,17 @@ func Tenhou() Rules {
 	}
 }
 
-// ErrBadRules is the cause of every [ParseRules] error.
+// ErrBadRules is the cause of every [ParseRules] error, and of [Score]'s
+// on rules out of range.
 var ErrBadRules = errors.New("invalid rules")
+
+// check refuses the rules no payment can be computed under.
+func (r *Rules) check() error {
+	if r.HonbaPoints < 0 || r.HonbaPoints > MaxHonbaPoints {
+		return fmt.Errorf("score: %w: honba-points %d (want 0..%d)", ErrBadRules, r.HonbaPoints, MaxHonbaPoints)
+	}
+	return nil
+}
 
 // ruleKeys lists the text keys, in the order String writes them.
 var ruleKeys = [...]string{
@@ -112,7 +126,8 @@ func (r Rules) String() string {
 // ("tenhou") or a setting key=value, applied left to right over the zero
 // Rules. Keys: red-fives, open-tanyao, double-yakuman, yakuman-stack,
 // kazoe-yakuman, kiriage, pao-covers-all (true/false), honba-points (an
-// integer ≥ 0). "tenhou,kiriage=true" is Tenhou's rules with kiriage.
+// integer from 0 to [MaxHonbaPoints]). "tenhou,kiriage=true" is Tenhou's
+// rules with kiriage.
 func ParseRules(s string) (Rules, error) {
 	var r Rules
 	if strings.TrimSpace(s) == "" {
@@ -130,8 +145,8 @@ func ParseRules(s string) (Rules, error) {
 		}
 		if key == "honba-points" {
 			n, err := strconv.Atoi(val)
-			if err != nil || n < 0 {
-				return Rules{}, fmt.Errorf("score: %w: honba-points=%q: want an integer >= 0", ErrBadRules, val)
+			if err != nil || n < 0 || n > MaxHonbaPoints {
+				return Rules{}, fmt.Errorf("score: %w: honba-points=%q: want an integer from 0 to %d", ErrBadRules, val, MaxHonbaPoints)
 			}
 			r.HonbaPoints = n
 			continue

@@ -43,7 +43,7 @@ func TestRulesText(t *testing.T) {
 }
 
 func TestParseRulesErrors(t *testing.T) {
-	for _, s := range []string{"", "mleague", "tenhou,kiriage", "tenhou,kiriage=maybe", "tenhou,honba-points=-1", "tenhou,ura=true"} {
+	for _, s := range []string{"", "mleague", "tenhou,kiriage", "tenhou,kiriage=maybe", "tenhou,honba-points=-1", "tenhou,honba-points=3001", "tenhou,honba-points=99999999999999", "tenhou,ura=true"} {
 		t.Run(s, func(t *testing.T) {
 			if _, err := ParseRules(s); !errors.Is(err, ErrBadRules) {
 				t.Fatalf("ParseRules(%q) error %v, want ErrBadRules", s, err)

@@ -208,6 +208,9 @@ func (e *wrapErr) Unwrap() error { return e.err }
 
 func (s *scorer) init(w *Win, r *Rules) error {
 	s.w, s.r = w, r
+	if err := r.check(); err != nil {
+		return err
+	}
 	reds, kans, err := w.check(&s.conc, &s.all)
 	if err != nil {
 		return err

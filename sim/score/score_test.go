@@ -457,6 +457,9 @@ func TestScoreErrors(t *testing.T) {
 		{"chiihou for the dealer", spec{hand: pinfu, win: "4m", mod: func(w *Win) { dealer(w); w.Chiihou = true }}, ErrBadWin},
 		{"pao on the winner", spec{hand: pinfu, win: "4m", mod: func(w *Win) { w.Pao, w.PaoSeat = true, 1 }}, ErrBadWin},
 		{"negative honba", spec{hand: pinfu, win: "4m", mod: func(w *Win) { w.Honba = -1 }}, ErrBadWin},
+		// Counters so large that the payments would overflow int.
+		{"honba past MaxHonba", spec{hand: pinfu, win: "4m", mod: func(w *Win) { w.Honba = 30744573456182586 }}, ErrBadWin},
+		{"sticks past MaxRiichiSticks", spec{hand: pinfu, win: "4m", mod: func(w *Win) { w.RiichiSticks = MaxRiichiSticks + 1 }}, ErrBadWin},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -468,6 +471,14 @@ func TestScoreErrors(t *testing.T) {
 			}
 		})
 	}
+	t.Run("honba points past MaxHonbaPoints", func(t *testing.T) {
+		w := spec{hand: pinfu, win: "4m"}.build(t)
+		r := Tenhou()
+		r.HonbaPoints = 1 << 60
+		if _, err := Score(&w, &r); !errors.Is(err, ErrBadRules) {
+			t.Fatalf("error %v, want ErrBadRules", err)
+		}
+	})
 	t.Run("kuitan off makes an open tanyao yakuless", func(t *testing.T) {
 		w := spec{hand: "234m456p345s88m", win: "4m", melds: []string{"chi=678s"}, ron: true}.build(t)
 		r := Tenhou()

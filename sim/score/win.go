@@ -26,12 +26,17 @@ var (
 
 // Seats and sizes.
 const (
-	NumSeats   = 4  // players; seats are absolute, 0..3
-	MaxHand    = 14 // concealed tiles including the winning tile
-	MaxMelds   = 4  // melds in a hand
-	MaxDora    = 5  // dora (or ura dora) indicators
-	MaxYaku    = 16 // entries in a Result's yaku list
-	maxPlacing = 4 + 1
+	NumSeats = 4  // players; seats are absolute, 0..3
+	MaxHand  = 14 // concealed tiles including the winning tile
+	MaxMelds = 4  // melds in a hand
+	MaxDora  = 5  // dora (or ura dora) indicators
+	MaxYaku  = 16 // entries in a Result's yaku list
+	// MaxHonba and MaxRiichiSticks bound a Win's counters: far above any
+	// real game (100 sticks are all the points of a 25,000-start game) and
+	// low enough that no payment can overflow.
+	MaxHonba        = 100
+	MaxRiichiSticks = 100
+	maxPlacing      = 4 + 1
 )
 
 // Win describes a winning hand and its situation: everything [Score] needs.
@@ -206,8 +211,8 @@ func (w *Win) check(conc, all *tile.Counts) (reds, kans int, err error) {
 		return 0, 0, fmt.Errorf("score: %w: round wind %v is not a wind", ErrBadWin, w.Round)
 	case w.NumDora > MaxDora || w.NumUraDora > MaxDora:
 		return 0, 0, fmt.Errorf("score: %w: more than 5 dora indicators", ErrBadWin)
-	case w.Honba < 0 || w.RiichiSticks < 0:
-		return 0, 0, fmt.Errorf("score: %w: negative honba or riichi sticks", ErrBadWin)
+	case w.Honba < 0 || w.RiichiSticks < 0 || w.Honba > MaxHonba || w.RiichiSticks > MaxRiichiSticks:
+		return 0, 0, fmt.Errorf("score: %w: %d honba, %d riichi sticks (want 0..%d each)", ErrBadWin, w.Honba, w.RiichiSticks, MaxHonba)
 	case w.Pao && (w.PaoSeat >= NumSeats || w.PaoSeat == w.Seat):
 		return 0, 0, fmt.Errorf("score: %w: pao seat %d for winner %d", ErrBadWin, w.PaoSeat, w.Seat)
 	case (w.Riichi || w.DoubleRiichi || w.Ippatsu) && !w.Closed():

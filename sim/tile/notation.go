@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Sentinel causes wrapped by [*ParseError].
@@ -28,13 +29,41 @@ type ParseError struct {
 func (e *ParseError) Error() string {
 	where := "at end"
 	if e.Char != "" {
-		where = fmt.Sprintf("%s at offset %d", strconv.Quote(e.Char), e.Offset)
+		where = fmt.Sprintf("%s at offset %d", strconv.Quote(excerpt(e.Char, 0)), e.Offset)
 	}
 	msg := e.Err.Error()
 	if e.Msg != "" {
 		msg += ": " + e.Msg
 	}
-	return fmt.Sprintf("tile: %s: %s in %s", msg, where, strconv.Quote(e.Input))
+	return fmt.Sprintf("tile: %s: %s in %s", msg, where, strconv.Quote(excerpt(e.Input, e.Offset)))
+}
+
+// maxExcerpt is how many bytes of an input an error message quotes.
+const maxExcerpt = 60
+
+// excerpt returns s, or when s is longer than maxExcerpt a window of about
+// that many bytes around offset, with "…" where it is cut: an error on a
+// megabyte of input stays one short line.
+func excerpt(s string, offset int) string {
+	if len(s) <= maxExcerpt {
+		return s
+	}
+	start := max(0, min(offset-maxExcerpt/2, len(s)-maxExcerpt))
+	end := start + maxExcerpt
+	for start > 0 && !utf8.RuneStart(s[start]) {
+		start--
+	}
+	for end < len(s) && !utf8.RuneStart(s[end]) {
+		end++
+	}
+	out := s[start:end]
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(s) {
+		out += "…"
+	}
+	return out
 }
 
 // Unwrap returns the sentinel cause.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestKindProperties(t *testing.T) {
@@ -134,6 +135,33 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("message %q does not name the input", err)
 			}
 		})
+	}
+}
+
+// TestParseErrorExcerpt: an error on a long input quotes a short window
+// around the offending character, not the whole input.
+func TestParseErrorExcerpt(t *testing.T) {
+	for _, in := range []string{
+		strings.Repeat("123m", 250000) + "x",       // the fault at the end of a megabyte
+		"x" + strings.Repeat("123m", 250000),       // at the start
+		strings.Repeat("é", 100) + "x" + "123m",    // cut inside runes
+		strings.Repeat("1", 500000) + "q" + "1234", // the fault mid-way
+	} {
+		_, err := Parse(in)
+		if err == nil {
+			t.Fatalf("Parse of %d bytes: no error", len(in))
+		}
+		msg := err.Error()
+		if len(msg) > 250 || !utf8.ValidString(msg) {
+			t.Errorf("message of %d bytes for %d bytes of input: %.300q", len(msg), len(in), msg)
+		}
+		var pe *ParseError
+		if errors.As(err, &pe) && !strings.Contains(msg, pe.Char) {
+			t.Errorf("message %q does not show the offending %q", msg, pe.Char)
+		}
+	}
+	if _, err := ParseTile(strings.Repeat("5m", 1000)); err == nil || len(err.Error()) > 250 {
+		t.Errorf("ParseTile of 2000 bytes: %.300v", err)
 	}
 }
 
