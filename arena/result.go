@@ -113,7 +113,7 @@ func newResult(c *Config) *Result {
 
 // MCVariant names the mc engine's ablation switches that o sets: "" for the
 // full engine, else a "+"-joined list of "no-halving", "riichi-only",
-// "raw-score", "efficiency-prior".
+// "raw-score", "efficiency-prior", "no-calls".
 func MCVariant(o *mc.Options) string {
 	var v []string
 	if o.NoHalving {
@@ -127,6 +127,9 @@ func MCVariant(o *mc.Options) string {
 	}
 	if o.EfficiencyPrior {
 		v = append(v, "efficiency-prior")
+	}
+	if o.NoOppCalls {
+		v = append(v, "no-calls")
 	}
 	return strings.Join(v, "+")
 }

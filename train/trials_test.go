@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/mjrank/mjrank/sim/score"
 	"math"
 	"os"
 	"os/exec"
@@ -509,4 +510,102 @@ func TestTenpaiTransitionTrial(t *testing.T) {
 	t.Logf("samples: %v", noten[1:])
 	t.Logf("of the players becoming tenpai, %d closed and %d open; %d of the closed ones (%.3f) declared riichi with that discard",
 		closedTenpai, openTenpai, riichiAtOnce, float64(riichiAtOnce)/float64(max(1, closedTenpai)))
+}
+
+// TestCallRateTrial measures, on the training games, what the Monte Carlo
+// rollout's abstract opponents need to call: the chance that a given
+// opponent not in riichi calls (chi, pon or open kan) another seat's
+// discard, by its discards so far and whether its hand is already open;
+// the chance that a noten opponent is tenpai after the discard that
+// follows its call; and, for comparison with noTenToTenpai, the noten →
+// tenpai rate over turns with a draw and no call.
+func TestCallRateTrial(t *testing.T) {
+	all := trials(t)
+	const maxTurn = 18
+	var opp, called [2][maxTurn + 1]int
+	var drawNoten, drawBecame [maxTurn + 1]int
+	callNoten, callBecame := 0, 0
+	for _, gr := range all {
+		if HeldOut(gr.Key) {
+			continue
+		}
+		for ri := range gr.Game.Rounds {
+			rd := &gr.Game.Rounds[ri]
+			var turns [4]int
+			var riichi, open [4]bool
+			for ei, e := range rd.Events {
+				switch e.Type {
+				case data.EventRiichi:
+					riichi[e.Seat] = true
+				case data.EventCall:
+					if e.Meld.Open() && e.Meld.Type != score.Kakan {
+						open[e.Seat] = true
+					}
+				case data.EventDiscard:
+					var next *data.Event
+					if ei+1 < len(rd.Events) {
+						next = &rd.Events[ei+1]
+						if next.Type == data.EventRiichi && ei+2 < len(rd.Events) {
+							next = &rd.Events[ei+2]
+						}
+					}
+					for j := range 4 {
+						if j == int(e.Seat) || riichi[j] {
+							continue
+						}
+						o, n := int(b2f(open[j])), min(turns[j], maxTurn)
+						opp[o][n]++
+						if next != nil && next.Type == data.EventCall && int(next.Seat) == j && next.Meld.Type != score.Kakan && next.Meld.Type != score.Ankan {
+							called[o][n]++
+						}
+					}
+					turns[e.Seat]++
+				}
+			}
+		}
+		var last [4]int
+		var was [4]bool
+		var melds [4]int
+		round := -1
+		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+			if s.Round.Index()*100+s.Round.Honba() != round {
+				round = s.Round.Index()*100 + s.Round.Honba()
+				last, was, melds = [4]int{}, [4]bool{}, [4]int{}
+			}
+			calls := 0
+			for _, m := range s.Round.Melds(s.Seat) {
+				if m.Open() {
+					calls++
+				}
+			}
+			n := len(s.Round.River(s.Seat))
+			if n == last[s.Seat]+1 && n >= 2 && !was[s.Seat] {
+				if calls > melds[s.Seat] {
+					callNoten++
+					callBecame += int(b2f(s.Tenpai))
+				} else {
+					i := min(n-1, maxTurn)
+					drawNoten[i]++
+					drawBecame[i] += int(b2f(s.Tenpai))
+				}
+			}
+			last[s.Seat], was[s.Seat], melds[s.Seat] = n, s.Tenpai, calls
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for o, name := range []string{"closed", "open"} {
+		var b strings.Builder
+		for n := range maxTurn + 1 {
+			fmt.Fprintf(&b, "%.4f, ", float64(called[o][n])/float64(max(1, opp[o][n])))
+		}
+		t.Logf("P(call a discard) of a %s opponent after n = 0..%d discards:\n%s\nsamples %v", name, maxTurn, b.String(), opp[o])
+	}
+	var b strings.Builder
+	for n := 1; n <= maxTurn; n++ {
+		fmt.Fprintf(&b, "%.4f, ", float64(drawBecame[n])/float64(max(1, drawNoten[n])))
+	}
+	t.Logf("noten after discard n → tenpai after discard n+1 with no call between, n = 1..%d:\n%s\nsamples %v", maxTurn, b.String(), drawNoten[1:])
+	t.Logf("noten before a call → tenpai after its discard: %d of %d (%.4f)", callBecame, callNoten, float64(callBecame)/float64(max(1, callNoten)))
 }

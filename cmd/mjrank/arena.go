@@ -69,7 +69,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		workers := fs.Int("workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		asJSON := fs.Bool("json", false, "print the result as JSON (the input of arena merge)")
 		sims := fs.Int("sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
-		ablate := fs.String("mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's)")
+		ablate := fs.String("mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's), no-calls (opponents never call in the rollouts)")
 		return func(env *Env, args []string) error {
 			set := map[string]bool{}
 			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -268,8 +268,10 @@ func ablationFlag(v string, o *mc.Options) error {
 			o.RawScore = true
 		case "efficiency-prior":
 			o.EfficiencyPrior = true
+		case "no-calls":
+			o.NoOppCalls = true
 		default:
-			return usageErrorf("--mc-ablation: unknown part %q (known: no-halving, riichi-only, raw-score, efficiency-prior)", quoteShort(a))
+			return usageErrorf("--mc-ablation: unknown part %q (known: no-halving, riichi-only, raw-score, efficiency-prior, no-calls)", quoteShort(a))
 		}
 	}
 	return nil

@@ -52,6 +52,7 @@ status 1); --sims goes from 1 to 10,000,000.
 		workers := fs.Int("workers", 0, "games at once (default: one per CPU)")
 		seed := fs.Uint64("seed", 1, "seed of the simulations")
 		asJSON := fs.Bool("json", false, "print the report as JSON")
+		ablate := fs.String("mc-ablation", "", "measure the engine without a part of it, as arena's --mc-ablation")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
@@ -69,7 +70,10 @@ status 1); --sims goes from 1 to 10,000,000.
 				return err
 			}
 			cfg := mceval.Config{Corpus: []string{*corpus}, MaxGames: *games, Every: *every, Sims: *sims,
-				Workers: *workers, Seed: *seed, Oracle: *oracle, MC: mc.Options{}}
+				Workers: *workers, Seed: *seed, Oracle: *oracle}
+			if err := ablationFlag(*ablate, &cfg.MC); err != nil {
+				return err
+			}
 			for _, b := range strings.Split(*bots, ",") {
 				if b = strings.TrimSpace(b); b == "" {
 					continue

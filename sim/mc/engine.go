@@ -113,6 +113,9 @@ type Options struct {
 	NoHalving bool
 	// Opponents selects the opponent model (an ablation switch).
 	Opponents OpponentMode
+	// NoOppCalls plays the rollout without opponent calls (an ablation):
+	// noten opponents then become tenpai at the rate of all turns.
+	NoOppCalls bool
 	// EfficiencyPrior makes the tile-efficiency discard the prior move even
 	// when the engine has a learned discard policy (an ablation).
 	EfficiencyPrior bool
@@ -367,6 +370,7 @@ func (e *Engine) world(r *root, o *Options, cands []Candidate, active []int, i u
 	r.sample(sc.rng, &sc.w)
 	models := o.Opponents == Models
 	s := &sc.s
+	s.calls = models && !o.NoOppCalls
 	play := func(ci int) {
 		s.reset(r, &sc.w)
 		s.apply(&cands[ci], models)

@@ -49,6 +49,8 @@ type sim struct {
 
 	opp       [game.NumSeats]oppState
 	oppRiichi [game.NumSeats]bool
+	oppOpen   [game.NumSeats]bool // has called (cannot declare riichi)
+	calls     bool                // opponents call (Options.NoOppCalls off, models on)
 	oppRiver  [game.NumSeats]tile.KindSet
 	turns     [game.NumSeats]int
 	scores    [game.NumSeats]int
@@ -93,6 +95,7 @@ func (s *sim) reset(r *root, w *world) {
 	for i := range s.safe {
 		s.safe[i] = r.opp[i].safe
 		s.oppRiichi[i] = r.opp[i].riichi
+		s.oppOpen[i] = r.opp[i].open
 		s.oppRiver[i] = r.opp[i].river
 	}
 	s.opp = w.opp
@@ -187,6 +190,7 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 	}
 	s.turns[s.r.me]++
 	s.next = (s.r.me + 1) % game.NumSeats
+	s.oppCall(s.r.me)
 }
 
 // ownTurn: the seat has drawn (or must discard after a call): it wins by
@@ -338,7 +342,7 @@ func (s *sim) oppTsumo(j int) {
 func roundUp100(x int) int { return (x + 99) / 100 * 100 }
 
 // oppTurn: opponent j draws, wins by tsumo on one of its waits, or may
-// become tenpai, then discards the tile, which others may ron.
+// become tenpai, then discards the tile, which others may ron or call.
 func (s *sim) oppTurn(j int, models bool) {
 	t := s.take()
 	s.live--
@@ -349,16 +353,23 @@ func (s *sim) oppTurn(j int, models bool) {
 		return
 	}
 	riichi := false
-	if !o.tenpai && models && s.rng.Float64() < tenpaiRate(s.turns[j]) {
+	if !o.tenpai && models && s.rng.Float64() < tenpaiRate(s.turns[j], s.calls) {
 		o.tenpai = true
 		o.waits = sampleWaits(s.rng, &s.r.opp[j], s.oppRiver[j].Add(k))
 		// A closed hand declares riichi at once as often as Houou players
 		// do (64.5 %, train.TestTenpaiTransitionTrial); riichi, ura and
 		// ippatsu raise its value by about half.
-		if !s.r.opp[j].open && s.scores[j] >= 1000 && s.live >= 4 && s.rng.Float64() < oppRiichiRate {
+		if !s.oppOpen[j] && s.scores[j] >= 1000 && s.live >= 4 && s.rng.Float64() < oppRiichiRate {
 			riichi = true
 		}
 	}
+	s.oppDiscard(j, t, riichi)
+}
+
+// oppDiscard: opponent j discards t (declaring riichi if asked), which
+// others may ron or call.
+func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
+	k := t.Kind()
 	s.turns[j]++
 	s.safe[j] = s.safe[j].Add(k)
 	s.oppRiver[j] = s.oppRiver[j].Add(k)
@@ -370,12 +381,50 @@ func (s *sim) oppTurn(j int, models bool) {
 	}
 	if riichi {
 		s.oppRiichi[j] = true
-		o.value = o.value * 3 / 2
+		s.opp[j].value = s.opp[j].value * 3 / 2
 		s.scores[j] -= 1000
 		s.sticks++
 	}
 	s.next = (j + 1) % game.NumSeats
+	s.oppCall(j)
 }
+
+// oppCall lets an opponent call the discard of seat from that nobody
+// ronned, at the rates of real players (callRate): the first in turn order
+// that does so becomes open, may become tenpai (tenpaiAfterCall), and
+// discards in its turn — the seats in between lose theirs. Its discard is
+// an unseen tile of the pool that no one draws (the caller's hidden hand
+// is part of the pool), so the live wall is untouched.
+func (s *sim) oppCall(from int) {
+	if !s.calls || s.over || s.pi+s.live+maxDora >= s.r.nUnseen {
+		return
+	}
+	for i := 1; i < game.NumSeats; i++ {
+		j := (from + i) % game.NumSeats
+		if j == s.r.me || s.oppRiichi[j] {
+			continue
+		}
+		open := 0
+		if s.oppOpen[j] {
+			open = 1
+		}
+		if s.rng.Float64() >= callRate[open][min(s.turns[j], len(callRate[open])-1)] {
+			continue
+		}
+		s.oppOpen[j] = true
+		o := &s.opp[j]
+		if !o.tenpai && s.rng.Float64() < tenpaiAfterCall {
+			o.tenpai = true
+			o.waits = sampleWaits(s.rng, &s.r.opp[j], s.oppRiver[j])
+		}
+		s.oppDiscard(j, s.take(), false)
+		return
+	}
+}
+
+// maxDora is the most dora indicators a round shows, hence the most ura
+// dora the pool's end must keep.
+const maxDora = 5
 
 // Real players do not discard at random: they fold against a riichi and
 // keep the middle tiles others wait on. An opponent's discard (a random

@@ -18,9 +18,39 @@ var noTenToTenpai = [...]float64{0,
 	0.0024, 0.0068, 0.0167, 0.0296, 0.0444, 0.0592, 0.0722, 0.0827, 0.0926,
 	0.0960, 0.0973, 0.0961, 0.0963, 0.0916, 0.0878, 0.0822, 0.0797}
 
-func tenpaiRate(discards int) float64 {
+// noTenToTenpaiDraw is noTenToTenpai over the turns with a draw and no
+// call, the rate the rollout uses when its opponents call (a call has its
+// own, tenpaiAfterCall): measured on the training games
+// (train.TestCallRateTrial; 62,723 samples at n = 1, 4,520 at n = 17).
+var noTenToTenpaiDraw = [...]float64{0,
+	0.0022, 0.0057, 0.0132, 0.0231, 0.0338, 0.0459, 0.0561, 0.0630, 0.0690,
+	0.0724, 0.0736, 0.0723, 0.0702, 0.0641, 0.0602, 0.0532, 0.0529}
+
+// tenpaiRate is the chance that a noten opponent after its n-th discard is
+// tenpai after its next; calls says whether the rollout plays calls apart.
+func tenpaiRate(discards int, calls bool) float64 {
+	if calls {
+		return noTenToTenpaiDraw[max(0, min(discards, len(noTenToTenpaiDraw)-1))]
+	}
 	return noTenToTenpai[max(0, min(discards, len(noTenToTenpai)-1))]
 }
+
+// callRate[open][n] is the chance that an opponent not in riichi, with an
+// open hand or not and n discards made, calls (chi, pon or open kan) a
+// given discard of another seat; measured on the training games
+// (train.TestCallRateTrial: 1.6 M closed and 0.4 M open samples; from 18
+// discards on, 4,604 and 10,383).
+var callRate = [2][19]float64{
+	{0.0090, 0.0104, 0.0119, 0.0133, 0.0134, 0.0136, 0.0130, 0.0124, 0.0122, 0.0111,
+		0.0111, 0.0114, 0.0108, 0.0111, 0.0133, 0.0138, 0.0130, 0.0115, 0.0050},
+	{0.0307, 0.0307, 0.0375, 0.0382, 0.0411, 0.0422, 0.0361, 0.0310, 0.0270, 0.0241,
+		0.0185, 0.0162, 0.0144, 0.0127, 0.0110, 0.0083, 0.0098, 0.0082, 0.0051},
+}
+
+// tenpaiAfterCall is the share of noten players that are tenpai after the
+// discard that follows their call (train.TestCallRateTrial: 8,938 of
+// 30,078).
+const tenpaiAfterCall = 0.2972
 
 // oppRoot is what the predictors say about one opponent at the root.
 type oppRoot struct {
