@@ -11,6 +11,7 @@ import (
 	"github.com/mjrank/mjrank/internal/progress"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/train"
 )
@@ -85,6 +86,11 @@ Both use the models embedded in the binary, or those in --models DIR (as
 			}
 			if args[0] == "info" {
 				cards := append(append([]xgbmodel.Card{}, opp.Cards...), rk.Card)
+				if pol, err := loadPolicy(*dir); err == nil {
+					cards = append(cards, pol.Card)
+				} else {
+					fmt.Fprintf(env.Stderr, "mjrank models: no discard policy: %v\n", err)
+				}
 				if *asJSON {
 					return writeJSON(env.Stdout, cards)
 				}
@@ -114,6 +120,14 @@ Both use the models embedded in the binary, or those in --models DIR (as
 			return printEval(env.Stdout, rep)
 		}
 	},
+}
+
+// loadPolicy loads the discard policy of dir, or the embedded one.
+func loadPolicy(dir string) (*policy.Model, error) {
+	if dir == "" {
+		return policy.Default()
+	}
+	return policy.LoadDir(dir)
 }
 
 func loadModels(dir string) (*opponent.Models, *rankmodel.Model, error) {
