@@ -142,7 +142,7 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	for i, wk := range []int{1, workers} {
 		t0, sims := time.Now(), 0
 		for j := range pos[:n(len(pos))] {
-			an, err := pos[j].analyze(ctx, eng, mc.Options{Sims: n(EngineSims), Workers: wk, Seed: 1})
+			an, err := pos[j].analyze(ctx, eng, mc.Options{Sims: n(mc.DefaultSims), Workers: wk, Seed: 1})
 			if err != nil {
 				return nil, err
 			}

@@ -12,7 +12,10 @@ import (
 )
 
 // The engine's part of the suite: EnginePositions fixed positions, each
-// analysed with EngineSims simulations for the signature and the timings.
+// analysed with EngineSims simulations for the signature, and with the
+// default budget (mc.DefaultSims) for the timings: a decision as analyze
+// makes it, whose fixed costs (the root, the halving stages' barriers)
+// weigh as they do in use.
 const (
 	EnginePositions = 24
 	EngineSims      = 4000
