@@ -3,49 +3,16 @@ package train
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
-	"testing/fstest"
 
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 )
-
-// failingFS fails to list one folder, as a folder without read permission
-// does (which root, who runs the tests here, cannot be refused).
-type failingFS struct {
-	fstest.MapFS
-	bad string
-}
-
-func (f failingFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	if name == f.bad {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
-	}
-	return f.MapFS.ReadDir(name)
-}
-
-// TestWalkRecordsUnreadableFolder: a folder that cannot be listed is
-// returned, and the walk goes on through the others.
-func TestWalkRecordsUnreadableFolder(t *testing.T) {
-	fsys := failingFS{fstest.MapFS{
-		"a/1.xml":       {Data: []byte("x")},
-		"b/2.xml":       {Data: []byte("x")},
-		"c/3.json":      {Data: []byte("x")},
-		"c/README.md":   {Data: []byte("x")},
-		".hidden/4.xml": {Data: []byte("x")},
-	}, "b"}
-	files, bad := walkRecords(fsys, "root")
-	want := []string{filepath.Join("root", "a", "1.xml"), filepath.Join("root", "c", "3.json")}
-	if !slices.Equal(files, want) || !slices.Equal(bad, []string{filepath.Join("root", "b")}) {
-		t.Errorf("files %v, unreadable %v; want %v and [root/b]", files, bad, want)
-	}
-}
 
 // TestEvaluateInputs: what models eval is given that holds no game, or
 // more than games: no usable game is ErrNoGames; a FIFO named like a record

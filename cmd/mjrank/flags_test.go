@@ -64,6 +64,7 @@ func TestBadFlagValues(t *testing.T) {
 		// models.
 		{[]string{"models", "info", "--models", flagFile}, "--models"},
 		{[]string{"models", "info", "--models", "testdata/no-such-dir"}, "--models"},
+		{[]string{"verify", "--workers", "-3", "testdata/verify"}, "--workers"},
 		{[]string{"models", "eval", "--workers", "-3", "testdata/verify"}, "--workers"},
 		{[]string{"models", "info", "--held-out"}, "--held-out"},
 		{[]string{"models", "info", "--workers", "2"}, "--workers"},

@@ -45,6 +45,9 @@ report is the same for any number of workers.
 			if len(args) == 0 {
 				return usageErrorf("give at least one file or folder")
 			}
+			if err := workersFlag(*workers); err != nil {
+				return err
+			}
 			opt := data.VerifyOptions{Workers: *workers, Stdin: env.Stdin}
 			opt.Progress = progress.Callback(env.Stderr, "verify")
 			rep, err := data.Verify(context.Background(), args, opt)
