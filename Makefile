@@ -79,7 +79,9 @@ XGBOOST_CHECK = command -v xgboost >/dev/null 2>&1 || { \
 
 # train: the shipped models, from ../shared/data/tenhou (see docs/MODELS.md):
 # the opponent models into opponent/models, the rank model into
-# rankmodel/models, each with its card. Then rebuild to embed them.
+# rankmodel/models, the discard policy (trained on the new opponent models'
+# features) into policy/models, each with its card. Then rebuild to embed
+# them.
 CORPUS ?= ../shared/data/tenhou
 train: build
 	@$(XGBOOST_CHECK)
