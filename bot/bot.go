@@ -9,7 +9,9 @@ import (
 )
 
 // Names lists the bots New knows, in the order help texts show them.
-func Names() []string { return []string{"tsumogiri", "efficiency", "thesis", "rulebot", "policy", "mc"} }
+func Names() []string {
+	return []string{"tsumogiri", "efficiency", "thesis", "rulebot", "policy", "mc"}
+}
 
 // New returns a fresh bot by name with default options (see [NewWith]).
 func New(name string, seed uint64) (game.Player, error) { return NewWith(name, seed, Options{}) }

@@ -66,4 +66,3 @@ func (p *Policy) Act(v game.View, legal []game.Action) game.Action {
 	}
 	return p.eff.Act(v, legal) // the kind is barred (kuikae)
 }
-
