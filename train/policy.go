@@ -49,7 +49,6 @@ type policyGame struct {
 	rows  bytes.Buffer
 	n     int
 	decs  []policyDecision
-	skip  string
 	fatal error
 }
 
