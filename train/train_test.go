@@ -16,6 +16,7 @@ import (
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -187,9 +188,11 @@ func TestVisitGameLabels(t *testing.T) {
 	}
 }
 
-// TestRunSlice trains all four models on a slice of the shared corpus with
-// few rounds: the whole pipeline, the loader check on the held-out rows
-// (Run fails if leaves and xgboost differ by more than 1e-5), the cards.
+// TestRunSlice trains all five models (the four predictors, then the
+// discard policy on the new opponent models) on a slice of the shared
+// corpus with few rounds: the whole pipeline, the loader check on the
+// held-out rows (Run fails if leaves and xgboost differ by more than 1e-5),
+// the cards.
 func TestRunSlice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains with xgboost")
@@ -212,8 +215,8 @@ func TestRunSlice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Cards) != 4 {
-		t.Fatalf("%d cards", len(res.Cards))
+	if len(res.Cards) != 5 || res.Cards[4].Name != policy.ModelName {
+		t.Fatalf("%d cards, the last %q", len(res.Cards), res.Cards[len(res.Cards)-1].Name)
 	}
 	// The slice holds 3-player games: they are counted by reason, and the
 	// reasons add up to the total.
@@ -221,7 +224,8 @@ func TestRunSlice(t *testing.T) {
 		t.Errorf("skipped %d games, by reason %v", c.Skipped, c.SkippedBy)
 	}
 	for _, c := range res.Cards {
-		if c.Loader.Rows == 0 || c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Corpus.HeldOutGames == 0 || len(c.Baseline) == 0 {
+		baseline := len(c.Baseline) > 0 || c.Name == policy.ModelName // the policy's baseline is in its metric
+		if c.Loader.Rows == 0 || c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Corpus.HeldOutGames == 0 || !baseline {
 			t.Errorf("%s: card %+v", c.Name, c)
 		}
 		t.Logf("%s: %d train rows, loader max diff %.1e, metrics %+v", c.Name, c.Samples.Train, c.Loader.MaxAbsDiff, c.Metrics)
@@ -236,6 +240,9 @@ func TestRunSlice(t *testing.T) {
 	rk, err := rankmodel.LoadDir(out)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if pol, err := policy.LoadDir(out); err != nil || res.Policy == nil || pol.Card.Metrics[0].Model != res.Policy.Agreement || res.Policy.Decisions == 0 {
+		t.Errorf("policy: %v, result %+v", err, res.Policy)
 	}
 	rep, err := Evaluate(context.Background(), []string{"../data/testdata/selfplay.xml"}, opp, rk, EvalOptions{})
 	if err != nil {
