@@ -61,8 +61,16 @@ type Position struct {
 // Reset gathers the position of v's seat, whose turn it is, with the
 // opponents' tenpai, wait and value predictions of m.
 func (p *Position) Reset(v game.View, m *opponent.Models) {
-	seat := v.Seat()
-	p.seat = seat
+	p.seat = v.Seat()
+	p.resetHand(v)
+	maxOpen, maxT := p.resetOpponents(v, m)
+	p.resetGeneral(v, maxOpen, maxT)
+}
+
+// resetHand gathers the seat's own tiles: the hand, what it sees, the
+// discards it could make, suits, yakuhai and dora.
+func (p *Position) resetHand(v game.View) {
+	seat := p.seat
 	p.counts = v.Counts()
 	p.seen = v.Visible()
 	for k := range p.seen {
@@ -91,7 +99,6 @@ func (p *Position) Reset(v game.View, m *opponent.Models) {
 	for _, d := range v.River(seat) {
 		p.ownSuit[d.Tile.Kind().Suit()]++
 	}
-
 	p.yakuhai = 0
 	for k := range tile.Kind(tile.NumKinds) {
 		if k.IsDragon() || k == v.SeatWind(seat) || k == v.RoundWind() {
@@ -102,15 +109,28 @@ func (p *Position) Reset(v game.View, m *opponent.Models) {
 	for _, t := range v.DoraIndicators() {
 		p.dora[t.Kind().DoraFrom()]++
 	}
+	p.doraIn = 0
+	for k, n := range p.counts {
+		p.doraIn += int(n) * int(p.dora[k])
+	}
+	for _, n := range p.red {
+		p.doraIn += int(n)
+	}
+}
 
+// resetOpponents gathers, per kind, the danger of discarding it (from the
+// opponent models) and its safety against riichi and the likeliest tenpai
+// opponent; it returns the most open melds of an opponent and the highest
+// P(tenpai).
+func (p *Position) resetOpponents(v game.View, m *opponent.Models) (maxOpen int, maxT float64) {
 	p.riichi = p.riiBuf[:0]
 	p.safeAll = tile.KindSet(0)
 	p.sujiCnt, p.rivers = tile.Counts{}, tile.Counts{}
 	p.danger, p.points = [tile.NumKinds]float64{}, [tile.NumKinds]float64{}
-	maxOpen, maxT := 0, -1.0
+	maxT = -1
 	all := ^tile.KindSet(0)
 	for s := range game.NumSeats {
-		if s == seat {
+		if s == p.seat {
 			continue
 		}
 		p.pub.Reset(v, s)
@@ -150,13 +170,13 @@ func (p *Position) Reset(v game.View, m *opponent.Models) {
 	if len(p.riichi) > 0 {
 		p.safeAll = all
 	}
-	p.doraIn = 0
-	for k, n := range p.counts {
-		p.doraIn += int(n) * int(p.dora[k])
-	}
-	for _, n := range p.red {
-		p.doraIn += int(n)
-	}
+	return maxOpen, maxT
+}
+
+// resetGeneral fills the features common to every candidate: threats,
+// turn, wall, the seat's melds, place and point gaps, round.
+func (p *Position) resetGeneral(v game.View, maxOpen int, maxT float64) {
+	seat := p.seat
 	own := 0
 	for _, m := range v.Melds(seat) {
 		if m.Open() {
