@@ -556,133 +556,19 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	for i, v := range p.wait {
 		x[i] = float64(float32(v))
 	}
+	w := waitKind{p: p, k: k, suit: k.Suit(), honor: k.IsHonor()}
+	if !w.honor {
+		w.num = k.Number()
+	}
 	i := numWaitPos
 	put := func(v float64) { x[i] = float64(float32(v)); i++ }
-	suit := k.Suit()
-	honor := k.IsHonor()
-	num := 0
-	if !honor {
-		num = k.Number()
-	}
-	// rel returns kind k+d in the same suit, ok false off the suit's edge or for honours.
-	rel := func(d int) (tile.Kind, bool) {
-		if honor || num+d < 1 || num+d > 9 {
-			return 0, false
-		}
-		return tile.Kind(int(k) + d), true
-	}
-	visible := func(d int) float64 {
-		if kk, ok := rel(d); ok {
-			return float64(p.visible[kk])
-		}
-		return -1
-	}
-	inRiver := func(d int) float64 {
-		if kk, ok := rel(d); ok {
-			return float64(p.riverCount[kk])
-		}
-		return -1
-	}
-	first := func(d int) float64 {
-		if kk, ok := rel(d); ok {
-			return float64(p.firstIdx[kk])
-		}
-		return -2
-	}
-	has := func(d int) bool {
-		kk, ok := rel(d)
-		return ok && p.riverCount[kk] > 0
-	}
-	afterRiichi := func(d int) float64 {
-		kk, ok := rel(d)
-		switch {
-		case p.riichiIdx < 0 || !ok:
-			return -1
-		case int(p.lastIdx[kk]) > p.riichiIdx:
-			return 1
-		}
-		return 0
-	}
-	// live returns how many copies of the rarer of kinds k+a and k+b are not
-	// visible (a shape waiting on k needs both), -1 if one does not exist.
-	live := func(a, b int) float64 {
-		ka, oka := rel(a)
-		kb, okb := rel(b)
-		if !oka || !okb {
-			return -1
-		}
-		return float64(4 - max(p.visible[ka], p.visible[kb]))
-	}
-	// delta returns k minus the number of the opponent's river tile i in
-	// k's suit, 20 for another suit or an honour, 30 if there is none.
-	delta := func(i int) float64 {
-		if i < 0 {
-			return 30
-		}
-		rk := p.river[i].Tile.Kind()
-		if honor || rk.IsHonor() || rk.Suit() != suit {
-			return 20
-		}
-		return float64(num - rk.Number())
-	}
-	sujiLow, sujiHigh := has(-3), has(3)
-	suji := false
-	switch {
-	case honor:
-	case num <= 3:
-		suji = sujiHigh
-	case num >= 7:
-		suji = sujiLow
-	default:
-		suji = sujiLow && sujiHigh
-	}
-	meldSuit := 0
-	for _, m := range p.melds {
-		for _, t := range m.TilesSlice() {
-			if t.Kind().Suit() == suit {
-				meldSuit++
-			}
-		}
-	}
-	rSame, rDist := -1.0, -1.0
-	if p.riichiIdx >= 0 {
-		rk := p.river[p.riichiIdx].Tile.Kind()
-		rSame = b2f(rk.Suit() == suit)
-		if rk.Suit() == suit && !honor {
-			d := rk.Number() - num
-			rDist = float64(max(d, -d))
-		}
-	}
-	// early outer: a tile two away toward the edge discarded in the first six
-	// turns (e.g. 1 before 3) hints the middle is not waited on.
-	early := 0.0
-	for _, d := range [2]int{-2, 2} {
-		if kk, ok := rel(d); ok && p.firstIdx[kk] >= 0 && p.firstIdx[kk] < 6 {
-			early++
-		}
-	}
-	// matagi: the neighbours discarded late (after turn 6) hint a shape around k.
-	matagi := 0.0
-	for _, d := range [2]int{-1, 1} {
-		if kk, ok := rel(d); ok && p.firstIdx[kk] >= 6 {
-			matagi++
-		}
-	}
-	var suitFirst6, suitLast6 int
-	for j, rt := range p.river {
-		if rt.Tile.Kind().Suit() != suit {
-			continue
-		}
-		if j < 6 {
-			suitFirst6++
-		}
-		if j >= len(p.river)-6 {
-			suitLast6++
-		}
-	}
-	put(float64(suit))
-	put(float64(num))
-	put(b2f(honor))
+	sujiLow, sujiHigh, suji := w.suji()
+	rSame, rDist := w.riichiTile()
+	early, matagi := w.earlyAndMatagi()
+	suitFirst6, suitLast6 := w.suitEnds()
+	put(float64(w.suit))
+	put(float64(w.num))
+	put(b2f(w.honor))
 	put(b2f(p.yakuhai.Has(k)))
 	put(b2f(p.dora.Has(k)))
 	put(b2f(p.riverCount[k] > 0))
@@ -691,18 +577,18 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	put(b2f(sujiHigh))
 	put(b2f(suji))
 	put(float64(p.visible[k]))
-	put(visible(-2))
-	put(visible(-1))
-	put(visible(1))
-	put(visible(2))
-	put(inRiver(-2))
-	put(inRiver(-1))
-	put(inRiver(1))
-	put(inRiver(2))
+	put(w.visible(-2))
+	put(w.visible(-1))
+	put(w.visible(1))
+	put(w.visible(2))
+	put(w.inRiver(-2))
+	put(w.inRiver(-1))
+	put(w.inRiver(1))
+	put(w.inRiver(2))
 	put(float64(p.firstIdx[k]))
-	put(float64(p.suitFirst[suit]))
-	put(float64(p.suitRiver[suit]))
-	put(float64(meldSuit))
+	put(float64(p.suitFirst[w.suit]))
+	put(float64(p.suitRiver[w.suit]))
+	put(float64(w.meldSuit()))
 	put(rSame)
 	put(rDist)
 	put(early)
@@ -712,20 +598,20 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	put(b2f(p.passedTe.Has(k)))
 	put(float64(p.lastIdx[k]))
 	put(b2f(p.tedashi.Has(k)))
-	put(first(-3))
-	put(first(3))
-	put(afterRiichi(-3))
-	put(afterRiichi(3))
-	put(first(-2))
-	put(first(-1))
-	put(first(1))
-	put(first(2))
-	put(delta(p.riichiIdx))
-	put(delta(p.tedashiIdx[0]))
-	put(delta(p.tedashiIdx[1]))
-	put(live(-2, -1))
-	put(live(1, 2))
-	put(live(-1, 1))
+	put(w.first(-3))
+	put(w.first(3))
+	put(w.afterRiichi(-3))
+	put(w.afterRiichi(3))
+	put(w.first(-2))
+	put(w.first(-1))
+	put(w.first(1))
+	put(w.first(2))
+	put(w.delta(p.riichiIdx))
+	put(w.delta(p.tedashiIdx[0]))
+	put(w.delta(p.tedashiIdx[1]))
+	put(w.live(-2, -1))
+	put(w.live(1, 2))
+	put(w.live(-1, 1))
 	put(float64(suitFirst6))
 	put(float64(suitLast6))
 	// schema 3
@@ -735,6 +621,171 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	if i != NumWaitFeatures {
 		panic("opponent: wait feature count")
 	}
+}
+
+// waitKind is the kind whose wait features are being computed, with the
+// opponent's public information.
+type waitKind struct {
+	p     *Public
+	k     tile.Kind
+	suit  tile.Suit
+	honor bool
+	num   int // 1..9; 0 for an honour
+}
+
+// rel returns kind k+d in the same suit, ok false off the suit's edge or
+// for honours.
+func (w *waitKind) rel(d int) (tile.Kind, bool) {
+	if w.honor || w.num+d < 1 || w.num+d > 9 {
+		return 0, false
+	}
+	return tile.Kind(int(w.k) + d), true
+}
+
+// visible returns the visible copies of k+d, -1 if it does not exist.
+func (w *waitKind) visible(d int) float64 {
+	if kk, ok := w.rel(d); ok {
+		return float64(w.p.visible[kk])
+	}
+	return -1
+}
+
+// inRiver returns the opponent's discards of k+d, -1 if it does not exist.
+func (w *waitKind) inRiver(d int) float64 {
+	if kk, ok := w.rel(d); ok {
+		return float64(w.p.riverCount[kk])
+	}
+	return -1
+}
+
+// first returns the river index of the opponent's first discard of k+d
+// (-1 if none), -2 if the kind does not exist.
+func (w *waitKind) first(d int) float64 {
+	if kk, ok := w.rel(d); ok {
+		return float64(w.p.firstIdx[kk])
+	}
+	return -2
+}
+
+// has reports whether the opponent discarded k+d.
+func (w *waitKind) has(d int) bool {
+	kk, ok := w.rel(d)
+	return ok && w.p.riverCount[kk] > 0
+}
+
+// afterRiichi returns 1 if the opponent discarded k+d after its riichi, 0
+// if not, -1 without riichi or kind.
+func (w *waitKind) afterRiichi(d int) float64 {
+	kk, ok := w.rel(d)
+	switch {
+	case w.p.riichiIdx < 0 || !ok:
+		return -1
+	case int(w.p.lastIdx[kk]) > w.p.riichiIdx:
+		return 1
+	}
+	return 0
+}
+
+// live returns how many copies of the rarer of kinds k+a and k+b are not
+// visible (a shape waiting on k needs both), -1 if one does not exist.
+func (w *waitKind) live(a, b int) float64 {
+	ka, oka := w.rel(a)
+	kb, okb := w.rel(b)
+	if !oka || !okb {
+		return -1
+	}
+	return float64(4 - max(w.p.visible[ka], w.p.visible[kb]))
+}
+
+// delta returns k minus the number of the opponent's river tile i in k's
+// suit, 20 for another suit or an honour, 30 if there is none.
+func (w *waitKind) delta(i int) float64 {
+	if i < 0 {
+		return 30
+	}
+	rk := w.p.river[i].Tile.Kind()
+	if w.honor || rk.IsHonor() || rk.Suit() != w.suit {
+		return 20
+	}
+	return float64(w.num - rk.Number())
+}
+
+// suji reports whether the opponent discarded k−3 and k+3, and whether k
+// is suji (both sides where both exist).
+func (w *waitKind) suji() (low, high, suji bool) {
+	low, high = w.has(-3), w.has(3)
+	switch {
+	case w.honor:
+	case w.num <= 3:
+		suji = high
+	case w.num >= 7:
+		suji = low
+	default:
+		suji = low && high
+	}
+	return low, high, suji
+}
+
+// meldSuit counts the tiles of k's suit in the opponent's melds.
+func (w *waitKind) meldSuit() int {
+	n := 0
+	for _, m := range w.p.melds {
+		for _, t := range m.TilesSlice() {
+			if t.Kind().Suit() == w.suit {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// riichiTile relates k to the riichi declaration tile: same suit (1/0),
+// and the distance in numbers; -1 without riichi (or another suit).
+func (w *waitKind) riichiTile() (same, dist float64) {
+	same, dist = -1, -1
+	if w.p.riichiIdx >= 0 {
+		rk := w.p.river[w.p.riichiIdx].Tile.Kind()
+		same = b2f(rk.Suit() == w.suit)
+		if rk.Suit() == w.suit && !w.honor {
+			d := rk.Number() - w.num
+			dist = float64(max(d, -d))
+		}
+	}
+	return same, dist
+}
+
+// earlyAndMatagi counts the tiles two away discarded in the first six
+// turns (e.g. 1 before 3: the middle is likely not waited on), and the
+// neighbours discarded late (after turn 6: a shape around k).
+func (w *waitKind) earlyAndMatagi() (early, matagi float64) {
+	for _, d := range [2]int{-2, 2} {
+		if kk, ok := w.rel(d); ok && w.p.firstIdx[kk] >= 0 && w.p.firstIdx[kk] < 6 {
+			early++
+		}
+	}
+	for _, d := range [2]int{-1, 1} {
+		if kk, ok := w.rel(d); ok && w.p.firstIdx[kk] >= 6 {
+			matagi++
+		}
+	}
+	return early, matagi
+}
+
+// suitEnds counts the opponent's discards of k's suit among its first six
+// and its last six.
+func (w *waitKind) suitEnds() (first6, last6 int) {
+	for j, rt := range w.p.river {
+		if rt.Tile.Kind().Suit() != w.suit {
+			continue
+		}
+		if j < 6 {
+			first6++
+		}
+		if j >= len(w.p.river)-6 {
+			last6++
+		}
+	}
+	return first6, last6
 }
 
 // Genbutsu reports whether the opponent discarded a tile of kind k (a ron
