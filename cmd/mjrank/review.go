@@ -7,6 +7,7 @@ import (
 	"html"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -61,6 +62,11 @@ analysed with seed (--seed, i), so the report does not depend on --workers.
 				workersFlag(*workers),
 			); err != nil {
 				return err
+			}
+			if *htmlFile != "" {
+				if info, err := os.Stat(filepath.Dir(*htmlFile)); err != nil || !info.IsDir() {
+					return usageErrorf("--html %s: no folder %s to write into", *htmlFile, filepath.Dir(*htmlFile))
+				}
 			}
 			if *name != "" && explicit(fs, "seat") {
 				return usageErrorf("give --seat or --name, not both")
