@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
 )
 
 // TestReviewHTML writes the HTML report and checks that it is one
@@ -45,5 +47,16 @@ func TestReviewHTML(t *testing.T) {
 		if err != nil {
 			t.Fatalf("malformed HTML: %v", err)
 		}
+	}
+}
+
+// TestReviewRefusesSanma checks that a 3-player record is refused with a
+// clear error.
+func TestReviewRefusesSanma(t *testing.T) {
+	file := filepath.Join(shareddata.Dir(t, "tenhou", "dnovikoff-tenhou", "log", "test_data"), "sanma2.xml")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"review", file, "--sims", "10"}, strings.NewReader(""), &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "a 3-player game: the engine plays 4-player games") {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}
 }
