@@ -89,6 +89,7 @@ var cliCases = []cliCase{
 	{"help-review", []string{"help", "review"}, ""},
 	{"review-selfplay", []string{"review", "../../data/testdata/selfplay.xml", "--sims", "40", "--workers", "2"}, ""},
 	{"review-name-json", []string{"review", "../../data/testdata/selfplay.json", "--name", "thesis", "--sims", "20", "--json"}, ""},
+	{"review-mjai", []string{"review", "../../data/testdata/selfplay.mjson", "--seat", "3", "--sims", "10", "--seed", "5"}, ""},
 	{"review-bad-name", []string{"review", "../../data/testdata/selfplay.xml", "--name", "nobody"}, ""},
 	{"review-bad-seat", []string{"review", "../../data/testdata/selfplay.xml", "--seat", "4"}, ""},
 	{"review-bad-sims", []string{"review", "../../data/testdata/selfplay.xml", "--sims", "0"}, ""},

@@ -193,7 +193,7 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 const reviewCSS = `body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin:.5em 0}
 td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}th{background:#eee}td.l{text-align:left}
 .tile{display:inline-block;border:1px solid #888;border-radius:3px;padding:0 .15em;margin:0 1px;background:#fffdf5;font-family:monospace}
-.m{color:#b00}.p{color:#06c}.s{color:#080}.z{color:#000}.dec{border-top:2px solid #444;margin-top:1.5em}.bad{color:#b00}`
+.m{color:#b00}.p{color:#06c}.s{color:#080}.z{color:#000}.dec{border-top:2px solid #444;margin-top:1.5em}.bad{color:#b00}.red{background:#fdd;font-weight:bold}`
 
 // tilesHTML draws a hand ("123m406p11z") as tiles.
 func tilesHTML(s string) string {
@@ -206,6 +206,10 @@ func tilesHTML(s string) string {
 			digits = append(digits, c)
 		case c == 'm' || c == 'p' || c == 's' || c == 'z':
 			for _, d := range digits {
+				if d == '0' { // a red five
+					fmt.Fprintf(&b, `<span class="tile %c red" title="red 5%c">5%c</span>`, c, c, c)
+					continue
+				}
 				fmt.Fprintf(&b, `<span class="tile %c">%c%c</span>`, c, d, c)
 			}
 			digits = digits[:0]
