@@ -18,7 +18,7 @@ import (
 
 var cmdReview = &Command{
 	Name:      "review",
-	UsageLine: "LOG [--seat N | --name NAME] [--game G] [--sims N] [--workers N] [--seed S] [--json] [--html FILE]",
+	UsageLine: "LOG [--seat N | --name NAME] [--game G] [--sims N] [--workers N] [--seed S] [--json] [--html FILE] [--progress]",
 	Short:     "review every decision of one player of a game record with the Monte Carlo engine",
 	Long: `
 Review runs every decision one player made in a game record (mjlog plain or
