@@ -60,6 +60,7 @@ func init() {
 		cmdHand,
 		cmdMeasure,
 		cmdModels,
+		cmdReview,
 		cmdScore,
 		cmdShanten,
 		cmdTrain,

@@ -24,6 +24,7 @@ func TestBadFlagValues(t *testing.T) {
 	measure := []string{"measure", "--corpus", "testdata/verify", "--games", "1", "--sims", "10"}
 	train := []string{"train", "--corpus", "testdata/verify", "--out", out}
 	bench := []string{"bench", "--corpus", "testdata/verify"}
+	review := []string{"review", "../../data/testdata/selfplay.xml", "--sims", "10"}
 	with := func(base []string, extra ...string) []string { return append(append([]string{}, base...), extra...) }
 	for _, tc := range []struct {
 		args []string
@@ -106,6 +107,15 @@ func TestBadFlagValues(t *testing.T) {
 		{with(analyze, "--workers", "-3"), "--workers"},
 		{with(analyze, "--utility", "money"), "--utility"},
 		{with(analyzeEvent, "--seat", "-2"), "--seat"},
+		// review.
+		{with(review, "--seat", "-1"), "--seat"},
+		{with(review, "--seat", "4"), "--seat"},
+		{with(review, "--game", "0"), "--game"},
+		{with(review, "--sims", "0"), "--sims"},
+		{with(review, "--sims", "10000001"), "--sims"},
+		{with(review, "--workers", "-1"), "--workers"},
+		{with(review, "--seat", "1", "--name", "thesis"), "--seat"},
+		{with(review, "--html", "no-such-folder/r.html"), "--html"},
 		{[]string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "-5"}, "--event"},
 		{[]string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--seat", "0", "--turn", "-1"}, "--turn"},
 		{[]string{"analyze", "--log", "testdata/no-such-file.xml", "--round", "E1-0", "--event", "3"}, "--log"},

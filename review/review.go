@@ -1,0 +1,332 @@
+// Package review runs every decision one player made in a game record
+// through the Monte Carlo engine (sim/mc) and reports, for each, the move
+// played beside the engine's choice, what the difference costs in expected
+// final rank and in Houou rank points, the top candidates, and per round
+// and per game the agreement rate and the total and worst losses.
+//
+// The decisions are those [data.DecisionsAt] finds: turn decisions
+// (discard, riichi) and the answers to discards the seat could call.
+// Decision i of the seat is analysed with mc.Options{Seed: seed,
+// Decision: i} and one worker, so a report depends only on the seed and
+// the budget, not on how many decisions run at once.
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/sourcegraph/conc/pool"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/mc"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// DefaultSims is the default budget of one decision: a fifth of the
+// analyze command's, so that a hanchan reviews in minutes.
+const DefaultSims = 4000
+
+// TopN is the number of candidates a decision reports.
+const TopN = 3
+
+// Options tune a review.
+type Options struct {
+	Sims    int    // simulations per decision (0: DefaultSims)
+	Workers int    // decisions analysed at once (0: 1)
+	Seed    uint64 // seed of the simulations
+	// Progress, if set, is called after each decision with the number done
+	// and the total (from several goroutines, one call at a time).
+	Progress func(done, total int)
+	// Engine to use (nil: mc.Default()).
+	Engine *mc.Engine
+}
+
+// Candidate is one move of a decision with the engine's figures.
+type Candidate struct {
+	Move         string     `json:"move"`
+	Sims         int        `json:"sims"`
+	ExpectedRank float64    `json:"expected_rank"`
+	RankDist     [4]float64 `json:"rank_distribution"`
+	RankPoints   float64    `json:"rank_points"`
+	PWin         float64    `json:"p_win"`
+	PDealIn      float64    `json:"p_deal_in"`
+}
+
+// Decision is one reviewed decision.
+type Decision struct {
+	Index int    `json:"index"` // the seat's decision number in the game, 0-based (the engine's Decision key)
+	Round string `json:"round"` // E1-0
+	// RoundIndex is the round's index in the record, Event the event that
+	// records the choice.
+	RoundIndex int    `json:"round_index"`
+	Event      int    `json:"event"`
+	Turn       bool   `json:"turn"` // a turn decision (else: answering a discard)
+	Hand       string `json:"hand"`
+	Melds      string `json:"melds,omitempty"`
+	Played     string `json:"played"`
+	Best       string `json:"best"`
+	Agrees     bool   `json:"agrees"`
+	// RankLoss is the played move's expected rank minus the best's
+	// (positive: the played move is worse), PointsLoss the best's expected
+	// rank points minus the played one's.
+	RankLoss   float64     `json:"rank_loss"`
+	PointsLoss float64     `json:"points_loss"`
+	PlayedC    Candidate   `json:"played_candidate"`
+	Top        []Candidate `json:"top"`
+	Legal      int         `json:"candidates"`
+
+	played game.Action
+	follow tile.Tile // the discard after a chi or pon
+	round  game.Round
+	seat   int
+	rules  game.Rules
+}
+
+// Summary totals a set of decisions.
+type Summary struct {
+	Name       string  `json:"name,omitempty"`
+	Decisions  int     `json:"decisions"`
+	Agreed     int     `json:"agreed"`
+	Agreement  float64 `json:"agreement"`
+	RankLoss   float64 `json:"rank_loss"`
+	PointsLoss float64 `json:"points_loss"`
+	WorstLoss  float64 `json:"worst_rank_loss"`
+	Worst      int     `json:"worst_decision"` // index of the worst decision, -1 if none
+}
+
+// Report is the review of one seat's game.
+type Report struct {
+	Seat      int        `json:"seat"`
+	Player    string     `json:"player"`
+	Seed      uint64     `json:"seed"`
+	Sims      int        `json:"sims_per_decision"`
+	Seconds   float64    `json:"seconds"`
+	Game      Summary    `json:"game"`
+	Rounds    []Summary  `json:"rounds"`
+	Decisions []Decision `json:"decisions"`
+}
+
+// Costliest returns the decisions by rank loss, largest first (ties by
+// index).
+func (r *Report) Costliest() []*Decision {
+	out := make([]*Decision, len(r.Decisions))
+	for i := range r.Decisions {
+		out[i] = &r.Decisions[i]
+	}
+	slices.SortStableFunc(out, func(a, b *Decision) int {
+		switch {
+		case a.RankLoss > b.RankLoss:
+			return -1
+		case a.RankLoss < b.RankLoss:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// Collect returns the decisions of seat in g, in order, with their
+// positions, without analysing them.
+func Collect(g *data.Game, seat int) ([]Decision, error) {
+	if g.Players != 4 {
+		return nil, fmt.Errorf("a %d-player game: the engine plays 4-player games", g.Players)
+	}
+	if seat < 0 || seat > 3 {
+		return nil, fmt.Errorf("seat %d: want 0 to 3", seat)
+	}
+	rules := g.EngineRules()
+	var prev game.Round
+	var decs []Decision
+	var rep data.ReplayReport
+	ri := -1
+	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
+		if ei < 0 {
+			ri++
+		}
+		if ei >= 0 && ei < len(rd.Events) {
+			for _, dd := range data.DecisionsAt(&prev, rd, ei, nil) {
+				if dd.Seat != seat {
+					continue
+				}
+				d := Decision{Index: len(decs), Round: rd.Name(), RoundIndex: ri, Event: dd.Event, Turn: dd.Turn,
+					played: dd.Played, follow: tile.NoTile, round: prev, seat: seat, rules: rules}
+				if dd.Played.Type == game.Chi || dd.Played.Type == game.Pon {
+					for _, e := range rd.Events[ei+1:] {
+						if e.Type == data.EventDiscard && int(e.Seat) == seat {
+							d.follow = e.Tile
+							break
+						}
+					}
+				}
+				decs = append(decs, d)
+			}
+		}
+		prev = *r
+	})
+	if err == nil && len(rep.Mismatches) > 0 {
+		err = fmt.Errorf("the engine disagrees with the record: %v", rep.Mismatches[0])
+	}
+	return decs, err
+}
+
+// Position returns the decision's round (the state just before it), its
+// legal moves and the engine options Run uses for it.
+func (d *Decision) Position(o *Options) (*game.Round, []game.Action, mc.Options) {
+	r := d.round
+	rules := d.rules
+	return &r, r.Legal(d.seat, nil), mc.Options{Sims: o.sims(), Workers: 1, Seed: o.Seed, Decision: uint64(d.Index), Rules: &rules}
+}
+
+func (o *Options) sims() int {
+	if o.Sims <= 0 {
+		return DefaultSims
+	}
+	return o.Sims
+}
+
+// ErrNotFound is returned when the played move is none of the engine's
+// candidates.
+var ErrNotFound = errors.New("the played move is not among the engine's candidates")
+
+// Find returns the candidate of an that plays a (followed by the discard
+// follow after a chi or pon; tile.NoTile otherwise): a discard or riichi
+// of the same face (red fives apart), the same call, or the pass.
+func Find(an *mc.Analysis, a game.Action, follow tile.Tile) *mc.Candidate {
+	same := func(x, y tile.Tile) bool { return x.Kind() == y.Kind() && x.Red() == y.Red() }
+	for i := range an.Candidates {
+		c := &an.Candidates[i]
+		if c.Action.Type != a.Type {
+			continue
+		}
+		switch a.Type {
+		case game.Discard, game.Riichi, game.Ankan, game.Kakan:
+			if same(c.Action.Tile, a.Tile) {
+				return c
+			}
+		case game.Chi, game.Pon:
+			if data.SameMeld(c.Action.Meld, a.Meld) && (c.Discard == tile.NoTile || follow == tile.NoTile || same(c.Discard, follow)) {
+				return c
+			}
+		case game.Daiminkan:
+			if data.SameMeld(c.Action.Meld, a.Meld) {
+				return c
+			}
+		default:
+			return c
+		}
+	}
+	return nil
+}
+
+func candidate(c *mc.Candidate) Candidate {
+	return Candidate{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank, RankDist: c.RankDist,
+		RankPoints: c.RankPoints, PWin: c.PWin, PDealIn: c.PDealIn}
+}
+
+// Fill sets the decision's figures from the engine's analysis of it.
+func (d *Decision) Fill(an *mc.Analysis) error {
+	p := Find(an, d.played, d.follow)
+	if p == nil {
+		return fmt.Errorf("%s event %d: %w", d.Round, d.Event, ErrNotFound)
+	}
+	b := an.Best()
+	d.Legal = len(an.Candidates)
+	d.Best = b.String()
+	d.PlayedC = candidate(p)
+	d.Played = d.PlayedC.Move
+	d.Agrees = p == b
+	d.RankLoss = p.ExpectedRank - b.ExpectedRank
+	d.PointsLoss = b.RankPoints - p.RankPoints
+	d.Top = d.Top[:0]
+	for i := range an.Candidates[:min(TopN, len(an.Candidates))] {
+		d.Top = append(d.Top, candidate(&an.Candidates[i]))
+	}
+	r := &d.round
+	d.Hand = tile.Format(r.Hand(d.seat))
+	d.Melds = ""
+	for i, m := range r.Melds(d.seat) {
+		if i > 0 {
+			d.Melds += " "
+		}
+		d.Melds += m.String()
+	}
+	return nil
+}
+
+// Run reviews every decision of seat in g.
+func Run(ctx context.Context, g *data.Game, seat int, o Options) (*Report, error) {
+	start := time.Now()
+	decs, err := Collect(g, seat)
+	if err != nil {
+		return nil, err
+	}
+	eng := o.Engine
+	if eng == nil {
+		if eng, err = mc.Default(); err != nil {
+			return nil, err
+		}
+	}
+	workers := max(o.Workers, 1)
+	var done atomic.Int64
+	var progressMu = make(chan struct{}, 1)
+	p := pool.New().WithContext(ctx).WithMaxGoroutines(workers).WithCancelOnError().WithFirstError()
+	for i := range decs {
+		d := &decs[i]
+		p.Go(func(ctx context.Context) error {
+			r, legal, mo := d.Position(&o)
+			an, err := eng.Analyze(ctx, game.ViewOf(r, d.seat), legal, mo)
+			if err != nil {
+				return fmt.Errorf("%s event %d: %w", d.Round, d.Event, err)
+			}
+			if err := d.Fill(an); err != nil {
+				return err
+			}
+			n := done.Add(1)
+			if o.Progress != nil {
+				progressMu <- struct{}{}
+				o.Progress(int(n), len(decs))
+				<-progressMu
+			}
+			return nil
+		})
+	}
+	if err := p.Wait(); err != nil {
+		return nil, err
+	}
+	rep := &Report{Seat: seat, Player: g.Names[seat], Seed: o.Seed, Sims: o.sims(), Decisions: decs}
+	rep.Game = summarize("game", decs)
+	for lo := 0; lo < len(decs); {
+		hi := lo
+		for hi < len(decs) && decs[hi].RoundIndex == decs[lo].RoundIndex {
+			hi++
+		}
+		rep.Rounds = append(rep.Rounds, summarize(decs[lo].Round, decs[lo:hi]))
+		lo = hi
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+func summarize(name string, decs []Decision) Summary {
+	s := Summary{Name: name, Decisions: len(decs), Worst: -1}
+	for i := range decs {
+		d := &decs[i]
+		if d.Agrees {
+			s.Agreed++
+		}
+		s.RankLoss += d.RankLoss
+		s.PointsLoss += d.PointsLoss
+		if s.Worst < 0 || d.RankLoss > s.WorstLoss {
+			s.WorstLoss, s.Worst = d.RankLoss, d.Index
+		}
+	}
+	if s.Decisions > 0 {
+		s.Agreement = float64(s.Agreed) / float64(s.Decisions)
+	}
+	return s
+}

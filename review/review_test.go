@@ -1,0 +1,138 @@
+package review
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/mc"
+)
+
+func readGame(t *testing.T, file string) *data.Game {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, _, err := data.NewReader(f, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Next() {
+		t.Fatalf("%s: no game: %v", file, r.Err())
+	}
+	return r.Game()
+}
+
+const testSims = 60
+
+func TestRealGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	dir := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands", "log-libraries", "logs")
+	g := readGame(t, filepath.Join(dir, "2022010103gm-00a9-0000-12d7f40d.txt"))
+	eng, err := mc.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const seat = 1
+	// The decisions of the seat, counted independently.
+	want := 0
+	var prev game.Round
+	if err := data.ReplayObserved(g, &data.ReplayReport{}, func(rd *data.Round, ei int, r *game.Round) {
+		if ei >= 0 && ei < len(rd.Events) {
+			for _, d := range data.DecisionsAt(&prev, rd, ei, nil) {
+				if d.Seat == seat {
+					want++
+				}
+			}
+		}
+		prev = *r
+	}); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Sims: testSims, Seed: 7, Engine: eng, Workers: 1}
+	calls := 0
+	o.Progress = func(done, total int) { calls++ }
+	r1, err := Run(context.Background(), g, seat, o) // fails if a played move is not found
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r1.Decisions) != want || want == 0 || calls != want {
+		t.Fatalf("%d decisions reviewed, %d progress calls; DecisionsAt counts %d", len(r1.Decisions), calls, want)
+	}
+	turns, answers, agreed := 0, 0, 0
+	for i, d := range r1.Decisions {
+		if d.Index != i || d.Played == "" || d.Best == "" || len(d.Top) == 0 {
+			t.Fatalf("decision %d: %+v", i, d)
+		}
+		if d.Turn {
+			turns++
+		} else {
+			answers++
+		}
+		if d.Agrees {
+			agreed++
+			if d.RankLoss != 0 || d.Played != d.Best {
+				t.Errorf("decision %d agrees but loses %v (%s vs %s)", i, d.RankLoss, d.Played, d.Best)
+			}
+		}
+	}
+	t.Logf("%d decisions (%d turns, %d answers), %d agreed, rank loss %.3f", want, turns, answers, agreed, r1.Game.RankLoss)
+	if r1.Game.Decisions != want || r1.Game.Agreed != agreed {
+		t.Errorf("game summary %+v", r1.Game)
+	}
+	n := 0
+	for _, s := range r1.Rounds {
+		n += s.Decisions
+	}
+	if n != want {
+		t.Errorf("rounds hold %d decisions, want %d", n, want)
+	}
+
+	// Same seed: the same report at 2 workers.
+	o.Workers, o.Progress = 2, nil
+	r2, err := Run(context.Background(), g, seat, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1.Seconds, r2.Seconds = 0, 0
+	if !reflect.DeepEqual(r1, r2) {
+		t.Error("1 and 2 workers give different reports")
+	}
+
+	// Each decision's figures are the engine's on that position with the
+	// same seed and options (what mjrank analyze runs).
+	for i := range r1.Decisions {
+		d := &r1.Decisions[i]
+		r, legal, mo := d.Position(&o)
+		an, err := eng.Analyze(context.Background(), game.ViewOf(r, seat), legal, mo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := an.Best(); b.String() != d.Best || b.ExpectedRank != d.Top[0].ExpectedRank || b.RankDist != d.Top[0].RankDist || b.RankPoints != d.Top[0].RankPoints {
+			t.Fatalf("decision %d: best %s %v, report %s %v", i, b, b.ExpectedRank, d.Best, d.Top[0].ExpectedRank)
+		}
+		p := Find(an, d.played, d.follow)
+		if p == nil || p.ExpectedRank != d.PlayedC.ExpectedRank || p.PWin != d.PlayedC.PWin || p.PDealIn != d.PlayedC.PDealIn {
+			t.Fatalf("decision %d: played figures differ", i)
+		}
+		if d.RankLoss != p.ExpectedRank-an.Best().ExpectedRank {
+			t.Fatalf("decision %d: rank loss %v", i, d.RankLoss)
+		}
+	}
+}
+
+func TestThreePlayer(t *testing.T) {
+	g := &data.Game{Players: 3}
+	if _, err := Run(context.Background(), g, 0, Options{}); err == nil {
+		t.Fatal("a 3-player game reviewed")
+	}
+}
