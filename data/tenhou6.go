@@ -254,6 +254,14 @@ type t6conn struct {
 	step int
 }
 
+// eventType is EventBye or EventReconnect.
+func (c t6conn) eventType() EventType {
+	if c.bye {
+		return EventBye
+	}
+	return EventReconnect
+}
+
 // t6Face reads a tile code: 11–19 man, 21–29 pin, 31–39 sou, 41–47 honours,
 // 51–53 red fives.
 func t6Face(code int) (face, bool) {
@@ -768,201 +776,279 @@ func parseT6Round(g *Game, rd *Round, b []byte, conn []t6conn) error {
 
 // feedT6 builds the round from the solved order.
 func feedT6(g *Game, rd *Round, s *t6solver, hands [4][]face, dora, ura []face, conn []t6conn, resName string, deltas [4]int, wins []t6Win) error {
-	var b builder
+	f := t6feed{dora: dora, next: 1, riichi: -1, conn: conn}
 	rd.Events = make([]Event, 0, len(s.steps)+16)
-	if err := b.start(g, rd, dora[0], hands); err != nil {
+	if err := f.b.start(g, rd, dora[0], hands); err != nil {
 		return err
 	}
-	// Kan dora, as Tenhou reveals them: a closed kan's at once (with any
-	// still hidden); an open kan's (daiminkan, kakan) at the next discard,
-	// or at the replacement draw of a further kan, which shows that kan was
-	// not robbed. A kan robbed by chankan, or followed by a rinshan win,
-	// reveals nothing more.
-	next, pending, atDraw := 1, 0, 0
-	reveal := func(n int) error {
-		for range n {
-			if next >= len(dora) {
-				return cause(ErrInconsistent, "the kans reveal more dora indicators than the round lists")
-			}
-			next++
-			if err := b.newDora(dora[next-1]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	riichi := -1
-	flush := func() error {
-		if riichi >= 0 {
-			s := riichi
-			riichi = -1
-			return b.riichi(s, 2, nil)
-		}
-		return nil
-	}
-	counted := 0
-	emitConn := func() error {
-		for _, c := range conn {
-			if c.step == counted {
-				t := EventReconnect
-				if c.bye {
-					t = EventBye
-				}
-				if err := b.seatEvent(t, c.who); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
 	for _, st := range s.steps {
-		seat, it := int(st.seat), st.item
-		if it.kind != t6Zero {
-			if err := emitConn(); err != nil {
-				return err
-			}
-		}
-		var err error
-		switch {
-		case st.draw && it.kind == t6Tile:
-			if err = flush(); err != nil {
-				break
-			}
-			if atDraw > 0 {
-				err = reveal(atDraw)
-				pending -= atDraw
-				atDraw = 0
-				if err != nil {
-					break
-				}
-			}
-			err = b.draw(seat, it.f)
-			counted++
-		case st.draw:
-			if err = flush(); err != nil {
-				break
-			}
-			t := score.Chi
-			switch it.kind {
-			case t6Pon:
-				t = score.Pon
-			case t6Minkan:
-				t = score.Daiminkan
-			}
-			if err = b.call(seat, t, it.f, it.own[:it.nOwn()], int(it.from)); err != nil {
-				break
-			}
-			if t == score.Daiminkan {
-				atDraw = pending
-				pending++
-			}
-			counted++
-		case it.kind == t6Tile || it.kind == t6Tsumogiri:
-			if pending > 0 {
-				err = reveal(pending)
-				pending, atDraw = 0, 0
-				if err != nil {
-					break
-				}
-			}
-			if it.riichi {
-				if err = b.riichi(seat, 1, nil); err != nil {
-					break
-				}
-			}
-			if err = b.discard(seat, st.f, st.tsumogiri); err == nil && it.riichi {
-				riichi = seat
-			}
-			counted++
-		case it.kind == t6Kakan:
-			if err = b.kakan(seat, it.f); err != nil {
-				break
-			}
-			atDraw = pending
-			pending++
-			counted++
-		case it.kind == t6Ankan:
-			if err = b.ankan(seat, it.own); err != nil {
-				break
-			}
-			err = reveal(pending + 1)
-			pending, atDraw = 0, 0
-			counted++
-		}
-		if err != nil {
+		if err := f.step(st); err != nil {
 			return err
 		}
 	}
-	if err := emitConn(); err != nil {
+	if err := f.connections(); err != nil {
 		return err
 	}
-	// Steps beyond the play come after the result.
-	defer func() {
-		for _, c := range conn {
-			if c.step > counted {
-				t := EventReconnect
-				if c.bye {
-					t = EventBye
-				}
-				b.add(seatEvent(t, c.who))
+	defer f.connectionsAfterResult()
+	if f.next != len(dora) {
+		return cause(ErrInconsistent, fmt.Sprintf("%d dora indicators listed, %d revealed by the kans", len(dora), f.next))
+	}
+	return f.result(rd, resName, deltas, wins, ura)
+}
+
+// t6feed feeds the solved order of a round to a builder, placing what
+// tenhou.net/6 does not date: kan dora, riichi acceptance and
+// disconnections.
+//
+// Kan dora are revealed as Tenhou reveals them: a closed kan's at once
+// (with any still hidden); an open kan's (daiminkan, kakan) at the next
+// discard, or at the replacement draw of a further kan, which shows that
+// kan was not robbed. A kan robbed by chankan, or followed by a rinshan
+// win, reveals nothing more.
+type t6feed struct {
+	b       builder
+	dora    []face // the round's dora indicators
+	next    int    // dora[:next] are revealed
+	pending int    // open kans whose indicator is still hidden
+	atDraw  int    // of those, the ones the next draw reveals (a further kan's replacement draw)
+	riichi  int    // the seat whose riichi discard awaits acceptance, or -1
+	conn    []t6conn
+	counted int // draws, discards and calls fed so far: the connections' steps
+}
+
+// step feeds one step of the order.
+func (f *t6feed) step(st t6step) error {
+	seat, it := int(st.seat), st.item
+	if it.kind != t6Zero {
+		if err := f.connections(); err != nil {
+			return err
+		}
+	}
+	switch {
+	case st.draw && it.kind == t6Tile:
+		return f.draw(seat, it.f)
+	case st.draw:
+		return f.call(seat, it)
+	case it.kind == t6Tile || it.kind == t6Tsumogiri:
+		return f.discard(seat, st)
+	case it.kind == t6Kakan:
+		return f.kakan(seat, it.f)
+	case it.kind == t6Ankan:
+		return f.ankan(seat, it.own)
+	}
+	return nil
+}
+
+// draw: seat draws x, after accepting a pending riichi and revealing the
+// indicators a further kan's replacement draw shows.
+func (f *t6feed) draw(seat int, x face) error {
+	if err := f.acceptRiichi(); err != nil {
+		return err
+	}
+	if f.atDraw > 0 {
+		n := f.atDraw
+		f.pending -= n
+		f.atDraw = 0
+		if err := f.reveal(n); err != nil {
+			return err
+		}
+	}
+	f.counted++
+	return f.b.draw(seat, x)
+}
+
+// call: a chi, pon or daiminkan of the last discard.
+func (f *t6feed) call(seat int, it *t6item) error {
+	if err := f.acceptRiichi(); err != nil {
+		return err
+	}
+	t := score.Chi
+	switch it.kind {
+	case t6Pon:
+		t = score.Pon
+	case t6Minkan:
+		t = score.Daiminkan
+	}
+	if err := f.b.call(seat, t, it.f, it.own[:it.nOwn()], int(it.from)); err != nil {
+		return err
+	}
+	if t == score.Daiminkan {
+		f.openKan()
+	}
+	f.counted++
+	return nil
+}
+
+// discard: a discard, declaring riichi if the item says so; it reveals the
+// open kans' indicators.
+func (f *t6feed) discard(seat int, st t6step) error {
+	if f.pending > 0 {
+		n := f.pending
+		f.pending, f.atDraw = 0, 0
+		if err := f.reveal(n); err != nil {
+			return err
+		}
+	}
+	if st.item.riichi {
+		if err := f.b.riichi(seat, 1, nil); err != nil {
+			return err
+		}
+	}
+	if err := f.b.discard(seat, st.f, st.tsumogiri); err != nil {
+		return err
+	}
+	if st.item.riichi {
+		f.riichi = seat
+	}
+	f.counted++
+	return nil
+}
+
+// kakan: an added kan, whose indicator waits like a daiminkan's.
+func (f *t6feed) kakan(seat int, x face) error {
+	if err := f.b.kakan(seat, x); err != nil {
+		return err
+	}
+	f.openKan()
+	f.counted++
+	return nil
+}
+
+// ankan: a closed kan, which reveals its indicator and any still hidden.
+func (f *t6feed) ankan(seat int, own [4]face) error {
+	if err := f.b.ankan(seat, own); err != nil {
+		return err
+	}
+	n := f.pending + 1
+	f.pending, f.atDraw = 0, 0
+	f.counted++
+	return f.reveal(n)
+}
+
+// openKan holds back an open kan's indicator: the kans already pending
+// are revealed by this kan's replacement draw.
+func (f *t6feed) openKan() {
+	f.atDraw = f.pending
+	f.pending++
+}
+
+// reveal reveals the next n dora indicators.
+func (f *t6feed) reveal(n int) error {
+	for range n {
+		if f.next >= len(f.dora) {
+			return cause(ErrInconsistent, "the kans reveal more dora indicators than the round lists")
+		}
+		f.next++
+		if err := f.b.newDora(f.dora[f.next-1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// acceptRiichi accepts the pending riichi, if any.
+func (f *t6feed) acceptRiichi() error {
+	if f.riichi < 0 {
+		return nil
+	}
+	s := f.riichi
+	f.riichi = -1
+	return f.b.riichi(s, 2, nil)
+}
+
+// connections adds the disconnections and reconnections that come after
+// the steps counted so far.
+func (f *t6feed) connections() error {
+	for _, c := range f.conn {
+		if c.step == f.counted {
+			if err := f.b.seatEvent(c.eventType(), c.who); err != nil {
+				return err
 			}
 		}
-	}()
-	if next != len(dora) {
-		return cause(ErrInconsistent, fmt.Sprintf("%d dora indicators listed, %d revealed by the kans", len(dora), next))
 	}
+	return nil
+}
+
+// connectionsAfterResult adds the connections whose step is beyond the
+// play: they come after the result.
+func (f *t6feed) connectionsAfterResult() {
+	for _, c := range f.conn {
+		if c.step > f.counted {
+			f.b.add(seatEvent(c.eventType(), c.who))
+		}
+	}
+}
+
+// result feeds the round's result (none if resName is "").
+func (f *t6feed) result(rd *Round, resName string, deltas [4]int, wins []t6Win, ura []face) error {
 	if resName == "" {
 		return nil
 	}
 	if resName != t6Agari && resName != "三家和了" {
-		if err := flush(); err != nil {
+		if err := f.acceptRiichi(); err != nil {
 			return err
 		}
 	}
-	if resName == t6Agari {
-		if err := b.setUra(ura); err != nil {
+	if resName != t6Agari {
+		return f.b.ryuukyoku(t6DrawTypes[resName], deltas, t6Shown(resName, deltas, lastActor(rd)))
+	}
+	if err := f.b.setUra(ura); err != nil {
+		return err
+	}
+	for _, w := range wins {
+		a, err := f.b.agari(w.who, w.from, w.deltas)
+		if err != nil {
 			return err
 		}
-		for _, w := range wins {
-			a, err := b.agari(w.who, w.from, w.deltas)
-			if err != nil {
-				return err
-			}
-			if w.pao != w.who {
-				a.Pao = w.pao
-			}
-			if w.points != "" { // absent in some hand-made files
-				if a.Fu, a.Points, a.Limit, err = parseT6Points(w.points); err != nil {
-					return err
-				}
-				if !a.Tsumo() && strings.Contains(w.points, "-") {
-					return cause(ErrBadValue, fmt.Sprintf("points text %q for a ron", w.points))
-				}
-			}
-			hasUra := false
-			for _, y := range w.yaku {
-				id, han, yakuman, err := parseT6Yaku(y)
-				if err != nil {
-					return err
-				}
-				if yakuman {
-					a.Yakuman = append(a.Yakuman, id)
-				} else {
-					a.Yaku = append(a.Yaku, Yaku{ID: id, Han: han})
-					hasUra = hasUra || id == YakuUraDora
-				}
-			}
-			if a.Ura != nil && !hasUra && len(a.Yakuman) == 0 {
-				// Tenhou lists ura dora for every riichi win, 0 han included;
-				// tenhou.net/6 leaves out the 0.
-				a.Yaku = append(a.Yaku, Yaku{ID: YakuUraDora, Han: 0})
-			}
+		if w.pao != w.who {
+			a.Pao = w.pao
 		}
-		return nil
+		if err := t6Scoring(a, w); err != nil {
+			return err
+		}
 	}
-	t := t6DrawTypes[resName]
+	return nil
+}
+
+// t6Scoring reads a win's points and yaku texts into a.
+func t6Scoring(a *Agari, w t6Win) error {
+	if w.points != "" { // absent in some hand-made files
+		var err error
+		if a.Fu, a.Points, a.Limit, err = parseT6Points(w.points); err != nil {
+			return err
+		}
+		if !a.Tsumo() && strings.Contains(w.points, "-") {
+			return cause(ErrBadValue, fmt.Sprintf("points text %q for a ron", w.points))
+		}
+	}
+	hasUra := false
+	for _, y := range w.yaku {
+		id, han, yakuman, err := parseT6Yaku(y)
+		if err != nil {
+			return err
+		}
+		if yakuman {
+			a.Yakuman = append(a.Yakuman, id)
+		} else {
+			a.Yaku = append(a.Yaku, Yaku{ID: id, Han: han})
+			hasUra = hasUra || id == YakuUraDora
+		}
+	}
+	if a.Ura != nil && !hasUra && len(a.Yakuman) == 0 {
+		// Tenhou lists ura dora for every riichi win, 0 han included;
+		// tenhou.net/6 leaves out the 0.
+		a.Yaku = append(a.Yaku, Yaku{ID: YakuUraDora, Han: 0})
+	}
+	return nil
+}
+
+// t6Shown returns the seats whose hands a draw result shows: the tenpai
+// hands (positive deltas) of an exhaustive draw, all of them for 全員聴牌
+// and 四家立直, the declarer's (last, the last seat to act) at 九種九牌, the
+// three ronners' at 三家和了.
+func t6Shown(resName string, deltas [4]int, last int) [4]bool {
 	var shown [4]bool
-	switch {
+	switch t := t6DrawTypes[resName]; {
 	case resName == t6AllTenpai || t == FourRiichi:
 		shown = [4]bool{true, true, true, true}
 	case resName == t6Draw:
@@ -970,12 +1056,12 @@ func feedT6(g *Game, rd *Round, s *t6solver, hands [4][]face, dora, ura []face, 
 			shown[i] = d > 0
 		}
 	case t == NineTerminals:
-		shown[lastActor(rd)] = true
+		shown[last] = true
 	case t == TripleRon:
 		shown = [4]bool{true, true, true, true}
-		shown[lastActor(rd)] = false
+		shown[last] = false
 	}
-	return b.ryuukyoku(t, deltas, shown)
+	return shown
 }
 
 // lastActor returns the seat of the round's last draw or discard.
