@@ -171,13 +171,41 @@ func (r *MjaiReader) readGame() (*Game, error) {
 	if r.ev.Type != "start_game" {
 		return nil, r.fail(nil, 1, cause(ErrBadTag, fmt.Sprintf("want start_game, got %q", r.ev.Type)))
 	}
-	g := &Game{Players: 4, Rules: TenhouRules(), Ref: r.ev.Ref}
-	e := &r.ev
+	g, err := mjaiGameStart(&r.ev)
+	if err != nil {
+		return nil, r.fail(nil, 1, err)
+	}
+	s := mjaiGame{g: g}
+	for {
+		err := r.next(g)
+		if err == io.EOF {
+			return g, r.fail(g, 1, cause(ErrTruncated, "input ends before end_game"))
+		}
+		if err != nil {
+			return g, err
+		}
+		if err := s.event(&r.ev); err != nil {
+			if _, ok := err.(*ParseError); ok {
+				return g, err
+			}
+			return g, r.fail(g, 1, err)
+		}
+		if r.ev.Type == "end_game" {
+			return g, nil
+		}
+	}
+}
+
+// mjaiGameStart returns the game a start_game event begins: the names, the
+// rules (from tenhou_type, else kyoku_first and aka_flag) and the players'
+// details.
+func mjaiGameStart(e *mjaiEvent) (*Game, error) {
+	g := &Game{Players: 4, Rules: TenhouRules(), Ref: e.Ref}
 	copy(g.Names[:], e.Names)
 	if e.TenhouType != nil {
 		g.Rules = RulesFromType(*e.TenhouType)
 		if PlayersFromType(*e.TenhouType) != 4 {
-			return nil, r.fail(nil, 1, cause(ErrUnsupported, "3-player mjai logs are not supported"))
+			return nil, cause(ErrUnsupported, "3-player mjai logs are not supported")
 		}
 	} else {
 		if e.KyokuFirst != nil {
@@ -194,27 +222,7 @@ func (r *MjaiReader) readGame() (*Game, error) {
 	copy(g.Dan[:], e.Dan)
 	copy(g.Rate[:], e.Rate)
 	copy(g.Sex[:], e.Sx)
-	var b builder
-	inRound, ended := false, false
-	for {
-		err := r.next(g)
-		if err == io.EOF {
-			return g, r.fail(g, 1, cause(ErrTruncated, "input ends before end_game"))
-		}
-		if err != nil {
-			return g, err
-		}
-		e := &r.ev
-		if err := r.event(g, &b, &inRound, &ended); err != nil {
-			if _, ok := err.(*ParseError); ok {
-				return g, err
-			}
-			return g, r.fail(g, 1, err)
-		}
-		if e.Type == "end_game" {
-			return g, nil
-		}
-	}
+	return g, nil
 }
 
 // mjaiFace reads an mjai tile name; "?" is noFace.
@@ -260,216 +268,255 @@ func mjaiDeltas(d []int) ([4]int, error) {
 	return out, nil
 }
 
-// event handles one event of a game.
-func (r *MjaiReader) event(g *Game, b *builder, inRound, ended *bool) error {
-	e := &r.ev
-	needRound := func() error {
-		if !*inRound {
-			return cause(ErrBadTag, e.Type+" outside a round")
-		}
-		return nil
-	}
-	// Every event of a round checks that one is open; those of a player
-	// read its seat (s) first.
-	var s int
-	switch e.Type {
-	case "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "reach_accepted", "hora":
-		if err := needRound(); err != nil {
-			return err
-		}
-		var err error
-		if s, err = mjaiSeat(e.Actor, "actor"); err != nil {
-			return err
-		}
-	case "dora", "ryukyoku", "end_kyoku":
-		if err := needRound(); err != nil {
-			return err
-		}
+// mjaiGame is the state of a game being read: the builder of the current
+// round, whether a round has started and whether it has its result.
+type mjaiGame struct {
+	g       *Game
+	b       builder
+	inRound bool
+	ended   bool
+}
+
+// event handles one event of the game.
+func (s *mjaiGame) event(e *mjaiEvent) error {
+	seat, err := s.check(e)
+	if err != nil {
+		return err
 	}
 	switch e.Type {
 	case "start_kyoku":
-		if *inRound && !*ended {
-			return cause(ErrTruncated, "the previous round has no result")
-		}
-		w := strings.Index("ESWN", e.Bakaze)
-		if len(e.Bakaze) != 1 || w < 0 || e.Kyoku < 1 || e.Kyoku > 4 || e.Honba == nil || e.Kyotaku == nil || e.Oya == nil || len(e.Scores) != 4 || len(e.Tehais) != 4 {
-			return cause(ErrBadValue, "start_kyoku needs bakaze, kyoku 1..4, honba, kyotaku, oya, four scores and four tehais")
-		}
-		if *e.Oya < 0 || *e.Oya > 3 || *e.Honba < 0 || *e.Kyotaku < 0 {
-			return cause(ErrBadValue, "start_kyoku: bad oya, honba or kyotaku")
-		}
-		g.Rounds = append(g.Rounds, Round{Number: w*4 + e.Kyoku - 1, Honba: *e.Honba, Sticks: *e.Kyotaku, Dealer: *e.Oya, Events: make([]Event, 0, 160)})
-		rd := &g.Rounds[len(g.Rounds)-1]
-		copy(rd.Scores[:], e.Scores)
-		var hands [4][]face
-		for i, h := range e.Tehais {
-			fs, err := mjaiFaces(h)
-			if err != nil {
-				return err
-			}
-			hands[i] = fs
-		}
-		dora, err := mjaiFace(e.DoraMarker)
-		if err != nil || dora == noFace {
-			return cause(ErrBadValue, "start_kyoku: bad dora_marker")
-		}
-		*inRound, *ended = true, false
-		return b.start(g, rd, dora, hands)
+		return s.startKyoku(e)
 	case "tsumo":
 		f, err := mjaiFace(e.Pai)
 		if err != nil {
 			return err
 		}
-		return b.draw(s, f)
+		return s.b.draw(seat, f)
 	case "dahai":
 		f, err := mjaiFace(e.Pai)
 		if err != nil || f == noFace {
 			return cause(ErrBadValue, "dahai: bad pai")
 		}
-		return b.discard(s, f, e.Tsumogiri != nil && *e.Tsumogiri)
+		return s.b.discard(seat, f, e.Tsumogiri != nil && *e.Tsumogiri)
 	case "chi", "pon", "daiminkan":
-		from, err := mjaiSeat(e.Target, "target")
-		if err != nil {
-			return err
-		}
-		f, err := mjaiFace(e.Pai)
-		if err != nil {
-			return err
-		}
-		own, err := mjaiFaces(e.Consumed)
-		if err != nil {
-			return err
-		}
-		t := score.Chi
-		switch e.Type {
-		case "pon":
-			t = score.Pon
-		case "daiminkan":
-			t = score.Daiminkan
-		}
-		return b.call(s, t, f, own, from)
+		return s.call(seat, e)
 	case "kakan":
 		f, err := mjaiFace(e.Pai)
 		if err != nil {
 			return err
 		}
-		return b.kakan(s, f)
+		return s.b.kakan(seat, f)
 	case "ankan":
-		own, err := mjaiFaces(e.Consumed)
-		if err != nil {
-			return err
-		}
-		if len(own) != 4 {
-			return cause(ErrBadValue, "ankan: want four consumed tiles")
-		}
-		return b.ankan(s, [4]face(own))
+		return s.ankan(seat, e)
 	case "dora":
 		f, err := mjaiFace(e.DoraMarker)
 		if err != nil || f == noFace {
 			return cause(ErrBadValue, "dora: bad dora_marker")
 		}
-		return b.newDora(f)
-	case "reach", "reach_accepted":
-		if e.Type == "reach" {
-			return b.riichi(s, 1, nil)
-		}
+		return s.b.newDora(f)
+	case "reach":
+		return s.b.riichi(seat, 1, nil)
+	case "reach_accepted":
 		var sc *[4]int
 		if len(e.Scores) == 4 {
 			sc = (*[4]int)(e.Scores)
 		}
-		return b.riichi(s, 2, sc)
+		return s.b.riichi(seat, 2, sc)
 	case "hora":
-		from, err := mjaiSeat(e.Target, "target")
-		if err != nil {
-			return err
-		}
-		d, err := mjaiDeltas(e.Deltas)
-		if err != nil {
-			return err
-		}
-		ura := e.UraMarkers
-		if ura == nil {
-			ura = e.UraAlias
-		}
-		uf, err := mjaiFaces(ura)
-		if err != nil {
-			return err
-		}
-		if err := b.setUra(uf); err != nil {
-			return err
-		}
-		a, err := b.agari(s, from, d)
-		if err != nil {
-			return err
-		}
-		*ended = true
-		if e.Pao != nil {
-			a.Pao = *e.Pao
-		}
-		if e.Fu != nil {
-			a.Fu = *e.Fu
-		}
-		if e.HoraPoints != nil {
-			a.Points = *e.HoraPoints
-		}
-		if e.Limit != nil {
-			a.Limit = *e.Limit
-		}
-		for _, y := range e.Yaku {
-			a.Yaku = append(a.Yaku, Yaku{ID: y[0], Han: y[1]})
-		}
-		a.Yakuman = e.Yakuman
-		return nil
+		return s.hora(seat, e)
 	case "ryukyoku":
-		d, err := mjaiDeltas(e.Deltas)
-		if err != nil {
-			return err
-		}
-		t, err := ParseRyuukyokuType(e.Reason)
-		if err != nil {
-			return err
-		}
-		var shown [4]bool
-		if e.Tehais != nil {
-			for i, h := range e.Tehais {
-				shown[i&3] = len(h) > 0
-			}
-		} else {
-			switch t {
-			case Exhaustive:
-				for i, x := range d {
-					shown[i] = x > 0
-				}
-			case FourRiichi:
-				shown = [4]bool{true, true, true, true}
-			case NineTerminals:
-				shown[lastActor(b.rd)] = true
-			}
-		}
-		*ended = true
-		return b.ryuukyoku(t, d, shown)
+		return s.ryukyoku(e)
 	case "end_kyoku":
-		if !*ended {
+		if !s.ended {
 			return cause(ErrTruncated, "end_kyoku without a result")
 		}
 		return nil
 	case "end_game":
-		if *inRound && !*ended {
-			return cause(ErrTruncated, "the last round has no result")
-		}
-		if len(e.Scores) == 4 {
-			o := &Owari{}
-			copy(o.Scores[:], e.Scores)
-			copy(o.RankPt[:], e.RankPt)
-			g.Owari = o
-		}
-		return nil
+		return s.endGame(e)
 	case "start_game":
 		return cause(ErrBadTag, "start_game inside a game")
 	case "none":
 		return nil
 	}
 	return cause(ErrBadTag, fmt.Sprintf("unknown event type %q", e.Type))
+}
+
+// check checks that an event of a round comes inside one, and returns the
+// seat of a player's event (its actor; 0 for the other events).
+func (s *mjaiGame) check(e *mjaiEvent) (int, error) {
+	switch e.Type {
+	case "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "reach_accepted", "hora":
+		if !s.inRound {
+			return 0, cause(ErrBadTag, e.Type+" outside a round")
+		}
+		return mjaiSeat(e.Actor, "actor")
+	case "dora", "ryukyoku", "end_kyoku":
+		if !s.inRound {
+			return 0, cause(ErrBadTag, e.Type+" outside a round")
+		}
+	}
+	return 0, nil
+}
+
+// startKyoku begins a round.
+func (s *mjaiGame) startKyoku(e *mjaiEvent) error {
+	if s.inRound && !s.ended {
+		return cause(ErrTruncated, "the previous round has no result")
+	}
+	w := strings.Index("ESWN", e.Bakaze)
+	if len(e.Bakaze) != 1 || w < 0 || e.Kyoku < 1 || e.Kyoku > 4 || e.Honba == nil || e.Kyotaku == nil || e.Oya == nil || len(e.Scores) != 4 || len(e.Tehais) != 4 {
+		return cause(ErrBadValue, "start_kyoku needs bakaze, kyoku 1..4, honba, kyotaku, oya, four scores and four tehais")
+	}
+	if *e.Oya < 0 || *e.Oya > 3 || *e.Honba < 0 || *e.Kyotaku < 0 {
+		return cause(ErrBadValue, "start_kyoku: bad oya, honba or kyotaku")
+	}
+	g := s.g
+	g.Rounds = append(g.Rounds, Round{Number: w*4 + e.Kyoku - 1, Honba: *e.Honba, Sticks: *e.Kyotaku, Dealer: *e.Oya, Events: make([]Event, 0, 160)})
+	rd := &g.Rounds[len(g.Rounds)-1]
+	copy(rd.Scores[:], e.Scores)
+	var hands [4][]face
+	for i, h := range e.Tehais {
+		fs, err := mjaiFaces(h)
+		if err != nil {
+			return err
+		}
+		hands[i] = fs
+	}
+	dora, err := mjaiFace(e.DoraMarker)
+	if err != nil || dora == noFace {
+		return cause(ErrBadValue, "start_kyoku: bad dora_marker")
+	}
+	s.inRound, s.ended = true, false
+	return s.b.start(g, rd, dora, hands)
+}
+
+// call: a chi, pon or daiminkan.
+func (s *mjaiGame) call(seat int, e *mjaiEvent) error {
+	from, err := mjaiSeat(e.Target, "target")
+	if err != nil {
+		return err
+	}
+	f, err := mjaiFace(e.Pai)
+	if err != nil {
+		return err
+	}
+	own, err := mjaiFaces(e.Consumed)
+	if err != nil {
+		return err
+	}
+	t := score.Chi
+	switch e.Type {
+	case "pon":
+		t = score.Pon
+	case "daiminkan":
+		t = score.Daiminkan
+	}
+	return s.b.call(seat, t, f, own, from)
+}
+
+// ankan: a closed kan of the four consumed tiles.
+func (s *mjaiGame) ankan(seat int, e *mjaiEvent) error {
+	own, err := mjaiFaces(e.Consumed)
+	if err != nil {
+		return err
+	}
+	if len(own) != 4 {
+		return cause(ErrBadValue, "ankan: want four consumed tiles")
+	}
+	return s.b.ankan(seat, [4]face(own))
+}
+
+// hora: a win, with its scoring from the extensions when present.
+func (s *mjaiGame) hora(seat int, e *mjaiEvent) error {
+	from, err := mjaiSeat(e.Target, "target")
+	if err != nil {
+		return err
+	}
+	d, err := mjaiDeltas(e.Deltas)
+	if err != nil {
+		return err
+	}
+	ura := e.UraMarkers
+	if ura == nil {
+		ura = e.UraAlias
+	}
+	uf, err := mjaiFaces(ura)
+	if err != nil {
+		return err
+	}
+	if err := s.b.setUra(uf); err != nil {
+		return err
+	}
+	a, err := s.b.agari(seat, from, d)
+	if err != nil {
+		return err
+	}
+	s.ended = true
+	if e.Pao != nil {
+		a.Pao = *e.Pao
+	}
+	if e.Fu != nil {
+		a.Fu = *e.Fu
+	}
+	if e.HoraPoints != nil {
+		a.Points = *e.HoraPoints
+	}
+	if e.Limit != nil {
+		a.Limit = *e.Limit
+	}
+	for _, y := range e.Yaku {
+		a.Yaku = append(a.Yaku, Yaku{ID: y[0], Han: y[1]})
+	}
+	a.Yakuman = e.Yakuman
+	return nil
+}
+
+// ryukyoku: a draw. The hands shown are those the event lists (the tehais
+// extension); without it, the tenpai hands (positive deltas) of an
+// exhaustive draw, all four at four riichi, the declarer's at nine
+// terminals.
+func (s *mjaiGame) ryukyoku(e *mjaiEvent) error {
+	d, err := mjaiDeltas(e.Deltas)
+	if err != nil {
+		return err
+	}
+	t, err := ParseRyuukyokuType(e.Reason)
+	if err != nil {
+		return err
+	}
+	var shown [4]bool
+	if e.Tehais != nil {
+		for i, h := range e.Tehais {
+			shown[i&3] = len(h) > 0
+		}
+	} else {
+		switch t {
+		case Exhaustive:
+			for i, x := range d {
+				shown[i] = x > 0
+			}
+		case FourRiichi:
+			shown = [4]bool{true, true, true, true}
+		case NineTerminals:
+			shown[lastActor(s.b.rd)] = true
+		}
+	}
+	s.ended = true
+	return s.b.ryuukyoku(t, d, shown)
+}
+
+// endGame ends the game, with the final scores and points if given.
+func (s *mjaiGame) endGame(e *mjaiEvent) error {
+	if s.inRound && !s.ended {
+		return cause(ErrTruncated, "the last round has no result")
+	}
+	if len(e.Scores) == 4 {
+		o := &Owari{}
+		copy(o.Scores[:], e.Scores)
+		copy(o.RankPt[:], e.RankPt)
+		s.g.Owari = o
+	}
+	return nil
 }
 
 // MjaiWriter writes games as mjai JSON lines: start_game, and for each
