@@ -373,12 +373,16 @@ func (b *builder) newDora(f face) error {
 	return nil
 }
 
-// seatEvent records a disconnection or reconnection.
-func (b *builder) seatEvent(t EventType, s int) error {
+// connection records a disconnection (bye) or reconnection of seat s.
+func (b *builder) connection(bye bool, s int) error {
 	if s < 0 || s >= b.g.Players {
 		return fmt.Errorf("%w: seat %d", ErrBadValue, s)
 	}
-	b.add(seatEvent(t, s))
+	if bye {
+		b.add(Bye(s))
+	} else {
+		b.add(Reconnect(s))
+	}
 	return nil
 }
 
@@ -463,4 +467,15 @@ func (b *builder) ryuukyoku(t RyuukyokuType, deltas [4]int, shown [4]bool) error
 	rd.Ryuukyoku = d
 	b.add(Event{Type: EventRyuukyoku, Seat: -1, Tile: tile.NoTile, From: -1})
 	return nil
+}
+
+// lastActor returns the seat of the round's last draw or discard.
+func (b *builder) lastActor() int {
+	rd := b.rd
+	for i := len(rd.Events) - 1; i >= 0; i-- {
+		if e := rd.Events[i]; e.Type == EventDraw || e.Type == EventDiscard {
+			return int(e.Seat)
+		}
+	}
+	return rd.Dealer
 }

@@ -402,7 +402,7 @@ func (c *checker) agari(e Event) error {
 	if !sameTiles(h, a.Hand) {
 		return fmt.Errorf("hand %v, want %v", tile.Format(a.Hand), tile.Format(h))
 	}
-	if _, err := matchShown(a, shownMelds(rd.Events[:c.ei], w)); err != nil {
+	if _, err := MatchShown(a, ShownMelds(rd.Events[:c.ei], w)); err != nil {
 		return err
 	}
 	if a.Scores != c.cur {

@@ -214,7 +214,7 @@ func mjaiGameStart(e *mjaiEvent) (*Game, error) {
 		if e.AkaFlag != nil {
 			g.Rules.RedFives = *e.AkaFlag
 		}
-		g.Rules.Type = typeOf(g.Rules, 4)
+		g.Rules.Type = g.Rules.TenhouType(4)
 	}
 	if e.Lobby != nil {
 		g.Lobby = *e.Lobby
@@ -498,7 +498,7 @@ func (s *mjaiGame) ryukyoku(e *mjaiEvent) error {
 		case FourRiichi:
 			shown = [4]bool{true, true, true, true}
 		case NineTerminals:
-			shown[lastActor(s.b.rd)] = true
+			shown[s.b.lastActor()] = true
 		}
 	}
 	s.ended = true
@@ -595,7 +595,7 @@ func (w *MjaiWriter) game(g *Game) error {
 	}
 	t := g.Rules.Type
 	if t == 0 {
-		t = typeOf(g.Rules, 4)
+		t = g.Rules.TenhouType(4)
 	}
 	start := &mjaiEvent{Type: "start_game", Names: g.Names[:], KyokuFirst: &kf, AkaFlag: boolp(g.Rules.RedFives),
 		TenhouType: &t, Ref: g.Ref, Lobby: intp(g.Lobby), Dan: g.Dan[:], Rate: g.Rate[:], Sx: g.Sex[:]}

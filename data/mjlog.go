@@ -458,7 +458,7 @@ func (r *MjlogReader) tag() error {
 		if err != nil {
 			return err
 		}
-		s.addSeatEvent(seatEvent(EventBye, who))
+		s.addSeatEvent(Bye(who))
 	case "mjloggm":
 		return r.fail(ErrBadTag, "nested <mjloggm>")
 	default:
@@ -520,7 +520,7 @@ func (r *MjlogReader) un() error {
 			if i >= g.Players {
 				return r.failf(ErrBadValue, "seat %d in a %d-player game", i, g.Players)
 			}
-			s.addSeatEvent(seatEvent(EventReconnect, i))
+			s.addSeatEvent(Reconnect(i))
 		}
 	}
 	return nil

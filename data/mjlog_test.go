@@ -233,8 +233,8 @@ func TestRules(t *testing.T) {
 	for _, typ := range []int{0xA9, 0xE1, 0xB9, 0x29, 0xA1, 0x01, 0x07, 0x841, 0x9} {
 		r := RulesFromType(typ)
 		want := typ | typeHuman
-		if got := typeOf(r, PlayersFromType(typ)); got != want {
-			t.Errorf("typeOf(RulesFromType(%#x)) = %#x", typ, got)
+		if got := r.TenhouType(PlayersFromType(typ)); got != want {
+			t.Errorf("RulesFromType(%#x).TenhouType = %#x", typ, got)
 		}
 		back := rulesFromDisp(dispOf(r), r.RedFives)
 		back.Type = r.Type

@@ -58,7 +58,7 @@ func appendMjlog(b []byte, g *Game) ([]byte, error) {
 	}
 	t := g.Rules.Type
 	if t == 0 {
-		t = typeOf(g.Rules, g.Players)
+		t = g.Rules.TenhouType(g.Players)
 	}
 	e.str(`<GO type="`)
 	e.int(t)
@@ -255,7 +255,7 @@ func (e *mjlogEncoder) event(g *Game, rd *Round, i int, owari bool) {
 			return
 		}
 		a := &rd.Agari[ev.Index]
-		e.agari(g, a, e.agariMelds(g, a, shownMelds(rd.Events[:i], a.Who)), owari)
+		e.agari(g, a, e.agariMelds(g, a, ShownMelds(rd.Events[:i], a.Who)), owari)
 	case EventRyuukyoku:
 		if rd.Ryuukyoku == nil {
 			if e.err == nil {
@@ -319,7 +319,7 @@ func (e *mjlogEncoder) owari(g *Game) {
 // when the win's melds agree with the calls. Otherwise it writes the win's
 // melds in their order, called from Agari.MeldFrom (or, without it, from
 // the previous seat), then the kita.
-func (e *mjlogEncoder) agariMelds(g *Game, a *Agari, shown []shownMeld) []int {
+func (e *mjlogEncoder) agariMelds(g *Game, a *Agari, shown []ShownMeld) []int {
 	var codes []int
 	meld := func(i, from int) {
 		m, err := encodeMeld(a.Melds[i], a.Who, from, g.Players)
@@ -328,12 +328,12 @@ func (e *mjlogEncoder) agariMelds(g *Game, a *Agari, shown []shownMeld) []int {
 		}
 		codes = append(codes, m)
 	}
-	if order, err := matchShown(a, shown); err == nil {
+	if order, err := MatchShown(a, shown); err == nil {
 		for k := len(shown) - 1; k >= 0; k-- {
-			if shown[k].kita != tile.NoTile {
+			if shown[k].Kita != tile.NoTile {
 				codes = append(codes, encodeKita(a.Kita[order[k]]))
 			} else {
-				meld(order[k], shown[k].from)
+				meld(order[k], shown[k].From)
 			}
 		}
 		return codes

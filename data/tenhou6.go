@@ -194,7 +194,7 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*Game, error) {
 			return g, t6Error(name, n, val, p, sp.start, i+1, rdName, "log["+strconv.Itoa(i)+"]", err)
 		}
 	}
-	g.Rules.Type = typeOf(g.Rules, g.Players)
+	g.Rules.Type = g.Rules.TenhouType(g.Players)
 	return g, nil
 }
 
@@ -254,12 +254,12 @@ type t6conn struct {
 	step int
 }
 
-// eventType is EventBye or EventReconnect.
-func (c t6conn) eventType() EventType {
+// event is the Bye or Reconnect event.
+func (c t6conn) event() Event {
 	if c.bye {
-		return EventBye
+		return Bye(c.who)
 	}
-	return EventReconnect
+	return Reconnect(c.who)
 }
 
 // t6Face reads a tile code: 11–19 man, 21–29 pin, 31–39 sou, 41–47 honours,
@@ -793,7 +793,7 @@ func feedT6(g *Game, rd *Round, s *t6solver, hands [4][]face, dora, ura []face, 
 	if f.next != len(dora) {
 		return cause(ErrInconsistent, fmt.Sprintf("%d dora indicators listed, %d revealed by the kans", len(dora), f.next))
 	}
-	return f.result(rd, resName, deltas, wins, ura)
+	return f.result(resName, deltas, wins, ura)
 }
 
 // t6feed feeds the solved order of a round to a builder, placing what
@@ -961,7 +961,7 @@ func (f *t6feed) acceptRiichi() error {
 func (f *t6feed) connections() error {
 	for _, c := range f.conn {
 		if c.step == f.counted {
-			if err := f.b.seatEvent(c.eventType(), c.who); err != nil {
+			if err := f.b.connection(c.bye, c.who); err != nil {
 				return err
 			}
 		}
@@ -974,13 +974,13 @@ func (f *t6feed) connections() error {
 func (f *t6feed) connectionsAfterResult() {
 	for _, c := range f.conn {
 		if c.step > f.counted {
-			f.b.add(seatEvent(c.eventType(), c.who))
+			f.b.add(c.event())
 		}
 	}
 }
 
 // result feeds the round's result (none if resName is "").
-func (f *t6feed) result(rd *Round, resName string, deltas [4]int, wins []t6Win, ura []face) error {
+func (f *t6feed) result(resName string, deltas [4]int, wins []t6Win, ura []face) error {
 	if resName == "" {
 		return nil
 	}
@@ -990,7 +990,7 @@ func (f *t6feed) result(rd *Round, resName string, deltas [4]int, wins []t6Win, 
 		}
 	}
 	if resName != t6Agari {
-		return f.b.ryuukyoku(t6DrawTypes[resName], deltas, t6Shown(resName, deltas, lastActor(rd)))
+		return f.b.ryuukyoku(t6DrawTypes[resName], deltas, t6Shown(resName, deltas, f.b.lastActor()))
 	}
 	if err := f.b.setUra(ura); err != nil {
 		return err
@@ -1062,16 +1062,6 @@ func t6Shown(resName string, deltas [4]int, last int) [4]bool {
 		shown[last] = false
 	}
 	return shown
-}
-
-// lastActor returns the seat of the round's last draw or discard.
-func lastActor(rd *Round) int {
-	for i := len(rd.Events) - 1; i >= 0; i-- {
-		if e := rd.Events[i]; e.Type == EventDraw || e.Type == EventDiscard {
-			return int(e.Seat)
-		}
-	}
-	return rd.Dealer
 }
 
 // Tenhou6Writer writes games as tenhou.net/6 JSON, one object per game and
