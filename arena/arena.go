@@ -13,7 +13,7 @@ import (
 	"sync"
 
 	"github.com/mjrank/mjrank/bot"
-	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/tenhou6"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -367,7 +367,7 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 		name := filepath.Join(c.Records, fmt.Sprintf("%d-%06d-%d.json", c.Seed, u, rot))
 		f, err := os.Create(name)
 		if err == nil {
-			err = data.NewTenhou6Writer(f).Write(gr)
+			err = tenhou6.NewWriter(f).Write(gr)
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/tenhou6"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -182,10 +183,10 @@ func TestRecordsReplay(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := data.NewTenhou6Writer(&buf).Write(gr); err != nil {
+		if err := tenhou6.NewWriter(&buf).Write(gr); err != nil {
 			t.Fatal(err)
 		}
-		rd := data.NewTenhou6Reader(&buf, "game.json")
+		rd := tenhou6.NewReader(&buf, "game.json")
 		if !rd.Next() {
 			t.Fatalf("game %d: read back: %v", i, rd.Err())
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/bot"
-	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/mc"
@@ -214,7 +214,7 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 		var p Pair
 		for i, wk := range []int{1, workers} {
 			t0 := time.Now()
-			vr, err := data.Verify(ctx, files, data.VerifyOptions{Workers: wk})
+			vr, err := records.Verify(ctx, files, records.VerifyOptions{Workers: wk})
 			if err != nil {
 				return nil, err
 			}
@@ -369,7 +369,7 @@ func corpusFiles(c Config) ([]string, error) {
 	if c.Corpus == "" {
 		return nil, nil
 	}
-	files, _, err := data.ExpandPaths([]string{c.Corpus})
+	files, _, err := records.ExpandPaths([]string{c.Corpus})
 	if err != nil {
 		return nil, fmt.Errorf("bench: %w", err)
 	}

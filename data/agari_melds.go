@@ -7,44 +7,44 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// shownMeld is one meld a winner shows, as the calls of the round made it:
+// ShownMeld is one meld a winner shows, as the calls of the round made it:
 // the meld (a kakan in the place of its pon) and the seat its called tile
 // came from (the caller itself for an ankan), or for a kita (3-player
 // games) only the North tile.
-type shownMeld struct {
-	meld score.Meld
-	from int
-	kita tile.Tile // NoTile unless a kita
+type ShownMeld struct {
+	Meld score.Meld
+	From int
+	Kita tile.Tile // NoTile unless a kita
 }
 
-// shownMelds returns what seat who called in events, in call order: every
+// ShownMelds returns what seat who called in events, in call order: every
 // chi, pon, open or closed kan and kita, a kakan replacing its pon.
-func shownMelds(events []Event, who int) []shownMeld {
-	var out []shownMeld
+func ShownMelds(events []Event, who int) []ShownMeld {
+	var out []ShownMeld
 	for _, e := range events {
 		if int(e.Seat) != who {
 			continue
 		}
 		switch e.Type {
 		case EventKita:
-			out = append(out, shownMeld{from: who, kita: e.Tile})
+			out = append(out, ShownMeld{From: who, Kita: e.Tile})
 		case EventCall:
 			if e.Meld.Type == score.Kakan {
 				if i := ponOf(out, e.Meld); i >= 0 {
-					out[i].meld = e.Meld
+					out[i].Meld = e.Meld
 					continue
 				}
 			}
-			out = append(out, shownMeld{meld: e.Meld, from: int(e.From), kita: tile.NoTile})
+			out = append(out, ShownMeld{Meld: e.Meld, From: int(e.From), Kita: tile.NoTile})
 		}
 	}
 	return out
 }
 
 // ponOf returns the index of the pon that kakan k extends, or -1.
-func ponOf(ms []shownMeld, k score.Meld) int {
+func ponOf(ms []ShownMeld, k score.Meld) int {
 	for i, m := range ms {
-		if m.kita == tile.NoTile && m.meld.Type == score.Pon && m.meld.Tiles[0] == k.Tiles[0] {
+		if m.Kita == tile.NoTile && m.Meld.Type == score.Pon && m.Meld.Tiles[0] == k.Tiles[0] {
 			return i
 		}
 	}
@@ -62,12 +62,12 @@ func sameMeld(a, b score.Meld) bool {
 	return a.Type == score.Ankan || a.Tiles[0] == b.Tiles[0]
 }
 
-// matchShown matches a win's melds and kita with the calls shown (see
-// [shownMelds]): for each shown entry, in call order, the index of its meld
+// MatchShown matches a win's melds and kita with the calls shown (see
+// [ShownMelds]): for each shown entry, in call order, the index of its meld
 // in a.Melds, or of its North tile in a.Kita. The error says what does not
 // agree: a meld that was not called, a call missing from the win, or (when
 // the record gives them, in a.MeldFrom) a meld's source seat.
-func matchShown(a *Agari, shown []shownMeld) ([]int, error) {
+func MatchShown(a *Agari, shown []ShownMeld) ([]int, error) {
 	if a.MeldFrom != nil && len(a.MeldFrom) != len(a.Melds) {
 		return nil, fmt.Errorf("%d melds with %d sources", len(a.Melds), len(a.MeldFrom))
 	}
@@ -76,30 +76,30 @@ func matchShown(a *Agari, shown []shownMeld) ([]int, error) {
 	usedKita := make([]bool, len(a.Kita))
 	for k, s := range shown {
 		order[k] = -1
-		if s.kita != tile.NoTile {
+		if s.Kita != tile.NoTile {
 			for i, t := range a.Kita {
-				if !usedKita[i] && t == s.kita {
+				if !usedKita[i] && t == s.Kita {
 					order[k], usedKita[i] = i, true
 					break
 				}
 			}
 			if order[k] < 0 {
-				return nil, fmt.Errorf("kita %v not shown", tileString(s.kita))
+				return nil, fmt.Errorf("kita %v not shown", tileString(s.Kita))
 			}
 			continue
 		}
 		for i, m := range a.Melds {
-			if !usedMeld[i] && sameMeld(m, s.meld) {
+			if !usedMeld[i] && sameMeld(m, s.Meld) {
 				order[k], usedMeld[i] = i, true
 				break
 			}
 		}
 		i := order[k]
 		if i < 0 {
-			return nil, fmt.Errorf("meld %v (called from seat %d) not shown", s.meld, s.from)
+			return nil, fmt.Errorf("meld %v (called from seat %d) not shown", s.Meld, s.From)
 		}
-		if a.MeldFrom != nil && a.MeldFrom[i] != s.from {
-			return nil, fmt.Errorf("meld %v shown as called from seat %d, but the call took it from seat %d", a.Melds[i], a.MeldFrom[i], s.from)
+		if a.MeldFrom != nil && a.MeldFrom[i] != s.From {
+			return nil, fmt.Errorf("meld %v shown as called from seat %d, but the call took it from seat %d", a.Melds[i], a.MeldFrom[i], s.From)
 		}
 	}
 	for i, u := range usedMeld {

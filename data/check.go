@@ -35,7 +35,7 @@ func (g *Game) Check() error {
 	sticks := 0
 	for i := range g.Rounds {
 		rd := &g.Rounds[i]
-		if prev != nil && prev.hasResult() {
+		if prev != nil && prev.HasResult() {
 			if rd.Scores != cur {
 				return fmt.Errorf("data: %w: round %d (%s): start scores %v, want %v after the previous round", ErrInconsistent, i+1, rd.Name(), rd.Scores, cur)
 			}
@@ -50,7 +50,7 @@ func (g *Game) Check() error {
 		cur, sticks = c.cur, c.sticks
 		prev = rd
 	}
-	if g.Owari != nil && prev != nil && prev.hasResult() {
+	if g.Owari != nil && prev != nil && prev.HasResult() {
 		if g.Owari.Scores != cur {
 			// The final scores may include the leftover riichi sticks given
 			// to the leader; accept that.
@@ -77,7 +77,8 @@ func leftoverSticks(final, cur [4]int, sticks int) bool {
 	return true
 }
 
-func (r *Round) hasResult() bool { return len(r.Agari) > 0 || r.Ryuukyoku != nil }
+// HasResult reports whether the round has its result: a win or a draw.
+func (r *Round) HasResult() bool { return len(r.Agari) > 0 || r.Ryuukyoku != nil }
 
 // Tile locations during a check.
 const (
@@ -402,7 +403,7 @@ func (c *checker) agari(e Event) error {
 	if !sameTiles(h, a.Hand) {
 		return fmt.Errorf("hand %v, want %v", tile.Format(a.Hand), tile.Format(h))
 	}
-	if _, err := matchShown(a, shownMelds(rd.Events[:c.ei], w)); err != nil {
+	if _, err := MatchShown(a, ShownMelds(rd.Events[:c.ei], w)); err != nil {
 		return err
 	}
 	if a.Scores != c.cur {

@@ -73,15 +73,3 @@ func (e *ParseError) Error() string {
 
 // Unwrap returns the cause.
 func (e *ParseError) Unwrap() error { return e.Err }
-
-// causeError is a cause: a sentinel with a message.
-type causeError struct {
-	sentinel error
-	msg      string
-}
-
-func (e *causeError) Error() string { return e.sentinel.Error() + ": " + e.msg }
-func (e *causeError) Unwrap() error { return e.sentinel }
-
-// cause returns an error wrapping sentinel with msg.
-func cause(sentinel error, msg string) error { return &causeError{sentinel, msg} }

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/mjlog"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -18,7 +19,7 @@ func ExampleObservationAt() {
 		panic(err)
 	}
 	defer f.Close()
-	r := data.NewMjlogReader(f, f.Name())
+	r := mjlog.NewReader(f, f.Name())
 	if !r.Next() {
 		panic(r.Err())
 	}

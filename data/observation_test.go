@@ -1,4 +1,4 @@
-package data
+package data_test
 
 import (
 	"bytes"
@@ -11,65 +11,34 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/internal/datatest"
+	"github.com/mjrank/mjrank/data/mjai"
+	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/data/tenhou6"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
-// hideMjai rewrites an mjai log as seat sees it: the other seats' dealt
-// tiles and draws, and the hands shown at a draw, become "?".
-func hideMjai(t *testing.T, b []byte, seat int) []byte {
-	t.Helper()
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	for i, l := range lines {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(l), &m); err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
-		}
-		switch m["type"] {
-		case "start_kyoku", "ryukyoku":
-			th, _ := m["tehais"].([]any)
-			for s := range th {
-				if s == seat {
-					continue
-				}
-				hs := th[s].([]any)
-				for j := range hs {
-					hs[j] = "?"
-				}
-			}
-		case "tsumo":
-			if int(m["actor"].(float64)) != seat {
-				m["pai"] = "?"
-			}
-		}
-		nb, err := json.Marshal(m)
-		if err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
-		}
-		lines[i] = string(nb)
-	}
-	return []byte(strings.Join(lines, "\n") + "\n")
-}
-
 // selfplayHidden reads testdata/selfplay.xml and the same game through
 // mjai with every seat but 0 hidden.
-func selfplayHidden(t *testing.T) (g, hidden *Game) {
+func selfplayHidden(t *testing.T) (g, hidden *data.Game) {
 	t.Helper()
 	raw, err := os.ReadFile("testdata/selfplay.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	g = readOne(t, raw, "selfplay.xml")
-	mj, err := MarshalMjai(g)
+	mj, err := mjai.Marshal(g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g, readMjaiOne(t, hideMjai(t, mj, 0))
+	return g, readMjaiOne(t, datatest.HideMjai(t, mj, 0))
 }
 
 // readOne reads the single game of a record in any format.
-func readOne(t *testing.T, b []byte, name string) *Game {
+func readOne(t *testing.T, b []byte, name string) *data.Game {
 	t.Helper()
-	r, _, err := NewReader(bytes.NewReader(b), name)
+	r, _, err := records.NewReader(bytes.NewReader(b), name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,9 +50,9 @@ func readOne(t *testing.T, b []byte, name string) *Game {
 
 // readMjaiOne reads the single game of an mjai log (whose re-marshalled
 // lines do not start with "type", which format detection looks for).
-func readMjaiOne(t *testing.T, b []byte) *Game {
+func readMjaiOne(t *testing.T, b []byte) *data.Game {
 	t.Helper()
-	r := NewMjaiReader(bytes.NewReader(b), "hidden.mjson")
+	r := mjai.NewReader(bytes.NewReader(b), "hidden.mjson")
 	if !r.Next() {
 		t.Fatalf("hidden.mjson: %v", r.Err())
 	}
@@ -92,19 +61,19 @@ func readMjaiOne(t *testing.T, b []byte) *Game {
 
 // playEvents lists the indices of a round's events other than
 // disconnections, which mjai does not record.
-func playEvents(rd *Round) []int {
+func playEvents(rd *data.Round) []int {
 	var out []int
 	for i, e := range rd.Events {
-		if e.Type != EventBye && e.Type != EventReconnect {
+		if e.Type != data.EventBye && e.Type != data.EventReconnect {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-func obsJSON(t *testing.T, g *Game, round, event, seat int) string {
+func obsJSON(t *testing.T, g *data.Game, round, event, seat int) string {
 	t.Helper()
-	o, err := ObservationAt(g, round, event, seat)
+	o, err := data.ObservationAt(g, round, event, seat)
 	if err != nil {
 		t.Fatalf("round %d event %d seat %d: %v", round, event, seat, err)
 	}
@@ -130,30 +99,30 @@ func jsonNoRules(t *testing.T, o *game.Observation) string {
 
 // observationGames returns the self-play record and, unless -short, 12
 // complete 4-player games spread over the corpus.
-func observationGames(t *testing.T) []*Game {
+func observationGames(t *testing.T) []*data.Game {
 	raw, err := os.ReadFile("testdata/selfplay.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := []*Game{readOne(t, raw, "selfplay.xml")}
+	games := []*data.Game{readOne(t, raw, "selfplay.xml")}
 	if testing.Short() {
 		return games
 	}
-	dir, files := corpus(t)
-	index := readIndex(t, dir)
-	var picked []corpusFile
+	dir, files := datatest.Corpus(t)
+	index := datatest.ReadIndex(t, dir)
+	var picked []datatest.CorpusFile
 	for _, cf := range files {
-		if row := index[cf.rel]; row.complete && PlayersFromType(row.goType) == 4 {
+		if row := index[cf.Rel]; row.Complete && data.PlayersFromType(row.GoType) == 4 {
 			picked = append(picked, cf)
 		}
 	}
 	for i := range 12 {
 		cf := picked[i*len(picked)/12]
-		raw, err := os.ReadFile(cf.path)
+		raw, err := os.ReadFile(cf.Path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		games = append(games, readOne(t, raw, cf.rel))
+		games = append(games, readOne(t, raw, cf.Rel))
 	}
 	return games
 }
@@ -166,17 +135,17 @@ func observationGames(t *testing.T) []*Game {
 func TestObservationFormats(t *testing.T) {
 	var compared, determinized int
 	for gi, g := range observationGames(t) {
-		mj, err := MarshalMjai(g)
+		mj, err := mjai.Marshal(g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t6, err := MarshalTenhou6(g)
+		t6, err := tenhou6.Marshal(g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		conv := map[string]*Game{"mjai": readOne(t, mj, "x.mjson"), "tenhou6": readOne(t, t6, "x.json")}
+		conv := map[string]*data.Game{"mjai": readOne(t, mj, "x.mjson"), "tenhou6": readOne(t, t6, "x.json")}
 		for seat := range 4 {
-			conv[fmt.Sprintf("mjai hidden %d", seat)] = readMjaiOne(t, hideMjai(t, mj, seat))
+			conv[fmt.Sprintf("mjai hidden %d", seat)] = readMjaiOne(t, datatest.HideMjai(t, mj, seat))
 		}
 		for ri := range g.Rounds {
 			want := playEvents(&g.Rounds[ri])
@@ -203,7 +172,7 @@ func TestObservationFormats(t *testing.T) {
 					if j%15 != 0 {
 						continue
 					}
-					o, err := ObservationAt(hidden, ri, at[fmt.Sprintf("mjai hidden %d", seat)][j], seat)
+					o, err := data.ObservationAt(hidden, ri, at[fmt.Sprintf("mjai hidden %d", seat)][j], seat)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -240,19 +209,19 @@ func sameEvent(a, b game.ObsEvent) bool {
 func TestObserverReplay(t *testing.T) {
 	var updates, prefixes, compared, hidden, doraFirst int
 	for _, g := range observationGames(t) {
-		mj, err := MarshalMjai(g)
+		mj, err := mjai.Marshal(g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var seen [4]*Game
+		var seen [4]*data.Game
 		for seat := range 4 {
-			seen[seat] = readMjaiOne(t, hideMjai(t, mj, seat))
+			seen[seat] = readMjaiOne(t, datatest.HideMjai(t, mj, seat))
 		}
 		var ob game.Observer
 		var final [4]*game.Observation // each seat's observation of the round from the record
 		ri := -1
-		var rep ReplayReport
-		err = ReplayObserved(g, &rep, func(rd *Round, ei int, r *game.Round) {
+		var rep data.ReplayReport
+		err = data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
 			where := func() string { return fmt.Sprintf("%s %s event %d", g.Ref, rd.Name(), ei) }
 			if ei < 0 {
 				ri++
@@ -260,7 +229,7 @@ func TestObserverReplay(t *testing.T) {
 					t.Fatalf("%s: %v", where(), err)
 				}
 				for seat := range 4 {
-					if final[seat], err = ObservationAt(g, ri, len(rd.Events)-1, seat); err != nil {
+					if final[seat], err = data.ObservationAt(g, ri, len(rd.Events)-1, seat); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -284,7 +253,7 @@ func TestObserverReplay(t *testing.T) {
 					if got := jsonNoRules(t, ob.Observation(seat)); got != w {
 						t.Fatalf("%s seat %d: at the end live\n%s\nrecord\n%s", where(), seat, got, w)
 					}
-					h, err := ObservationAt(seen[seat], ri, len(seen[seat].Rounds[ri].Events)-1, seat)
+					h, err := data.ObservationAt(seen[seat], ri, len(seen[seat].Rounds[ri].Events)-1, seat)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -303,7 +272,7 @@ func TestObserverReplay(t *testing.T) {
 				if ei < 0 || ei%7 != 0 {
 					continue
 				}
-				at, err := ObservationAt(g, ri, ei, seat)
+				at, err := data.ObservationAt(g, ri, ei, seat)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -337,7 +306,7 @@ func TestObservationAtTsumogiriHidden(t *testing.T) {
 	n := 0
 	for ri := range h.Rounds {
 		for j, e := range h.Rounds[ri].Events {
-			if e.Type != EventDiscard || e.Seat == 0 {
+			if e.Type != data.EventDiscard || e.Seat == 0 {
 				continue
 			}
 			if want := g.Rounds[ri].Events[playEvents(&g.Rounds[ri])[j]]; e.Tsumogiri != want.Tsumogiri {
@@ -359,7 +328,7 @@ func TestObservationAtErrors(t *testing.T) {
 	sanma.Players = 3
 	for _, c := range []struct {
 		name                string
-		g                   *Game
+		g                   *data.Game
 		round, event, seat  int
 		want                string
 		wantErr, wantGameOK error
@@ -369,10 +338,10 @@ func TestObservationAtErrors(t *testing.T) {
 		{"event before the deal", g, 0, -2, 0, "event -2 of", nil, nil},
 		{"seat", g, 0, 0, 4, "seat 4", nil, nil},
 		{"hidden hand", hidden, 0, 0, 1, "dealt tile 0: invalid tile id 255", game.ErrObservation, nil},
-		{"3 players", &sanma, 0, 0, 0, "not a 4-player game", ErrNotFourPlayer, nil},
+		{"3 players", &sanma, 0, 0, 0, "not a 4-player game", data.ErrNotFourPlayer, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ObservationAt(c.g, c.round, c.event, c.seat)
+			_, err := data.ObservationAt(c.g, c.round, c.event, c.seat)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want an error with %q", err, c.want)
 			}

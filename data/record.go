@@ -90,9 +90,10 @@ func PlayersFromType(t int) int {
 	return 4
 }
 
-// typeOf encodes rules and a player count as a GO type bit field, with the
-// human bit set. Bits above 0xFF of r.Type are kept.
-func typeOf(r Rules, players int) int {
+// TenhouType encodes the rules and a player count as a GO type bit field,
+// with the human bit set: the inverse of [RulesFromType] and
+// [PlayersFromType]. Bits above 0xFF of r.Type are kept.
+func (r Rules) TenhouType(players int) int {
 	t := typeHuman | r.Type&^0xFF
 	if !r.RedFives {
 		t |= typeNoRed
@@ -258,9 +259,14 @@ func Kita(seat int, t tile.Tile) Event {
 	return Event{Type: EventKita, Seat: int8(seat), Tile: t, From: -1}
 }
 
-// seatEvent returns a Bye or Reconnect event.
-func seatEvent(t EventType, seat int) Event {
-	return Event{Type: t, Seat: int8(seat), Tile: tile.NoTile, From: -1}
+// Bye returns a disconnection event.
+func Bye(seat int) Event {
+	return Event{Type: EventBye, Seat: int8(seat), Tile: tile.NoTile, From: -1}
+}
+
+// Reconnect returns a reconnection event.
+func Reconnect(seat int) Event {
+	return Event{Type: EventReconnect, Seat: int8(seat), Tile: tile.NoTile, From: -1}
 }
 
 // String formats the event for messages and tests, e.g. "2 discard 5m*"

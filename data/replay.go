@@ -538,7 +538,7 @@ func (p *replayer) checkAgari() bool {
 			diff("pao", wr.Pao, a.Pao)
 		}
 		// The engine accepted the record's calls: the win must show them.
-		if _, err := matchShown(a, shownMelds(p.rd.Events[:p.ei], a.Who)); err != nil {
+		if _, err := MatchShown(a, ShownMelds(p.rd.Events[:p.ei], a.Who)); err != nil {
 			diffs = append(diffs, "melds: "+err.Error())
 		}
 		for _, d := range diffs {

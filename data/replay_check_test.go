@@ -1,9 +1,12 @@
-package data
+package data_test
 
 import (
 	"os"
 	"testing"
 
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/internal/datatest"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -15,14 +18,14 @@ func TestReplayKeepsInvariants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays the whole corpus; skipped under -short")
 	}
-	_, files := corpus(t)
+	_, files := datatest.Corpus(t)
 	games, checks := 0, 0
 	for _, cf := range files {
-		f, err := os.Open(cf.path)
+		f, err := os.Open(cf.Path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rd, _, err := NewReader(f, cf.rel)
+		rd, _, err := records.NewReader(f, cf.Rel)
 		if err != nil {
 			f.Close()
 			continue // not a record: the corpus tests report it
@@ -34,15 +37,15 @@ func TestReplayKeepsInvariants(t *testing.T) {
 			}
 			games++
 			failed := false
-			var rep ReplayReport
+			var rep data.ReplayReport
 			// A game the engine cannot replay is the corpus tests' to report.
-			_ = ReplayObserved(g, &rep, func(round *Round, ei int, r *game.Round) {
+			_ = data.ReplayObserved(g, &rep, func(round *data.Round, ei int, r *game.Round) {
 				if failed {
 					return
 				}
 				checks++
 				if err := r.Check(); err != nil {
-					t.Errorf("%s game %d round %s event %d: %v", cf.rel, n, round.Name(), ei, err)
+					t.Errorf("%s game %d round %s event %d: %v", cf.Rel, n, round.Name(), ei, err)
 					failed = true
 				}
 			})

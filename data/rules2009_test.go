@@ -1,10 +1,12 @@
-package data
+package data_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/internal/datatest"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/sim/game"
 )
@@ -29,7 +31,7 @@ func TestRules2009(t *testing.T) {
 			func(r *game.Rules) { r.Score.DoubleYakuman = true }, "points engine 64000 record 32000"},
 	}
 	for _, tc := range tests {
-		g, err := readMjlogFile(t, filepath.Join(dir, tc.log+".txt"), tc.log)
+		g, err := datatest.ReadMjlogFile(t, filepath.Join(dir, tc.log+".txt"), tc.log)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.log, err)
 		}
@@ -37,13 +39,13 @@ func TestRules2009(t *testing.T) {
 			t.Fatalf("%s: year %d", tc.log, y)
 		}
 		rules := g.EngineRules()
-		var rep ReplayReport
-		if err := replayUnder(g, rules, &rep, nil); err != nil || len(rep.Mismatches) > 0 {
+		var rep data.ReplayReport
+		if err := data.ReplayUnder(g, rules, &rep, nil); err != nil || len(rep.Mismatches) > 0 {
 			t.Errorf("%s (%s): under the 2009 rules: %v %v", tc.log, tc.rule, err, rep.Mismatches)
 		}
 		tc.today(&rules)
-		rep = ReplayReport{}
-		if err := replayUnder(g, rules, &rep, nil); err != nil {
+		rep = data.ReplayReport{}
+		if err := data.ReplayUnder(g, rules, &rep, nil); err != nil {
 			t.Fatalf("%s: %v", tc.log, err)
 		}
 		found := false

@@ -3,19 +3,6 @@ package data
 import "fmt"
 
 // MarshalText implements encoding.TextMarshaler with String.
-func (f Format) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseFormat.
-func (f *Format) UnmarshalText(b []byte) error {
-	v, err := ParseFormat(string(b))
-	if err != nil {
-		return err
-	}
-	*f = v
-	return nil
-}
-
-// MarshalText implements encoding.TextMarshaler with String.
 func (t RyuukyokuType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler with

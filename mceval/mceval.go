@@ -23,6 +23,7 @@ import (
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/mc"
@@ -155,7 +156,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var samples [3][]pred
 	var outs []outcome
 	done := 0
-	err = data.ForEachFile(ctx, order, cfg.Workers, func(key string) gameResult {
+	err = records.ForEachFile(ctx, order, cfg.Workers, func(key string) gameResult {
 		return measureGame(ctx, eng, &cfg, held[key], base, players)
 	}, func(_ string, r gameResult) {
 		done++
@@ -220,7 +221,7 @@ func fitBaseline(ctx context.Context, files []string, workers int) (*baseline, m
 		games []train.GameRef
 		fit   *baseline
 	}
-	err := data.ForEachFile(ctx, files, workers, func(f string) fileOut {
+	err := records.ForEachFile(ctx, files, workers, func(f string) fileOut {
 		games, _ := train.ReadFile(f)
 		out := fileOut{fit: &baseline{}}
 		for _, gr := range games {

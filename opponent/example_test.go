@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -25,7 +26,7 @@ func Example() {
 		return
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, "selfplay.xml")
+	r, _, err := records.NewReader(f, "selfplay.xml")
 	if err != nil || !r.Next() {
 		fmt.Println(err, r.Err())
 		return

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
@@ -30,7 +31,7 @@ func TestFeaturesUnchanged(t *testing.T) {
 		t.Skip("replays 300 games")
 	}
 	dir := shareddata.Dir(t, "tenhou")
-	files, _, err := data.ExpandPaths([]string{dir})
+	files, _, err := records.ExpandPaths([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}

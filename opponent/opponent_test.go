@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -21,7 +22,7 @@ func positions(t testing.TB) (pubs []*opponent.Public, tenpai []bool) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, testGame)
+	r, _, err := records.NewReader(f, testGame)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestPassedOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, testGame)
+	r, _, err := records.NewReader(f, testGame)
 	if err != nil || !r.Next() {
 		t.Fatal(err, r.Err())
 	}
@@ -202,7 +203,7 @@ func benchPublic(b testing.TB) *opponent.Public {
 func BenchmarkPublic(b *testing.B) {
 	f, _ := os.Open(testGame)
 	defer f.Close()
-	r, _, _ := data.NewReader(f, testGame)
+	r, _, _ := records.NewReader(f, testGame)
 	r.Next()
 	var rr game.Round
 	var rep data.ReplayReport

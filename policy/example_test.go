@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
@@ -30,7 +31,7 @@ func Example() {
 		return
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, "selfplay.xml")
+	r, _, err := records.NewReader(f, "selfplay.xml")
 	if err != nil || !r.Next() {
 		fmt.Println(err, r.Err())
 		return

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/mjlog"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
@@ -36,7 +37,7 @@ func turns(t testing.TB, n int) []turn {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := data.NewMjlogReader(fh, f)
+		r := mjlog.NewReader(fh, f)
 		if !r.Next() {
 			t.Fatal(r.Err())
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -319,7 +320,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 		out   []res
 	}
 	done := 0
-	err = data.ForEachFile(ctx, files, opt.Workers,
+	err = records.ForEachFile(ctx, files, opt.Workers,
 		func(f string) fileRes {
 			games, rerr := readRecords(f, opt.Stdin)
 			var out []res

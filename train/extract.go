@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
@@ -199,7 +200,7 @@ func ReadFile(name string) ([]GameRef, error) {
 
 // readGames reads every game of a record stream called name.
 func readGames(in io.Reader, name string) ([]GameRef, error) {
-	r, _, err := data.NewReader(in, name)
+	r, _, err := records.NewReader(in, name)
 	if err != nil {
 		return nil, err
 	}

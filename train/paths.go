@@ -4,13 +4,13 @@ import (
 	"io"
 	"os"
 
-	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 )
 
 // Stdin is the path that names standard input ([EvalOptions.Stdin]).
-const Stdin = data.StdinPath
+const Stdin = records.StdinPath
 
-// ListRecords lists the record files under paths as data.RecordFiles
+// ListRecords lists the record files under paths as records.RecordFiles
 // does (files as given, "-" for standard input, folders walked for regular
 // files with a record ending, hidden entries skipped, sorted; FIFOs and
 // devices skipped): a folder or file that cannot be read inside a walk
@@ -24,7 +24,7 @@ func ListRecords(paths []string) (files, unreadable []string, err error) {
 			}
 		}
 	}
-	files, _, _, problems := data.RecordFiles(paths)
+	files, _, _, problems := records.RecordFiles(paths)
 	for _, pr := range problems {
 		unreadable = append(unreadable, pr.File)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
@@ -216,7 +217,7 @@ func writePolicyRows(ctx context.Context, cfg *Config, files []string, work stri
 	var held []*policyGame
 	var fatal, werr error
 	corpus.Games, corpus.HeldOutGames = 0, 0
-	err = data.ForEachFile(ctx, files, cfg.Workers, func(f string) []*policyGame {
+	err = records.ForEachFile(ctx, files, cfg.Workers, func(f string) []*policyGame {
 		games, _ := ReadFile(f)
 		var out []*policyGame
 		for i := range games {

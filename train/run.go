@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -367,7 +367,7 @@ func writeSamples(ctx context.Context, cfg *Config, files []string, work string,
 		bar = cfg.Bar(cfg.Progress, len(files), "samples")
 	}
 	var fatal error
-	err = data.ForEachFile(ctx, files, cfg.Workers,
+	err = records.ForEachFile(ctx, files, cfg.Workers,
 		func(f string) fileSamples { return fileRows(cfg, f) },
 		func(_ string, fs fileSamples) {
 			if bar != nil {

@@ -12,7 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/mjlog"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -258,7 +259,7 @@ func TestRunSlice(t *testing.T) {
 // wins on no discard, so its Ron set is empty; otherwise Ron is Winning.
 func TestRonLabel(t *testing.T) {
 	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
-	files, _, err := data.ExpandPaths([]string{corpus})
+	files, _, err := records.ExpandPaths([]string{corpus})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +350,7 @@ func TestRunStopsOnReplayMismatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r := data.NewMjlogReader(f, "selfplay.xml")
+	r := mjlog.NewReader(f, "selfplay.xml")
 	if !r.Next() {
 		t.Fatal(r.Err())
 	}
@@ -367,7 +368,7 @@ func TestRunStopsOnReplayMismatch(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var buf bytes.Buffer
-	if err := data.NewMjlogWriter(&buf).Write(g); err != nil {
+	if err := mjlog.NewWriter(&buf).Write(g); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(dir+"/tampered.xml", buf.Bytes(), 0o644); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"github.com/mjrank/mjrank/sim/score"
 	"math"
 	"os"
 	"os/exec"
@@ -12,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/sim/score"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
@@ -34,7 +36,7 @@ func trials(t *testing.T) []GameRef {
 	if _, err := exec.LookPath("xgboost"); err != nil {
 		t.Skip("xgboost not installed")
 	}
-	files, _, err := data.ExpandPaths([]string{shareddata.Dir(t, "tenhou")})
+	files, _, err := records.ExpandPaths([]string{shareddata.Dir(t, "tenhou")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/mc"
@@ -163,7 +164,7 @@ func loadPosition(file string, gameN int, roundName string, event, turn, seat in
 		return nil, err
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, file)
+	r, _, err := records.NewReader(f, file)
 	if err != nil {
 		return nil, err
 	}

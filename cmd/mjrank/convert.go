@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 )
 
 var cmdConvert = &Command{
@@ -53,7 +54,7 @@ data package documentation. 3-player games can be written only as mjlog.
 			if *to == "" {
 				return usageErrorf("--to is required")
 			}
-			f, err := data.ParseFormat(*to)
+			f, err := records.ParseFormat(*to)
 			if err != nil {
 				return usageErrorf("--to: %v", err)
 			}
@@ -65,23 +66,23 @@ data package documentation. 3-player games can be written only as mjlog.
 	},
 }
 
-var formatExt = map[data.Format]string{data.FormatMjlog: ".xml", data.FormatTenhou6: ".json", data.FormatMjai: ".mjson"}
+var formatExt = map[records.Format]string{records.FormatMjlog: ".xml", records.FormatTenhou6: ".json", records.FormatMjai: ".mjson"}
 
 // oneGameRecord names the formats whose record holds one game.
-var oneGameRecord = map[data.Format]string{data.FormatMjlog: "an mjlog record", data.FormatTenhou6: "a tenhou.net/6 record"}
+var oneGameRecord = map[records.Format]string{records.FormatMjlog: "an mjlog record", records.FormatTenhou6: "a tenhou.net/6 record"}
 
 // converter converts inputs to one destination: standard output (out ""),
 // the file out, or files in the folder out (dir).
 type converter struct {
 	env   *Env
-	to    data.Format
+	to    records.Format
 	out   string
 	dir   bool
 	taken map[string]string      // output path → the input written there
 	files map[string]os.FileInfo // input → its file, to never write over another input
 }
 
-func runConvert(env *Env, f data.Format, out string, inputs []string) error {
+func runConvert(env *Env, f records.Format, out string, inputs []string) error {
 	c := &converter{env: env, to: f, out: out, taken: map[string]string{}, files: map[string]os.FileInfo{}}
 	for _, in := range inputs {
 		if info, err := os.Stat(in); err == nil && in != "-" {
@@ -178,7 +179,7 @@ func (c *converter) convert(in string) error {
 	}
 	defer rc.Close()
 	name := inputName(in)
-	r, _, err := data.NewReader(rc, name)
+	r, _, err := records.NewReader(rc, name)
 	if err != nil {
 		return err
 	}
@@ -193,7 +194,7 @@ func (c *converter) convert(in string) error {
 	if !several && r.Err() != nil {
 		return r.Err()
 	}
-	if several && c.to != data.FormatMjai && !c.dir {
+	if several && c.to != records.FormatMjai && !c.dir {
 		where := "standard output"
 		if c.out != "" {
 			where = "one file"
@@ -202,7 +203,7 @@ func (c *converter) convert(in string) error {
 		return fmt.Errorf("several games, but %s holds one: give --out a folder to write one file per game (%s.1%s, %s.2%s, …) rather than %s",
 			oneGameRecord[c.to], b, ext, b, ext, where)
 	}
-	s := &sink{c: c, in: in, perGame: several && c.to != data.FormatMjai}
+	s := &sink{c: c, in: in, perGame: several && c.to != records.FormatMjai}
 	defer s.abort()
 	n := 1
 	err = s.write(n, first)
@@ -255,7 +256,7 @@ func (s *sink) write(n int, g *data.Game) error {
 		if err != nil {
 			return err
 		}
-		s.w = data.NewWriter(w, s.c.to)
+		s.w = records.NewWriter(w, s.c.to)
 	}
 	if err := s.w.Write(g); err != nil {
 		return fmt.Errorf("%s: game %d: %w", inputName(s.in), n, err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 )
 
 // mjrankRun runs mjrank with args and stdin and returns the exit status,
@@ -58,7 +59,7 @@ func readGames(t *testing.T, path string) []*data.Game {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, path)
+	r, _, err := records.NewReader(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +214,7 @@ func TestConvertSeveralGames(t *testing.T) {
 	two := filepath.Join(dir, "x.mjson")
 	writeTwoGames(t, two)
 	orig := readGames(t, two)
-	for _, f := range []data.Format{data.FormatMjlog, data.FormatTenhou6, data.FormatMjai} {
+	for _, f := range []records.Format{records.FormatMjlog, records.FormatTenhou6, records.FormatMjai} {
 		out := filepath.Join(dir, f.String())
 		if err := os.Mkdir(out, 0o755); err != nil {
 			t.Fatal(err)
@@ -222,7 +223,7 @@ func TestConvertSeveralGames(t *testing.T) {
 			t.Fatalf("%v: exit %d: %s", f, code, stderr)
 		}
 		var want []string
-		if f == data.FormatMjai {
+		if f == records.FormatMjai {
 			want = []string{"x.mjson"}
 		} else {
 			want = []string{"x.1" + formatExt[f], "x.2" + formatExt[f]}
@@ -233,7 +234,7 @@ func TestConvertSeveralGames(t *testing.T) {
 		var got []*data.Game
 		for _, n := range want {
 			gs := readGames(t, filepath.Join(out, n))
-			if f != data.FormatMjai && len(gs) != 1 {
+			if f != records.FormatMjai && len(gs) != 1 {
 				t.Errorf("%v: %s holds %d games, want 1", f, n, len(gs))
 			}
 			got = append(got, gs...)
@@ -246,7 +247,7 @@ func TestConvertSeveralGames(t *testing.T) {
 				t.Errorf("%v: game %d differs from the input's", f, i+1)
 			}
 		}
-		if f == data.FormatMjai {
+		if f == records.FormatMjai {
 			continue
 		}
 		for _, args := range [][]string{{"convert", "--to", f.String(), two}, {"convert", "--to", f.String(), "--out", filepath.Join(dir, "one"+formatExt[f]), two}} {

@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/progress"
 )
 
@@ -48,9 +48,9 @@ report is the same for any number of workers.
 			if err := workersFlag(*workers); err != nil {
 				return err
 			}
-			opt := data.VerifyOptions{Workers: *workers, Stdin: env.Stdin}
+			opt := records.VerifyOptions{Workers: *workers, Stdin: env.Stdin}
 			opt.Progress = progress.Callback(env.Stderr, "verify")
-			rep, err := data.Verify(context.Background(), args, opt)
+			rep, err := records.Verify(context.Background(), args, opt)
 			if err != nil {
 				return err
 			}
@@ -74,7 +74,7 @@ report is the same for any number of workers.
 
 // nothingChecked is the error of a run that replayed no game: a verify
 // that checked nothing must not pass.
-func nothingChecked(rep *data.VerifyReport, paths []string) error {
+func nothingChecked(rep *records.VerifyReport, paths []string) error {
 	if rep.Games+rep.Partial > 0 {
 		return nil
 	}
@@ -84,7 +84,7 @@ func nothingChecked(rep *data.VerifyReport, paths []string) error {
 	return errors.New("nothing checked: no 4-player game was replayed")
 }
 
-func printVerify(w io.Writer, rep *data.VerifyReport) error {
+func printVerify(w io.Writer, rep *records.VerifyReport) error {
 	t := newTable(w, "checked", "count")
 	rows := [][2]any{
 		{"files", rep.Files},
@@ -123,7 +123,7 @@ func printVerify(w io.Writer, rep *data.VerifyReport) error {
 			fmt.Fprintf(w, "  %d × %s\n", reasons[r], r)
 		}
 	}
-	section := func(title string, ps []data.VerifyProblem) {
+	section := func(title string, ps []records.VerifyProblem) {
 		if len(ps) == 0 {
 			return
 		}

@@ -47,7 +47,7 @@ func (p *Bar) Finish() {
 }
 
 // Callback returns a progress function of the (done, total) shape the
-// long-running packages take (data.VerifyOptions, arena.Config …): it draws
+// long-running packages take (records.VerifyOptions, arena.Config …): it draws
 // a bar on w, created at the first call, finished when done reaches total.
 func Callback(w io.Writer, desc string) func(done, total int) {
 	var bar *Bar

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -52,7 +53,7 @@ func corpusGames(t testing.TB, n int) []*data.Game {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, _, err := data.NewReader(strings.NewReader(string(raw)), p)
+		r, _, err := records.NewReader(strings.NewReader(string(raw)), p)
 		if err != nil {
 			t.Fatal(err)
 		}

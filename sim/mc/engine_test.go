@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/mjlog"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
@@ -41,7 +42,7 @@ func positions(t testing.TB, n, stride int) []position {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := data.NewMjlogReader(fh, f)
+		r := mjlog.NewReader(fh, f)
 		if !r.Next() {
 			t.Fatal(r.Err())
 		}

@@ -1,0 +1,193 @@
+package mjai
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Writer writes games as mjai JSON lines: start_game, and for each
+// round start_kyoku, the play (tsumo, dahai, chi, pon, daiminkan, kakan,
+// ankan, dora, reach, reach_accepted), hora or ryukyoku, end_kyoku; then
+// end_game. Besides the fields Mortal reads, it writes the extensions named
+// in the package doc, so that reading the log back loses only what mjai
+// cannot hold (ids, dice, seeds, disconnections).
+type Writer struct {
+	w     io.Writer
+	buf   bytes.Buffer  // the game's lines
+	enc   *json.Encoder // to buf
+	plain bool          // the game has no red fives
+}
+
+// NewWriter returns a writer to w.
+func NewWriter(w io.Writer) *Writer {
+	mw := &Writer{w: w}
+	mw.enc = newLineEncoder(&mw.buf)
+	return mw
+}
+
+// Write writes one game. A 3-player game is an ErrUnsupported error.
+func (w *Writer) Write(g *data.Game) error {
+	w.buf.Reset()
+	if err := w.game(g); err != nil {
+		return err
+	}
+	_, err := w.w.Write(w.buf.Bytes())
+	return err
+}
+
+// Marshal returns g as mjai JSON lines.
+func Marshal(g *data.Game) ([]byte, error) {
+	var b bytes.Buffer
+	if err := NewWriter(&b).Write(g); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func intp(x int) *int    { return &x }
+func boolp(x bool) *bool { return &x }
+
+// tileNames returns the mjai names of ts; without red fives (plain), the
+// ids 16, 52 and 88 are plain fives.
+func tileNames(ts []tile.Tile, plain bool) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = tileName(t, plain)
+	}
+	return out
+}
+
+func tileName(t tile.Tile, plain bool) string {
+	switch {
+	case !t.Valid():
+		return "?"
+	case plain:
+		return t.Kind().Mjai()
+	}
+	return t.Mjai()
+}
+
+// emit adds one event to the game's lines, encoded as AppendEvent
+// encodes it.
+func (w *Writer) emit(e *Event) error { return w.enc.Encode(e) }
+
+func (w *Writer) game(g *data.Game) error {
+	if g.Players != 4 {
+		return fmt.Errorf("data: mjai: %w: %d-player game", data.ErrUnsupported, g.Players)
+	}
+	w.plain = !g.Rules.RedFives
+	kf := 4
+	if g.Rules.EastSouth {
+		kf = 0
+	}
+	t := g.Rules.Type
+	if t == 0 {
+		t = g.Rules.TenhouType(4)
+	}
+	start := &Event{Type: "start_game", Names: g.Names[:], KyokuFirst: &kf, AkaFlag: boolp(g.Rules.RedFives),
+		TenhouType: &t, Ref: g.Ref, Lobby: intp(g.Lobby), Dan: g.Dan[:], Rate: g.Rate[:], Sx: g.Sex[:]}
+	if err := w.emit(start); err != nil {
+		return err
+	}
+	for i := range g.Rounds {
+		if err := w.round(&g.Rounds[i]); err != nil {
+			return fmt.Errorf("data: mjai: round %d (%s): %w", i+1, g.Rounds[i].Name(), err)
+		}
+	}
+	end := &Event{Type: "end_game"}
+	if g.Owari != nil {
+		end.Scores = g.Owari.Scores[:]
+		end.RankPt = g.Owari.RankPt[:]
+	}
+	return w.emit(end)
+}
+
+func (w *Writer) round(rd *data.Round) error {
+	sk := &Event{Type: "start_kyoku", Bakaze: string("ESWN"[rd.Number/4%4]), DoraMarker: tileName(rd.DoraIndicator, w.plain),
+		Kyoku: rd.Number%4 + 1, Honba: intp(rd.Honba), Kyotaku: intp(rd.Sticks), Oya: intp(rd.Dealer), Scores: rd.Scores[:]}
+	for s := range 4 {
+		sk.Tehais = append(sk.Tehais, tileNames(rd.Hands[s][:], w.plain))
+	}
+	if err := w.emit(sk); err != nil {
+		return err
+	}
+	prev := rd.Scores
+	for _, e := range rd.Events {
+		s := int(e.Seat)
+		var m *Event
+		switch e.Type {
+		case data.EventDraw:
+			m = &Event{Type: "tsumo", Actor: intp(s), Pai: tileName(e.Tile, w.plain)}
+		case data.EventDiscard:
+			m = &Event{Type: "dahai", Actor: intp(s), Pai: tileName(e.Tile, w.plain), Tsumogiri: boolp(e.Tsumogiri)}
+		case data.EventCall:
+			md := e.Meld
+			switch md.Type {
+			case score.Chi, score.Pon, score.Daiminkan:
+				m = &Event{Type: md.Type.String(), Actor: intp(s), Target: intp(int(e.From)), Pai: tileName(md.Tiles[0], w.plain), Consumed: tileNames(md.Tiles[1:md.Type.Size()], w.plain)}
+			case score.Kakan:
+				m = &Event{Type: "kakan", Actor: intp(s), Pai: tileName(md.Tiles[3], w.plain), Consumed: tileNames(md.Tiles[:3], w.plain)}
+			case score.Ankan:
+				m = &Event{Type: "ankan", Actor: intp(s), Consumed: tileNames(md.Tiles[:4], w.plain)}
+			default:
+				return fmt.Errorf("%w: meld type %v", data.ErrBadValue, md.Type)
+			}
+		case data.EventRiichi:
+			if e.Step == 1 {
+				m = &Event{Type: "reach", Actor: intp(s)}
+			} else {
+				var sc [4]int
+				var d [4]int
+				for i := range 4 {
+					sc[i] = int(e.Scores[i])
+					d[i] = sc[i] - prev[i]
+				}
+				prev = sc
+				m = &Event{Type: "reach_accepted", Actor: intp(s), Deltas: d[:], Scores: sc[:]}
+			}
+		case data.EventNewDora:
+			m = &Event{Type: "dora", DoraMarker: tileName(e.Tile, w.plain)}
+		case data.EventKita:
+			return fmt.Errorf("%w: kita", data.ErrUnsupported)
+		case data.EventAgari:
+			if int(e.Index) >= len(rd.Agari) {
+				return fmt.Errorf("%w: agari index %d", data.ErrBadValue, e.Index)
+			}
+			a := &rd.Agari[e.Index]
+			m = &Event{Type: "hora", Actor: intp(a.Who), Target: intp(a.From), Pai: tileName(a.WinTile, w.plain), Deltas: a.Deltas[:],
+				Fu: intp(a.Fu), Fan: intp(a.Han()), HoraPoints: intp(a.Points), Limit: intp(a.Limit), Yakuman: a.Yakuman}
+			if len(a.Ura) > 0 {
+				m.UraMarkers = tileNames(a.Ura, w.plain)
+			}
+			if a.Pao >= 0 {
+				m.Pao = intp(a.Pao)
+			}
+			for _, y := range a.Yaku {
+				m.Yaku = append(m.Yaku, [2]int{y.ID, y.Han})
+			}
+		case data.EventRyuukyoku:
+			d := rd.Ryuukyoku
+			if d == nil {
+				return fmt.Errorf("%w: ryuukyoku event without a result", data.ErrBadValue)
+			}
+			m = &Event{Type: "ryukyoku", Deltas: d.Deltas[:], Reason: d.Type.Mjlog(), Tehais: make([][]string, 4)}
+			for i, h := range d.Hands {
+				m.Tehais[i] = tileNames(h, w.plain)
+			}
+		case data.EventBye, data.EventReconnect:
+			continue // mjai has no such events
+		default:
+			return fmt.Errorf("%w: event type %v", data.ErrBadValue, e.Type)
+		}
+		if err := w.emit(m); err != nil {
+			return err
+		}
+	}
+	return w.emit(&Event{Type: "end_kyoku"})
+}

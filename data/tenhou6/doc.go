@@ -1,0 +1,39 @@
+// Package tenhou6 reads and writes tenhou.net/6 JSON records as data.Game
+// values (see package data for the reader's and writer's shape).
+//
+// The reader takes whole games ({"title","name","rule","log":[…],"sc",…}) and
+// single rounds, one JSON object after another (mjx writes one round per
+// line; each becomes a Game of one round). Tiles name kinds (11–19, 21–29,
+// 31–39, 41–47, red 51–53), so the reader gives each tile an id of its kind
+// (the red five its own, plain fives the other three copies) and tracks the
+// hands to know which id is discarded or called. It rebuilds what the format
+// leaves out:
+//   - the play order, from the per-seat lists of draws and discards, by a
+//     search described in order.go (calls interrupt the turn order;
+//     the same tile discarded twice before the caller's turn, or a chi and a
+//     pon fitting one discard, are resolved by backing up when the hands,
+//     the lists or the result no longer fit);
+//   - riichi acceptance: right before the next draw or call, or before a
+//     draw result; never when the riichi discard is ronned (assumed also for
+//     三家和了, of which the corpus has no example after a riichi);
+//   - kan dora timing, as modern Tenhou reveals them: a closed kan's at once,
+//     an open kan's at the next discard or at the replacement draw of a
+//     further kan (a robbed or rinshan-won kan reveals nothing more);
+//   - the winner's hand, melds and winning tile, ba, the scores before each
+//     result, ura indicators (for riichi winners) and ura dora 0 han (which
+//     Tenhou lists but tenhou.net/6 omits);
+//   - the hands shown at a draw: tenpai hands (positive deltas) at an
+//     exhaustive draw, all of them for 全員聴牌 and 四家立直, the declarer's
+//     at 九種九牌, the three ronners' at 三家和了;
+//   - disconnections, from the "connection" list (what 0 bye, 1 reconnect,
+//     after step draws, discards and calls of the round; a step beyond the
+//     play means after the result).
+//
+// It cannot recover, and leaves zero: the dice, the seed, physical copy
+// ids, the fu of a limit hand (the text says only 満貫8000点), the hands
+// shown at a nagashi mangan, and the exact time a kan dora was revealed in
+// logs older than the modern rule (one 2013 game of the corpus). The writer
+// writes tenhou.net's layout (byte for byte the same as tenhou.net's JSON
+// for the six games the corpus holds in both formats), omitting 0-han yaku.
+// A hand-made file with five copies of a tile is ErrInconsistent.
+package tenhou6

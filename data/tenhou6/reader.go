@@ -1,0 +1,1048 @@
+package tenhou6
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/internal/codec"
+	"github.com/mjrank/mjrank/data/internal/kindlevel"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Reader reads tenhou.net/6 JSON game records one at a time, in the
+// shape of bufio.Scanner (see [data.Reader]). The input is a sequence of JSON
+// objects separated by white space, plain or gzip-compressed: a whole game
+// per object (as tenhou.net and mjai-reviewer write them), or one round per
+// object (as mjx writes them, one per line), each read as a Game of one
+// round. Play order, physical tile ids and other things the format leaves
+// out are reconstructed; the package doc says how and what cannot be.
+type Reader struct {
+	name string
+	src  io.Reader
+	s    *jsonStream
+	game *data.Game
+	err  error
+	n    int
+}
+
+// NewReader returns a reader of the tenhou.net/6 records in r; name
+// appears in errors.
+func NewReader(r io.Reader, name string) *Reader {
+	return &Reader{name: name, src: r}
+}
+
+// Game returns the game read by the last successful call to Next.
+func (r *Reader) Game() *data.Game { return r.game }
+
+// Err returns the first error met, or nil at a clean end of input. Errors
+// from the input are *ParseError values.
+func (r *Reader) Err() error { return r.err }
+
+// Next reads the next game and reports whether it succeeded.
+func (r *Reader) Next() bool {
+	if r.err != nil {
+		return false
+	}
+	if r.s == nil {
+		r.s = newJSONStream(r.src)
+	}
+	r.game = nil
+	val, p, err := r.s.next()
+	if err == io.EOF {
+		return false
+	}
+	r.n++
+	if err != nil {
+		r.err = &data.ParseError{File: r.name, Game: r.n, Line: p.line, Column: p.col, Offset: p.off, Err: err}
+		return false
+	}
+	g, err := parseTenhou6(val, p, r.name, r.n)
+	if err != nil {
+		r.err = err
+		r.game = g
+		return false
+	}
+	r.game = g
+	return true
+}
+
+// t6Header holds the fields of a tenhou.net/6 record other than the log.
+type t6Header struct {
+	Title []string `json:"title"`
+	Name  []string `json:"name"`
+	Rule  struct {
+		Disp  string `json:"disp"`
+		Aka   *int   `json:"aka"`
+		Aka51 *int   `json:"aka51"`
+		Aka52 *int   `json:"aka52"`
+		Aka53 *int   `json:"aka53"`
+	} `json:"rule"`
+	Ref        string            `json:"ref"`
+	Ratingc    string            `json:"ratingc"`
+	Lobby      int               `json:"lobby"`
+	Dan        []string          `json:"dan"`
+	Rate       []float64         `json:"rate"`
+	Sx         []string          `json:"sx"`
+	Sc         []json.RawMessage `json:"sc"`
+	Connection []struct {
+		What int `json:"what"`
+		Log  int `json:"log"`
+		Who  int `json:"who"`
+		Step int `json:"step"`
+	} `json:"connection"`
+}
+
+// t6Error builds a *ParseError at byte i of val.
+func t6Error(name string, n int, val []byte, p pos, i int, round int, rdName, tag string, err error) *data.ParseError {
+	q := p.at(val, i)
+	return &data.ParseError{File: name, Game: n, Round: round, Name: rdName, Line: q.line, Column: q.col, Offset: q.off, Tag: tag, Err: err}
+}
+
+// parseTenhou6 reads one record value that starts at p.
+func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
+	var h t6Header
+	if err := json.Unmarshal(val, &h); err != nil {
+		off, cause := codec.JSONError(err)
+		return nil, t6Error(name, n, val, p, off, 0, "", "", cause)
+	}
+	fail := func(i int, tag string, err error) error {
+		return t6Error(name, n, val, p, i, 0, "", tag, err)
+	}
+	g := &data.Game{Players: 4, Ref: h.Ref, Lobby: h.Lobby}
+	if h.Ratingc == "PF3" || strings.HasPrefix(h.Rule.Disp, "三") {
+		return nil, fail(0, "rule", codec.Cause(data.ErrUnsupported, "3-player tenhou.net/6 records are not supported"))
+	}
+	red := true
+	if h.Rule.Aka != nil {
+		red = *h.Rule.Aka != 0
+	} else if h.Rule.Aka51 != nil || h.Rule.Aka52 != nil || h.Rule.Aka53 != nil {
+		red = (h.Rule.Aka51 != nil && *h.Rule.Aka51 != 0) || (h.Rule.Aka52 != nil && *h.Rule.Aka52 != 0) || (h.Rule.Aka53 != nil && *h.Rule.Aka53 != 0)
+	}
+	g.Rules = rulesFromDisp(h.Rule.Disp, red)
+	copy(g.Title[:], h.Title)
+	copy(g.Names[:], h.Name)
+	for i, d := range h.Dan {
+		if i < 4 {
+			g.Dan[i] = max(danIndex(d), 0)
+		}
+	}
+	copy(g.Rate[:], h.Rate)
+	copy(g.Sex[:], h.Sx)
+	if len(h.Sc) >= 8 {
+		o := &data.Owari{}
+		for i := range 4 {
+			var bad string
+			if o.Scores[i], bad = t6Number(h.Sc[2*i]); bad != "" {
+				return nil, fail(0, "sc", codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final score %s %s", 2*i, quoteRaw(h.Sc[2*i]), bad)))
+			}
+			if json.Unmarshal(h.Sc[2*i+1], &o.RankPt[i]) != nil {
+				return nil, fail(0, "sc", codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final points %s %s", 2*i+1, quoteRaw(h.Sc[2*i+1]), notNumber)))
+			}
+		}
+		g.Owari = o
+	}
+	ls, ok := objectMember(val, "log")
+	if !ok {
+		return nil, fail(0, "log", codec.Cause(data.ErrBadValue, "no log"))
+	}
+	rounds, ok := arrayElements(val, ls.start)
+	if !ok {
+		return nil, fail(ls.start, "log", codec.Cause(data.ErrSyntax, "log is not an array"))
+	}
+	if len(rounds) == 0 {
+		return nil, fail(ls.start, "log", codec.Cause(data.ErrBadValue, "no rounds"))
+	}
+	g.Rounds = make([]data.Round, len(rounds))
+	for i, sp := range rounds {
+		var conn []t6conn
+		for _, c := range h.Connection {
+			if c.Log == i {
+				conn = append(conn, t6conn{bye: c.What == 0, who: c.Who, step: c.Step})
+			}
+		}
+		rd := &g.Rounds[i]
+		if err := parseT6Round(g, rd, val[sp.start:sp.end], conn); err != nil {
+			rdName := ""
+			if rd.Number >= 0 && rd.Honba >= 0 {
+				rdName = rd.Name()
+			}
+			g.Rounds = g.Rounds[:i+1]
+			return g, t6Error(name, n, val, p, sp.start, i+1, rdName, "log["+strconv.Itoa(i)+"]", err)
+		}
+	}
+	g.Rules.Type = g.Rules.TenhouType(g.Players)
+	return g, nil
+}
+
+// rulesFromDisp reads the rule text of tenhou.net/6 ("鳳南喰赤", "上東喰赤速"):
+// the lobby (般 上 特 鳳), 東 (east only) or 南 (east-south), 喰 (open
+// tanyao), 赤 (red fives; also given by the aka fields) and 速 (fast).
+// Text it does not know (e.g. "Gold Room South") gives an east-south game
+// with open tanyao unless it says "East".
+func rulesFromDisp(disp string, red bool) data.Rules {
+	r := data.Rules{EastSouth: true, OpenTanyao: true, RedFives: red}
+	if !strings.ContainsAny(disp, "般上特鳳東南喰赤速") {
+		if strings.Contains(disp, "East") {
+			r.EastSouth = false
+		}
+		return r
+	}
+	r.OpenTanyao = strings.Contains(disp, "喰")
+	r.EastSouth = !strings.Contains(disp, "東")
+	r.Fast = strings.Contains(disp, "速")
+	switch {
+	case strings.Contains(disp, "鳳"):
+		r.Level = data.Houou
+	case strings.Contains(disp, "特"):
+		r.Level = data.Tokujou
+	case strings.Contains(disp, "上"):
+		r.Level = data.Joukyuu
+	}
+	return r
+}
+
+// dispOf writes the rule text for rules r.
+func dispOf(r data.Rules) string {
+	var b strings.Builder
+	b.WriteString([...]string{"般", "上", "特", "鳳"}[r.Level&3])
+	if r.EastSouth {
+		b.WriteString("南")
+	} else {
+		b.WriteString("東")
+	}
+	if r.OpenTanyao {
+		b.WriteString("喰")
+	}
+	if r.RedFives {
+		b.WriteString("赤")
+	}
+	if r.Fast {
+		b.WriteString("速")
+	}
+	return b.String()
+}
+
+// t6conn is a disconnection (bye) or reconnection of the "connection" list:
+// it happens after step draws, discards and calls of the round.
+type t6conn struct {
+	bye  bool
+	who  int
+	step int
+}
+
+// event is the Bye or Reconnect event.
+func (c t6conn) event() data.Event {
+	if c.bye {
+		return data.Bye(c.who)
+	}
+	return data.Reconnect(c.who)
+}
+
+// t6Face reads a tile code: 11–19 man, 21–29 pin, 31–39 sou, 41–47 honours,
+// 51–53 red fives.
+func t6Face(code int) (kindlevel.Face, bool) {
+	switch {
+	case code >= 11 && code <= 19:
+		return kindlevel.Face(code - 11), true
+	case code >= 21 && code <= 29:
+		return kindlevel.Face(9 + code - 21), true
+	case code >= 31 && code <= 39:
+		return kindlevel.Face(18 + code - 31), true
+	case code >= 41 && code <= 47:
+		return kindlevel.Face(27 + code - 41), true
+	case code >= 51 && code <= 53:
+		return kindlevel.RedFace(tile.Kind((code - 51) * 9)), true
+	}
+	return kindlevel.NoFace, false
+}
+
+// t6Code is the inverse of t6Face.
+func t6Code(f kindlevel.Face) int {
+	if f.Red() {
+		return 51 + int(f-tile.NumKinds)
+	}
+	k := int(f)
+	return (k/9+1)*10 + k%9 + 1
+}
+
+// What is wrong with a JSON number, as t6Number says.
+const (
+	notNumber  = "is not a number"
+	notInteger = "is not an integer"
+	outOfRange = "out of range"
+)
+
+// t6Number reads a JSON number that must be an integer within ±1e9, or
+// says what is wrong with it (notNumber, notInteger, outOfRange). Callers
+// quote the value as written ("99999999999 out of range", not
+// 9.9999999999e+10).
+func t6Number(raw json.RawMessage) (int, string) {
+	var x float64
+	if err := json.Unmarshal(raw, &x); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") {
+			return 0, outOfRange // beyond float64
+		}
+		return 0, notNumber
+	}
+	if x != math.Trunc(x) {
+		return 0, notInteger
+	}
+	if x < -1e9 || x > 1e9 {
+		return 0, outOfRange
+	}
+	return int(x), ""
+}
+
+// quoteRaw returns a JSON value as written, cut to 40 bytes.
+func quoteRaw(raw json.RawMessage) string {
+	if len(raw) > 40 {
+		return string(raw[:37]) + "..."
+	}
+	return string(raw)
+}
+
+// t6Elements decodes a JSON array into its elements.
+func t6Elements(raw json.RawMessage, what string) ([]json.RawMessage, error) {
+	var xs []json.RawMessage
+	if err := json.Unmarshal(raw, &xs); err != nil {
+		return nil, codec.Cause(data.ErrBadValue, what+": "+err.Error())
+	}
+	return xs, nil
+}
+
+// t6Ints decodes a JSON array of integers.
+func t6Ints(raw json.RawMessage, what string) ([]int, error) {
+	xs, err := t6Elements(raw, what)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		var bad string
+		if out[i], bad = t6Number(x); bad != "" {
+			return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s[%d]: %s %s", what, i, quoteRaw(x), bad))
+		}
+	}
+	return out, nil
+}
+
+// t6TileCode reads one tile code, or says what is wrong with it, quoting
+// the value as written.
+func t6TileCode(raw json.RawMessage) (kindlevel.Face, error) {
+	if len(raw) == 0 || (raw[0] != '-' && (raw[0] < '0' || raw[0] > '9')) {
+		return kindlevel.NoFace, fmt.Errorf("%s is not a tile code", quoteRaw(raw))
+	}
+	code, bad := t6Number(raw)
+	f, ok := t6Face(code)
+	switch {
+	case bad == notInteger || bad == notNumber:
+		return kindlevel.NoFace, fmt.Errorf("%s %s", quoteRaw(raw), bad)
+	case bad == outOfRange || !ok:
+		return kindlevel.NoFace, fmt.Errorf("tile code %s out of range", quoteRaw(raw))
+	}
+	return f, nil
+}
+
+// t6Faces decodes a JSON array of tile codes.
+func t6Faces(raw json.RawMessage, what string) ([]kindlevel.Face, error) {
+	xs, err := t6Elements(raw, what)
+	if err != nil {
+		return nil, err
+	}
+	fs := make([]kindlevel.Face, len(xs))
+	for i, x := range xs {
+		if fs[i], err = t6TileCode(x); err != nil {
+			return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s[%d]: %v", what, i, err))
+		}
+	}
+	return fs, nil
+}
+
+// parseT6Call reads a call string of seat: "c282627" (chi), "13p1313" (pon,
+// from the seat its position names), "m39393939" (daiminkan), "3636k3636"
+// (kakan), "121212a12" (ankan).
+func parseT6Call(s string, seat int) (t6item, error) {
+	var it t6item
+	bad := func(msg string) (t6item, error) {
+		return it, codec.Cause(data.ErrBadValue, fmt.Sprintf("call %q: %s", s, msg))
+	}
+	var codes [4]kindlevel.Face
+	n, marked := 0, -1
+	var letter byte
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 'a' && c <= 'z' {
+			if letter != 0 {
+				return bad("two letters")
+			}
+			letter, marked = c, n
+			i++
+			continue
+		}
+		if i+2 > len(s) || n == 4 {
+			return bad("want two-digit tile codes")
+		}
+		code, ok := codec.Atoi([]byte(s[i : i+2]))
+		if !ok {
+			return bad("want two-digit tile codes")
+		}
+		f, ok := t6Face(code)
+		if !ok {
+			return bad("bad tile code " + s[i:i+2])
+		}
+		codes[n] = f
+		n++
+		i += 2
+	}
+	if marked < 0 || marked >= n {
+		return bad("no call letter before a tile")
+	}
+	it.f = codes[marked]
+	j := 0
+	for i := range n {
+		if i != marked {
+			it.own[j] = codes[i]
+			j++
+		}
+	}
+	rel := [4]int{3, 2, 1, 1} // kamicha, toimen, shimocha, shimocha
+	switch letter {
+	case 'c':
+		if n != 3 || marked != 0 {
+			return bad("a chi is c and three tiles")
+		}
+		it.kind = t6Chi
+		it.from = int8((seat + 3) % 4)
+	case 'p':
+		if n != 3 || marked > 2 {
+			return bad("a pon has three tiles")
+		}
+		it.kind = t6Pon
+		it.from = int8((seat + rel[marked]) % 4)
+	case 'm':
+		if n != 4 {
+			return bad("a daiminkan has four tiles")
+		}
+		it.kind = t6Minkan
+		it.from = int8((seat + rel[marked]) % 4)
+	case 'k':
+		if n != 4 || marked > 2 {
+			return bad("a kakan has four tiles")
+		}
+		it.kind = t6Kakan
+	case 'a':
+		if n != 4 {
+			return bad("an ankan has four tiles")
+		}
+		it.kind = t6Ankan
+		it.own = codes
+	default:
+		return bad("unknown call letter " + string(letter))
+	}
+	for _, f := range codes[:n] {
+		if f.Kind() != it.f.Kind() && it.kind != t6Chi {
+			return bad("tiles of different kinds")
+		}
+	}
+	return it, nil
+}
+
+// parseT6Items reads a draw list (draws true) or a discard list.
+func parseT6Items(raw json.RawMessage, seat int, draws bool, what string) ([]t6item, error) {
+	vs, err := t6Elements(raw, what)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]t6item, 0, len(vs))
+	for i, v := range vs {
+		where := fmt.Sprintf("%s[%d]", what, i)
+		var it t6item
+		var x string
+		switch code, bad := t6Number(v); {
+		case bad == "" && code == 60 && !draws:
+			it.kind = t6Tsumogiri
+		case bad == "" && code == 0 && !draws:
+			it.kind = t6Zero
+		case bad != notNumber:
+			if it.f, err = t6TileCode(v); err != nil {
+				return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: %v", where, err))
+			}
+		case json.Unmarshal(v, &x) == nil:
+			if !draws && strings.HasPrefix(x, "r") {
+				code, ok := codec.Atoi([]byte(x[1:]))
+				if !ok {
+					return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: bad riichi discard %q", where, x))
+				}
+				it.riichi = true
+				if code == 60 {
+					it.kind = t6Tsumogiri
+				} else if it.f, ok = t6Face(code); !ok {
+					return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: bad riichi discard %q", where, x))
+				}
+				break
+			}
+			if it, err = parseT6Call(x, seat); err != nil {
+				return nil, fmt.Errorf("%s: %w", where, err)
+			}
+			if draws != it.isCall() {
+				return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: call %q in the wrong list", where, x))
+			}
+		default:
+			return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: %s is neither a tile nor a call", where, quoteRaw(v)))
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// t6Win is one win of a 和了 result.
+type t6Win struct {
+	deltas         [4]int
+	who, from, pao int
+	points         string
+	yaku           []string
+}
+
+// parseT6Result reads the result array.
+func parseT6Result(raw json.RawMessage) (name string, deltas [4]int, wins []t6Win, err error) {
+	vs, err := t6Elements(raw, "result")
+	if err != nil {
+		return "", deltas, nil, err
+	}
+	if len(vs) == 0 {
+		return "", deltas, nil, codec.Cause(data.ErrBadValue, "empty result")
+	}
+	if json.Unmarshal(vs[0], &name) != nil {
+		return "", deltas, nil, codec.Cause(data.ErrBadValue, "result: want a name first")
+	}
+	readDeltas := func(v json.RawMessage) ([4]int, error) {
+		var d [4]int
+		xs, err := t6Ints(v, "result: deltas")
+		if err != nil {
+			return d, err
+		}
+		if len(xs) < 4 {
+			return d, codec.Cause(data.ErrBadValue, "result: want four deltas")
+		}
+		copy(d[:], xs)
+		return d, nil
+	}
+	if name != t6Agari {
+		if _, ok := t6DrawTypes[name]; !ok {
+			return "", deltas, nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("unknown result %q", name))
+		}
+		if len(vs) > 1 {
+			if deltas, err = readDeltas(vs[1]); err != nil {
+				return "", deltas, nil, err
+			}
+		}
+		return name, deltas, nil, nil
+	}
+	if len(vs) < 3 || len(vs)%2 != 1 {
+		return "", deltas, nil, codec.Cause(data.ErrBadValue, "和了: want deltas and details for each win")
+	}
+	for i := 1; i < len(vs); i += 2 {
+		var w t6Win
+		if w.deltas, err = readDeltas(vs[i]); err != nil {
+			return "", deltas, nil, err
+		}
+		if err := parseT6Win(vs[i+1], &w); err != nil {
+			return "", deltas, nil, err
+		}
+		wins = append(wins, w)
+	}
+	return name, deltas, wins, nil
+}
+
+// parseT6Win reads the details of a win: [who, from, pao, points, yaku…].
+func parseT6Win(raw json.RawMessage, w *t6Win) error {
+	var xs []json.RawMessage
+	if json.Unmarshal(raw, &xs) != nil || len(xs) < 3 {
+		return codec.Cause(data.ErrBadValue, "和了: want [who, from, pao, points, yaku…]")
+	}
+	var seats [3]int
+	for i := range seats {
+		var bad string
+		if seats[i], bad = t6Number(xs[i]); bad != "" || seats[i] < 0 || seats[i] > 3 {
+			return codec.Cause(data.ErrBadValue, fmt.Sprintf("和了: seat %s", quoteRaw(xs[i])))
+		}
+	}
+	w.who, w.from, w.pao = seats[0], seats[1], seats[2]
+	if len(xs) == 3 {
+		return nil // no points text: the scoring is unknown
+	}
+	if json.Unmarshal(xs[3], &w.points) != nil {
+		return codec.Cause(data.ErrBadValue, "和了: want a points text")
+	}
+	for _, y := range xs[4:] {
+		var s string
+		if json.Unmarshal(y, &s) != nil {
+			return codec.Cause(data.ErrBadValue, "和了: want yaku texts")
+		}
+		w.yaku = append(w.yaku, s)
+	}
+	return nil
+}
+
+// parseT6Points reads a points text: "30符1飜1000点" (ron), "30符2飜500-1000点"
+// (non-dealer tsumo: each child, the dealer), "30符1飜500点∀" (dealer tsumo:
+// each), "満貫8000点", "役満16000-32000点". It returns fu (0 for a limit hand,
+// which the text does not give), the hand's total value and the limit code.
+func parseT6Points(s string) (fu, points, limit int, err error) {
+	bad := func() (int, int, int, error) {
+		return 0, 0, 0, codec.Cause(data.ErrBadValue, fmt.Sprintf("points text %q", s))
+	}
+	t := s
+	if strings.HasPrefix(t, "数え役満") {
+		limit, t = 5, t[len("数え役満"):]
+	}
+	for l := 5; l >= 1 && limit == 0; l-- {
+		if strings.HasPrefix(t, limitNames[l]) {
+			limit, t = l, t[len(limitNames[l]):]
+		}
+	}
+	if i := strings.Index(t, "符"); i >= 0 {
+		x, ok := codec.Atoi([]byte(t[:i]))
+		if !ok {
+			return bad()
+		}
+		fu = x
+		t = t[i+len("符"):]
+		j := strings.Index(t, "飜")
+		if j < 0 {
+			return bad()
+		}
+		t = t[j+len("飜"):]
+	}
+	all := strings.HasSuffix(t, "∀")
+	t = strings.TrimSuffix(t, "∀")
+	if !strings.HasSuffix(t, "点") {
+		return bad()
+	}
+	t = strings.TrimSuffix(t, "点")
+	if a, b, ok := strings.Cut(t, "-"); ok {
+		x, ok1 := codec.Atoi([]byte(a))
+		y, ok2 := codec.Atoi([]byte(b))
+		if !ok1 || !ok2 || all {
+			return bad()
+		}
+		return fu, 2*x + y, limit, nil
+	}
+	x, ok := codec.Atoi([]byte(t))
+	if !ok {
+		return bad()
+	}
+	if all {
+		x *= 3
+	}
+	return fu, x, limit, nil
+}
+
+// parseT6Yaku reads "立直(1飜)" or "大三元(役満)".
+func parseT6Yaku(s string) (id, han int, yakuman bool, err error) {
+	i := strings.LastIndexByte(s, '(')
+	if i < 0 || !strings.HasSuffix(s, ")") {
+		return 0, 0, false, codec.Cause(data.ErrBadValue, fmt.Sprintf("yaku text %q", s))
+	}
+	name, inner := s[:i], s[i+1:len(s)-1]
+	id, ok := yakuByName[name]
+	if !ok {
+		return 0, 0, false, codec.Cause(data.ErrBadValue, fmt.Sprintf("unknown yaku %q", name))
+	}
+	if inner == "役満" {
+		return id, 0, true, nil
+	}
+	h, ok := codec.Atoi([]byte(strings.TrimSuffix(inner, "飜")))
+	if !ok || !strings.HasSuffix(inner, "飜") {
+		return 0, 0, false, codec.Cause(data.ErrBadValue, fmt.Sprintf("yaku text %q", s))
+	}
+	return id, h, false, nil
+}
+
+// parseT6Round reads one round array into rd.
+func parseT6Round(g *data.Game, rd *data.Round, b []byte, conn []t6conn) error {
+	rd.Number, rd.Honba = -1, -1
+	var parts []json.RawMessage
+	if err := json.Unmarshal(b, &parts); err != nil {
+		return codec.Cause(data.ErrSyntax, err.Error())
+	}
+	if len(parts) < 16 || len(parts) > 17 {
+		return codec.Cause(data.ErrBadValue, fmt.Sprintf("a round has 16 or 17 elements, not %d", len(parts)))
+	}
+	info, err := t6Ints(parts[0], "[round, honba, sticks]")
+	if err != nil {
+		return err
+	}
+	if len(info) != 3 || info[0] < 0 || info[0] > 15 || info[1] < 0 || info[1] > 99 || info[2] < 0 || info[2] > 99 {
+		return codec.Cause(data.ErrBadValue, fmt.Sprintf("[round, honba, sticks] = %v", info))
+	}
+	rd.Number, rd.Honba, rd.Sticks = info[0], info[1], info[2]
+	rd.Dealer = rd.Number % 4
+	scores, err := t6Ints(parts[1], "scores")
+	if err != nil {
+		return err
+	}
+	if len(scores) != 4 {
+		return codec.Cause(data.ErrBadValue, "want four scores")
+	}
+	copy(rd.Scores[:], scores)
+	dora, err := t6Faces(parts[2], "dora")
+	if err != nil {
+		return err
+	}
+	if len(dora) == 0 || len(dora) > 5 {
+		return codec.Cause(data.ErrBadValue, fmt.Sprintf("%d dora indicators", len(dora)))
+	}
+	ura, err := t6Faces(parts[3], "ura")
+	if err != nil {
+		return err
+	}
+	if len(ura) > 5 {
+		return codec.Cause(data.ErrBadValue, fmt.Sprintf("%d ura indicators", len(ura)))
+	}
+	var hands [4][]kindlevel.Face
+	s := t6solver{players: 4}
+	for p := range 4 {
+		what := "seat " + strconv.Itoa(p)
+		if hands[p], err = t6Faces(parts[4+3*p], what+" hand"); err != nil {
+			return err
+		}
+		if len(hands[p]) != 13 {
+			return codec.Cause(data.ErrBadValue, fmt.Sprintf("%s hand has %d tiles", what, len(hands[p])))
+		}
+		if s.draws[p], err = parseT6Items(parts[5+3*p], p, true, what+" draws"); err != nil {
+			return err
+		}
+		if s.discs[p], err = parseT6Items(parts[6+3*p], p, false, what+" discards"); err != nil {
+			return err
+		}
+	}
+	// The result.
+	var resName string
+	var deltas [4]int
+	var wins []t6Win
+	s.want.any = true
+	if len(parts) == 17 {
+		if resName, deltas, wins, err = parseT6Result(parts[16]); err != nil {
+			return err
+		}
+		s.want.any = false
+		if resName == t6Agari {
+			s.want.from = int8(wins[0].from)
+			for _, w := range wins {
+				if w.from != wins[0].from || (len(wins) > 1 && w.who == w.from) {
+					return codec.Cause(data.ErrBadValue, "the wins of one round come from different seats")
+				}
+				s.want.winners = append(s.want.winners, int8(w.who))
+			}
+		} else {
+			s.want.draw = true
+			s.want.dtype = t6DrawTypes[resName]
+		}
+	}
+	if !s.solve(hands, rd.Dealer) {
+		if s.budget < 0 {
+			return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in order (search too long)")
+		}
+		return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in an order that fits the hands and the result")
+	}
+	return feedT6(g, rd, &s, hands, dora, ura, conn, resName, deltas, wins)
+}
+
+// feedT6 builds the round from the solved order.
+func feedT6(g *data.Game, rd *data.Round, s *t6solver, hands [4][]kindlevel.Face, dora, ura []kindlevel.Face, conn []t6conn, resName string, deltas [4]int, wins []t6Win) error {
+	f := t6feed{dora: dora, next: 1, riichi: -1, conn: conn}
+	rd.Events = make([]data.Event, 0, len(s.steps)+16)
+	if err := f.b.Start(g, rd, dora[0], hands); err != nil {
+		return err
+	}
+	for _, st := range s.steps {
+		if err := f.step(st); err != nil {
+			return err
+		}
+	}
+	if err := f.connections(); err != nil {
+		return err
+	}
+	defer f.connectionsAfterResult()
+	if f.next != len(dora) {
+		return codec.Cause(data.ErrInconsistent, fmt.Sprintf("%d dora indicators listed, %d revealed by the kans", len(dora), f.next))
+	}
+	return f.result(resName, deltas, wins, ura)
+}
+
+// t6feed feeds the solved order of a round to a builder, placing what
+// tenhou.net/6 does not date: kan dora, riichi acceptance and
+// disconnections.
+//
+// Kan dora are revealed as Tenhou reveals them: a closed kan's at once
+// (with any still hidden); an open kan's (daiminkan, kakan) at the next
+// discard, or at the replacement draw of a further kan, which shows that
+// kan was not robbed. A kan robbed by chankan, or followed by a rinshan
+// win, reveals nothing more.
+type t6feed struct {
+	b       kindlevel.Builder
+	dora    []kindlevel.Face // the round's dora indicators
+	next    int              // dora[:next] are revealed
+	pending int              // open kans whose indicator is still hidden
+	atDraw  int              // of those, the ones the next draw reveals (a further kan's replacement draw)
+	riichi  int              // the seat whose riichi discard awaits acceptance, or -1
+	conn    []t6conn
+	counted int // draws, discards and calls fed so far: the connections' steps
+}
+
+// step feeds one step of the order.
+func (f *t6feed) step(st t6step) error {
+	seat, it := int(st.seat), st.item
+	if it.kind != t6Zero {
+		if err := f.connections(); err != nil {
+			return err
+		}
+	}
+	switch {
+	case st.draw && it.kind == t6Tile:
+		return f.draw(seat, it.f)
+	case st.draw:
+		return f.call(seat, it)
+	case it.kind == t6Tile || it.kind == t6Tsumogiri:
+		return f.discard(seat, st)
+	case it.kind == t6Kakan:
+		return f.kakan(seat, it.f)
+	case it.kind == t6Ankan:
+		return f.ankan(seat, it.own)
+	}
+	return nil
+}
+
+// draw: seat draws x, after accepting a pending riichi and revealing the
+// indicators a further kan's replacement draw shows.
+func (f *t6feed) draw(seat int, x kindlevel.Face) error {
+	if err := f.acceptRiichi(); err != nil {
+		return err
+	}
+	if f.atDraw > 0 {
+		n := f.atDraw
+		f.pending -= n
+		f.atDraw = 0
+		if err := f.reveal(n); err != nil {
+			return err
+		}
+	}
+	f.counted++
+	return f.b.Draw(seat, x)
+}
+
+// call: a chi, pon or daiminkan of the last discard.
+func (f *t6feed) call(seat int, it *t6item) error {
+	if err := f.acceptRiichi(); err != nil {
+		return err
+	}
+	t := score.Chi
+	switch it.kind {
+	case t6Pon:
+		t = score.Pon
+	case t6Minkan:
+		t = score.Daiminkan
+	}
+	if err := f.b.Call(seat, t, it.f, it.own[:it.nOwn()], int(it.from)); err != nil {
+		return err
+	}
+	if t == score.Daiminkan {
+		f.openKan()
+	}
+	f.counted++
+	return nil
+}
+
+// discard: a discard, declaring riichi if the item says so; it reveals the
+// open kans' indicators.
+func (f *t6feed) discard(seat int, st t6step) error {
+	if f.pending > 0 {
+		n := f.pending
+		f.pending, f.atDraw = 0, 0
+		if err := f.reveal(n); err != nil {
+			return err
+		}
+	}
+	if st.item.riichi {
+		if err := f.b.Riichi(seat, 1, nil); err != nil {
+			return err
+		}
+	}
+	if err := f.b.Discard(seat, st.f, st.tsumogiri); err != nil {
+		return err
+	}
+	if st.item.riichi {
+		f.riichi = seat
+	}
+	f.counted++
+	return nil
+}
+
+// kakan: an added kan, whose indicator waits like a daiminkan's.
+func (f *t6feed) kakan(seat int, x kindlevel.Face) error {
+	if err := f.b.Kakan(seat, x); err != nil {
+		return err
+	}
+	f.openKan()
+	f.counted++
+	return nil
+}
+
+// ankan: a closed kan, which reveals its indicator and any still hidden.
+func (f *t6feed) ankan(seat int, own [4]kindlevel.Face) error {
+	if err := f.b.Ankan(seat, own); err != nil {
+		return err
+	}
+	n := f.pending + 1
+	f.pending, f.atDraw = 0, 0
+	f.counted++
+	return f.reveal(n)
+}
+
+// openKan holds back an open kan's indicator: the kans already pending
+// are revealed by this kan's replacement draw.
+func (f *t6feed) openKan() {
+	f.atDraw = f.pending
+	f.pending++
+}
+
+// reveal reveals the next n dora indicators.
+func (f *t6feed) reveal(n int) error {
+	for range n {
+		if f.next >= len(f.dora) {
+			return codec.Cause(data.ErrInconsistent, "the kans reveal more dora indicators than the round lists")
+		}
+		f.next++
+		if err := f.b.NewDora(f.dora[f.next-1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// acceptRiichi accepts the pending riichi, if any.
+func (f *t6feed) acceptRiichi() error {
+	if f.riichi < 0 {
+		return nil
+	}
+	s := f.riichi
+	f.riichi = -1
+	return f.b.Riichi(s, 2, nil)
+}
+
+// connections adds the disconnections and reconnections that come after
+// the steps counted so far.
+func (f *t6feed) connections() error {
+	for _, c := range f.conn {
+		if c.step == f.counted {
+			if err := f.b.Connection(c.bye, c.who); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// connectionsAfterResult adds the connections whose step is beyond the
+// play: they come after the result.
+func (f *t6feed) connectionsAfterResult() {
+	for _, c := range f.conn {
+		if c.step > f.counted {
+			f.b.Add(c.event())
+		}
+	}
+}
+
+// result feeds the round's result (none if resName is "").
+func (f *t6feed) result(resName string, deltas [4]int, wins []t6Win, ura []kindlevel.Face) error {
+	if resName == "" {
+		return nil
+	}
+	if resName != t6Agari && resName != "三家和了" {
+		if err := f.acceptRiichi(); err != nil {
+			return err
+		}
+	}
+	if resName != t6Agari {
+		return f.b.Ryuukyoku(t6DrawTypes[resName], deltas, t6Shown(resName, deltas, f.b.LastActor()))
+	}
+	if err := f.b.SetUra(ura); err != nil {
+		return err
+	}
+	for _, w := range wins {
+		a, err := f.b.Agari(w.who, w.from, w.deltas)
+		if err != nil {
+			return err
+		}
+		if w.pao != w.who {
+			a.Pao = w.pao
+		}
+		if err := t6Scoring(a, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// t6Scoring reads a win's points and yaku texts into a.
+func t6Scoring(a *data.Agari, w t6Win) error {
+	if w.points != "" { // absent in some hand-made files
+		var err error
+		if a.Fu, a.Points, a.Limit, err = parseT6Points(w.points); err != nil {
+			return err
+		}
+		if !a.Tsumo() && strings.Contains(w.points, "-") {
+			return codec.Cause(data.ErrBadValue, fmt.Sprintf("points text %q for a ron", w.points))
+		}
+	}
+	hasUra := false
+	for _, y := range w.yaku {
+		id, han, yakuman, err := parseT6Yaku(y)
+		if err != nil {
+			return err
+		}
+		if yakuman {
+			a.Yakuman = append(a.Yakuman, id)
+		} else {
+			a.Yaku = append(a.Yaku, data.Yaku{ID: id, Han: han})
+			hasUra = hasUra || id == data.YakuUraDora
+		}
+	}
+	if a.Ura != nil && !hasUra && len(a.Yakuman) == 0 {
+		// Tenhou lists ura dora for every riichi win, 0 han included;
+		// tenhou.net/6 leaves out the 0.
+		a.Yaku = append(a.Yaku, data.Yaku{ID: data.YakuUraDora, Han: 0})
+	}
+	return nil
+}
+
+// t6Shown returns the seats whose hands a draw result shows: the tenpai
+// hands (positive deltas) of an exhaustive draw, all of them for 全員聴牌
+// and 四家立直, the declarer's (last, the last seat to act) at 九種九牌, the
+// three ronners' at 三家和了.
+func t6Shown(resName string, deltas [4]int, last int) [4]bool {
+	var shown [4]bool
+	switch t := t6DrawTypes[resName]; {
+	case resName == t6AllTenpai || t == data.FourRiichi:
+		shown = [4]bool{true, true, true, true}
+	case resName == t6Draw:
+		for i, d := range deltas {
+			shown[i] = d > 0
+		}
+	case t == data.NineTerminals:
+		shown[last] = true
+	case t == data.TripleRon:
+		shown = [4]bool{true, true, true, true}
+		shown[last] = false
+	}
+	return shown
+}
