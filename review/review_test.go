@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/mc"
@@ -20,7 +21,7 @@ func readGame(t *testing.T, file string) *data.Game {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, file)
+	r, _, err := records.NewReader(f, file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/review"
 	"github.com/mjrank/mjrank/sim/mc"
 )
@@ -132,7 +133,7 @@ func readGame(file string, gameN int) (*data.Game, error) {
 		return nil, err
 	}
 	defer f.Close()
-	r, _, err := data.NewReader(f, file)
+	r, _, err := records.NewReader(f, file)
 	if err != nil {
 		return nil, err
 	}
