@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/mc"
@@ -159,25 +158,9 @@ type position struct {
 }
 
 func loadPosition(file string, gameN int, roundName string, event, turn, seat int) (*position, error) {
-	f, err := os.Open(file)
+	g, err := readGame(file, gameN)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	r, _, err := records.NewReader(f, file)
-	if err != nil {
-		return nil, err
-	}
-	var g *data.Game
-	n := 0
-	for n < gameN && r.Next() {
-		g, n = r.Game(), n+1
-	}
-	if err := r.Err(); err != nil {
-		return nil, err
-	}
-	if n < gameN {
-		return nil, fmt.Errorf("%s: no game %d: the file holds %s", file, gameN, plural(n, "game"))
 	}
 	if g.Players != 4 {
 		return nil, fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)

@@ -127,6 +127,7 @@ analysed with seed (--seed, i), so the report does not depend on --workers.
 	},
 }
 
+// readGame reads game gameN (1-based) of a record file in any format.
 func readGame(file string, gameN int) (*data.Game, error) {
 	f, err := os.Open(file)
 	if err != nil {
