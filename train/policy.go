@@ -23,17 +23,9 @@ import (
 // policySpec is the discard policy's training setup: one row per kind the
 // player could discard, labelled 1 for the kind discarded.
 func policySpec(seed, threads, rounds int) spec {
-	p := []([2]string){
-		{"booster", "gbtree"}, {"tree_method", "hist"}, {"objective", xgbmodel.BinaryLogistic},
-		{"eta", "0.1"}, {"max_depth", "8"}, {"min_child_weight", "5"},
-		{"subsample", "0.8"}, {"colsample_bytree", "0.8"},
-		{"seed", fmt.Sprint(seed)}, {"nthread", fmt.Sprint(threads)},
-		{"num_round", "300"}, {"eval_metric", "logloss"},
-	}
-	if rounds > 0 {
-		p[10][1] = fmt.Sprint(rounds)
-	}
-	return spec{policy.ModelName, policy.FeatureNames, policy.Schema, p}
+	return spec{policy.ModelName, policy.FeatureNames, policy.Schema,
+		xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds,
+			[2]string{"max_depth", "8"}, [2]string{"num_round", "300"}, [2]string{"eval_metric", "logloss"})}
 }
 
 // policyDecision is one held-out turn decision: its rows and what was
@@ -168,25 +160,11 @@ func trainPolicy(ctx context.Context, cfg *Config, files []string, corpus xgbmod
 		return nil, nil, fmt.Errorf("train: no discard decisions in the training or held-out games (%d/%d rows): corpus too small", samples.Train, samples.HeldOut)
 	}
 	cfg.logf("xgboost: training %s on %d rows of %d games", spc.name, samples.Train, corpus.Games-corpus.HeldOutGames)
-	t0 := time.Now()
-	b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, spc.name)
+	card, b, _, err := trainSpec(ctx, cfg, work, spc, corpus, samples)
 	if err != nil {
 		return nil, nil, err
 	}
-	secs := time.Since(t0).Seconds()
-	check, err := CheckLoader(ctx, cfg.XGBoost, work, b, filepath.Join(work, spc.name+".test"))
-	if err != nil {
-		return nil, nil, fmt.Errorf("train: %s: %w", spc.name, err)
-	}
-	params := map[string]string{}
-	for _, p := range spc.params {
-		params[p[0]] = p[1]
-	}
-	res := &PolicyResult{Card: xgbmodel.Card{
-		Name: spc.name, Schema: spc.schema, Features: spc.features, Objective: params["objective"],
-		Params: params, Seed: cfg.Seed, XGBoost: xgboostVersion(cfg.XGBoost), Corpus: corpus, Samples: samples,
-		Seconds: math.Round(secs*10) / 10, Loader: check,
-	}}
+	res := &PolicyResult{Card: card}
 	m, err := xgbmodel.Load(b)
 	if err != nil {
 		return nil, nil, err

@@ -399,37 +399,47 @@ func writeSamples(ctx context.Context, cfg *Config, files []string, work string,
 	return set, nil
 }
 
+// trainSpec runs xgboost on work's NAME.train for one model, checks the
+// loader on NAME.test, and returns the model's card (without baseline,
+// calibration or metrics) and bytes.
+func trainSpec(ctx context.Context, cfg *Config, work string, spc spec, corpus xgbmodel.Corpus, samples xgbmodel.Samples) (xgbmodel.Card, []byte, float64, error) {
+	t0 := time.Now()
+	b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, spc.name)
+	if err != nil {
+		return xgbmodel.Card{}, nil, 0, err
+	}
+	secs := time.Since(t0).Seconds()
+	check, err := CheckLoader(ctx, cfg.XGBoost, work, b, filepath.Join(work, spc.name+".test"))
+	if err != nil {
+		return xgbmodel.Card{}, nil, 0, fmt.Errorf("train: %s: %w", spc.name, err)
+	}
+	params := map[string]string{}
+	for _, p := range spc.params {
+		params[p[0]] = p[1]
+	}
+	return xgbmodel.Card{
+		Name: spc.name, Schema: spc.schema, Features: spc.features, Objective: params["objective"],
+		Params: params, Seed: cfg.Seed, XGBoost: xgboostVersion(cfg.XGBoost), Corpus: corpus, Samples: samples,
+		Seconds: math.Round(secs*10) / 10, Loader: check,
+	}, b, secs, nil
+}
+
 // trainModels runs xgboost for every model, checks the loader on the
 // held-out rows, fits the tenpai calibration, and saves each model with its
 // card (without metrics yet) into modelDir.
 func trainModels(ctx context.Context, cfg *Config, work, modelDir string, sp []spec, set *sampleSet, corpus xgbmodel.Corpus, res *Result) ([]xgbmodel.Card, [][]byte, error) {
-	version := xgboostVersion(cfg.XGBoost)
 	cards := make([]xgbmodel.Card, len(sp))
 	models := make([][]byte, len(sp))
 	for m, spc := range sp {
-		t0 := time.Now()
 		cfg.logf("xgboost: training %s on %d rows", spc.name, set.samples[m].Train)
-		b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, spc.name)
+		card, b, secs, err := trainSpec(ctx, cfg, work, spc, corpus, set.samples[m])
 		if err != nil {
 			return nil, nil, err
 		}
-		secs := time.Since(t0).Seconds()
 		res.TrainSeconds += secs
-		check, err := CheckLoader(ctx, cfg.XGBoost, work, b, filepath.Join(work, spc.name+".test"))
-		if err != nil {
-			return nil, nil, fmt.Errorf("train: %s: %w", spc.name, err)
-		}
-		params := map[string]string{}
-		for _, p := range spc.params {
-			params[p[0]] = p[1]
-		}
 		c := &cards[m]
-		*c = xgbmodel.Card{
-			Name: spc.name, Schema: spc.schema, Features: spc.features, Objective: params["objective"],
-			Params: params, Seed: cfg.Seed, XGBoost: version, Corpus: corpus, Samples: set.samples[m],
-			Seconds: math.Round(secs*10) / 10, Loader: check,
-		}
-		if n, err := strconv.Atoi(params["num_class"]); err == nil {
+		*c = card
+		if n, err := strconv.Atoi(c.Params["num_class"]); err == nil {
 			c.NumClass = n
 		}
 		if c.Baseline, err = set.fit.cardJSON(spc.name); err != nil {
@@ -450,7 +460,7 @@ func trainModels(ctx context.Context, cfg *Config, work, modelDir string, sp []s
 		if err := xgbmodel.Save(modelDir, c, b); err != nil {
 			return nil, nil, err
 		}
-		cfg.logf("xgboost: %s in %.1fs; leaves vs xgboost on %d held-out rows: max |diff| %.2g", spc.name, secs, check.Rows, check.MaxAbsDiff)
+		cfg.logf("xgboost: %s in %.1fs; leaves vs xgboost on %d held-out rows: max |diff| %.2g", spc.name, secs, c.Loader.Rows, c.Loader.MaxAbsDiff)
 	}
 	return cards, models, nil
 }

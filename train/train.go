@@ -97,23 +97,30 @@ type spec struct {
 	params   [][2]string
 }
 
-func specs(seed, threads, rounds int) []spec {
-	common := func(obj string, extra ...[2]string) [][2]string {
-		p := [][2]string{
-			{"booster", "gbtree"}, {"tree_method", "hist"}, {"objective", obj},
-			{"eta", "0.1"}, {"max_depth", "6"}, {"min_child_weight", "5"},
-			{"subsample", "0.8"}, {"colsample_bytree", "0.8"},
-			{"seed", strconv.Itoa(seed)}, {"nthread", strconv.Itoa(threads)},
-		}
-		p = append(p, extra...)
-		if rounds > 0 {
-			for i := range p {
-				if p[i][0] == "num_round" {
-					p[i][1] = strconv.Itoa(rounds)
-				}
+// xgbParams returns the xgboost parameters every model shares, objective
+// obj, then extra (a later entry overrides an earlier one, as in an
+// xgboost config file); rounds > 0 overrides num_round.
+func xgbParams(obj string, seed, threads, rounds int, extra ...[2]string) [][2]string {
+	p := [][2]string{
+		{"booster", "gbtree"}, {"tree_method", "hist"}, {"objective", obj},
+		{"eta", "0.1"}, {"max_depth", "6"}, {"min_child_weight", "5"},
+		{"subsample", "0.8"}, {"colsample_bytree", "0.8"},
+		{"seed", strconv.Itoa(seed)}, {"nthread", strconv.Itoa(threads)},
+	}
+	p = append(p, extra...)
+	if rounds > 0 {
+		for i := range p {
+			if p[i][0] == "num_round" {
+				p[i][1] = strconv.Itoa(rounds)
 			}
 		}
-		return p
+	}
+	return p
+}
+
+func specs(seed, threads, rounds int) []spec {
+	common := func(obj string, extra ...[2]string) [][2]string {
+		return xgbParams(obj, seed, threads, rounds, extra...)
 	}
 	return []spec{
 		{opponent.TenpaiModel, opponent.TenpaiFeatureNames, opponent.Schema,
