@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/mjai"
 	"github.com/mjrank/mjrank/data/tenhou6"
 	"github.com/mjrank/mjrank/sim/game"
 )
@@ -49,6 +51,34 @@ type Config struct {
 	// Progress, when not nil, is called after every game with the games
 	// done and the games of this run; calls are serialised.
 	Progress func(done, total int)
+	// NewTable, when not nil, seats every game's players in place of
+	// bot.NewWith (mjrank match: seats behind the mjai protocol). Seats
+	// then names what NewTable knows, which checks the names itself.
+	NewTable func(s *TableSpec) (Table, error)
+	// RecordsFormat is the records' format: "tenhou6" (the default) or
+	// "mjai".
+	RecordsFormat string
+}
+
+// TableSpec is what a Table is told of the game it seats.
+type TableSpec struct {
+	Rules game.Rules
+	Names [game.NumSeats]string // by seat: the entry's name
+	Seeds [game.NumSeats]uint64 // by seat: the seed the arena gives the entry's bot
+	ID    string                // the game's name (unit and rotation)
+}
+
+// A Table seats one game's players and watches the game through hooks
+// that the play loop calls before the arena's own.
+type Table interface {
+	Players() *[game.NumSeats]game.Player
+	Hooks() *game.Hooks
+	// Close ends the game: g is the finished game, or nil when err stopped
+	// it. It returns the game's error (err, or what closing found).
+	Close(g *game.Game, err error) error
+	// Illegal returns the replies of each seat that were judged illegal or
+	// late and replaced.
+	Illegal() [game.NumSeats]int
 }
 
 // ErrConfig wraps every error about a Config.
@@ -86,7 +116,7 @@ func mulDiv(a, b, d int) int {
 // Check validates c.
 func (c *Config) Check() error {
 	for i, s := range c.Seats {
-		if !bot.Valid(s) {
+		if c.NewTable == nil && !bot.Valid(s) {
 			return fmt.Errorf("%w: seat %d: unknown bot %q", ErrConfig, i+1, s)
 		}
 	}
@@ -107,6 +137,9 @@ func (c *Config) Check() error {
 	}
 	if c.Workers < 0 || c.Workers > MaxWorkers {
 		return fmt.Errorf("%w: workers %d: must be from 0 (one per CPU) to %d", ErrConfig, c.Workers, MaxWorkers)
+	}
+	if c.RecordsFormat != "" && c.RecordsFormat != "tenhou6" && c.RecordsFormat != "mjai" {
+		return fmt.Errorf("%w: records format %q: tenhou6 or mjai", ErrConfig, c.RecordsFormat)
 	}
 	if c.Bots.MCSims < 0 || c.Bots.MCSims > MaxMCSims {
 		return fmt.Errorf("%w: mc sims %d: must be from 0 (the default, %d) to %d", ErrConfig, c.Bots.MCSims, bot.DefaultMCSims, MaxMCSims)
@@ -322,30 +355,36 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 	seed := WallSeed(c.Seed, u)
 	seat := Seating(rot)
 	rules := game.Tenhou(c.Length)
-	var players [game.NumSeats]game.Player
 	var names [game.NumSeats]string
 	entryOf := [game.NumSeats]int{}
+	st := TableSpec{Rules: rules, ID: fmt.Sprintf("mjrank-arena-%d-%d-%d", c.Seed, u, rot)}
 	for e, name := range c.Seats {
-		bo := c.Bots
-		bo.Rules = &rules
-		p, err := bot.NewWith(name, BotSeed(seed, rot, e), bo)
-		if err != nil {
-			out.err = err
-			return out
-		}
-		players[seat[e]] = p
 		names[seat[e]] = name
 		entryOf[seat[e]] = e
+		st.Seeds[seat[e]] = BotSeed(seed, rot, e)
+	}
+	st.Names = names
+	table, err := c.table(&st)
+	if err != nil {
+		out.err = err
+		return out
 	}
 	var rec *recorder
 	if c.Records != "" {
-		rec = newRecorder(rules, fmt.Sprintf("mjrank-arena-%d-%d-%d", c.Seed, u, rot), names)
+		rec = newRecorder(rules, st.ID, names)
 	}
-	g, err := play(ctx, rules, seed, &players, rec, func(r *game.Round) {
+	g, err := play(ctx, rules, seed, table.Players(), table.Hooks(), rec, func(r *game.Round) {
 		for s := range game.NumSeats {
 			roundStats(r, s, &out.entries[entryOf[s]])
 		}
 	})
+	if err != nil {
+		g = nil
+	}
+	err = table.Close(g, err)
+	for s, n := range table.Illegal() {
+		out.entries[entryOf[s]].Illegal += n
+	}
 	if err != nil {
 		out.err = fmt.Errorf("arena: unit %d rotation %d: %w", u, rot, err)
 		return out
@@ -363,20 +402,54 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 		e.ScoreSum += int64(scores[s])
 	}
 	if rec != nil {
-		gr := rec.finish(g)
-		name := filepath.Join(c.Records, fmt.Sprintf("%d-%06d-%d.json", c.Seed, u, rot))
-		f, err := os.Create(name)
-		if err == nil {
-			err = tenhou6.NewWriter(f).Write(gr)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
+		if err := c.writeRecord(rec.finish(g), u, rot); err != nil {
 			out.err = fmt.Errorf("arena: records: %w", err)
 		}
 	}
 	return out
+}
+
+// table seats a game: c.NewTable's, or the built-in bots played directly.
+func (c *Config) table(st *TableSpec) (Table, error) {
+	if c.NewTable != nil {
+		return c.NewTable(st)
+	}
+	t := &botTable{}
+	for s, name := range st.Names {
+		bo := c.Bots
+		bo.Rules = &st.Rules
+		p, err := bot.NewWith(name, st.Seeds[s], bo)
+		if err != nil {
+			return nil, err
+		}
+		t.players[s] = p
+	}
+	return t, nil
+}
+
+// botTable is the arena's own table: built-in bots, no hooks.
+type botTable struct{ players [game.NumSeats]game.Player }
+
+func (t *botTable) Players() *[game.NumSeats]game.Player { return &t.players }
+func (t *botTable) Hooks() *game.Hooks                   { return nil }
+func (t *botTable) Close(_ *game.Game, err error) error  { return err }
+func (t *botTable) Illegal() [game.NumSeats]int          { return [game.NumSeats]int{} }
+
+// writeRecord writes the game's record into c.Records.
+func (c *Config) writeRecord(gr *data.Game, u, rot int) error {
+	ext, w := ".json", func(f *os.File) data.Writer { return tenhou6.NewWriter(f) }
+	if c.RecordsFormat == "mjai" {
+		ext, w = ".mjson", func(f *os.File) data.Writer { return mjai.NewWriter(f) }
+	}
+	f, err := os.Create(filepath.Join(c.Records, fmt.Sprintf("%d-%06d-%d%s", c.Seed, u, rot, ext)))
+	if err != nil {
+		return err
+	}
+	err = w(f).Write(gr)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // roundStats adds seat's part of the ended round r to e.
@@ -405,10 +478,10 @@ func roundStats(r *game.Round, seat int, e *Counters) {
 	}
 }
 
-// play plays one game from seed with game.PlayGameHooked, recording it
-// into rec when rec is not nil and calling ended (if not nil) with every
-// round once it is over.
-func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.NumSeats]game.Player, rec *recorder, ended func(*game.Round)) (*game.Game, error) {
+// play plays one game from seed with game.PlayGameHooked, calling first
+// the table's hooks (when not nil), recording it into rec when rec is not
+// nil and calling ended (if not nil) with every round once it is over.
+func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.NumSeats]game.Player, table *game.Hooks, rec *recorder, ended func(*game.Round)) (*game.Game, error) {
 	var h game.Hooks
 	if rec != nil {
 		h.Start = rec.startRound
@@ -417,5 +490,50 @@ func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.Num
 	if ended != nil {
 		h.End = func(r *game.Round) error { ended(r); return nil }
 	}
+	if table != nil {
+		h = chain(table, &h)
+	}
 	return game.PlayGameHooked(ctx, rules, seed, players, &h)
+}
+
+// chain returns hooks that call a's, then b's.
+func chain(a, b *game.Hooks) game.Hooks {
+	both := func(x, y func(*game.Round) error) func(*game.Round) error {
+		switch {
+		case x == nil:
+			return y
+		case y == nil:
+			return x
+		}
+		return func(r *game.Round) error {
+			if err := x(r); err != nil {
+				return err
+			}
+			return y(r)
+		}
+	}
+	h := game.Hooks{Start: both(a.Start, b.Start), End: both(a.End, b.End), Decision: a.Decision, Applied: a.Applied}
+	if b.Decision != nil {
+		h.Decision = b.Decision
+		if a.Decision != nil {
+			h.Decision = func(r *game.Round, seat int, legal []game.Action) error {
+				if err := a.Decision(r, seat, legal); err != nil {
+					return err
+				}
+				return b.Decision(r, seat, legal)
+			}
+		}
+	}
+	if b.Applied != nil {
+		h.Applied = b.Applied
+		if a.Applied != nil {
+			h.Applied = func(r *game.Round, act game.Action) error {
+				if err := a.Applied(r, act); err != nil {
+					return err
+				}
+				return b.Applied(r, act)
+			}
+		}
+	}
+	return h
 }

@@ -110,7 +110,7 @@ func TestRotationReplaysTheWalls(t *testing.T) {
 			seatsOf[e][seating[e]] = true
 		}
 		n := 0
-		_, err := play(context.Background(), game.Tenhou(game.Hanchan), ws, &players, nil, func(r *game.Round) {
+		_, err := play(context.Background(), game.Tenhou(game.Hanchan), ws, &players, nil, nil, func(r *game.Round) {
 			want := game.NewWall(ws, r.Index(), r.Honba())
 			if *r.Wall() != want {
 				t.Errorf("rotation %d round %d-%d: wall is not the unit's", rot, r.Index(), r.Honba())
@@ -158,7 +158,7 @@ func TestRecordsReplay(t *testing.T) {
 			rules = game.Tenhou(game.Tonpuusen)
 		}
 		rec := newRecorder(rules, "mjrank-test", seats)
-		g, err := play(context.Background(), rules, uint64(1000+i), &players, rec, nil)
+		g, err := play(context.Background(), rules, uint64(1000+i), &players, nil, rec, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,9 +27,10 @@ type Counters struct {
 	WinPoints    int64    `json:"win_points"` // sum of the hands' values (before honba and sticks)
 	DealIns      int      `json:"deal_ins"`
 	DealInPoints int64    `json:"deal_in_points"`
-	Riichi       int      `json:"riichi"` // rounds with a riichi declared
-	Calls        int      `json:"calls"`  // rounds with at least one open call
-	Units        int      `json:"units"`  // games, or duplicate sets with rotation
+	Riichi       int      `json:"riichi"`            // rounds with a riichi declared
+	Calls        int      `json:"calls"`             // rounds with at least one open call
+	Illegal      int      `json:"illegal,omitempty"` // replies a referee judged illegal or late (mjrank match)
+	Units        int      `json:"units"`             // games, or duplicate sets with rotation
 	UnitSq       [2]int64 `json:"unit_sq"`
 	// UnitSq holds, over units, the sums of squares of the unit's rank
 	// sum and of its points sum (× 10): the confidence intervals are
@@ -52,6 +53,7 @@ func (c *Counters) add(o *Counters) {
 	c.DealInPoints += o.DealInPoints
 	c.Riichi += o.Riichi
 	c.Calls += o.Calls
+	c.Illegal += o.Illegal
 	c.Units += o.Units
 	c.UnitSq[0] += o.UnitSq[0]
 	c.UnitSq[1] += o.UnitSq[1]

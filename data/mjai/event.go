@@ -55,6 +55,15 @@ type Event struct {
 	Dan        []int     `json:"dan,omitempty"`         // start_game
 	Rate       []float64 `json:"rate,omitempty"`        // start_game
 	Sx         []string  `json:"sx,omitempty"`          // start_game
+
+	// The protocol's fields (a bot and its server; logs do not hold them).
+	ID              *int    `json:"id,omitempty"`               // start_game: the seat receiving the events
+	Seed            *uint64 `json:"mjrank_seed,omitempty"`      // start_game, extension: the seed the referee gives the seat's bot
+	Name            string  `json:"name,omitempty"`             // join
+	Room            string  `json:"room,omitempty"`             // join
+	Protocol        string  `json:"protocol,omitempty"`         // hello
+	ProtocolVersion *int    `json:"protocol_version,omitempty"` // hello
+	Message         string  `json:"message,omitempty"`          // error
 }
 
 // DecodeEvent reads one event from a line of JSON into e, which it resets

@@ -26,7 +26,7 @@ type obsJSON struct {
 	Seat          *int        `json:"seat"`
 	Hand          []string    `json:"hand"`
 	DoraIndicator string      `json:"dora_indicator"`
-	Events        []eventJSON `json:"events"`
+	Events        []FaceEvent `json:"events"`
 }
 
 type rulesJSON struct {
@@ -41,7 +41,11 @@ type rulesJSON struct {
 	OpenKanDoraAtOnce *bool        `json:"open_kan_dora_at_once,omitempty"`
 }
 
-type eventJSON struct {
+// FaceEvent is one event of an observation with its tiles named by face
+// (tenhou notation, or mjai names): the JSON form of docs/OBSERVATION.md,
+// which protocols that name faces (mjai) translate to. Type is draw,
+// discard, chi, pon, daiminkan, ankan, kakan, dora or riichi_accepted.
+type FaceEvent struct {
 	Type      string   `json:"type"`
 	Seat      *int     `json:"seat,omitempty"`
 	Tile      string   `json:"tile,omitempty"`
@@ -105,10 +109,10 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 		Round: intp(o.setup.Index), Honba: intp(o.setup.Honba), Sticks: intp(o.setup.Sticks),
 		Dealer: intp(int(o.setup.Dealer)), Scores: o.setup.Scores[:], Seat: intp(int(o.seat)),
 		Hand: o.faceNames(sortFaces(slices.Clone(o.dealt[:]))), DoraIndicator: o.faceName(o.dora[0]),
-		Events: make([]eventJSON, 0, len(o.events)),
+		Events: make([]FaceEvent, 0, len(o.events)),
 	}
 	for _, e := range o.events {
-		ej := eventJSON{Seat: intp(int(e.Seat))}
+		ej := FaceEvent{Seat: intp(int(e.Seat))}
 		switch e.Type {
 		case ObsDraw:
 			ej.Type, ej.Rinshan = "draw", e.Rinshan
@@ -323,33 +327,78 @@ func decodeObservation(b []byte) (*Observation, error) {
 	}
 	setup := RoundSetup{Index: *j.Round, Honba: *j.Honba, Sticks: *j.Sticks, Dealer: uint8(*j.Dealer)}
 	copy(setup.Scores[:], j.Scores)
-	d := obsDecoder{red: rules.Score.RedFives}
-	hand, err := d.tiles(nil, false, j.Hand, 13, "hand")
-	if err != nil {
-		return fail("%v", err)
-	}
-	dora, err := d.tile(j.DoraIndicator, "dora_indicator")
-	if err != nil {
-		return fail("%v", err)
-	}
-	o, err := NewObservation(rules, setup, *j.Seat, [13]tile.Tile(hand), dora)
+	f, err := newFaceObservation(rules, setup, *j.Seat, j.Hand, j.DoraIndicator)
 	if err != nil {
 		return nil, err
 	}
-	for i, ej := range j.Events {
-		e, err := o.eventFromJSON(&d, &ej, fmt.Sprintf("events[%d]", i))
-		if err != nil {
-			return fail("%v", err)
-		}
-		if err := o.Append(e); err != nil {
+	for i := range j.Events {
+		if err := f.append(&j.Events[i], fmt.Sprintf("events[%d]", i)); err != nil {
 			return nil, err
 		}
 	}
-	return o, nil
+	return f.o, nil
 }
 
+// FaceObservation builds an [Observation] from events that name faces,
+// giving each tile a free id of its face as [Observation.UnmarshalJSON]
+// does: a protocol that names faces (the mjai bot's) feeds it one event at
+// a time.
+type FaceObservation struct {
+	d obsDecoder
+	o *Observation
+}
+
+// NewFaceObservation starts seat's observation of a round from the setup,
+// the seat's 13 dealt tiles and the first dora indicator, named by face.
+func NewFaceObservation(rules Rules, setup RoundSetup, seat int, hand []string, dora string) (*FaceObservation, error) {
+	return newFaceObservation(rules, setup, seat, hand, dora)
+}
+
+func newFaceObservation(rules Rules, setup RoundSetup, seat int, hand []string, doraFace string) (*FaceObservation, error) {
+	fail := func(err error) (*FaceObservation, error) {
+		return nil, fmt.Errorf("game: observation JSON: %w", err)
+	}
+	f := &FaceObservation{d: obsDecoder{red: rules.Score.RedFives}}
+	dealt, err := f.d.tiles(nil, false, hand, 13, "hand")
+	if err != nil {
+		return fail(err)
+	}
+	dora, err := f.d.tile(doraFace, "dora_indicator")
+	if err != nil {
+		return fail(err)
+	}
+	if f.o, err = NewObservation(rules, setup, seat, [13]tile.Tile(dealt), dora); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Append adds the next event; an error names the event (by its index in
+// the observation) and the reason, and leaves the observation unchanged.
+func (f *FaceObservation) Append(e *FaceEvent) error {
+	return f.append(e, fmt.Sprintf("events[%d]", len(f.o.events)))
+}
+
+func (f *FaceObservation) append(fe *FaceEvent, field string) error {
+	saved := f.d
+	e, err := f.o.eventFromJSON(&f.d, fe, field)
+	if err == nil {
+		err = f.o.Append(e)
+		if err != nil {
+			f.d = saved
+			return err
+		}
+		return nil
+	}
+	f.d = saved
+	return fmt.Errorf("game: observation JSON: %w", err)
+}
+
+// Observation returns the observation built so far (not a copy).
+func (f *FaceObservation) Observation() *Observation { return f.o }
+
 // eventFromJSON reads one event; field names it in errors.
-func (o *Observation) eventFromJSON(d *obsDecoder, ej *eventJSON, field string) (ObsEvent, error) {
+func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) (ObsEvent, error) {
 	e := ObsEvent{Tile: tile.NoTile}
 	// What each type uses: seat, tile, tiles (count), from, flags.
 	type use struct {

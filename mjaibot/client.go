@@ -1,0 +1,327 @@
+package mjaibot
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/data/mjai"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Config says which bot plays and how.
+type Config struct {
+	// Bot names the bot (bot.Names).
+	Bot string
+	// Options are the bot's options (the mc bot's budget); Rules is set
+	// from the game.
+	Options bot.Options
+	// Seed feeds the bot's randomness. When SeedSet is false a start_game
+	// that carries mjrank_seed (mjrank's referee sends the seed its arena
+	// would give the seat's bot) overrides it.
+	Seed    uint64
+	SeedSet bool
+	// Length is the game's length when start_game does not say it
+	// (kyoku_first 4: east only).
+	Length game.Length
+}
+
+// ErrEvent is wrapped by the error of an event the seat could not have
+// been sent: out of order, naming tiles it cannot have, missing fields.
+var ErrEvent = errors.New("mjai: impossible event")
+
+// Client is one seat's side of a game: it keeps the seat's observation
+// from the events and answers each with a reaction. It plays one game
+// after another; it is not safe for concurrent use.
+type Client struct {
+	cfg    Config
+	seat   int // -1 before start_game
+	player game.Player
+	rules  game.Rules
+	obs    *game.FaceObservation // nil between rounds
+	rng    *rand.Rand
+	legal  []game.Action
+	round  game.Round
+
+	rinshan    bool                // the next draw is from the dead wall
+	declared   [game.NumSeats]bool // reach seen, its dahai not yet
+	riichiTile tile.Tile           // our riichi discard, sent after our reach event
+	inGame     bool
+}
+
+// NewClient returns a client that plays cfg.Bot once start_game names its
+// seat.
+func NewClient(cfg Config) (*Client, error) {
+	if !bot.Valid(cfg.Bot) {
+		return nil, fmt.Errorf("mjai: unknown bot %q (known: %v)", cfg.Bot, bot.Names())
+	}
+	return &Client{cfg: cfg, seat: -1, riichiTile: tile.NoTile}, nil
+}
+
+// InGame reports whether a game has started and not ended.
+func (c *Client) InGame() bool { return c.inGame }
+
+func none() mjai.Event { return mjai.Event{Type: "none"} }
+
+func bad(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrEvent}, args...)...)
+}
+
+// React takes the next event and returns the seat's reaction: "none"
+// unless the event gives the seat a decision, else a legal move. An
+// impossible event is an error wrapping ErrEvent; the client is then out
+// of step until the next start_game.
+func (c *Client) React(e *mjai.Event) (mjai.Event, error) {
+	if e.Type == "start_game" {
+		return none(), c.startGame(e)
+	}
+	if c.seat < 0 {
+		return none(), bad("%s before start_game", e.Type)
+	}
+	switch e.Type {
+	case "start_kyoku":
+		return none(), c.startRound(e)
+	case "end_kyoku", "hora", "ryukyoku":
+		c.obs = nil
+		return none(), nil
+	case "end_game":
+		c.obs, c.inGame = nil, false
+		return none(), nil
+	case "reach":
+		return c.reach(e)
+	case "none":
+		return none(), nil
+	}
+	if c.obs == nil {
+		return none(), bad("%s outside a round", e.Type)
+	}
+	return c.play(e)
+}
+
+func (c *Client) startGame(e *mjai.Event) error {
+	if e.ID == nil || *e.ID < 0 || *e.ID >= game.NumSeats {
+		return bad("start_game without the seat's id (0..3)")
+	}
+	c.seat = *e.ID
+	length := c.cfg.Length
+	if e.KyokuFirst != nil {
+		switch *e.KyokuFirst {
+		case 0:
+			length = game.Hanchan
+		case 4:
+			length = game.Tonpuusen
+		default:
+			return bad("start_game: kyoku_first %d (0 or 4)", *e.KyokuFirst)
+		}
+	}
+	c.rules = game.Tenhou(length)
+	if e.AkaFlag != nil && !*e.AkaFlag {
+		c.rules.Score.RedFives = false
+	}
+	seed := c.cfg.Seed
+	if !c.cfg.SeedSet && e.Seed != nil {
+		seed = *e.Seed
+	}
+	o := c.cfg.Options
+	o.Rules = &c.rules
+	p, err := bot.NewWith(c.cfg.Bot, seed, o)
+	if err != nil {
+		return err
+	}
+	c.player, c.obs, c.inGame = p, nil, true
+	// The determinizations only fill in tiles the bot cannot see, so their
+	// stream does not change a decision; it is seeded for reproducibility.
+	c.rng = rand.New(rand.NewPCG(seed, 0x6d6a6169))
+	return nil
+}
+
+func (c *Client) startRound(e *mjai.Event) error {
+	wind := tile.NoKind
+	if k, err := tile.ParseMjai(e.Bakaze); err == nil && k.Kind() >= tile.East && k.Kind() <= tile.North {
+		wind = k.Kind()
+	}
+	switch {
+	case wind == tile.NoKind:
+		return bad("start_kyoku: bakaze %q", e.Bakaze)
+	case e.Kyoku < 1 || e.Kyoku > 4:
+		return bad("start_kyoku: kyoku %d (1..4)", e.Kyoku)
+	case e.Oya == nil || *e.Oya < 0 || *e.Oya >= game.NumSeats:
+		return bad("start_kyoku: oya missing or not a seat")
+	case len(e.Scores) != game.NumSeats:
+		return bad("start_kyoku: %d scores", len(e.Scores))
+	case len(e.Tehais) != game.NumSeats:
+		return bad("start_kyoku: %d tehais", len(e.Tehais))
+	}
+	setup := game.RoundSetup{Index: int(wind-tile.East)*4 + e.Kyoku - 1, Dealer: uint8(*e.Oya)}
+	if e.Honba != nil {
+		setup.Honba = *e.Honba
+	}
+	if e.Kyotaku != nil {
+		setup.Sticks = *e.Kyotaku
+	}
+	copy(setup.Scores[:], e.Scores)
+	obs, err := game.NewFaceObservation(c.rules, setup, c.seat, e.Tehais[c.seat], e.DoraMarker)
+	if err != nil {
+		return fmt.Errorf("%w: start_kyoku: %v", ErrEvent, err)
+	}
+	c.obs, c.rinshan, c.declared, c.riichiTile = obs, false, [game.NumSeats]bool{}, tile.NoTile
+	return nil
+}
+
+// actor reads e's actor.
+func actor(e *mjai.Event) (int, error) {
+	if e.Actor == nil || *e.Actor < 0 || *e.Actor >= game.NumSeats {
+		return 0, bad("%s without an actor (0..3)", e.Type)
+	}
+	return *e.Actor, nil
+}
+
+func (c *Client) reach(e *mjai.Event) (mjai.Event, error) {
+	a, err := actor(e)
+	if err != nil || c.obs == nil {
+		return none(), errors.Join(err, bad("reach outside a round"))
+	}
+	c.declared[a] = true
+	if a != c.seat {
+		return none(), nil
+	}
+	if c.riichiTile == tile.NoTile {
+		return none(), bad("reach for seat %d, which did not declare it", a)
+	}
+	t := c.riichiTile
+	c.riichiTile = tile.NoTile
+	return mjai.Event{Type: "dahai", Actor: &c.seat, Pai: t.Mjai(), Tsumogiri: boolp(t == c.obs.Observation().Drawn())}, nil
+}
+
+func boolp(b bool) *bool { return &b }
+
+// play feeds a play event to the observation and decides when the event
+// asks the seat.
+func (c *Client) play(e *mjai.Event) (mjai.Event, error) {
+	fe := game.FaceEvent{Tile: e.Pai}
+	var a int
+	if e.Type != "dora" {
+		var err error
+		if a, err = actor(e); err != nil {
+			return none(), err
+		}
+		fe.Seat = &a
+	}
+	ask, answer := false, false
+	switch e.Type {
+	case "tsumo":
+		fe.Type, fe.Rinshan, ask = "draw", c.rinshan, a == c.seat
+		c.rinshan = false
+		if fe.Tile == "?" {
+			fe.Tile = ""
+		}
+	case "dahai":
+		fe.Type, ask, answer = "discard", a != c.seat, true
+		fe.Tsumogiri = e.Tsumogiri != nil && *e.Tsumogiri
+		fe.Riichi, c.declared[a] = c.declared[a], false
+	case "chi", "pon", "daiminkan":
+		if e.Target == nil {
+			return none(), bad("%s without a target", e.Type)
+		}
+		fe.Type, fe.From, fe.Tiles = e.Type, e.Target, e.Consumed
+		ask = a == c.seat && e.Type != "daiminkan"
+		c.rinshan = e.Type == "daiminkan"
+	case "ankan":
+		fe.Type, fe.Tiles, fe.Tile, c.rinshan = "ankan", e.Consumed, "", true
+	case "kakan":
+		fe.Type, ask, answer, c.rinshan = "kakan", a != c.seat, true, true
+	case "dora":
+		fe.Type, fe.Tile = "dora", e.DoraMarker
+	case "reach_accepted":
+		fe.Type, fe.Tile = "riichi_accepted", ""
+	default:
+		return none(), bad("unknown event type %q", e.Type)
+	}
+	if err := c.obs.Append(&fe); err != nil {
+		return none(), fmt.Errorf("%w: %v", ErrEvent, err)
+	}
+	if !ask {
+		return none(), nil
+	}
+	return c.decide(answer)
+}
+
+// decide asks the bot when the round waits for the seat: to answer a
+// discard or an added kan (answer), or to move. The bot sees a
+// View, which shows only the seat's hand and public play, so a
+// determinization of the observation (the hidden tiles filled in at
+// random) shows it exactly what the real round would.
+func (c *Client) decide(answer bool) (mjai.Event, error) {
+	o := c.obs.Observation()
+	if err := o.DeterminizeInto(&c.round, c.rng, game.DeterminizeOptions{}); err != nil {
+		return none(), fmt.Errorf("%w: %v", ErrEvent, err)
+	}
+	r := &c.round
+	// When nobody may answer a discard, the determinized round has gone
+	// on to the next draw: that is not the seat's decision yet.
+	switch turn := r.Phase() == game.PhaseTurn; {
+	case r.Phase() == game.PhaseEnd, turn == answer:
+		return none(), nil
+	case turn && r.Current() != c.seat, !turn && !r.MustAnswer(c.seat):
+		return none(), nil
+	}
+	c.legal = r.Legal(c.seat, c.legal[:0])
+	a := c.player.Act(game.ViewOf(r, c.seat), c.legal)
+	if !slices.Contains(c.legal, a) {
+		return none(), fmt.Errorf("mjai: bot %s chose %v, not a legal action", c.cfg.Bot, a)
+	}
+	return c.reaction(r, a), nil
+}
+
+// reaction writes a as mjai's reaction.
+func (c *Client) reaction(r *game.Round, a game.Action) mjai.Event {
+	me := c.seat
+	ev := mjai.Event{Actor: &me}
+	switch a.Type {
+	case game.Pass:
+		return none()
+	case game.Discard:
+		ev.Type, ev.Pai, ev.Tsumogiri = "dahai", a.Tile.Mjai(), boolp(a.Tile == r.Drawn())
+	case game.Riichi:
+		c.riichiTile = a.Tile
+		ev.Type = "reach"
+	case game.Tsumo:
+		ev.Type, ev.Target, ev.Pai = "hora", &me, r.Drawn().Mjai()
+	case game.Ron:
+		from := r.Current()
+		ev.Type, ev.Target, ev.Pai = "hora", &from, r.LastTile().Mjai()
+	case game.KyuushuKyuuhai:
+		ev.Type = "ryukyoku"
+	case game.Ankan:
+		ev.Type = "ankan"
+		for _, t := range r.Hand(me) {
+			if t.Kind() == a.Tile.Kind() {
+				ev.Consumed = append(ev.Consumed, t.Mjai())
+			}
+		}
+	case game.Kakan:
+		ev.Type, ev.Pai = "kakan", a.Tile.Mjai()
+		for _, m := range r.Melds(me) {
+			if m.Type == score.Pon && m.Tiles[0].Kind() == a.Tile.Kind() {
+				ev.Consumed = names(m.Tiles[:3])
+			}
+		}
+	case game.Chi, game.Pon, game.Daiminkan:
+		from := r.Current()
+		ev.Type, ev.Target, ev.Pai = a.Type.String(), &from, a.Meld.Tiles[0].Mjai()
+		ev.Consumed = names(a.Meld.TilesSlice()[1:])
+	}
+	return ev
+}
+
+func names(ts []tile.Tile) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.Mjai()
+	}
+	return out
+}

@@ -1,0 +1,181 @@
+package mjaibot
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"time"
+
+	"github.com/mjrank/mjrank/data/mjai"
+)
+
+// MaxLine is the longest line Serve reads (a batch of a whole round fits
+// many times over).
+const MaxLine = 4 << 20
+
+// ErrClosed is wrapped by the error of an input that ends in the middle of
+// a game.
+var ErrClosed = errors.New("mjai: input closed before end_game")
+
+// LineError says which input line an error is about.
+type LineError struct {
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Serve plays on a stream, as Mortal and mjai.app run bots: each line of r
+// is one event, answered by one line on w, or a JSON array of events (a
+// batch), answered by one line: the reaction to its last event (the
+// others' reactions must be "none"). It returns nil at the end of the
+// input outside a game, and a *LineError for malformed JSON, an impossible
+// event, or an input that ends inside a game.
+func (c *Client) Serve(r io.Reader, w io.Writer) error {
+	in := bufio.NewReaderSize(r, 64<<10)
+	out := bufio.NewWriter(w)
+	n := 0
+	for {
+		line, err := readLine(in)
+		if err == io.EOF {
+			if c.InGame() {
+				return &LineError{Line: n + 1, Err: ErrClosed}
+			}
+			return nil
+		}
+		n++
+		if err != nil {
+			return &LineError{Line: n, Err: err}
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		reply, err := c.reactLine(line)
+		if err != nil {
+			return &LineError{Line: n, Err: err}
+		}
+		if err := writeEvent(out, &reply); err != nil {
+			return err
+		}
+	}
+}
+
+// readLine returns the next line without its end, io.EOF at the end.
+func readLine(in *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		part, err := in.ReadSlice('\n')
+		line = append(line, part...)
+		if len(line) > MaxLine {
+			return nil, fmt.Errorf("a line longer than %d bytes", MaxLine)
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(line) > 0:
+			return line, nil
+		case err != nil:
+			return nil, err
+		}
+		return bytes.TrimRight(line, "\r\n"), nil
+	}
+}
+
+// reactLine reacts to one line: an event or a batch.
+func (c *Client) reactLine(line []byte) (mjai.Event, error) {
+	trimmed := bytes.TrimSpace(line)
+	if trimmed[0] != '[' {
+		var e mjai.Event
+		if err := mjai.DecodeEvent(trimmed, &e); err != nil {
+			return none(), err
+		}
+		return c.React(&e)
+	}
+	var batch []json.RawMessage
+	if err := json.Unmarshal(trimmed, &batch); err != nil {
+		return none(), fmt.Errorf("a batch that is not a JSON array of events: %v", err)
+	}
+	reply := none()
+	for i, raw := range batch {
+		if reply.Type != "none" {
+			return none(), fmt.Errorf("batch event %d: the event before it asked for a move (%s)", i, reply.Type)
+		}
+		var e mjai.Event
+		if err := mjai.DecodeEvent(raw, &e); err != nil {
+			return none(), fmt.Errorf("batch event %d: %w", i, err)
+		}
+		var err error
+		if reply, err = c.React(&e); err != nil {
+			return none(), fmt.Errorf("batch event %d: %w", i, err)
+		}
+	}
+	return reply, nil
+}
+
+func writeEvent(w *bufio.Writer, e *mjai.Event) error {
+	if err := mjai.EncodeEvent(w, e); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// Dial plays as a TCP client of a classic mjai server (the protocol
+// akochan's client and the original mjai server speak): the server says
+// hello, the client joins room under name, then every line the server
+// sends is answered by one line, until the server closes the connection
+// after end_game. An "error" line from the server ends the game with its
+// message. Every read waits at most idle (0: no limit).
+func (c *Client) Dial(ctx context.Context, addr, name, room string, idle time.Duration) error {
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	defer stop()
+	in := bufio.NewReaderSize(conn, 64<<10)
+	out := bufio.NewWriter(conn)
+	for n := 1; ; n++ {
+		if idle > 0 {
+			conn.SetReadDeadline(time.Now().Add(idle))
+		}
+		line, err := readLine(in)
+		if err != nil {
+			if err == io.EOF && !c.InGame() && n > 1 {
+				return nil
+			}
+			if err == io.EOF {
+				err = ErrClosed
+			}
+			if ctx.Err() != nil {
+				err = context.Cause(ctx)
+			}
+			return &LineError{Line: n, Err: err}
+		}
+		var e mjai.Event
+		if err := mjai.DecodeEvent(line, &e); err != nil {
+			return &LineError{Line: n, Err: err}
+		}
+		var reply mjai.Event
+		switch e.Type {
+		case "hello":
+			reply = mjai.Event{Type: "join", Name: name, Room: room}
+		case "error":
+			return &LineError{Line: n, Err: fmt.Errorf("the server says: %s", e.Message)}
+		default:
+			if reply, err = c.React(&e); err != nil {
+				return &LineError{Line: n, Err: err}
+			}
+		}
+		if err := writeEvent(out, &reply); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,233 @@
+package referee
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sync"
+	"time"
+
+	"github.com/mjrank/mjrank/data/mjai"
+	"github.com/mjrank/mjrank/mjaibot"
+)
+
+// ErrLate is wrapped by the error of a reply that did not come in time.
+var ErrLate = errors.New("no reply within the time limit")
+
+// ErrGone is wrapped by the error of a seat whose program closed its
+// output or exited.
+var ErrGone = errors.New("the program closed its output")
+
+// conn is one seat's mjai connection: events go out one line each, and
+// each is answered by one line.
+type conn interface {
+	// send writes one event.
+	send(e *mjai.Event) error
+	// receive returns the next reply line, waiting at most limit (0: no
+	// limit).
+	receive(limit time.Duration) ([]byte, error)
+	// close ends the program and reaps it; it returns what went wrong
+	// on its side, if anything (a non-zero exit after end_game).
+	close() error
+	// stderr returns the end of what the program wrote on its standard
+	// error ("" for none).
+	stderr() string
+}
+
+// lines reads a program's output into a channel, so that a read can time
+// out.
+type lines struct {
+	ch  chan []byte
+	err error // set before ch is closed
+}
+
+func readLines(r io.Reader) *lines {
+	l := &lines{ch: make(chan []byte, 4)}
+	go func() {
+		in := bufio.NewReaderSize(r, 64<<10)
+		for {
+			line, err := in.ReadBytes('\n')
+			if len(bytes.TrimSpace(line)) > 0 {
+				l.ch <- bytes.TrimSpace(line)
+			}
+			if err != nil {
+				if err != io.EOF {
+					l.err = err
+				}
+				close(l.ch)
+				return
+			}
+		}
+	}()
+	return l
+}
+
+func (l *lines) receive(limit time.Duration) ([]byte, error) {
+	var timeout <-chan time.Time
+	if limit > 0 {
+		t := time.NewTimer(limit)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case line, ok := <-l.ch:
+		if !ok {
+			if l.err != nil {
+				return nil, fmt.Errorf("%w: %v", ErrGone, l.err)
+			}
+			return nil, ErrGone
+		}
+		return line, nil
+	case <-timeout:
+		return nil, fmt.Errorf("%w (%v)", ErrLate, limit)
+	}
+}
+
+// drain discards the lines nobody will read, so that the program is not
+// stuck writing them.
+func (l *lines) drain() {
+	for range l.ch {
+	}
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+	log io.Writer // a copy of everything, or nil
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.log != nil {
+		t.log.Write(p)
+	}
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(bytes.TrimSpace(t.buf))
+}
+
+// process is a seat played by an external program on its stdin/stdout.
+type process struct {
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *lines
+	err   *tail
+	enc   []byte
+	waits chan error
+}
+
+// startProcess starts command (run by /bin/sh, so that quoting and
+// variables work as in a terminal) with its standard error kept in a tail
+// and, when log is not nil, copied there.
+func startProcess(command string, log io.Writer) (*process, error) {
+	cmd := exec.Command("/bin/sh", "-c", "exec "+command)
+	p := &process{cmd: cmd, err: &tail{max: 4 << 10, log: log}, waits: make(chan error, 1)}
+	cmd.Stderr = p.err
+	var err error
+	if p.in, err = cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %q: %w", command, err)
+	}
+	p.out = readLines(stdout)
+	return p, nil
+}
+
+func (p *process) send(e *mjai.Event) error {
+	var err error
+	if p.enc, err = mjai.AppendEvent(p.enc[:0], e); err != nil {
+		return err
+	}
+	if _, err := p.in.Write(p.enc); err != nil {
+		return fmt.Errorf("%w: %v", ErrGone, err)
+	}
+	return nil
+}
+
+func (p *process) receive(limit time.Duration) ([]byte, error) { return p.out.receive(limit) }
+
+func (p *process) stderr() string { return p.err.String() }
+
+// close closes the program's input and waits a moment for it to exit,
+// then kills it; it always reaps it.
+func (p *process) close() error {
+	p.in.Close()
+	go p.out.drain()
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(2 * time.Second):
+		p.cmd.Process.Kill()
+		<-done
+		return fmt.Errorf("did not exit within 2s of its input's end: killed")
+	}
+}
+
+// inProcess is a built-in bot played through the protocol in this
+// process: a mjaibot.Client serving on pipes (mjrank match's "mjai:"
+// seats, which check the protocol without starting programs).
+type inProcess struct {
+	in   *io.PipeWriter
+	out  *lines
+	done chan error
+	enc  []byte
+}
+
+func startInProcess(cfg mjaibot.Config) (*inProcess, error) {
+	c, err := mjaibot.NewClient(cfg)
+	if err != nil {
+		return nil, err
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	p := &inProcess{in: inW, out: readLines(outR), done: make(chan error, 1)}
+	go func() {
+		err := c.Serve(inR, outW)
+		inR.CloseWithError(errors.New("the bot stopped"))
+		outW.Close()
+		p.done <- err
+	}()
+	return p, nil
+}
+
+func (p *inProcess) send(e *mjai.Event) error {
+	var err error
+	if p.enc, err = mjai.AppendEvent(p.enc[:0], e); err != nil {
+		return err
+	}
+	if _, err := p.in.Write(p.enc); err != nil {
+		return fmt.Errorf("%w: %v", ErrGone, err)
+	}
+	return nil
+}
+
+func (p *inProcess) receive(limit time.Duration) ([]byte, error) { return p.out.receive(limit) }
+
+func (p *inProcess) stderr() string { return "" }
+
+func (p *inProcess) close() error {
+	p.in.Close()
+	go p.out.drain()
+	return <-p.done
+}

@@ -1,0 +1,147 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mjrank/mjrank/arena"
+	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/mjaibot"
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// OnIllegal says what a rejected reply does.
+type OnIllegal uint8
+
+const (
+	// Stop ends the match with the reply's error.
+	Stop OnIllegal = iota
+	// Replace plays the tsumogiri (or pass) in its place and goes on; the
+	// result counts it. A seat that is late or gone is replaced for the
+	// rest of its game.
+	Replace
+)
+
+// DefaultTimeLimit is the default time a reply may take.
+const DefaultTimeLimit = 10 * time.Second
+
+// Match is a referee's configuration: the arena's, with seats that may
+// speak mjai.
+type Match struct {
+	// Arena is the arena run: its Seats are seat specs (see ParseSeat);
+	// Match sets its NewTable.
+	Arena arena.Config
+	// TimeLimit bounds the wait for every reply (0: DefaultTimeLimit).
+	TimeLimit time.Duration
+	// OnIllegal says what a rejected reply does.
+	OnIllegal OnIllegal
+	// Stderr, when not empty, is a folder where each game's programs'
+	// standard error is kept (GAME-seatS.stderr); otherwise only its end
+	// is shown in an error.
+	Stderr string
+	// Report, when not nil, is told every rejected reply (serialised).
+	Report func(*ReplyError)
+
+	mu sync.Mutex
+}
+
+// Seat kinds.
+const (
+	prefixCmd  = "cmd:"
+	prefixMjai = "mjai:"
+)
+
+// ParseSeat checks a seat spec: a built-in bot's name (played directly),
+// "mjai:NAME" (a built-in bot played through the protocol in this
+// process), or "cmd:COMMAND" (a program speaking mjai on its standard
+// input and output, started by /bin/sh for every game).
+func ParseSeat(spec string) error {
+	switch {
+	case strings.HasPrefix(spec, prefixCmd):
+		if strings.TrimSpace(spec[len(prefixCmd):]) == "" {
+			return fmt.Errorf("seat %q: an empty command", spec)
+		}
+		return nil
+	case strings.HasPrefix(spec, prefixMjai):
+		spec = spec[len(prefixMjai):]
+	}
+	if !bot.Valid(spec) {
+		return fmt.Errorf("seat %q: not a bot (%s), mjai:BOT or cmd:COMMAND", spec, strings.Join(bot.Names(), ", "))
+	}
+	return nil
+}
+
+// Run plays the match.
+func (m *Match) Run(ctx context.Context) (*arena.Result, error) {
+	for i, s := range m.Arena.Seats {
+		if err := ParseSeat(s); err != nil {
+			return nil, fmt.Errorf("%w: entry %d: %v", arena.ErrConfig, i+1, err)
+		}
+	}
+	if m.TimeLimit == 0 {
+		m.TimeLimit = DefaultTimeLimit
+	}
+	if m.Stderr != "" {
+		if err := os.MkdirAll(m.Stderr, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	c := m.Arena
+	c.NewTable = m.newTable
+	return arena.Run(ctx, c)
+}
+
+func (m *Match) report(e *ReplyError) {
+	if m.Report == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.Report(e)
+}
+
+// newTable seats one game.
+func (m *Match) newTable(spec *arena.TableSpec) (arena.Table, error) {
+	t := &table{m: m, spec: spec}
+	t.hooks = game.Hooks{Start: t.start, Applied: t.applied, End: t.end}
+	for s, name := range spec.Names {
+		st := &t.seats[s]
+		st.spec = name
+		var err error
+		switch {
+		case strings.HasPrefix(name, prefixCmd):
+			var log io.Writer
+			if m.Stderr != "" {
+				f, ferr := os.Create(filepath.Join(m.Stderr, fmt.Sprintf("%s-seat%d.stderr", spec.ID, s)))
+				if ferr != nil {
+					err = ferr
+					break
+				}
+				st.log, log = f, f
+			}
+			st.conn, err = startProcess(name[len(prefixCmd):], log)
+		case strings.HasPrefix(name, prefixMjai):
+			o := m.Arena.Bots
+			st.conn, err = startInProcess(mjaibot.Config{Bot: name[len(prefixMjai):], Options: o, Length: spec.Rules.Length})
+		default:
+			bo := m.Arena.Bots
+			bo.Rules = &spec.Rules
+			t.players[s], err = bot.NewWith(name, spec.Seeds[s], bo)
+		}
+		if err != nil {
+			t.Close(nil, err)
+			return nil, fmt.Errorf("seat %d (%s): %w", s, name, err)
+		}
+		if st.conn != nil {
+			t.players[s] = &player{t: t, seat: s}
+			t.any = true
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,389 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/mjrank/mjrank/arena"
+	"github.com/mjrank/mjrank/data/mjai"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// ReplyError is a reply the referee did not accept: a move that is not
+// legal, a reply to an event that asked nothing, a line that is not an
+// mjai event, no reply in time, a program that is gone.
+type ReplyError struct {
+	Seat  int
+	Spec  string // the seat's --seat value
+	Event string // the event answered, as sent ("" before any)
+	Reply string // the reply line ("" when none came)
+	Err   error
+}
+
+func (e *ReplyError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "seat %d (%s)", e.Seat, e.Spec)
+	if e.Reply != "" {
+		fmt.Fprintf(&b, ": reply %s", e.Reply)
+	}
+	if e.Event != "" {
+		fmt.Fprintf(&b, " to %s", e.Event)
+	}
+	fmt.Fprintf(&b, ": %v", e.Err)
+	return b.String()
+}
+
+func (e *ReplyError) Unwrap() error { return e.Err }
+
+// ErrIllegal is wrapped by the error of a reply that is not a legal move
+// at that point.
+var ErrIllegal = errors.New("not a legal move")
+
+// seat is one seat of a table.
+type seat struct {
+	spec   string
+	conn   conn     // nil: a built-in bot played directly
+	log    *os.File // the program's standard error, or nil
+	dead   bool     // the connection failed: the seat's moves are replaced from then on
+	reply  mjai.Event
+	line   []byte // the reply not yet taken by a decision, or nil
+	prompt []byte // the event it answered
+	last   []byte // the last event sent
+}
+
+// table is one game of a match.
+type table struct {
+	m       *Match
+	spec    *arena.TableSpec
+	seats   [game.NumSeats]seat
+	players [game.NumSeats]game.Player
+	hooks   game.Hooks
+	ob      game.Observer
+	sent    int                 // observation events sent (every seat has as many)
+	reached [game.NumSeats]bool // the seat's reach event went out during its decision
+	illegal [game.NumSeats]int
+	fatal   error // a reply that stops the game
+	started bool
+	any     bool // some seat speaks mjai
+}
+
+func (t *table) Players() *[game.NumSeats]game.Player { return &t.players }
+func (t *table) Illegal() [game.NumSeats]int          { return t.illegal }
+
+func (t *table) Hooks() *game.Hooks {
+	if !t.any {
+		return nil
+	}
+	return &t.hooks
+}
+
+// violation counts a rejected reply of seat s to the event prompt; under
+// OnIllegal "stop" the first one ends the game.
+func (t *table) violation(s int, prompt, reply []byte, err error) {
+	st := &t.seats[s]
+	re := &ReplyError{Seat: s, Spec: st.spec, Event: string(prompt), Reply: string(reply), Err: err}
+	if errors.Is(err, ErrLate) || errors.Is(err, ErrGone) {
+		st.dead = true
+		if tail := st.conn.stderr(); tail != "" {
+			re.Err = fmt.Errorf("%w; its stderr ends with:\n%s", err, tail)
+		}
+	}
+	t.illegal[s]++
+	t.m.report(re)
+	if t.m.OnIllegal != Replace && t.fatal == nil {
+		t.fatal = re
+	}
+	st.line = nil
+}
+
+// broadcast sends every speaking seat the event make gives it (none when
+// ok is false) and reads the replies: a reply that asks a move is kept
+// for the seat's decision; an earlier reply that no decision took is a
+// violation.
+func (t *table) broadcast(make func(s int) (mjai.Event, bool)) {
+	var went [game.NumSeats]bool
+	for s := range t.seats {
+		st := &t.seats[s]
+		if st.conn == nil || st.dead {
+			continue
+		}
+		if st.line != nil {
+			t.violation(s, st.prompt, st.line, errors.New("it answers an event that asked nothing of the seat"))
+		}
+		e, ok := make(s)
+		if !ok {
+			continue
+		}
+		line, err := mjai.AppendEvent(st.last[:0], &e)
+		if err == nil {
+			st.last = line[:len(line)-1]
+			err = st.conn.send(&e)
+		}
+		if err != nil {
+			t.violation(s, st.last, nil, err)
+			continue
+		}
+		went[s] = true
+	}
+	for s := range t.seats {
+		if went[s] {
+			t.receive(s)
+		}
+	}
+}
+
+// receive reads seat s's reply to the event it was just sent.
+func (t *table) receive(s int) {
+	st := &t.seats[s]
+	line, err := st.conn.receive(t.m.TimeLimit)
+	if err != nil {
+		t.violation(s, st.last, nil, err)
+		return
+	}
+	st.line, st.prompt = append(st.line[:0], line...), append(st.prompt[:0], st.last...)
+	if err := mjai.DecodeEvent(line, &st.reply); err != nil {
+		t.violation(s, st.last, line, fmt.Errorf("not an mjai event: %v", err))
+		return
+	}
+	if st.reply.Type == "none" {
+		st.line = nil
+	}
+}
+
+// take returns seat s's pending reply ("none" when it has none), its
+// line and the event it answered, and clears it.
+func (t *table) take(s int) (mjai.Event, []byte, []byte) {
+	st := &t.seats[s]
+	if st.line == nil {
+		return mjai.Event{Type: "none"}, []byte(`{"type":"none"}`), st.last
+	}
+	line := st.line
+	st.line = nil
+	return st.reply, line, st.prompt
+}
+
+// start is the Start hook: the game's and the round's first events.
+func (t *table) start(r *game.Round) error {
+	if !t.started {
+		t.started = true
+		t.broadcast(func(s int) (mjai.Event, bool) { return t.startGame(s), true })
+	}
+	if err := t.ob.Start(r); err != nil {
+		return err
+	}
+	t.sent = 0
+	t.broadcast(func(s int) (mjai.Event, bool) { return t.startRound(r, s), true })
+	return t.flush(r)
+}
+
+func (t *table) startGame(s int) mjai.Event {
+	id, first, seed := s, 0, t.spec.Seeds[s]
+	if t.spec.Rules.Length == game.Tonpuusen {
+		first = 4
+	}
+	red := t.spec.Rules.Score.RedFives
+	return mjai.Event{Type: "start_game", ID: &id, Names: t.spec.Names[:], KyokuFirst: &first, AkaFlag: &red, Seed: &seed}
+}
+
+func (t *table) startRound(r *game.Round, s int) mjai.Event {
+	honba, sticks, dealer := r.Honba(), r.Sticks(), r.Dealer()
+	scores := r.Scores()
+	e := mjai.Event{Type: "start_kyoku", Bakaze: r.RoundWind().Mjai(), Kyoku: r.Index()%4 + 1, Honba: &honba,
+		Kyotaku: &sticks, Oya: &dealer, DoraMarker: r.DoraIndicators()[0].Mjai(), Scores: scores[:]}
+	dealt := t.ob.Observation(s).Dealt()
+	for seat := range game.NumSeats {
+		hand := make([]string, 13)
+		for i := range hand {
+			hand[i] = "?"
+			if seat == s {
+				hand[i] = dealt[i].Mjai()
+			}
+		}
+		e.Tehais = append(e.Tehais, hand)
+	}
+	return e
+}
+
+// applied is the Applied hook: what the action made public goes out.
+func (t *table) applied(r *game.Round, _ game.Action) error {
+	if err := t.ob.Update(r); err != nil {
+		return err
+	}
+	if err := t.flush(r); err != nil {
+		return err
+	}
+	return t.fatal
+}
+
+// flush sends the observation events not sent yet.
+func (t *table) flush(r *game.Round) error {
+	n := len(t.ob.Observation(0).Events())
+	for ; t.sent < n; t.sent++ {
+		k := t.sent
+		first := t.ob.Observation(0).Events()[k]
+		if first.Type == game.ObsDiscard && first.Riichi && !t.reached[first.Seat] {
+			a := int(first.Seat)
+			t.broadcast(func(int) (mjai.Event, bool) { return mjai.Event{Type: "reach", Actor: &a}, true })
+		}
+		t.broadcast(func(s int) (mjai.Event, bool) {
+			e := t.ob.Observation(s).Events()[k]
+			return event(&e, r), true
+		})
+		if first.Type == game.ObsDiscard {
+			t.reached[first.Seat] = false
+		}
+	}
+	return t.fatal
+}
+
+// event writes one observation event as mjai's.
+func event(e *game.ObsEvent, r *game.Round) mjai.Event {
+	a := int(e.Seat)
+	m := mjai.Event{Actor: &a}
+	switch e.Type {
+	case game.ObsDraw:
+		m.Type, m.Pai = "tsumo", "?"
+		if e.Tile.Valid() {
+			m.Pai = e.Tile.Mjai()
+		}
+	case game.ObsDiscard:
+		m.Type, m.Pai, m.Tsumogiri = "dahai", e.Tile.Mjai(), &e.Tsumogiri
+	case game.ObsCall:
+		from := int(e.From)
+		m.Type, m.Target, m.Pai = e.Meld.Type.String(), &from, e.Meld.Tiles[0].Mjai()
+		m.Consumed = names(e.Meld.TilesSlice()[1:])
+	case game.ObsAnkan:
+		m.Type, m.Consumed = "ankan", names(e.Meld.Tiles[:])
+	case game.ObsKakan:
+		m.Type, m.Pai = "kakan", e.Tile.Mjai()
+		for _, t := range e.Meld.Tiles {
+			if t != e.Tile {
+				m.Consumed = append(m.Consumed, t.Mjai())
+			}
+		}
+	case game.ObsDora:
+		m.Type, m.Actor, m.DoraMarker = "dora", nil, e.Tile.Mjai()
+	case game.ObsRiichiAccepted:
+		scores := r.Scores()
+		deltas := make([]int, game.NumSeats)
+		deltas[a] = -1000
+		m.Type, m.Deltas, m.Scores = "reach_accepted", deltas, scores[:]
+	}
+	return m
+}
+
+func names(ts []tile.Tile) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.Mjai()
+	}
+	return out
+}
+
+// end is the End hook: the round's result and end_kyoku.
+func (t *table) end(r *game.Round) error {
+	for s := range t.seats {
+		t.seats[s].line = nil // a reply the round's end made moot
+	}
+	res := r.Result()
+	scores := r.Scores()
+	deltas := res.Deltas
+	if res.Kind == game.Agari {
+		for i := range res.Wins[:res.NumWins] {
+			w := &res.Wins[i]
+			a, from := int(w.Seat), int(w.From)
+			e := mjai.Event{Type: "hora", Actor: &a, Target: &from, Pai: w.Win.WinTile.Mjai()}
+			if i == int(res.NumWins)-1 {
+				e.Deltas, e.Scores = deltas[:], scores[:]
+			}
+			t.broadcast(func(int) (mjai.Event, bool) { return e, true })
+		}
+	} else {
+		e := mjai.Event{Type: "ryukyoku", Reason: reason(res.Kind), Deltas: deltas[:], Scores: scores[:]}
+		t.broadcast(func(int) (mjai.Event, bool) { return e, true })
+	}
+	t.broadcast(func(int) (mjai.Event, bool) { return mjai.Event{Type: "end_kyoku"}, true })
+	return t.fatal
+}
+
+// reason names a draw as mjlog's RYUUKYOKU type does.
+func reason(k game.EndKind) string {
+	switch k {
+	case game.NineTerminals:
+		return "yao9"
+	case game.FourWinds:
+		return "kaze4"
+	case game.FourRiichi:
+		return "reach4"
+	case game.FourKans:
+		return "kan4"
+	case game.TripleRon:
+		return "ron3"
+	}
+	return ""
+}
+
+// Close sends end_game and ends the seats' programs.
+func (t *table) Close(g *game.Game, err error) error {
+	if g != nil && t.any {
+		scores := g.Scores
+		t.broadcast(func(int) (mjai.Event, bool) { return mjai.Event{Type: "end_game", Scores: scores[:]}, true })
+	}
+	if err == nil {
+		err = t.fatal
+	}
+	for s := range t.seats {
+		st := &t.seats[s]
+		if st.conn == nil {
+			continue
+		}
+		cerr := st.conn.close()
+		if st.log != nil {
+			st.log.Close()
+		}
+		if cerr != nil && !st.dead && err == nil && g != nil {
+			err = &ReplyError{Seat: s, Spec: st.spec, Err: fmt.Errorf("after end_game: %v", cerr)}
+		}
+	}
+	return err
+}
+
+// player is a speaking seat's game.Player: its decision is the reply to
+// the event that prompted it, judged.
+type player struct {
+	t    *table
+	seat int
+}
+
+func (p *player) Act(v game.View, legal []game.Action) game.Action {
+	t, s := p.t, p.seat
+	reply, line, prompt := t.take(s)
+	if t.seats[s].dead || t.fatal != nil {
+		return fallback(v, legal)
+	}
+	a, err := t.judge(s, v, legal, &reply)
+	if err != nil {
+		t.violation(s, prompt, line, err)
+		return fallback(v, legal)
+	}
+	return a
+}
+
+// fallback is the move that replaces a rejected reply: the drawn tile's
+// discard (tsumogiri) on a turn, a pass on a call.
+func fallback(v game.View, legal []game.Action) game.Action {
+	for _, a := range legal {
+		if a.Type == game.Pass || (a.Type == game.Discard && a.Tile == v.Drawn()) {
+			return a
+		}
+	}
+	for _, a := range legal {
+		if a.Type == game.Discard || a.Type == game.Riichi {
+			return a
+		}
+	}
+	return legal[0]
+}
