@@ -491,13 +491,13 @@ func play(ctx context.Context, rules game.Rules, seed uint64, players *[game.Num
 		h.End = func(r *game.Round) error { ended(r); return nil }
 	}
 	if table != nil {
-		h = chain(table, &h)
+		h = chain(*table, h)
 	}
 	return game.PlayGameHooked(ctx, rules, seed, players, &h)
 }
 
 // chain returns hooks that call a's, then b's.
-func chain(a, b *game.Hooks) game.Hooks {
+func chain(a, b game.Hooks) game.Hooks {
 	both := func(x, y func(*game.Round) error) func(*game.Round) error {
 		switch {
 		case x == nil:

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os/exec"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/mjrank/mjrank/data/mjai"
@@ -120,25 +122,45 @@ func (t *tail) String() string {
 	return string(bytes.TrimSpace(t.buf))
 }
 
+// stream is the sending half every conn shares: events written as lines
+// to w, replies read from out.
+type stream struct {
+	w   io.WriteCloser
+	out *lines
+	enc []byte
+}
+
+func (p *stream) send(e *mjai.Event) error {
+	var err error
+	if p.enc, err = mjai.AppendEvent(p.enc[:0], e); err != nil {
+		return err
+	}
+	if _, err := p.w.Write(p.enc); err != nil {
+		return fmt.Errorf("%w: %v", ErrGone, err)
+	}
+	return nil
+}
+
+func (p *stream) receive(limit time.Duration) ([]byte, error) { return p.out.receive(limit) }
+
 // process is a seat played by an external program on its stdin/stdout.
 type process struct {
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	out   *lines
-	err   *tail
-	enc   []byte
-	waits chan error
+	stream
+	cmd *exec.Cmd
+	err *tail
 }
 
 // startProcess starts command (run by /bin/sh, so that quoting and
-// variables work as in a terminal) with its standard error kept in a tail
-// and, when log is not nil, copied there.
+// variables work as in a terminal) in a process group of its own, with
+// its standard error kept in a tail and, when log is not nil, copied
+// there.
 func startProcess(command string, log io.Writer) (*process, error) {
-	cmd := exec.Command("/bin/sh", "-c", "exec "+command)
-	p := &process{cmd: cmd, err: &tail{max: 4 << 10, log: log}, waits: make(chan error, 1)}
+	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	p := &process{cmd: cmd, err: &tail{max: 4 << 10, log: log}}
 	cmd.Stderr = p.err
 	var err error
-	if p.in, err = cmd.StdinPipe(); err != nil {
+	if p.w, err = cmd.StdinPipe(); err != nil {
 		return nil, err
 	}
 	stdout, err := cmd.StdoutPipe()
@@ -152,25 +174,12 @@ func startProcess(command string, log io.Writer) (*process, error) {
 	return p, nil
 }
 
-func (p *process) send(e *mjai.Event) error {
-	var err error
-	if p.enc, err = mjai.AppendEvent(p.enc[:0], e); err != nil {
-		return err
-	}
-	if _, err := p.in.Write(p.enc); err != nil {
-		return fmt.Errorf("%w: %v", ErrGone, err)
-	}
-	return nil
-}
-
-func (p *process) receive(limit time.Duration) ([]byte, error) { return p.out.receive(limit) }
-
 func (p *process) stderr() string { return p.err.String() }
 
 // close closes the program's input and waits a moment for it to exit,
-// then kills it; it always reaps it.
+// then kills its process group; it always reaps it.
 func (p *process) close() error {
-	p.in.Close()
+	p.w.Close()
 	go p.out.drain()
 	done := make(chan error, 1)
 	go func() { done <- p.cmd.Wait() }()
@@ -178,7 +187,7 @@ func (p *process) close() error {
 	case err := <-done:
 		return err
 	case <-time.After(2 * time.Second):
-		p.cmd.Process.Kill()
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 		<-done
 		return fmt.Errorf("did not exit within 2s of its input's end: killed")
 	}
@@ -188,10 +197,8 @@ func (p *process) close() error {
 // process: a mjaibot.Client serving on pipes (mjrank match's "mjai:"
 // seats, which check the protocol without starting programs).
 type inProcess struct {
-	in   *io.PipeWriter
-	out  *lines
+	stream
 	done chan error
-	enc  []byte
 }
 
 func startInProcess(cfg mjaibot.Config) (*inProcess, error) {
@@ -201,7 +208,7 @@ func startInProcess(cfg mjaibot.Config) (*inProcess, error) {
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	p := &inProcess{in: inW, out: readLines(outR), done: make(chan error, 1)}
+	p := &inProcess{stream: stream{w: inW, out: readLines(outR)}, done: make(chan error, 1)}
 	go func() {
 		err := c.Serve(inR, outW)
 		inR.CloseWithError(errors.New("the bot stopped"))
@@ -211,23 +218,73 @@ func startInProcess(cfg mjaibot.Config) (*inProcess, error) {
 	return p, nil
 }
 
-func (p *inProcess) send(e *mjai.Event) error {
-	var err error
-	if p.enc, err = mjai.AppendEvent(p.enc[:0], e); err != nil {
-		return err
-	}
-	if _, err := p.in.Write(p.enc); err != nil {
-		return fmt.Errorf("%w: %v", ErrGone, err)
-	}
-	return nil
-}
-
-func (p *inProcess) receive(limit time.Duration) ([]byte, error) { return p.out.receive(limit) }
-
 func (p *inProcess) stderr() string { return "" }
 
 func (p *inProcess) close() error {
-	p.in.Close()
+	p.w.Close()
 	go p.out.drain()
 	return <-p.done
+}
+
+// client is a seat played by a TCP client of the referee's mjai server
+// (mjrank match --listen): it connected, was sent hello and joined.
+type client struct {
+	stream
+	conn net.Conn
+	name string
+}
+
+// accept waits for the next client on ln (at most limit), says hello and
+// reads its join.
+func accept(ln net.Listener, limit time.Duration) (*client, error) {
+	type result struct {
+		c   net.Conn
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		c, err := ln.Accept()
+		ch <- result{c, err}
+	}()
+	var res result
+	select {
+	case res = <-ch:
+	case <-time.After(limit):
+		go func() {
+			if r := <-ch; r.c != nil {
+				r.c.Close()
+			}
+		}()
+		return nil, fmt.Errorf("no client connected to %v within %v", ln.Addr(), limit)
+	}
+	if res.err != nil {
+		return nil, res.err
+	}
+	c := &client{stream: stream{w: res.c, out: readLines(res.c)}, conn: res.c}
+	version := 3
+	if err := c.send(&mjai.Event{Type: "hello", Protocol: "mjsonp", ProtocolVersion: &version}); err != nil {
+		res.c.Close()
+		return nil, err
+	}
+	line, err := c.receive(limit)
+	var join mjai.Event
+	if err == nil {
+		err = mjai.DecodeEvent(line, &join)
+	}
+	if err == nil && join.Type != "join" {
+		err = fmt.Errorf("a %s where join is due", join.Type)
+	}
+	if err != nil {
+		res.c.Close()
+		return nil, fmt.Errorf("client %v: %w", res.c.RemoteAddr(), err)
+	}
+	c.name = join.Name
+	return c, nil
+}
+
+func (c *client) stderr() string { return "" }
+
+func (c *client) close() error {
+	go c.out.drain()
+	return c.conn.Close()
 }

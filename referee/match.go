@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -47,6 +49,11 @@ type Match struct {
 	Stderr string
 	// Report, when not nil, is told every rejected reply (serialised).
 	Report func(*ReplyError)
+	// Listener, for "tcp" seats, is where their players connect, one per
+	// seat and game, in seat order (a classic mjai server: hello, join,
+	// then the game); each is waited for at most Wait (0: a minute).
+	Listener net.Listener
+	Wait     time.Duration
 
 	mu sync.Mutex
 }
@@ -55,14 +62,18 @@ type Match struct {
 const (
 	prefixCmd  = "cmd:"
 	prefixMjai = "mjai:"
+	seatTCP    = "tcp"
 )
 
 // ParseSeat checks a seat spec: a built-in bot's name (played directly),
 // "mjai:NAME" (a built-in bot played through the protocol in this
-// process), or "cmd:COMMAND" (a program speaking mjai on its standard
-// input and output, started by /bin/sh for every game).
+// process), "cmd:COMMAND" (a program speaking mjai on its standard input
+// and output, started by /bin/sh for every game) or "tcp" (a client of the
+// referee's mjai server, Match.Listener).
 func ParseSeat(spec string) error {
 	switch {
+	case spec == seatTCP:
+		return nil
 	case strings.HasPrefix(spec, prefixCmd):
 		if strings.TrimSpace(spec[len(prefixCmd):]) == "" {
 			return fmt.Errorf("seat %q: an empty command", spec)
@@ -86,6 +97,16 @@ func (m *Match) Run(ctx context.Context) (*arena.Result, error) {
 	}
 	if m.TimeLimit == 0 {
 		m.TimeLimit = DefaultTimeLimit
+	}
+	if m.Wait == 0 {
+		m.Wait = time.Minute
+	}
+	if slices.Contains(m.Arena.Seats[:], seatTCP) {
+		if m.Listener == nil {
+			return nil, fmt.Errorf("%w: a tcp seat needs a listener (--listen)", arena.ErrConfig)
+		}
+		// Players connect in seat order, one game after another.
+		m.Arena.Workers = 1
 	}
 	if m.Stderr != "" {
 		if err := os.MkdirAll(m.Stderr, 0o755); err != nil {
@@ -126,6 +147,8 @@ func (m *Match) newTable(spec *arena.TableSpec) (arena.Table, error) {
 				st.log, log = f, f
 			}
 			st.conn, err = startProcess(name[len(prefixCmd):], log)
+		case name == seatTCP:
+			st.conn, err = accept(m.Listener, m.Wait)
 		case strings.HasPrefix(name, prefixMjai):
 			o := m.Arena.Bots
 			st.conn, err = startInProcess(mjaibot.Config{Bot: name[len(prefixMjai):], Options: o, Length: spec.Rules.Length})

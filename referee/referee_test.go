@@ -2,9 +2,15 @@ package referee
 
 import (
 	"context"
+	"errors"
+	"net"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/arena"
+	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/mjaibot"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -28,5 +34,107 @@ func TestInProcessMatchesArena(t *testing.T) {
 	}
 	if got.Hash != direct.Hash {
 		t.Errorf("hash %s through mjai, %s direct", got.Hash, direct.Hash)
+	}
+}
+
+// TestTCPClient: the mjai bot's TCP client plays whole games against the
+// referee's loopback mjai server, which gives the direct arena's games.
+func TestTCPClient(t *testing.T) {
+	cfg := arena.Config{Seats: [4]string{"thesis", "efficiency", "efficiency", "rulebot"}, Games: 2, Seed: 11, Length: game.Hanchan}
+	direct, err := arena.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	m := Match{Arena: cfg, Listener: ln, Wait: 10 * time.Second}
+	m.Arena.Seats[0] = "tcp"
+	m.Report = func(e *ReplyError) { t.Errorf("rejected: %v", e) }
+	errs := make(chan error, cfg.Games)
+	go func() {
+		for range cfg.Games {
+			c, err := mjaibot.NewClient(mjaibot.Config{Bot: "thesis"})
+			if err == nil {
+				err = c.Dial(context.Background(), ln.Addr().String(), "tester", "default", 10*time.Second)
+			}
+			errs <- err
+		}
+	}()
+	got, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range cfg.Games {
+		if err := <-errs; err != nil {
+			t.Errorf("client: %v", err)
+		}
+	}
+	if got.Hash != direct.Hash {
+		t.Errorf("hash %s over TCP, %s direct", got.Hash, direct.Hash)
+	}
+}
+
+// TestRecordsVerify: a match's records, in both formats, replay through
+// the engine with no mismatch.
+func TestRecordsVerify(t *testing.T) {
+	for _, format := range []string{"tenhou6", "mjai"} {
+		dir := t.TempDir()
+		m := Match{Arena: arena.Config{Seats: [4]string{"mjai:thesis", "efficiency", "mjai:rulebot", "thesis"}, Games: 4,
+			Seed: 5, Rotate: true, Length: game.Hanchan, Records: dir, RecordsFormat: format}}
+		if _, err := m.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := records.Verify(context.Background(), []string{dir}, records.VerifyOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Complete != 4 || len(rep.Mismatches)+len(rep.Errors)+len(rep.Skipped) != 0 {
+			t.Errorf("%s: %d complete games of 4, mismatches %v, errors %v, skipped %v", format, rep.Complete, rep.Mismatches, rep.Errors, rep.Skipped)
+		}
+	}
+}
+
+// TestBrokenPrograms: a program that crashes, writes garbage, is silent or
+// plays an illegal move ends the match with a report naming the seat, the
+// event and the reply, or, when replaced, lets the games finish and
+// counts it; nothing hangs.
+func TestBrokenPrograms(t *testing.T) {
+	cases := []struct {
+		name, cmd, want string
+	}{
+		{"crash", "cmd:exit 3", "closed its output"},
+		{"garbage", "cmd:while read l; do echo garbage; done", "not an mjai event"},
+		{"silence", "cmd:while read l; do :; done", "no reply within the time limit"},
+		{"illegal", `cmd:while read l; do case "$l" in '{"type":"tsumo","actor":0,'*) echo '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}';; *) echo '{"type":"none"}';; esac; done`, "not a legal move"},
+		{"wrong actor", `cmd:while read l; do case "$l" in '{"type":"tsumo","actor":0,'*) echo '{"type":"hora","actor":1,"target":0,"pai":"1m"}';; *) echo '{"type":"none"}';; esac; done`, "its actor is not the seat"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base := arena.Config{Seats: [4]string{c.cmd, "efficiency", "efficiency", "efficiency"}, Games: 1, Seed: 3, Length: game.Tonpuusen}
+			start := time.Now()
+			m := Match{Arena: base, TimeLimit: 300 * time.Millisecond}
+			_, err := m.Run(context.Background())
+			var re *ReplyError
+			if !errors.As(err, &re) || re.Seat != 0 || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("stop: got %v, want a seat 0 error saying %q", err, c.want)
+			}
+			if c.name != "crash" && c.name != "silence" && (re.Event == "" || re.Reply == "") {
+				t.Errorf("the error does not show the event and the reply: %v", err)
+			}
+			m = Match{Arena: base, TimeLimit: 300 * time.Millisecond, OnIllegal: Replace}
+			res, err := m.Run(context.Background())
+			if err != nil {
+				t.Fatalf("replace: %v", err)
+			}
+			if res.Played != 1 || res.Entries[0].Illegal == 0 {
+				t.Errorf("replace: %d games, %d rejected replies", res.Played, res.Entries[0].Illegal)
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
 	}
 }
