@@ -1,0 +1,135 @@
+package mjaibot
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/data/mjai"
+)
+
+const (
+	startGame  = `{"type":"start_game","id":0,"names":["a","b","c","d"]}`
+	startKyoku = `{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"5p","scores":[25000,25000,25000,25000],` +
+		`"tehais":[["1m","2m","3m","4p","5p","6p","7s","8s","1s","E","E","N","N"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}`
+	myDraw = `{"type":"tsumo","actor":0,"pai":"C"}`
+)
+
+func serve(t *testing.T, bot, input string) ([]mjai.Event, error) {
+	t.Helper()
+	c, err := NewClient(Config{Bot: bot})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	err = c.Serve(strings.NewReader(input), &out)
+	var evs []mjai.Event
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if line == "" {
+			continue
+		}
+		var e mjai.Event
+		if derr := mjai.DecodeEvent([]byte(line), &e); derr != nil {
+			t.Fatalf("reply %q: %v", line, derr)
+		}
+		evs = append(evs, e)
+	}
+	return evs, err
+}
+
+func TestServeAnswersEveryLine(t *testing.T) {
+	in := strings.Join([]string{startGame, startKyoku, myDraw,
+		`{"type":"dahai","actor":0,"pai":"1s","tsumogiri":false}`,
+		`{"type":"tsumo","actor":1,"pai":"?"}`,
+		`{"type":"dahai","actor":1,"pai":"E","tsumogiri":true}`,
+		`{"type":"pon","actor":0,"target":1,"pai":"E","consumed":["E","E"]}`,
+		`{"type":"end_game"}`,
+	}, "\n")
+	evs, err := serve(t, "efficiency", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"none", "none", "dahai", "none", "none", "", "dahai", "none"}
+	if len(evs) != len(want) {
+		t.Fatalf("%d replies to %d lines: %+v", len(evs), len(want), evs)
+	}
+	for i, w := range want {
+		if w != "" && evs[i].Type != w {
+			t.Errorf("reply %d: %s, want %s", i+1, evs[i].Type, w)
+		}
+	}
+	// The reply to seat 1's East: the bot may pon or pass, nothing else.
+	if ty := evs[5].Type; ty != "pon" && ty != "none" {
+		t.Errorf("reply to the East: %s", ty)
+	}
+	if d := evs[2]; !strings.Contains("1m 2m 3m 4p 5p 6p 7s 8s 1s E N C", d.Pai) || d.Tsumogiri == nil || *d.Tsumogiri != (d.Pai == "C") {
+		t.Errorf("first discard %+v: not a tile of the hand, or a wrong tsumogiri flag", d)
+	}
+	if d := evs[6]; d.Tsumogiri == nil || *d.Tsumogiri || d.Pai == "E" {
+		t.Errorf("discard after the pon %+v", d)
+	}
+}
+
+func TestServeBatch(t *testing.T) {
+	in := "[" + strings.Join([]string{startGame, startKyoku, myDraw}, ",") + "]\n"
+	evs, err := serve(t, "efficiency", in)
+	if !errors.Is(err, ErrClosed) {
+		t.Errorf("err %v, want ErrClosed (the game did not end)", err)
+	}
+	if len(evs) != 1 || evs[0].Type != "dahai" {
+		t.Errorf("one batch: replies %+v, want one dahai", evs)
+	}
+}
+
+func TestServeErrors(t *testing.T) {
+	cases := []struct {
+		name, input string
+		line        int
+		want        string
+	}{
+		{"malformed", startGame + "\n{\"type\":", 2, "line 2"},
+		{"no type", startGame + "\n{}", 2, "without a type"},
+		{"before start_game", myDraw, 1, "before start_game"},
+		{"no seat", `{"type":"start_game"}`, 1, "id"},
+		{"not in hand", startGame + "\n" + startKyoku + "\n" + `{"type":"dahai","actor":0,"pai":"9p","tsumogiri":false}`, 3, "impossible event"},
+		{"out of turn", startGame + "\n" + startKyoku + "\n" + myDraw + "\n" + `{"type":"dahai","actor":0,"pai":"C","tsumogiri":true}` + "\n" + `{"type":"dahai","actor":2,"pai":"E","tsumogiri":false}`, 5, "impossible event"},
+		{"unknown type", startGame + "\n" + startKyoku + "\n" + `{"type":"fly","actor":0}`, 3, "unknown event type"},
+		{"closed", startGame + "\n" + startKyoku, 3, "closed before end_game"},
+		{"bad batch", "[1,2", 1, "batch"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := serve(t, "efficiency", c.input)
+			var le *LineError
+			if !errors.As(err, &le) || le.Line != c.line || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want line %d saying %q", err, c.line, c.want)
+			}
+		})
+	}
+	if _, err := serve(t, "efficiency", ""); err != nil {
+		t.Errorf("empty input: %v", err)
+	}
+	if _, err := serve(t, "efficiency", startGame+"\n"+`{"type":"end_game"}`+"\n"); err != nil {
+		t.Errorf("a whole (empty) game: %v", err)
+	}
+}
+
+// FuzzServe: no input makes the client panic; a failure is a LineError.
+func FuzzServe(f *testing.F) {
+	f.Add(startGame + "\n" + startKyoku + "\n" + myDraw + "\n")
+	f.Add("[" + startGame + "," + startKyoku + "]\n")
+	f.Add(startGame + "\n" + startKyoku + "\n" + `{"type":"pon","actor":0,"target":3,"pai":"E","consumed":["E","E"]}` + "\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		c, err := NewClient(Config{Bot: "efficiency"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		err = c.Serve(strings.NewReader(in), &out)
+		var le *LineError
+		if err != nil && !errors.As(err, &le) {
+			t.Fatalf("error %v is not a LineError", err)
+		}
+	})
+}
