@@ -32,7 +32,7 @@ type Config struct {
 
 // ErrEvent is wrapped by the error of an event the seat could not have
 // been sent: out of order, naming tiles it cannot have, missing fields.
-var ErrEvent = errors.New("mjai: impossible event")
+var ErrEvent = errors.New("impossible event")
 
 // Client is one seat's side of a game: it keeps the seat's observation
 // from the events and answers each with a reaction. It plays one game
@@ -57,7 +57,7 @@ type Client struct {
 // seat.
 func NewClient(cfg Config) (*Client, error) {
 	if !bot.Valid(cfg.Bot) {
-		return nil, fmt.Errorf("mjai: unknown bot %q (known: %v)", cfg.Bot, bot.Names())
+		return nil, fmt.Errorf("unknown bot %q (known: %v)", cfg.Bot, bot.Names())
 	}
 	return &Client{cfg: cfg, seat: -1, riichiTile: tile.NoTile}, nil
 }
@@ -272,7 +272,7 @@ func (c *Client) decide(answer bool) (mjai.Event, error) {
 	c.legal = r.Legal(c.seat, c.legal[:0])
 	a := c.player.Act(game.ViewOf(r, c.seat), c.legal)
 	if !slices.Contains(c.legal, a) {
-		return none(), fmt.Errorf("mjai: bot %s chose %v, not a legal action", c.cfg.Bot, a)
+		return none(), fmt.Errorf("bot %s chose %v, not a legal action", c.cfg.Bot, a)
 	}
 	return c.reaction(r, a), nil
 }

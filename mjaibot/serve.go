@@ -20,7 +20,7 @@ const MaxLine = 4 << 20
 
 // ErrClosed is wrapped by the error of an input that ends in the middle of
 // a game.
-var ErrClosed = errors.New("mjai: input closed before end_game")
+var ErrClosed = errors.New("input closed before end_game")
 
 // LineError says which input line an error is about.
 type LineError struct {

@@ -102,6 +102,19 @@ var cliCases = []cliCase{
 	{"analyze-no-decision", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "0", "--seat", "2"}, ""},
 	{"analyze-no-such-game", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--game", "5", "--round", "E1-0", "--event", "3"}, ""},
 	{"analyze-bad-round", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "W4-9", "--event", "3"}, ""},
+	{"help-mjai", []string{"help", "mjai"}, ""},
+	{"mjai-session", []string{"mjai", "--bot", "thesis"}, mjaiSession},
+	{"mjai-batch", []string{"mjai", "--bot", "efficiency"}, "[" + strings.Join(strings.Split(mjaiSession, "\n")[:3], ",") + "]\n"},
+	{"mjai-malformed", []string{"mjai", "--bot", "efficiency"}, strings.Join(strings.Split(mjaiSession, "\n")[:3], "\n") + "\n{\"type\":\"dahai\",\n"},
+	{"mjai-closed", []string{"mjai", "--bot", "efficiency"}, strings.Join(strings.Split(mjaiSession, "\n")[:3], "\n")},
+	{"mjai-bad-bot", []string{"mjai", "--bot", "nobody"}, ""},
+	{"mjai-name-without-connect", []string{"mjai", "--name", "x"}, ""},
+	{"help-match", []string{"help", "match"}, ""},
+	{"match-mjai-seats", []string{"match", "--seat", "mjai:thesis", "--seat", "efficiency", "--seat", "mjai:rulebot", "--seat", "tsumogiri", "--games", "4", "--rotate", "--seed", "3", "--length", "tonpuusen"}, ""},
+	{"match-three-seats", []string{"match", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot"}, ""},
+	{"match-bad-seat", []string{"match", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot", "--seat", "cmd:"}, ""},
+	{"match-bad-on-illegal", []string{"match", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis", "--on-illegal", "ignore"}, ""},
+	{"match-crash", []string{"match", "--seat", "cmd:echo '{\"type\":\"none\"}'; exit 3", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis", "--games", "1", "--length", "tonpuusen"}, ""},
 	{"help-measure", []string{"help", "measure"}, ""},
 	{"measure-no-corpus", []string{"measure"}, ""},
 	{"measure-no-held-out", []string{"measure", "--corpus", "../../data/testdata/selfplay.xml", "--sims", "10"}, ""},
@@ -110,6 +123,15 @@ var cliCases = []cliCase{
 // observationJSON is the observation of docs/OBSERVATION.md.
 var observationJSON = func() string {
 	b, err := os.ReadFile("../../sim/game/testdata/observation.json")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+// mjaiSession is what mjrank match sent seat 0 in one east-only game.
+var mjaiSession = func() string {
+	b, err := os.ReadFile("testdata/mjai/session.jsonl")
 	if err != nil {
 		panic(err)
 	}

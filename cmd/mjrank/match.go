@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,7 +24,7 @@ func (s *seatList) Set(v string) error { *s = append(*s, v); return nil }
 
 var cmdMatch = &Command{
 	Name:      "match",
-	UsageLine: "--seat S --seat S --seat S --seat S [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--time-limit D] [--on-illegal stop|tsumogiri] [--stderr DIR] [--sims N] [--records DIR] [--records-format tenhou6|mjai] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
+	UsageLine: "--seat S --seat S --seat S --seat S [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--time-limit D] [--on-illegal stop|tsumogiri] [--stderr DIR] [--sims N] [--records DIR] [--records-format tenhou6|mjai] [--listen ADDR [--wait D]] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
 	Short:     "referee mjai bots (external programs or built-in bots) on the duplicate arena",
 	Long: `
 Match is an mjai referee. It plays games as mjrank arena does (the same
@@ -35,6 +37,9 @@ seat order:
   cmd:COMMAND   a program speaking mjai on its standard input and output
                 (one event a line in, one reaction a line out, as Mortal
                 and "mjrank mjai" do), started by /bin/sh for every game
+  tcp           a client of the classic mjai server that --listen opens
+                (hello, join, then the game; one connection per game, in
+                seat order; games are then played one at a time)
 
 Every speaking seat is sent what its seat may see (other hands and draws
 as "?"), one event at a time, and answers each with one line (mjai's
@@ -72,6 +77,8 @@ or mjai with --records-format mjai).
 		workers := fs.Int("workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		asJSON := fs.Bool("json", false, "print the result as JSON (the input of match merge)")
 		sims := fs.Int("sims", bot.DefaultMCSims, "the built-in mc bot's simulations per decision")
+		listen := fs.String("listen", "", "serve mjai on this TCP address for tcp seats (e.g. 127.0.0.1:11600)")
+		wait := fs.Duration("wait", time.Minute, "how long to wait for a tcp seat's player to connect")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 && args[0] == "merge" {
 				return arenaMerge(env, args[1:], *asJSON)
@@ -103,10 +110,29 @@ or mjai with --records-format mjai).
 			if *format != "tenhou6" && *format != "mjai" {
 				return usageErrorf("--records-format %q: tenhou6 or mjai", quoteShort(*format))
 			}
+			if slices.Contains(m.Arena.Seats[:], "tcp") != (*listen != "") {
+				return usageErrorf("--listen and tcp seats go together")
+			}
+			if *wait <= 0 {
+				return usageErrorf("--wait %v: must be above 0", *wait)
+			}
+			m.Wait = *wait
+			if *listen != "" {
+				ln, err := net.Listen("tcp", *listen)
+				if err != nil {
+					return err
+				}
+				defer ln.Close()
+				fmt.Fprintf(env.Stderr, "match: serving mjai on %v for the tcp seats\n", ln.Addr())
+				m.Listener = ln
+			}
 			if *rotate && *games%game.NumSeats != 0 {
 				return usageErrorf("--games %d: with --rotate, must be a multiple of 4 (every wall is played in four seatings)", *games)
 			}
-			m.Report = func(e *referee.ReplyError) { fmt.Fprintf(env.Stderr, "\nmatch: %v\n", e) }
+			if m.OnIllegal == referee.Replace {
+				// Under stop, the first rejected reply is the command's error.
+				m.Report = func(e *referee.ReplyError) { fmt.Fprintf(env.Stderr, "\nmatch: replaced: %v\n", e) }
+			}
 			m.Arena.Progress = progress.Callback(env.Stderr, "match")
 			ctx, stop := signalContext(context.Background())
 			defer stop()

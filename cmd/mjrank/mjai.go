@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/mjrank/mjrank/arena"
@@ -81,16 +80,9 @@ a message naming the line.
 			if *connect != "" {
 				ctx, stop := signalContext(context.Background())
 				defer stop()
-				return wrapMjai(c.Dial(ctx, *connect, *player, *room, *idle))
+				return c.Dial(ctx, *connect, *player, *room, *idle)
 			}
-			return wrapMjai(c.Serve(env.Stdin, env.Stdout))
+			return c.Serve(env.Stdin, env.Stdout)
 		}
 	},
-}
-
-func wrapMjai(err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("mjai: %w", err)
 }
