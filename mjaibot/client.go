@@ -307,21 +307,13 @@ func (c *Client) reaction(r *game.Round, a game.Action) mjai.Event {
 		ev.Type, ev.Pai = "kakan", a.Tile.Mjai()
 		for _, m := range r.Melds(me) {
 			if m.Type == score.Pon && m.Tiles[0].Kind() == a.Tile.Kind() {
-				ev.Consumed = names(m.Tiles[:3])
+				ev.Consumed = tile.MjaiNames(m.Tiles[:3])
 			}
 		}
 	case game.Chi, game.Pon, game.Daiminkan:
 		from := r.Current()
 		ev.Type, ev.Target, ev.Pai = a.Type.String(), &from, a.Meld.Tiles[0].Mjai()
-		ev.Consumed = names(a.Meld.TilesSlice()[1:])
+		ev.Consumed = tile.MjaiNames(a.Meld.TilesSlice()[1:])
 	}
 	return ev
-}
-
-func names(ts []tile.Tile) []string {
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = t.Mjai()
-	}
-	return out
 }

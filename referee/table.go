@@ -254,9 +254,9 @@ func event(e *game.ObsEvent, r *game.Round) mjai.Event {
 	case game.ObsCall:
 		from := int(e.From)
 		m.Type, m.Target, m.Pai = e.Meld.Type.String(), &from, e.Meld.Tiles[0].Mjai()
-		m.Consumed = names(e.Meld.TilesSlice()[1:])
+		m.Consumed = tile.MjaiNames(e.Meld.TilesSlice()[1:])
 	case game.ObsAnkan:
-		m.Type, m.Consumed = "ankan", names(e.Meld.Tiles[:])
+		m.Type, m.Consumed = "ankan", tile.MjaiNames(e.Meld.Tiles[:])
 	case game.ObsKakan:
 		m.Type, m.Pai = "kakan", e.Tile.Mjai()
 		for _, t := range e.Meld.Tiles {
@@ -273,14 +273,6 @@ func event(e *game.ObsEvent, r *game.Round) mjai.Event {
 		m.Type, m.Deltas, m.Scores = "reach_accepted", deltas, scores[:]
 	}
 	return m
-}
-
-func names(ts []tile.Tile) []string {
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = t.Mjai()
-	}
-	return out
 }
 
 // end is the End hook: the round's result and end_kyoku.

@@ -128,6 +128,15 @@ func (k Kind) Mjai() string {
 	return k.String()
 }
 
+// MjaiNames returns the tiles' mjai names, in order.
+func MjaiNames(ts []Tile) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.Mjai()
+	}
+	return out
+}
+
 // MarshalText implements [encoding.TextMarshaler] (tenhou notation).
 func (k Kind) MarshalText() ([]byte, error) {
 	if !k.Valid() {
