@@ -12,7 +12,7 @@ import (
 
 var cmdMjai = &Command{
 	Name:      "mjai",
-	UsageLine: "[--bot NAME] [--sims N] [--seed S] [--length hanchan|tonpuusen] [--connect HOST:PORT [--name NAME] [--room ROOM] [--idle D]]",
+	UsageLine: "[--bot NAME] [--sims N] [--workers N] [--seed S] [--length hanchan|tonpuusen] [--connect HOST:PORT [--name NAME] [--room ROOM] [--idle D]]",
 	Short:     "play a bot as an mjai player, on stdin/stdout or as a TCP client",
 	Long: `
 Mjai plays a bot (` + strings.Join(bot.Names(), ", ") + `) as an mjai player.
@@ -41,6 +41,7 @@ a message naming the line.
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		name := fs.String("bot", "mc", "the bot")
 		sims := fs.Int("sims", bot.DefaultMCSims, "the mc bot's simulations per decision")
+		workers := fs.Int("workers", 1, "the mc bot's goroutines per decision (its moves do not depend on it)")
 		seed := fs.Uint64("seed", 1, "the bot's seed (default: start_game's mjrank_seed, else 1)")
 		length := fs.String("length", "hanchan", "the game's length when start_game does not say it")
 		connect := fs.String("connect", "", "join the mjai server at HOST:PORT instead of reading stdin")
@@ -54,13 +55,13 @@ a message naming the line.
 			set := map[string]bool{}
 			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 			cfg := mjaibot.Config{Bot: *name, Seed: *seed, SeedSet: set["seed"]}
-			cfg.Options.MCSims = *sims
+			cfg.Options.MCSims, cfg.Options.MCWorkers = *sims, *workers
 			var err error
 			cfg.Length, err = lengthFlag(*length)
 			if err == nil && !bot.Valid(*name) {
 				err = usageErrorf("--bot: unknown bot %q (known: %s)", quoteShort(*name), strings.Join(bot.Names(), ", "))
 			}
-			if err = firstErr(err, intIn("sims", *sims, 1, arena.MaxMCSims)); err != nil {
+			if err = firstErr(err, intIn("sims", *sims, 1, arena.MaxMCSims), intIn("workers", *workers, 1, 256)); err != nil {
 				return err
 			}
 			if *connect == "" {
