@@ -123,11 +123,19 @@ func (t *tail) String() string {
 }
 
 // stream is the sending half every conn shares: events written as lines
-// to w, replies read from out.
+// to w, replies read from out; and a close that runs once.
 type stream struct {
-	w   io.WriteCloser
-	out *lines
-	enc []byte
+	w      io.WriteCloser
+	out    *lines
+	enc    []byte
+	once   sync.Once
+	closed error
+}
+
+// closeOnce runs end the first time and returns its result every time.
+func (p *stream) closeOnce(end func() error) error {
+	p.once.Do(func() { p.closed = end() })
+	return p.closed
 }
 
 func (p *stream) send(e *mjai.Event) error {
@@ -178,7 +186,9 @@ func (p *process) stderr() string { return p.err.String() }
 
 // close closes the program's input and waits a moment for it to exit,
 // then kills its process group; it always reaps it.
-func (p *process) close() error {
+func (p *process) close() error { return p.closeOnce(p.end) }
+
+func (p *process) end() error {
 	p.w.Close()
 	go p.out.drain()
 	done := make(chan error, 1)
@@ -221,9 +231,11 @@ func startInProcess(cfg mjaibot.Config) (*inProcess, error) {
 func (p *inProcess) stderr() string { return "" }
 
 func (p *inProcess) close() error {
-	p.w.Close()
-	go p.out.drain()
-	return <-p.done
+	return p.closeOnce(func() error {
+		p.w.Close()
+		go p.out.drain()
+		return <-p.done
+	})
 }
 
 // client is a seat played by a TCP client of the referee's mjai server
@@ -285,6 +297,8 @@ func accept(ln net.Listener, limit time.Duration) (*client, error) {
 func (c *client) stderr() string { return "" }
 
 func (c *client) close() error {
-	go c.out.drain()
-	return c.conn.Close()
+	return c.closeOnce(func() error {
+		go c.out.drain()
+		return c.conn.Close()
+	})
 }

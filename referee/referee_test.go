@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -135,6 +137,44 @@ func TestBrokenPrograms(t *testing.T) {
 			if d := time.Since(start); d > 20*time.Second {
 				t.Errorf("took %v", d)
 			}
+			if kids := children(t); len(kids) > 0 {
+				t.Errorf("child processes left (zombies or running): %v", kids)
+			}
 		})
+	}
+}
+
+// children lists this process's child processes (reaped ones are gone).
+func children(t *testing.T) []string {
+	tasks, err := filepath.Glob("/proc/self/task/*/children")
+	if err != nil || len(tasks) == 0 {
+		t.Skip("no /proc: cannot list child processes")
+	}
+	var kids []string
+	for _, f := range tasks {
+		b, err := os.ReadFile(f)
+		if err == nil {
+			kids = append(kids, strings.Fields(string(b))...)
+		}
+	}
+	return kids
+}
+
+// TestStderrKept: a program's standard error is in its seat's file and
+// its end in the error.
+func TestStderrKept(t *testing.T) {
+	dir := t.TempDir()
+	m := Match{Arena: arena.Config{Seats: [4]string{"efficiency", "cmd:echo 'bot says: no model' >&2; exit 3", "efficiency", "efficiency"},
+		Games: 1, Seed: 1, Length: game.Tonpuusen}, Stderr: dir}
+	_, err := m.Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "bot says: no model") {
+		t.Errorf("error %v does not show the program's stderr", err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*-seat1.stderr"))
+	if len(files) != 1 {
+		t.Fatalf("stderr files %v, want one for seat 1", files)
+	}
+	if b, _ := os.ReadFile(files[0]); !strings.Contains(string(b), "bot says: no model") {
+		t.Errorf("%s holds %q", files[0], b)
 	}
 }

@@ -86,7 +86,9 @@ func (t *table) violation(s int, prompt, reply []byte, err error) {
 	st := &t.seats[s]
 	re := &ReplyError{Seat: s, Spec: st.spec, Event: string(prompt), Reply: string(reply), Err: err}
 	if errors.Is(err, ErrLate) || errors.Is(err, ErrGone) {
+		// End the program now, so that all it wrote on stderr is in.
 		st.dead = true
+		st.conn.close()
 		if tail := st.conn.stderr(); tail != "" {
 			re.Err = fmt.Errorf("%w; its stderr ends with:\n%s", err, tail)
 		}
