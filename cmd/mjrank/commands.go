@@ -62,6 +62,7 @@ func init() {
 		cmdModels,
 		cmdReview,
 		cmdScore,
+		cmdServe,
 		cmdShanten,
 		cmdTrain,
 		cmdVerify,

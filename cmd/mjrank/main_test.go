@@ -103,6 +103,10 @@ var cliCases = []cliCase{
 	{"analyze-no-such-game", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--game", "5", "--round", "E1-0", "--event", "3"}, ""},
 	{"analyze-bad-round", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "W4-9", "--event", "3"}, ""},
 	{"help-measure", []string{"help", "measure"}, ""},
+	{"help-serve", []string{"help", "serve"}, ""},
+	{"serve-bad-max-sims", []string{"serve", "--max-sims", "0"}, ""},
+	{"serve-bad-max-body", []string{"serve", "--max-body", "4XB"}, ""},
+	{"serve-bad-timeout", []string{"serve", "--read-timeout", "0s"}, ""},
 	{"measure-no-corpus", []string{"measure"}, ""},
 	{"measure-no-held-out", []string{"measure", "--corpus", "../../data/testdata/selfplay.xml", "--sims", "10"}, ""},
 }
