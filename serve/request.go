@@ -192,7 +192,7 @@ func decodeStrict(body []byte, v any) error {
 		return jsonError(body, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		line, col := lineCol(body, dec.InputOffset())
+		line, col := lineCol(body, dec.InputOffset()-1)
 		return fmt.Errorf("request body: line %d, column %d: data after the JSON object", line, col)
 	}
 	return nil
@@ -209,7 +209,7 @@ func jsonError(body []byte, err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return errors.New("request body: the JSON ends early")
 	case errors.As(err, &syn):
-		line, col := lineCol(body, syn.Offset)
+		line, col := lineCol(body, syn.Offset-1) // Offset is just past the bad byte
 		return fmt.Errorf("request body: line %d, column %d: %s", line, col, strings.TrimPrefix(syn.Error(), "json: "))
 	case errors.As(err, &typ):
 		if typ.Field == "" {
@@ -237,7 +237,7 @@ func kindName(k string) string {
 	return "a " + k
 }
 
-// lineCol turns a byte offset of body into a 1-based line and column.
+// lineCol gives the 1-based line and column of the byte at offset off.
 func lineCol(body []byte, off int64) (line, col int) {
 	off = min(max(off, 0), int64(len(body)))
 	before := body[:off]

@@ -177,6 +177,8 @@ func (s *Service) acquire(ctx context.Context) *httpError {
 		if s.cfg.QueueWait <= 0 {
 			return s.busy()
 		}
+		s.metrics.queued.Add(1)
+		defer s.metrics.queued.Add(-1)
 		t := time.NewTimer(s.cfg.QueueWait)
 		defer t.Stop()
 		select {
