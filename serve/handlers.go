@@ -161,7 +161,7 @@ func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
 		return e
 	}
 	if mt != "" && mt != "application/json" {
-		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/analyze takes application/json", mt)
+		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/analyze takes application/json (curl: -H 'Content-Type: application/json')", mt)
 	}
 	body, e := s.readBody(w, r)
 	if e != nil {
@@ -226,10 +226,13 @@ func deref(p *int, def int) int {
 	return *p
 }
 
-// rawRecordTypes are the Content-Types a record may come as; form
-// encodings would mangle it.
+// rawRecordTypes are the Content-Types a record may come as. curl's
+// --data-binary sends the bytes as they are but labels them
+// application/x-www-form-urlencoded, so that label is taken too;
+// multipart forms would wrap the record and are refused.
 var rawRecordTypes = map[string]bool{"": true, "application/json": true, "text/plain": true, "application/xml": true,
-	"text/xml": true, "application/octet-stream": true, "application/gzip": true, "application/x-gzip": true,
+	"application/x-www-form-urlencoded": true,
+	"text/xml":                          true, "application/octet-stream": true, "application/gzip": true, "application/x-gzip": true,
 	"application/x-ndjson": true, "application/jsonl": true, "application/x-jsonlines": true}
 
 func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {

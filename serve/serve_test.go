@@ -181,6 +181,7 @@ func TestReview(t *testing.T) {
 	}{
 		{"raw body, query", request{path: "/v1/review?sims=20&seat=1", ctype: "application/xml", body: rec}, false, 1, "thesis"},
 		{"raw body, no type", request{path: "/v1/review?sims=20&seed=4", body: rec}, false, 0, "efficiency"},
+		{"raw body, curl's form type", request{path: "/v1/review?sims=20", ctype: "application/x-www-form-urlencoded", body: rec}, false, 0, "efficiency"},
 		{"json body, name", request{path: "/v1/review", ctype: "application/json",
 			body: jsonBody(t, map[string]any{"record": rec, "name": "thesis", "sims": 20})}, false, 1, "thesis"},
 		{"format=html", request{path: "/v1/review?sims=20&format=html", ctype: "text/plain", body: rec}, true, 0, "efficiency"},
