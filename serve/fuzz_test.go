@@ -19,9 +19,9 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"sims": "x"}`, `{"seed": -1}`, `{"a": 1}`, `[]`, `{} {}`, `{`, ``, `null`, `{"observation": null}`,
 		"{\n\"sims\" 1}", `{"sims": 1e99}`, `{"event": 99999999999999999999}`,
 	} {
-		f.Add([]byte(seed), true, "seat=1&sims=20")
+		f.Add([]byte(seed), "seat=1&sims=20")
 	}
-	f.Fuzz(func(t *testing.T, body []byte, isJSON bool, rawQuery string) {
+	f.Fuzz(func(t *testing.T, body []byte, rawQuery string) {
 		q, err := DecodeAnalyzeRequest(body, 1000)
 		if err != nil {
 			checkMessage(t, err)
@@ -40,7 +40,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		if err != nil {
 			return
 		}
-		r, err := DecodeReviewRequest(body, isJSON, query, 1000)
+		r, err := DecodeReviewRequest(body, query, 1000)
 		if err != nil {
 			checkMessage(t, err)
 			return

@@ -251,7 +251,7 @@ func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
 	if e != nil {
 		return e
 	}
-	q, err := DecodeReviewRequest(body, mt == "application/json", r.URL.Query(), s.cfg.MaxSims)
+	q, err := DecodeReviewRequest(body, r.URL.Query(), s.cfg.MaxSims)
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}

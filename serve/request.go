@@ -108,14 +108,15 @@ func (q *AnalyzeRequest) check(maxSims int) error {
 	return firstErr(errs)
 }
 
-// DecodeReviewRequest reads a review request: the JSON form when isJSON
-// and the body is an object with a "record" member, else the body is the
-// record itself and the options come from the query (seat, name, game,
-// sims, seed). A tenhou.net/6 record sent as application/json has no
-// "record" member, so it is read as a record.
-func DecodeReviewRequest(body []byte, isJSON bool, query url.Values, maxSims int) (*ReviewRequest, error) {
+// DecodeReviewRequest reads a review request: the JSON form when the body
+// is a JSON object with a "record" member (whatever its Content-Type:
+// curl labels JSON as a form unless told), else the body is the record
+// itself and the options come from the query (seat, name, game, sims,
+// seed). No record format has a top-level "record" member, so a
+// tenhou.net/6 record is read as a record.
+func DecodeReviewRequest(body []byte, query url.Values, maxSims int) (*ReviewRequest, error) {
 	var q ReviewRequest
-	if isJSON && isEnvelope(body) {
+	if isEnvelope(body) {
 		for _, k := range []string{"seat", "name", "game", "sims", "seed"} {
 			if query.Has(k) {
 				return nil, fmt.Errorf("query %q: with a JSON body, give the options in the body", k)

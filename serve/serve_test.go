@@ -184,6 +184,8 @@ func TestReview(t *testing.T) {
 		{"raw body, curl's form type", request{path: "/v1/review?sims=20", ctype: "application/x-www-form-urlencoded", body: rec}, false, 0, "efficiency"},
 		{"json body, name", request{path: "/v1/review", ctype: "application/json",
 			body: jsonBody(t, map[string]any{"record": rec, "name": "thesis", "sims": 20})}, false, 1, "thesis"},
+		{"json body, curl's form type", request{path: "/v1/review", ctype: "application/x-www-form-urlencoded",
+			body: jsonBody(t, map[string]any{"record": rec, "seat": 2, "sims": 20})}, false, 2, "rulebot"},
 		{"format=html", request{path: "/v1/review?sims=20&format=html", ctype: "text/plain", body: rec}, true, 0, "efficiency"},
 		{"Accept html", request{path: "/v1/review?sims=20&seat=2", body: rec, header: map[string]string{"Accept": "text/html,*/*"}}, true, 2, ""},
 		{"tenhou6 as json", request{path: "/v1/review?sims=20", ctype: "application/json", body: readFile(t, "../data/testdata/selfplay.json")}, false, 0, "efficiency"},
