@@ -5,14 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-
 	"os"
 	"strings"
 	"time"
 
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/rankmodel"
-
 	"github.com/mjrank/mjrank/sim/mc"
 )
 
