@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"io"
@@ -188,6 +189,7 @@ func TestReview(t *testing.T) {
 			body: jsonBody(t, map[string]any{"record": rec, "seat": 2, "sims": 20})}, false, 2, "rulebot"},
 		{"format=html", request{path: "/v1/review?sims=20&format=html", ctype: "text/plain", body: rec}, true, 0, "efficiency"},
 		{"Accept html", request{path: "/v1/review?sims=20&seat=2", body: rec, header: map[string]string{"Accept": "text/html,*/*"}}, true, 2, ""},
+		{"gzipped mjlog", request{path: "/v1/review?sims=20", ctype: "application/gzip", body: gzipped(t, rec)}, false, 0, "efficiency"},
 		{"tenhou6 as json", request{path: "/v1/review?sims=20", ctype: "application/json", body: readFile(t, "../data/testdata/selfplay.json")}, false, 0, "efficiency"},
 	}
 	for _, tc := range cases {
@@ -458,6 +460,19 @@ func TestCancelStopsAnalysis(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// gzipped compresses s, as Tenhou serves its mjlog files.
+func gzipped(t testing.TB, s string) string {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	if _, err := io.WriteString(z, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // readAll is io.ReadAll that fails the test.
