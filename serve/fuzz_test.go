@@ -32,6 +32,9 @@ func FuzzDecodeRequest(f *testing.F) {
 			if q.Sims != nil && (*q.Sims < 1 || *q.Sims > 1000) {
 				t.Fatalf("accepted sims %d", *q.Sims)
 			}
+			if q.TimeMS != nil && (*q.TimeMS < 0 || *q.TimeMS > maxTimeMS) {
+				t.Fatalf("accepted time_ms %d", *q.TimeMS)
+			}
 			if q.Record != nil && (q.Event == nil) == (q.Turn == nil) {
 				t.Fatalf("accepted a record position without one of event and turn: %q", body)
 			}

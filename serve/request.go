@@ -44,6 +44,9 @@ type ReviewRequest struct {
 	Seed   *uint64 `json:"seed,omitempty"`
 }
 
+// maxTimeMS is the largest time_ms, a day.
+const maxTimeMS = 24 * 3600 * 1000
+
 // DecodeAnalyzeRequest reads and checks an analyze request's body;
 // maxSims is the most simulations a request may ask for. The error says
 // which field is wrong and why.
@@ -102,8 +105,10 @@ func (q *AnalyzeRequest) check(maxSims int) error {
 	if q.Utility != "" && q.Utility != "rank" && q.Utility != "points" {
 		errs = append(errs, fmt.Errorf(`"utility" %q: want "rank" or "points"`, q.Utility))
 	}
-	if q.TimeMS != nil && *q.TimeMS < 0 {
-		errs = append(errs, fmt.Errorf(`"time_ms" %d: want 0 (no limit) or more`, *q.TimeMS))
+	if q.TimeMS != nil && (*q.TimeMS < 0 || *q.TimeMS > maxTimeMS) {
+		// The cap keeps the duration from overflowing; the write timeout
+		// bounds an analysis long before it.
+		errs = append(errs, fmt.Errorf(`"time_ms" %d: want 0 (no limit) to %d`, *q.TimeMS, maxTimeMS))
 	}
 	return firstErr(errs)
 }
