@@ -5,17 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/rankmodel"
-	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/mc"
-	"github.com/mjrank/mjrank/sim/tile"
 )
 
 var cmdAnalyze = &Command{
@@ -115,7 +111,7 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 				u := rankmodel.HououPoints
 				o.Utility = &u
 			}
-			var pos *position
+			var pos *analysis.Position
 			var err error
 			if *obsFile != "" {
 				pos, err = observationPosition(env, *obsFile, *seed)
@@ -129,13 +125,10 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 			if err != nil {
 				return err
 			}
-			o.Rules = &pos.rules
-			o.Decision = uint64(pos.roundIndex)<<16 | uint64(pos.event)
-			an, err := eng.Analyze(context.Background(), game.ViewOf(pos.round, pos.seat), pos.legal, o)
+			out, _, err := analysis.Run(context.Background(), eng, pos, o)
 			if err != nil {
 				return err
 			}
-			out := analysisOutput(pos, an, &o)
 			if *asJSON {
 				return writeJSON(env.Stdout, out)
 			}
@@ -144,63 +137,18 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 	},
 }
 
-// position is a decision read from a record.
-type position struct {
-	file       string
-	name       string // round name
-	roundIndex int
-	event      int
-	seat       int
-	round      *game.Round
-	rules      game.Rules
-	legal      []game.Action
-	played     string
-}
-
-func loadPosition(file string, gameN int, roundName string, event, turn, seat int) (*position, error) {
+// loadPosition reads the decision from game gameN of a record file.
+func loadPosition(file string, gameN int, roundName string, event, turn, seat int) (*analysis.Position, error) {
 	g, err := readGame(file, gameN)
 	if err != nil {
 		return nil, err
 	}
-	if g.Players != 4 {
-		return nil, fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
-	}
-	ri, err := data.FindRound(g, roundName)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	rd := &g.Rounds[ri]
-	if turn > 0 {
-		if event, err = data.DiscardEvent(rd, seat, turn); err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
-		}
-	}
-	round, err := data.RoundBefore(g, ri, event)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	e := rd.Events[event]
-	if seat < 0 {
-		seat = int(e.Seat)
-		if e.Type == data.EventAgari && int(e.Index) < len(rd.Agari) {
-			seat = rd.Agari[e.Index].Who
-		}
-	}
-	if seat < 0 || seat > 3 {
-		return nil, fmt.Errorf("%s: %s event %d (%v) is no seat's decision", file, rd.Name(), event, e)
-	}
-	legal := round.Legal(seat, nil)
-	if len(legal) == 0 {
-		return nil, fmt.Errorf("%s: %s event %d: seat %d has no decision there (the round waits for seat %d, phase %v)",
-			file, rd.Name(), event, seat, round.ToAct(), round.Phase())
-	}
-	return &position{file: file, name: rd.Name(), roundIndex: ri, event: event, seat: seat, round: round,
-		rules: g.EngineRules(), legal: legal, played: playedMove(rd, event, seat)}, nil
+	return analysis.RecordPosition(g, file, roundName, event, turn, seat)
 }
 
-// observationPosition reads observation JSON and builds a round consistent
-// with it.
-func observationPosition(env *Env, file string, seed uint64) (*position, error) {
+// observationPosition reads observation JSON (a file, or - for stdin) and
+// builds a round consistent with it.
+func observationPosition(env *Env, file string, seed uint64) (*analysis.Position, error) {
 	var b []byte
 	var err error
 	if file == "-" {
@@ -211,127 +159,18 @@ func observationPosition(env *Env, file string, seed uint64) (*position, error) 
 	if err != nil {
 		return nil, err
 	}
-	o, err := game.ParseObservation(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	src := game.Stream(seed, 0x6f6273, 0)
-	r, err := o.Determinize(rand.New(&src), game.DeterminizeOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	seat := o.Seat()
-	legal := r.Legal(seat, nil)
-	if len(legal) == 0 {
-		return nil, fmt.Errorf("%s: the observation does not end at a decision of seat %d (the round waits for seat %d, phase %v)", file, seat, r.ToAct(), r.Phase())
-	}
-	name := (&data.Round{Number: o.Setup().Index, Honba: o.Setup().Honba}).Name()
-	return &position{file: file, name: name, event: len(o.Events()), seat: seat, round: r, rules: o.Rules(), legal: legal}, nil
+	return analysis.ObservationPosition(b, file, seed)
 }
 
-// playedMove describes what the record's seat did at the event: its own
-// action, or "pass" when the event is another seat's (the seat let the
-// discard go).
-func playedMove(rd *data.Round, event, seat int) string {
-	// The engine draws by itself once every seat has answered: a position
-	// before the seat's draw is its turn after the draw.
-	for event+1 < len(rd.Events) && rd.Events[event].Type == data.EventDraw && int(rd.Events[event].Seat) == seat {
-		event++
-	}
-	e := rd.Events[event]
-	switch e.Type {
-	case data.EventAgari:
-		if int(e.Index) < len(rd.Agari) && rd.Agari[e.Index].Who == seat {
-			if rd.Agari[e.Index].From == seat {
-				return "tsumo"
-			}
-			return "ron"
-		}
-		return "pass"
-	case data.EventRiichi:
-		if int(e.Seat) == seat && e.Step == 1 {
-			for _, d := range rd.Events[event+1:] {
-				if d.Type == data.EventDiscard {
-					return "riichi " + d.Tile.String()
-				}
-			}
-		}
-	case data.EventDiscard:
-		if int(e.Seat) == seat {
-			return "discard " + e.Tile.String()
-		}
-	case data.EventCall:
-		if int(e.Seat) == seat {
-			return e.Meld.String()
-		}
-	}
-	if int(e.Seat) != seat {
-		return "pass"
-	}
-	return e.Type.String()
-}
-
-type candidateJSON struct {
-	Move         string     `json:"move"`
-	Sims         int        `json:"sims"`
-	ExpectedRank float64    `json:"expected_rank"`
-	RankSE       *float64   `json:"expected_rank_se"` // null: too few simulations to tell
-	RankDist     [4]float64 `json:"rank_distribution"`
-	RankPoints   float64    `json:"rank_points"`
-	Utility      float64    `json:"utility"`
-	UtilitySE    *float64   `json:"utility_se"`
-	PWin         float64    `json:"p_win"`
-	PDealIn      float64    `json:"p_deal_in"`
-	PDraw        float64    `json:"p_draw"`
-	ScoreChange  float64    `json:"score_change"`
-	Prior        bool       `json:"prior,omitempty"`
-	Policy       float64    `json:"policy,omitempty"`
-	Advantage    float64    `json:"advantage"`
-	AdvantageSE  float64    `json:"advantage_se"`
-}
-
-type analysisJSON struct {
-	File       string          `json:"file"`
-	Round      string          `json:"round"`
-	Event      int             `json:"event"`
-	Seat       int             `json:"seat"`
-	Hand       string          `json:"hand"`
-	Played     string          `json:"played,omitempty"`
-	Best       string          `json:"best"`
-	Utility    string          `json:"utility"`
-	Seed       uint64          `json:"seed"`
-	Sims       int             `json:"sims"`
-	Stages     int             `json:"stages"`
-	Seconds    float64         `json:"seconds"`
-	Candidates []candidateJSON `json:"candidates"`
-}
-
-func analysisOutput(pos *position, an *mc.Analysis, o *mc.Options) *analysisJSON {
-	out := &analysisJSON{File: pos.file, Round: pos.name, Event: pos.event, Seat: pos.seat,
-		Hand: tile.Format(pos.round.Hand(pos.seat)), Played: pos.played, Best: an.Best().String(),
-		Utility: "expected rank", Seed: o.Seed, Sims: an.Sims, Stages: an.Stages, Seconds: an.Seconds}
-	if o.Utility != nil {
-		out.Utility = "Houou rank points"
-	}
-	for i := range an.Candidates {
-		c := &an.Candidates[i]
-		out.Candidates = append(out.Candidates, candidateJSON{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
-			RankSE: nanNull(c.RankSE), RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: nanNull(c.UtilitySE),
-			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange,
-			Prior: c.Prior, Policy: c.Policy, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)})
-	}
-	return out
-}
-
-func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
-	r := pos.round
+func printAnalysis(w io.Writer, pos *analysis.Position, a *analysis.Result) error {
+	r := pos.Round
 	var dora []string
 	for _, t := range r.DoraIndicators() {
 		dora = append(dora, t.String())
 	}
-	fmt.Fprintf(w, "%s  %s event %d, seat %d (%s)\n", pos.file, pos.name, pos.event, pos.seat, r.SeatWind(pos.seat))
+	fmt.Fprintf(w, "%s  %s event %d, seat %d (%s)\n", pos.File, pos.Name, pos.Event, pos.Seat, r.SeatWind(pos.Seat))
 	fmt.Fprintf(w, "hand    %s", a.Hand)
-	for _, m := range r.Melds(pos.seat) {
+	for _, m := range r.Melds(pos.Seat) {
 		fmt.Fprintf(w, " %s", m)
 	}
 	fmt.Fprintf(w, "\nscores  %v  sticks %d  honba %d  dora indicators %s  tiles left %d\n", r.Scores(), r.Sticks(), r.Honba(), strings.Join(dora, " "), r.LiveRemaining())
@@ -364,22 +203,6 @@ func printAnalysis(w io.Writer, pos *position, a *analysisJSON) error {
 	}
 	_, err := fmt.Fprintf(w, "\n* the prior move (the policy's discard; pass on a call; a win): played unless another beats it by %.0f standard errors of the difference\n", mc.DefaultMargin)
 	return err
-}
-
-func nanZero(x float64) float64 {
-	if math.IsNaN(x) {
-		return 0
-	}
-	return x
-}
-
-// nanNull is x, or nil (JSON null) for NaN: a standard error of fewer
-// than two simulations.
-func nanNull(x float64) *float64 {
-	if math.IsNaN(x) {
-		return nil
-	}
-	return &x
 }
 
 func pct(p float64) string { return fmt.Sprintf("%.1f", 100*p) }

@@ -64,6 +64,7 @@ func init() {
 		cmdModels,
 		cmdReview,
 		cmdScore,
+		cmdServe,
 		cmdShanten,
 		cmdTrain,
 		cmdVerify,

@@ -116,6 +116,10 @@ var cliCases = []cliCase{
 	{"match-bad-on-illegal", []string{"match", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis", "--on-illegal", "ignore"}, ""},
 	{"match-crash", []string{"match", "--seat", "cmd:echo '{\"type\":\"none\"}'; exit 3", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis", "--games", "1", "--length", "tonpuusen"}, ""},
 	{"help-measure", []string{"help", "measure"}, ""},
+	{"help-serve", []string{"help", "serve"}, ""},
+	{"serve-bad-max-sims", []string{"serve", "--max-sims", "0"}, ""},
+	{"serve-bad-max-body", []string{"serve", "--max-body", "4XB"}, ""},
+	{"serve-bad-timeout", []string{"serve", "--read-timeout", "0s"}, ""},
 	{"measure-no-corpus", []string{"measure"}, ""},
 	{"measure-no-held-out", []string{"measure", "--corpus", "../../data/testdata/selfplay.xml", "--sims", "10"}, ""},
 }

@@ -1,0 +1,248 @@
+// Package analysis runs the Monte Carlo engine on one decision, read from a
+// game record or from an observation, and gives the answer in the form
+// `mjrank analyze --json` prints and `mjrank serve` returns: one code path
+// for both, so a seed gives the same numbers through either.
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/mc"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Position is one seat's decision, ready for the engine.
+type Position struct {
+	File       string // where it was read from, as errors and the output name it
+	Name       string // round name (E1-0)
+	RoundIndex int
+	Event      int
+	Seat       int
+	Round      *game.Round
+	Rules      game.Rules
+	Legal      []game.Action
+	Played     string // what the record's seat did ("" for an observation)
+}
+
+// ReadGame reads game gameN (1-based) of a record in any format (mjlog,
+// plain or gzipped, tenhou.net/6 or mjai); name is the record's name in
+// errors.
+func ReadGame(r io.Reader, name string, gameN int) (*data.Game, error) {
+	rd, _, err := records.NewReader(r, name)
+	if err != nil {
+		return nil, err
+	}
+	var g *data.Game
+	n := 0
+	for n < gameN && rd.Next() {
+		g, n = rd.Game(), n+1
+	}
+	if err := rd.Err(); err != nil {
+		return nil, err
+	}
+	if n < gameN {
+		games := fmt.Sprintf("%d games", n)
+		if n == 1 {
+			games = "1 game"
+		}
+		return nil, fmt.Errorf("%s: no game %d: the file holds %s", name, gameN, games)
+	}
+	return g, nil
+}
+
+// RecordPosition finds a decision in game g of the record file: the round
+// by name (E3-1) or 1-based number, then the event index (0-based) or,
+// when turn > 0, the seat's turn-th discard of the round. seat < 0 means
+// the event's actor.
+func RecordPosition(g *data.Game, file, roundName string, event, turn, seat int) (*Position, error) {
+	if g.Players != 4 {
+		return nil, fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
+	}
+	ri, err := data.FindRound(g, roundName)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	rd := &g.Rounds[ri]
+	if turn > 0 {
+		if event, err = data.DiscardEvent(rd, seat, turn); err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+	}
+	round, err := data.RoundBefore(g, ri, event)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	e := rd.Events[event]
+	if seat < 0 {
+		seat = int(e.Seat)
+		if e.Type == data.EventAgari && int(e.Index) < len(rd.Agari) {
+			seat = rd.Agari[e.Index].Who
+		}
+	}
+	if seat < 0 || seat > 3 {
+		return nil, fmt.Errorf("%s: %s event %d (%v) is no seat's decision", file, rd.Name(), event, e)
+	}
+	legal := round.Legal(seat, nil)
+	if len(legal) == 0 {
+		return nil, fmt.Errorf("%s: %s event %d: seat %d has no decision there (the round waits for seat %d, phase %v)",
+			file, rd.Name(), event, seat, round.ToAct(), round.Phase())
+	}
+	return &Position{File: file, Name: rd.Name(), RoundIndex: ri, Event: event, Seat: seat, Round: round,
+		Rules: g.EngineRules(), Legal: legal, Played: playedMove(rd, event, seat)}, nil
+}
+
+// ObservationPosition reads observation JSON (docs/OBSERVATION.md) and
+// builds a round consistent with it, the hidden tiles drawn from seed;
+// file names the JSON in errors and the output.
+func ObservationPosition(b []byte, file string, seed uint64) (*Position, error) {
+	o, err := game.ParseObservation(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	src := game.Stream(seed, 0x6f6273, 0)
+	r, err := o.Determinize(rand.New(&src), game.DeterminizeOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	seat := o.Seat()
+	legal := r.Legal(seat, nil)
+	if len(legal) == 0 {
+		return nil, fmt.Errorf("%s: the observation does not end at a decision of seat %d (the round waits for seat %d, phase %v)", file, seat, r.ToAct(), r.Phase())
+	}
+	name := (&data.Round{Number: o.Setup().Index, Honba: o.Setup().Honba}).Name()
+	return &Position{File: file, Name: name, Event: len(o.Events()), Seat: seat, Round: r, Rules: o.Rules(), Legal: legal}, nil
+}
+
+// Run analyses the position with eng. The position sets o.Rules and
+// o.Decision (the round and event key the random streams), so the same
+// position and seed give the same numbers whoever calls.
+func Run(ctx context.Context, eng *mc.Engine, pos *Position, o mc.Options) (*Result, *mc.Analysis, error) {
+	o.Rules = &pos.Rules
+	o.Decision = uint64(pos.RoundIndex)<<16 | uint64(pos.Event)
+	an, err := eng.Analyze(ctx, game.ViewOf(pos.Round, pos.Seat), pos.Legal, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return Output(pos, an, &o), an, nil
+}
+
+// playedMove describes what the record's seat did at the event: its own
+// action, or "pass" when the event is another seat's (the seat let the
+// discard go).
+func playedMove(rd *data.Round, event, seat int) string {
+	// The engine draws by itself once every seat has answered: a position
+	// before the seat's draw is its turn after the draw.
+	for event+1 < len(rd.Events) && rd.Events[event].Type == data.EventDraw && int(rd.Events[event].Seat) == seat {
+		event++
+	}
+	e := rd.Events[event]
+	switch e.Type {
+	case data.EventAgari:
+		if int(e.Index) < len(rd.Agari) && rd.Agari[e.Index].Who == seat {
+			if rd.Agari[e.Index].From == seat {
+				return "tsumo"
+			}
+			return "ron"
+		}
+		return "pass"
+	case data.EventRiichi:
+		if int(e.Seat) == seat && e.Step == 1 {
+			for _, d := range rd.Events[event+1:] {
+				if d.Type == data.EventDiscard {
+					return "riichi " + d.Tile.String()
+				}
+			}
+		}
+	case data.EventDiscard:
+		if int(e.Seat) == seat {
+			return "discard " + e.Tile.String()
+		}
+	case data.EventCall:
+		if int(e.Seat) == seat {
+			return e.Meld.String()
+		}
+	}
+	if int(e.Seat) != seat {
+		return "pass"
+	}
+	return e.Type.String()
+}
+
+// Candidate is one move of a Result.
+type Candidate struct {
+	Move         string     `json:"move"`
+	Sims         int        `json:"sims"`
+	ExpectedRank float64    `json:"expected_rank"`
+	RankSE       *float64   `json:"expected_rank_se"` // null: too few simulations to tell
+	RankDist     [4]float64 `json:"rank_distribution"`
+	RankPoints   float64    `json:"rank_points"`
+	Utility      float64    `json:"utility"`
+	UtilitySE    *float64   `json:"utility_se"`
+	PWin         float64    `json:"p_win"`
+	PDealIn      float64    `json:"p_deal_in"`
+	PDraw        float64    `json:"p_draw"`
+	ScoreChange  float64    `json:"score_change"`
+	Prior        bool       `json:"prior,omitempty"`
+	Policy       float64    `json:"policy,omitempty"`
+	Advantage    float64    `json:"advantage"`
+	AdvantageSE  float64    `json:"advantage_se"`
+}
+
+// Result is an analysis as JSON gives it: the position, the budget spent
+// and the candidates, best first.
+type Result struct {
+	File       string      `json:"file"`
+	Round      string      `json:"round"`
+	Event      int         `json:"event"`
+	Seat       int         `json:"seat"`
+	Hand       string      `json:"hand"`
+	Played     string      `json:"played,omitempty"`
+	Best       string      `json:"best"`
+	Utility    string      `json:"utility"`
+	Seed       uint64      `json:"seed"`
+	Sims       int         `json:"sims"`
+	Stages     int         `json:"stages"`
+	Seconds    float64     `json:"seconds"`
+	Candidates []Candidate `json:"candidates"`
+}
+
+// Output turns the engine's analysis of pos under o into a Result.
+func Output(pos *Position, an *mc.Analysis, o *mc.Options) *Result {
+	out := &Result{File: pos.File, Round: pos.Name, Event: pos.Event, Seat: pos.Seat,
+		Hand: tile.Format(pos.Round.Hand(pos.Seat)), Played: pos.Played, Best: an.Best().String(),
+		Utility: "expected rank", Seed: o.Seed, Sims: an.Sims, Stages: an.Stages, Seconds: an.Seconds}
+	if o.Utility != nil {
+		out.Utility = "Houou rank points"
+	}
+	for i := range an.Candidates {
+		c := &an.Candidates[i]
+		out.Candidates = append(out.Candidates, Candidate{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
+			RankSE: nanNull(c.RankSE), RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: nanNull(c.UtilitySE),
+			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange,
+			Prior: c.Prior, Policy: c.Policy, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)})
+	}
+	return out
+}
+
+func nanZero(x float64) float64 {
+	if math.IsNaN(x) {
+		return 0
+	}
+	return x
+}
+
+// nanNull is x, or nil (JSON null) for NaN: a standard error of fewer
+// than two simulations.
+func nanNull(x float64) *float64 {
+	if math.IsNaN(x) {
+		return nil
+	}
+	return &x
+}

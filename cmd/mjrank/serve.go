@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mjrank/mjrank/serve"
+	"github.com/mjrank/mjrank/sim/mc"
+)
+
+var cmdServe = &Command{
+	Name:      "serve",
+	UsageLine: "[--addr HOST:PORT] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D]",
+	Short:     "serve the analysis and the review over HTTP",
+	Long: `
+Serve answers HTTP on --addr (loopback by default):
+
+  POST /v1/analyze  {"observation": {...}} or {"record": "...", "round": "E2-0",
+                    "event": N | "turn": T, "seat": S, "game": G}, with
+                    "sims", "seed", "utility" (rank|points), "time_ms": the
+                    JSON mjrank analyze --json prints
+  POST /v1/review   a record as the body (options in the query: seat, name,
+                    game, sims, seed) or {"record": "...", "seat": N | "name":
+                    "...", "sims": N, "seed": S}: the JSON of mjrank review
+                    --json, or its HTML page with ?format=html or
+                    Accept: text/html
+  GET  /            a page to paste a position or a log into
+  GET  /healthz     ok
+  GET  /metrics     Prometheus text: requests, analyses in flight, rejected,
+                    durations, simulations
+
+A request with a seed gives the numbers mjrank analyze (or review) gives
+with that seed. At most --max-concurrent analyses run at once; a request
+that finds no free slot within --queue-wait gets 503 with Retry-After.
+Errors are JSON {"error": "..."}. SIGINT or SIGTERM stops accepting
+requests and lets the running ones finish within --shutdown-timeout.
+`,
+	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
+		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+		maxBody := byteSize(serve.DefaultMaxBody)
+		fs.Var(&maxBody, "max-body", "largest request body (bytes, or with KiB, MiB, KB, MB)")
+		maxSims := fs.Int("max-sims", serve.DefaultMaxSims, fmt.Sprintf("most simulations a request may ask for a decision (1 to %d)", mc.MaxSims))
+		maxConc := fs.Int("max-concurrent", 0, "analyses running at once (default GOMAXPROCS)")
+		queueWait := fs.Duration("queue-wait", 0, "how long a request waits for a free analysis slot before 503 (0: not at all)")
+		readTimeout := fs.Duration("read-timeout", serve.DefaultReadTimeout, "time to read a request")
+		writeTimeout := fs.Duration("write-timeout", serve.DefaultWriteTimeout, "time to answer a request once read (analyses stop before it)")
+		idleTimeout := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for the next request")
+		shutdownTimeout := fs.Duration("shutdown-timeout", serve.DefaultShutdownTimeout, "how long running requests may finish after SIGINT or SIGTERM")
+		return func(env *Env, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf("unexpected argument %q", args[0])
+			}
+			errs := []error{intIn("max-sims", *maxSims, 1, mc.MaxSims), atLeast("max-concurrent", *maxConc, 0)}
+			for _, d := range []struct {
+				name string
+				v    time.Duration
+				zero bool // 0 allowed
+			}{{"queue-wait", *queueWait, true}, {"read-timeout", *readTimeout, false}, {"write-timeout", *writeTimeout, false},
+				{"idle-timeout", *idleTimeout, false}, {"shutdown-timeout", *shutdownTimeout, false}} {
+				if d.v < 0 || (d.v == 0 && !d.zero) {
+					errs = append(errs, usageErrorf("--%s %v: must be more than 0", d.name, d.v))
+				}
+			}
+			if err := firstErr(errs...); err != nil {
+				return err
+			}
+			svc, err := serve.New(serve.Config{MaxBody: int64(maxBody), MaxSims: *maxSims, MaxConcurrent: *maxConc, QueueWait: *queueWait,
+				ReadTimeout: *readTimeout, WriteTimeout: *writeTimeout, IdleTimeout: *idleTimeout, ShutdownTimeout: *shutdownTimeout,
+				Log: log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
+			if err != nil {
+				return err
+			}
+			ln, err := net.Listen("tcp", *addr)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			c := svc.Config()
+			fmt.Fprintf(env.Stderr, "mjrank serve: listening on http://%s (%d analyses at once, %d workers each, at most %d sims a decision)\n",
+				ln.Addr(), c.MaxConcurrent, c.Workers, c.MaxSims)
+			err = svc.Serve(ctx, ln)
+			fmt.Fprintln(env.Stderr, "mjrank serve: stopped")
+			return err
+		}
+	},
+}
+
+// byteSize is a flag of a size in bytes: "4194304", "4MiB", "512KiB", "1MB".
+type byteSize int64
+
+func (b *byteSize) String() string {
+	switch n := int64(*b); {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%dMiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%dKiB", n>>10)
+	default:
+		return strconv.FormatInt(n, 10)
+	}
+}
+
+func (b *byteSize) Set(s string) error {
+	units := []struct {
+		suffix string
+		mult   int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"kB", 1e3}, {"B", 1}}
+	num, mult := s, int64(1)
+	for _, u := range units {
+		if strings.HasSuffix(s, u.suffix) {
+			num, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 1 || n > (1<<62)/mult {
+		return fmt.Errorf("want a positive size in bytes, optionally with KiB, MiB, GiB, KB, MB or GB")
+	}
+	*b = byteSize(n * mult)
+	return nil
+}

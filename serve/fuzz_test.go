@@ -1,0 +1,63 @@
+package serve
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// FuzzDecodeRequest feeds the request decoders arbitrary bodies: they must
+// never panic, every error must say something of its own (not a bare
+// encoding/json message), and a request they accept must hold what the
+// handlers rely on.
+func FuzzDecodeRequest(f *testing.F) {
+	for _, seed := range []string{
+		`{"observation": {"seat": 1}, "sims": 200, "seed": 3, "utility": "points", "time_ms": 50}`,
+		`{"record": "<mjloggm/>", "round": "E2-0", "event": 3, "seat": 1, "game": 1}`,
+		`{"record": "x", "round": "1", "turn": 2, "seat": 0}`,
+		`{"record": "x", "seat": 1, "name": "a", "sims": 5}`,
+		`{"sims": "x"}`, `{"seed": -1}`, `{"a": 1}`, `[]`, `{} {}`, `{`, ``, `null`, `{"observation": null}`,
+		"{\n\"sims\" 1}", `{"sims": 1e99}`, `{"event": 99999999999999999999}`,
+	} {
+		f.Add([]byte(seed), "seat=1&sims=20")
+	}
+	f.Fuzz(func(t *testing.T, body []byte, rawQuery string) {
+		q, err := DecodeAnalyzeRequest(body, 1000)
+		if err != nil {
+			checkMessage(t, err)
+		} else {
+			if (q.Observation == nil) == (q.Record == nil) {
+				t.Fatalf("accepted %q with observation %v and record %v", body, q.Observation != nil, q.Record != nil)
+			}
+			if q.Sims != nil && (*q.Sims < 1 || *q.Sims > 1000) {
+				t.Fatalf("accepted sims %d", *q.Sims)
+			}
+			if q.TimeMS != nil && (*q.TimeMS < 0 || *q.TimeMS > maxTimeMS) {
+				t.Fatalf("accepted time_ms %d", *q.TimeMS)
+			}
+			if q.Record != nil && (q.Event == nil) == (q.Turn == nil) {
+				t.Fatalf("accepted a record position without one of event and turn: %q", body)
+			}
+		}
+		query, err := url.ParseQuery(rawQuery)
+		if err != nil {
+			return
+		}
+		r, err := DecodeReviewRequest(body, query, 1000)
+		if err != nil {
+			checkMessage(t, err)
+			return
+		}
+		if strings.TrimSpace(r.Record) == "" || (r.Seat != nil && (*r.Seat < 0 || *r.Seat > 3)) || (r.Seat != nil && r.Name != "") {
+			t.Fatalf("accepted %+v", r)
+		}
+	})
+}
+
+func checkMessage(t *testing.T, err error) {
+	t.Helper()
+	msg := err.Error()
+	if msg == "" || strings.HasPrefix(msg, "json:") || strings.Contains(msg, "Go struct") {
+		t.Fatalf("unclear error %q", msg)
+	}
+}

@@ -1,0 +1,343 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mjrank/mjrank/analysis"
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/review"
+	"github.com/mjrank/mjrank/sim/mc"
+)
+
+// statusClientClosed is what the metrics count when the client went away
+// before its answer (nginx's 499; the client never sees it).
+const statusClientClosed = 499
+
+// httpError is a failed request: its status and the message of the
+// {"error": ...} body.
+type httpError struct {
+	code       int
+	msg        string
+	retryAfter int // seconds; 0: no Retry-After header
+}
+
+func errorf(code int, format string, args ...any) *httpError {
+	return &httpError{code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// handlerFunc is an endpoint: it writes a success itself and returns the
+// failure for the wrapper to write.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) *httpError
+
+// handle registers h on pattern for one method (GET includes HEAD).
+func (s *Service) handle(pattern, method string, h handlerFunc) {
+	endpoint := strings.TrimSuffix(pattern, "{$}")
+	s.mux.HandleFunc(pattern, s.instrument(endpoint, func(w http.ResponseWriter, r *http.Request) *httpError {
+		if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
+			w.Header().Set("Allow", method)
+			return errorf(http.StatusMethodNotAllowed, "method %s not allowed on %s: use %s", r.Method, r.URL.Path, method)
+		}
+		return h(w, r)
+	}))
+}
+
+// statusWriter remembers the status written, for the metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// instrument writes h's error as JSON and counts the request.
+func (s *Service) instrument(endpoint string, h handlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		if e := h(sw, r); e != nil {
+			if e.code == statusClientClosed {
+				sw.code = e.code // nobody to answer
+			} else {
+				writeError(sw, e)
+			}
+		}
+		if sw.code == 0 {
+			sw.code = http.StatusOK
+		}
+		s.metrics.observe(endpoint, sw.code, time.Since(start))
+	}
+}
+
+func writeError(w http.ResponseWriter, e *httpError) {
+	if e.retryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.retryAfter))
+	}
+	b, _ := json.Marshal(struct {
+		Error string `json:"error"`
+	}{e.msg})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(e.code)
+	w.Write(append(b, '\n'))
+}
+
+// writeJSON answers v indented, as the commands print it.
+func writeJSON(w http.ResponseWriter, v any) *httpError {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return errorf(http.StatusInternalServerError, "encoding the answer: %v", err)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(b.Bytes())
+	return nil
+}
+
+// mediaType is the request's Content-Type without parameters ("" if none).
+func mediaType(r *http.Request) (string, *httpError) {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return "", nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return "", errorf(http.StatusUnsupportedMediaType, "Content-Type %q: %v", ct, err)
+	}
+	return mt, nil
+}
+
+// readBody reads the body within the size cap.
+func (s *Service) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *httpError) {
+	tooBig := func() *httpError {
+		return errorf(http.StatusRequestEntityTooLarge, "request body over the server's limit of %d bytes (--max-body)", s.cfg.MaxBody)
+	}
+	if r.ContentLength > s.cfg.MaxBody {
+		return nil, tooBig()
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	var mb *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case errors.As(err, &mb):
+		return nil, tooBig()
+	case errors.As(err, &ne) && ne.Timeout():
+		return nil, errorf(http.StatusRequestTimeout, "reading the request body: not all of it came within the read timeout (%v)", s.cfg.ReadTimeout)
+	case err != nil:
+		return nil, errorf(http.StatusBadRequest, "reading the request body: %v", err)
+	}
+	return b, nil
+}
+
+func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
+	mt, e := mediaType(r)
+	if e != nil {
+		return e
+	}
+	if mt != "" && mt != "application/json" {
+		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/analyze takes application/json (curl: -H 'Content-Type: application/json')", mt)
+	}
+	body, e := s.readBody(w, r)
+	if e != nil {
+		return e
+	}
+	q, err := DecodeAnalyzeRequest(body, s.cfg.MaxSims)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	pos, o, err := s.position(q)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	if e := s.acquire(r.Context()); e != nil {
+		return e
+	}
+	defer s.release()
+	ctx, cancel := s.analysisContext(r.Context())
+	defer cancel()
+	res, an, err := analysis.Run(ctx, s.eng, pos, o)
+	if err != nil {
+		return s.engineError(ctx, "analysis", err)
+	}
+	s.metrics.sims.Add(uint64(an.Sims))
+	return writeJSON(w, res)
+}
+
+// position reads the request's decision and the engine options, with the
+// analyze command's defaults.
+func (s *Service) position(q *AnalyzeRequest) (*analysis.Position, mc.Options, error) {
+	o := mc.Options{Sims: min(mc.DefaultSims, s.cfg.MaxSims), Seed: 1, Workers: s.cfg.Workers}
+	if q.Sims != nil {
+		o.Sims = *q.Sims
+	}
+	if q.Seed != nil {
+		o.Seed = *q.Seed
+	}
+	if q.TimeMS != nil {
+		o.Time = time.Duration(*q.TimeMS) * time.Millisecond
+	}
+	if q.Utility == "points" {
+		u := rankmodel.HououPoints
+		o.Utility = &u
+	}
+	if q.Observation != nil {
+		pos, err := analysis.ObservationPosition(q.Observation, "observation", o.Seed)
+		return pos, o, err
+	}
+	g, err := analysis.ReadGame(strings.NewReader(*q.Record), "record", deref(q.Game, 1))
+	if err != nil {
+		return nil, o, err
+	}
+	event, turn := deref(q.Event, 0), deref(q.Turn, 0)
+	pos, err := analysis.RecordPosition(g, "record", q.Round, event, turn, deref(q.Seat, -1))
+	return pos, o, err
+}
+
+func deref(p *int, def int) int {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+// rawRecordTypes are the Content-Types a record may come as. curl's
+// --data-binary sends the bytes as they are but labels them
+// application/x-www-form-urlencoded, so that label is taken too;
+// multipart forms would wrap the record and are refused.
+var rawRecordTypes = map[string]bool{"": true, "application/json": true, "text/plain": true, "application/xml": true,
+	"application/x-www-form-urlencoded": true,
+	"text/xml":                          true, "application/octet-stream": true, "application/gzip": true, "application/x-gzip": true,
+	"application/x-ndjson": true, "application/jsonl": true, "application/x-jsonlines": true}
+
+func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
+	mt, e := mediaType(r)
+	if e != nil {
+		return e
+	}
+	if !rawRecordTypes[mt] {
+		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/review takes a record (text/plain, application/xml, application/json, application/octet-stream) or JSON {\"record\": ...}", mt)
+	}
+	asHTML, e := wantHTML(r)
+	if e != nil {
+		return e
+	}
+	body, e := s.readBody(w, r)
+	if e != nil {
+		return e
+	}
+	q, err := DecodeReviewRequest(body, r.URL.Query(), s.cfg.MaxSims)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	g, seat, err := reviewGame(q)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	if e := s.acquire(r.Context()); e != nil {
+		return e
+	}
+	defer s.release()
+	ctx, cancel := s.analysisContext(r.Context())
+	defer cancel()
+	o := review.Options{Sims: min(review.DefaultSims, s.cfg.MaxSims), Workers: s.cfg.Workers, Seed: 1, Engine: s.eng}
+	if q.Sims != nil {
+		o.Sims = *q.Sims
+	}
+	if q.Seed != nil {
+		o.Seed = *q.Seed
+	}
+	rep, err := review.Run(ctx, g, seat, o)
+	if err != nil {
+		return s.engineError(ctx, "review", err)
+	}
+	s.metrics.sims.Add(uint64(rep.Sims * len(rep.Decisions)))
+	if !asHTML {
+		return writeJSON(w, rep)
+	}
+	var b bytes.Buffer
+	if err := review.WriteHTML(&b, "record", rep); err != nil {
+		return errorf(http.StatusInternalServerError, "writing the review page: %v", err)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b.Bytes())
+	return nil
+}
+
+// reviewGame reads the request's game and finds the player's seat.
+func reviewGame(q *ReviewRequest) (*data.Game, int, error) {
+	g, err := analysis.ReadGame(strings.NewReader(q.Record), "record", deref(q.Game, 1))
+	if err != nil {
+		return nil, 0, err
+	}
+	if g.Players != 4 {
+		return nil, 0, fmt.Errorf("record: a %d-player game: the engine plays 4-player games", g.Players)
+	}
+	if q.Name == "" {
+		return g, deref(q.Seat, 0), nil
+	}
+	for i, n := range g.Names {
+		if n == q.Name {
+			return g, i, nil
+		}
+	}
+	return nil, 0, fmt.Errorf("record: no player named %q (the players: %s)", q.Name, strings.Join(g.Names[:], ", "))
+}
+
+// wantHTML tells from ?format= or else the Accept header whether the
+// review is wanted as its HTML page.
+func wantHTML(r *http.Request) (bool, *httpError) {
+	switch f := r.URL.Query().Get("format"); f {
+	case "html":
+		return true, nil
+	case "json":
+		return false, nil
+	case "":
+		return strings.Contains(r.Header.Get("Accept"), "text/html"), nil
+	default:
+		return false, errorf(http.StatusBadRequest, "query \"format\" %q: want \"json\" or \"html\"", f)
+	}
+}
+
+func (s *Service) healthz(w http.ResponseWriter, r *http.Request) *httpError {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, "ok\n")
+	return nil
+}
+
+func (s *Service) serveMetrics(w http.ResponseWriter, r *http.Request) *httpError {
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	s.metrics.write(w)
+	return nil
+}
+
+func (s *Service) page(w http.ResponseWriter, r *http.Request) *httpError {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	io.WriteString(w, pageHTML)
+	return nil
+}

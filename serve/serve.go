@@ -1,0 +1,228 @@
+// Package serve is mjrank's HTTP service: the Monte Carlo analysis of one
+// decision (POST /v1/analyze, the JSON `mjrank analyze --json` prints) and
+// the review of a player's game (POST /v1/review, JSON or the review's
+// HTML page), a small page to call them from a browser (GET /), a health
+// check and Prometheus metrics.
+//
+// The analyses run the commands' code paths (packages analysis and
+// review), so a request with a seed gives the numbers the command gives
+// with that seed. A semaphore caps the analyses running at once; a
+// request that cannot get a slot within the queue wait is answered 503
+// with Retry-After rather than queued without bound, because an analysis
+// holds its CPU for seconds. Errors are JSON {"error": "..."} naming the
+// field, the query parameter or the line of the record that was wrong.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"runtime"
+	"time"
+
+	"github.com/mjrank/mjrank/sim/mc"
+)
+
+// Config holds the service's limits. The zero value of a field means its
+// default (see the Default constants); New fills them in.
+type Config struct {
+	MaxBody       int64         // request body cap in bytes (413 beyond)
+	MaxSims       int           // simulations a request may ask for one decision (400 beyond)
+	MaxConcurrent int           // analyses running at once (default GOMAXPROCS)
+	QueueWait     time.Duration // how long a request waits for a slot before 503 (0: not at all)
+	// Workers is the goroutines of one analysis (default: GOMAXPROCS
+	// shared out among MaxConcurrent slots). Results do not depend on it.
+	Workers         int
+	ReadTimeout     time.Duration // reading a request, headers and body
+	WriteTimeout    time.Duration // from the end of the headers to the end of the answer; analyses stop before it
+	IdleTimeout     time.Duration // a kept-alive connection's wait for the next request
+	ShutdownTimeout time.Duration // how long Serve lets running requests finish after its context ends
+	// Engine runs the analyses (nil: mc.Default(), the embedded models).
+	Engine *mc.Engine
+	// Log receives the server's errors (nil: the standard logger).
+	Log *log.Logger
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxBody         = 4 << 20
+	DefaultMaxSims         = mc.DefaultSims
+	DefaultReadTimeout     = 30 * time.Second
+	DefaultWriteTimeout    = 10 * time.Minute
+	DefaultIdleTimeout     = 2 * time.Minute
+	DefaultShutdownTimeout = 5 * time.Minute
+)
+
+// Service answers the endpoints; it is an http.Handler.
+type Service struct {
+	cfg     Config
+	eng     *mc.Engine
+	slots   chan struct{}
+	metrics *metrics
+	mux     *http.ServeMux
+}
+
+// New returns a service with cfg's limits (defaults filled in), loading
+// the embedded models unless cfg.Engine is set.
+func New(cfg Config) (*Service, error) {
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.MaxSims <= 0 {
+		cfg.MaxSims = DefaultMaxSims
+	}
+	if cfg.MaxSims > mc.MaxSims {
+		return nil, fmt.Errorf("serve: max sims %d: the engine takes at most %d", cfg.MaxSims, mc.MaxSims)
+	}
+	if cfg.MaxConcurrent <= 0 {
+		cfg.MaxConcurrent = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = max(1, runtime.GOMAXPROCS(0)/cfg.MaxConcurrent)
+	}
+	for _, d := range []struct {
+		v   *time.Duration
+		def time.Duration
+	}{{&cfg.ReadTimeout, DefaultReadTimeout}, {&cfg.WriteTimeout, DefaultWriteTimeout},
+		{&cfg.IdleTimeout, DefaultIdleTimeout}, {&cfg.ShutdownTimeout, DefaultShutdownTimeout}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
+	}
+	if cfg.QueueWait < 0 {
+		cfg.QueueWait = 0
+	}
+	if cfg.Log == nil {
+		cfg.Log = log.Default()
+	}
+	s := &Service{cfg: cfg, eng: cfg.Engine, slots: make(chan struct{}, cfg.MaxConcurrent), metrics: newMetrics()}
+	if s.eng == nil {
+		var err error
+		if s.eng, err = mc.Default(); err != nil {
+			return nil, fmt.Errorf("serve: loading the engine's models: %w", err)
+		}
+	}
+	s.mux = http.NewServeMux()
+	s.handle("/v1/analyze", http.MethodPost, s.analyze)
+	s.handle("/v1/review", http.MethodPost, s.review)
+	s.handle("/healthz", http.MethodGet, s.healthz)
+	s.handle("/metrics", http.MethodGet, s.serveMetrics)
+	s.handle("/{$}", http.MethodGet, s.page)
+	s.mux.HandleFunc("/", s.instrument("other", func(w http.ResponseWriter, r *http.Request) *httpError {
+		return errorf(http.StatusNotFound, "no endpoint %s: try GET / for the page, POST /v1/analyze or POST /v1/review", r.URL.Path)
+	}))
+	return s, nil
+}
+
+// Config returns the service's limits, defaults filled in.
+func (s *Service) Config() Config { return s.cfg }
+
+func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// HTTPServer returns an http.Server for the service on addr with the
+// configured timeouts.
+func (s *Service) HTTPServer(addr string) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           s,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		ReadHeaderTimeout: s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		ErrorLog:          s.cfg.Log,
+	}
+}
+
+// Serve serves on ln until ctx ends, then shuts down gracefully: it stops
+// accepting, lets the requests in progress finish (analyses included)
+// within the shutdown timeout, and only then cancels what still runs.
+func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
+	// The requests' contexts descend from base, which Shutdown does not
+	// cancel: running analyses go on until the timeout.
+	base, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv := s.HTTPServer(ln.Addr().String())
+	srv.BaseContext = func(net.Listener) context.Context { return base }
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, scancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer scancel()
+	err := srv.Shutdown(sctx)
+	if err != nil {
+		cancel()
+		srv.Close()
+		err = fmt.Errorf("serve: shutdown: requests still running after %v: %w", s.cfg.ShutdownTimeout, err)
+	}
+	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	return err
+}
+
+// acquire takes an analysis slot, waiting at most the queue wait; the
+// caller releases it with release. It fails when the wait runs out or
+// the request is cancelled.
+func (s *Service) acquire(ctx context.Context) *httpError {
+	select {
+	case s.slots <- struct{}{}:
+	default:
+		if s.cfg.QueueWait <= 0 {
+			return s.busy()
+		}
+		s.metrics.queued.Add(1)
+		defer s.metrics.queued.Add(-1)
+		t := time.NewTimer(s.cfg.QueueWait)
+		defer t.Stop()
+		select {
+		case s.slots <- struct{}{}:
+		case <-t.C:
+			return s.busy()
+		case <-ctx.Done():
+			return errorf(statusClientClosed, "request cancelled while waiting for an analysis slot")
+		}
+	}
+	s.metrics.inFlight.Add(1)
+	return nil
+}
+
+func (s *Service) release() {
+	s.metrics.inFlight.Add(-1)
+	<-s.slots
+}
+
+func (s *Service) busy() *httpError {
+	s.metrics.rejected.Add(1)
+	e := errorf(http.StatusServiceUnavailable, "busy: all %d analysis slots are taken (--max-concurrent) and none came free within %v (--queue-wait); retry later",
+		s.cfg.MaxConcurrent, s.cfg.QueueWait)
+	e.retryAfter = max(1, int(s.cfg.QueueWait.Seconds()+0.5))
+	return e
+}
+
+// analysisContext bounds an analysis by the write timeout (less a margin
+// to answer in), so the engine stops rather than compute an answer the
+// connection can no longer carry.
+func (s *Service) analysisContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	margin := min(time.Second, s.cfg.WriteTimeout/10)
+	return context.WithTimeout(ctx, s.cfg.WriteTimeout-margin)
+}
+
+// engineError maps an analysis error to an answer: ran out of time, the
+// client went away, or a fault of the input (what is left once the request
+// was checked: a record the engine cannot follow).
+func (s *Service) engineError(ctx context.Context, what string, err error) *httpError {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return errorf(http.StatusServiceUnavailable, "%s ran past the server's write timeout (%v, --write-timeout): ask for fewer sims", what, s.cfg.WriteTimeout)
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		return errorf(statusClientClosed, "%s cancelled: the client went away", what)
+	}
+	return errorf(http.StatusBadRequest, "%s: %v", what, err)
+}
