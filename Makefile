@@ -8,7 +8,7 @@ STATICCHECK_VERSION := v0.8.2
 FUZZTIME ?= 30s
 export GOFLAGS ?=
 
-.PHONY: all build demo test test-short bench fuzz lint train clean
+.PHONY: all build demo test test-short bench fuzz lint train clean majiang-ai
 
 all: build
 
@@ -38,7 +38,7 @@ demo: build
 
 # test: format, vet, staticcheck, then every test (the shared data tests fail rather than
 # skip when MJRANK_REQUIRE_SHARED=1, as .ci/run sets), then the race detector.
-test: $(GOBIN)/staticcheck
+test: $(GOBIN)/staticcheck majiang-ai
 	@$(XGBOOST_CHECK) || echo "xgboost could not be installed: the loader and training tests will skip (fail under MJRANK_REQUIRE_SHARED=1)"
 	@fmt="$$($(GO)fmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
 	  if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
@@ -46,6 +46,7 @@ test: $(GOBIN)/staticcheck
 	$(GOBIN)/staticcheck ./...
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short ./...
+	@if command -v node >/dev/null 2>&1; then cd $(MAJIANG_DIR) && npm test --silent; fi
 
 test-short:
 	$(GO) test -short ./...
@@ -71,6 +72,15 @@ lint: $(GOBIN)/staticcheck
 	@fmt="$$($(GO)fmt -l .)"; if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
 	$(GO) vet ./...
 	$(GOBIN)/staticcheck ./...
+
+# majiang-ai: the adapter that seats @kobalab/majiang-ai as an mjai bot
+# (interop/majiang-ai), installed from its lockfile with npm where Node is.
+# Without Node its tests skip (and fail under MJRANK_REQUIRE_SHARED=1).
+MAJIANG_DIR := interop/majiang-ai
+majiang-ai:
+	@if command -v npm >/dev/null 2>&1; then \
+	  [ -d $(MAJIANG_DIR)/node_modules/@kobalab/majiang-ai ] || (cd $(MAJIANG_DIR) && npm ci --no-audit --no-fund); \
+	else echo "node and npm not found: the majiang-ai adapter is not installed; its tests skip"; fi
 
 # xgboost: Debian's xgboost 1.7 command-line tool, the trainer (apt as root).
 XGBOOST_CHECK = command -v xgboost >/dev/null 2>&1 || { \
