@@ -40,6 +40,7 @@ demo: build
 # skip when MJRANK_REQUIRE_SHARED=1, as .ci/run sets), then the race detector.
 test: $(GOBIN)/staticcheck majiang-ai
 	@$(XGBOOST_CHECK) || echo "xgboost could not be installed: the loader and training tests will skip (fail under MJRANK_REQUIRE_SHARED=1)"
+	@$(CHROMIUM_CHECK) || echo "chromium could not be installed: the review's browser test will skip (fail under MJRANK_REQUIRE_SHARED=1)"
 	@fmt="$$($(GO)fmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
 	  if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
 	$(GO) vet ./...
@@ -86,6 +87,12 @@ majiang-ai:
 XGBOOST_CHECK = command -v xgboost >/dev/null 2>&1 || { \
 	  echo "installing xgboost (apt-get install -y xgboost)"; \
 	  (apt-get install -y xgboost || (apt-get update && apt-get install -y xgboost)) >/dev/null; }
+
+# chromium: Debian's headless browser, for the test that opens a review's
+# HTML page and takes a screenshot (apt as root).
+CHROMIUM_CHECK = command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing chromium (apt-get install -y chromium)"; \
+	  (apt-get install -y chromium || (apt-get update && apt-get install -y chromium)) >/dev/null; }
 
 # train: the shipped models, from ../shared/data/tenhou (see docs/MODELS.md):
 # the opponent models into opponent/models, the rank model into
