@@ -20,7 +20,11 @@ import (
 // the direct arena's games exactly.
 func TestInProcessMatchesArena(t *testing.T) {
 	bots := [4]string{"thesis", "efficiency", "rulebot", "tsumogiri"}
-	cfg := arena.Config{Seats: bots, Games: 40, Seed: 7, Rotate: true, Length: game.Hanchan, Workers: 2}
+	games := 40
+	if testing.Short() {
+		games = 8
+	}
+	cfg := arena.Config{Seats: bots, Games: games, Seed: 7, Rotate: true, Length: game.Hanchan, Workers: 2}
 	direct, err := arena.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
