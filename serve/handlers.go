@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -175,18 +176,26 @@ func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}
+	return s.withSlot(r, func(ctx context.Context) *httpError {
+		res, an, err := analysis.Run(ctx, s.eng, pos, o)
+		if err != nil {
+			return s.engineError(ctx, "analysis", err)
+		}
+		s.metrics.sims.Add(uint64(an.Sims))
+		return writeJSON(w, res)
+	})
+}
+
+// withSlot runs f in an analysis slot (see acquire), under the request's
+// analysis context.
+func (s *Service) withSlot(r *http.Request, f func(ctx context.Context) *httpError) *httpError {
 	if e := s.acquire(r.Context()); e != nil {
 		return e
 	}
 	defer s.release()
 	ctx, cancel := s.analysisContext(r.Context())
 	defer cancel()
-	res, an, err := analysis.Run(ctx, s.eng, pos, o)
-	if err != nil {
-		return s.engineError(ctx, "analysis", err)
-	}
-	s.metrics.sims.Add(uint64(an.Sims))
-	return writeJSON(w, res)
+	return f(ctx)
 }
 
 // position reads the request's decision and the engine options, with the
@@ -259,12 +268,6 @@ func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}
-	if e := s.acquire(r.Context()); e != nil {
-		return e
-	}
-	defer s.release()
-	ctx, cancel := s.analysisContext(r.Context())
-	defer cancel()
 	o := review.Options{Sims: min(review.DefaultSims, s.cfg.MaxSims), Workers: s.cfg.Workers, Seed: 1, Engine: s.eng}
 	if q.Sims != nil {
 		o.Sims = *q.Sims
@@ -272,9 +275,14 @@ func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
 	if q.Seed != nil {
 		o.Seed = *q.Seed
 	}
-	rep, err := review.Run(ctx, g, seat, o)
-	if err != nil {
-		return s.engineError(ctx, "review", err)
+	var rep *review.Report
+	if e := s.withSlot(r, func(ctx context.Context) *httpError {
+		if rep, err = review.Run(ctx, g, seat, o); err != nil {
+			return s.engineError(ctx, "review", err)
+		}
+		return nil
+	}); e != nil {
+		return e
 	}
 	s.metrics.sims.Add(uint64(rep.Sims * len(rep.Decisions)))
 	if !asHTML {
