@@ -81,6 +81,15 @@ or mjai with --records-format mjai).
 		wait := fs.Duration("wait", time.Minute, "how long to wait for a tcp seat's player to connect")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 && args[0] == "merge" {
+				bad := ""
+				fs.Visit(func(f *flag.Flag) {
+					if f.Name != "json" && bad == "" {
+						bad = f.Name
+					}
+				})
+				if bad != "" {
+					return usageErrorf("--%s: match merge takes only --json (the shards' files hold the match)", bad)
+				}
 				return arenaMerge(env, args[1:], *asJSON)
 			}
 			if len(args) > 0 {
