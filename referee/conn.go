@@ -21,7 +21,7 @@ var ErrLate = errors.New("no reply within the time limit")
 
 // ErrGone is wrapped by the error of a seat whose program closed its
 // output or exited.
-var ErrGone = errors.New("the program closed its output")
+var ErrGone = errors.New("the program is gone (its input or output is closed)")
 
 // conn is one seat's mjai connection: events go out one line each, and
 // each is answered by one line.
@@ -144,7 +144,7 @@ func (p *stream) send(e *mjai.Event) error {
 		return err
 	}
 	if _, err := p.w.Write(p.enc); err != nil {
-		return fmt.Errorf("%w: %v", ErrGone, err)
+		return ErrGone // a broken pipe, or EOF on the reply: the same end
 	}
 	return nil
 }

@@ -111,7 +111,7 @@ func TestBrokenPrograms(t *testing.T) {
 	cases := []struct {
 		name, cmd, want string
 	}{
-		{"crash", "cmd:exit 3", "closed its output"},
+		{"crash", "cmd:exit 3", "the program is gone"},
 		{"garbage", "cmd:while read l; do echo garbage; done", "not an mjai event"},
 		{"silence", "cmd:while read l; do :; done", "no reply within the time limit"},
 		{"illegal", `cmd:while read l; do case "$l" in '{"type":"tsumo","actor":0,'*) echo '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}';; *) echo '{"type":"none"}';; esac; done`, "not a legal move"},
