@@ -116,7 +116,7 @@ var cliCases = []cliCase{
 	{"match-bad-on-illegal", []string{"match", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis", "--on-illegal", "ignore"}, ""},
 	{"match-merge-flags", []string{"match", "--games", "8", "merge", "a.json"}, ""},
 	{"match-merge", []string{"match", "merge", "testdata/arena/shard-1-of-2.json", "testdata/arena/shard-2-of-2.json"}, ""},
-	{"match-crash", []string{"match", "--seat", "cmd:echo '{\"type\":\"none\"}'; exit 3", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis", "--games", "1", "--length", "tonpuusen"}, ""},
+	{"match-crash", []string{"match", "--seat", "cmd:read l; echo '{\"type\":\"none\"}'; exit 3", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis", "--games", "1", "--length", "tonpuusen"}, ""},
 	{"help-measure", []string{"help", "measure"}, ""},
 	{"help-serve", []string{"help", "serve"}, ""},
 	{"serve-bad-max-sims", []string{"serve", "--max-sims", "0"}, ""},
