@@ -317,25 +317,34 @@ func pluralNoun(n int, one, many string) string {
 const maxShardFile = 1 << 20
 
 func arenaMerge(env *Env, files []string, asJSON bool) error {
-	if len(files) == 0 {
-		return usageErrorf("arena merge needs the shards' JSON files")
-	}
-	var parts []*arena.Result
-	for _, name := range files {
-		r, err := readShard(name)
-		if err != nil {
-			return err
-		}
-		parts = append(parts, r)
-	}
-	res, err := arena.MergeNamed(parts, files)
+	res, err := mergeShards(files)
 	if err != nil {
-		return fmt.Errorf("merge: %s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
+		return err
 	}
 	if asJSON {
 		return writeJSON(env.Stdout, res)
 	}
 	return printArena(env.Stdout, res)
+}
+
+// mergeShards reads the shards' JSON results and merges them.
+func mergeShards(files []string) (*arena.Result, error) {
+	if len(files) == 0 {
+		return nil, usageErrorf("merge needs the shards' JSON files")
+	}
+	var parts []*arena.Result
+	for _, name := range files {
+		r, err := readShard(name)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, r)
+	}
+	res, err := arena.MergeNamed(parts, files)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
+	}
+	return res, nil
 }
 
 // readShard reads one shard's JSON result, at most maxShardFile bytes.

@@ -90,7 +90,11 @@ or mjai with --records-format mjai).
 				if bad != "" {
 					return usageErrorf("--%s: match merge takes only --json (the shards' files hold the match)", bad)
 				}
-				return arenaMerge(env, args[1:], *asJSON)
+				res, err := mergeShards(args[1:])
+				if err != nil {
+					return err
+				}
+				return printMatch(env, res, *asJSON)
 			}
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", quoteShort(args[0]))
