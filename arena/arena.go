@@ -254,10 +254,56 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 	for range window {
 		credits <- struct{}{}
 	}
-	type finished struct {
-		i   int
-		out gameOut
+	results := playGames(run, &c, from, n, workers, credits)
+
+	res := newResult(&c)
+	res.FirstUnit = from
+	add := adder{res: res, per: per, buf: make([]gameOut, window)}
+	var firstErr error
+	errAt, done := n, 0
+	for f := range results {
+		if f.out.err != nil {
+			// A game cut short by the context is no error of its own.
+			cut := run.Err() != nil && errors.Is(f.out.err, run.Err())
+			if !cut && f.i < errAt {
+				firstErr, errAt = f.out.err, f.i
+			}
+			stop()
+			continue
+		}
+		done++
+		if c.Progress != nil {
+			c.Progress(done, n)
+		}
+		for range add.put(f.i, f.out, n) {
+			credits <- struct{}{}
+		}
 	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	res.Played = res.Units * per
+	res.Partial = add.next < n
+	res.finish()
+	if res.Partial {
+		return res, context.Cause(ctx)
+	}
+	return res, nil
+}
+
+// finished is a game played (or failed) by a worker of playGames.
+type finished struct {
+	i   int // the game's index in the run's range
+	out gameOut
+}
+
+// playGames plays the games 0..n-1 of the run's range (from is its first
+// unit) on workers goroutines, a game dispatched for each token taken
+// from credits, and sends each as it ends. The channel closes once every
+// worker has stopped: after the last game, or soon after run ends (games
+// then still dispatched come back with run's error).
+func playGames(run context.Context, c *Config, from, n, workers int, credits <-chan struct{}) <-chan finished {
+	per := c.perUnit()
 	jobs := make(chan int)
 	results := make(chan finished, workers)
 	go func() {
@@ -283,7 +329,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 				if err := run.Err(); err != nil {
 					out.err = err
 				} else {
-					out = playOne(run, &c, from+i/per, i%per)
+					out = playOne(run, c, from+i/per, i%per)
 				}
 				results <- finished{i, out}
 			}
@@ -293,61 +339,46 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		wg.Wait()
 		close(results)
 	}()
+	return results
+}
 
-	res := newResult(&c)
-	res.FirstUnit = from
-	buf := make([]gameOut, window)   // game i waits in buf[i%window]
-	next, done := 0, 0               // games added; games finished
-	var unit [game.NumSeats]Counters // the open unit
-	var unitHash uint64
-	var firstErr error
-	errAt := n
-	for f := range results {
-		if f.out.err != nil {
-			// A game cut short by the context is no error of its own.
-			cut := run.Err() != nil && errors.Is(f.out.err, run.Err())
-			if !cut && f.i < errAt {
-				firstErr, errAt = f.out.err, f.i
-			}
-			stop()
-			continue
+// adder adds finished games to a result in game order, a whole unit at a
+// time, through a reorder buffer: game i waits in buf[i%len(buf)] until
+// every game before it is added.
+type adder struct {
+	res      *Result
+	per      int
+	buf      []gameOut
+	next     int                     // games added
+	unit     [game.NumSeats]Counters // the open unit
+	unitHash uint64
+}
+
+// put takes game i (of n) and adds every game it lets through; it
+// returns how many, the buffer slots freed.
+func (a *adder) put(i int, out gameOut, n int) (added int) {
+	out.done = true
+	a.buf[i%len(a.buf)] = out
+	for a.next < n && a.buf[a.next%len(a.buf)].done {
+		o := &a.buf[a.next%len(a.buf)]
+		a.unitHash ^= o.hash
+		for e := range a.unit {
+			a.unit[e].add(&o.entries[e])
 		}
-		f.out.done = true
-		buf[f.i%window] = f.out
-		done++
-		if c.Progress != nil {
-			c.Progress(done, n)
-		}
-		for next < n && buf[next%window].done {
-			o := &buf[next%window]
-			unitHash ^= o.hash
-			for e := range unit {
-				unit[e].add(&o.entries[e])
+		*o = gameOut{}
+		a.next++
+		added++
+		if a.next%a.per == 0 {
+			for e := range a.unit {
+				a.unit[e].closeUnit()
+				a.res.Entries[e].add(&a.unit[e])
 			}
-			*o = gameOut{}
-			next++
-			if next%per == 0 {
-				for e := range unit {
-					unit[e].closeUnit()
-					res.Entries[e].add(&unit[e])
-				}
-				res.hash ^= unitHash
-				unit, unitHash = [game.NumSeats]Counters{}, 0
-				res.Units++
-			}
-			credits <- struct{}{}
+			a.res.hash ^= a.unitHash
+			a.unit, a.unitHash = [game.NumSeats]Counters{}, 0
+			a.res.Units++
 		}
 	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	res.Played = res.Units * per
-	res.Partial = next < n
-	res.finish()
-	if res.Partial {
-		return res, context.Cause(ctx)
-	}
-	return res, nil
+	return added
 }
 
 // playOne plays rotation rot of unit u.
