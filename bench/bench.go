@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash"
 	"hash/fnv"
 	"runtime"
 	"sync"
@@ -105,152 +106,35 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	if scale <= 0 {
 		scale = 1
 	}
-	n := func(x int) int { return max(1, int(float64(x)*scale)) }
-	log := func(s string) {
-		if c.Log != nil {
-			c.Log(s)
-		}
-	}
-	rep := &Report{Workers: workers}
-	sig := fnv.New64a()
+	s := &suite{ctx: ctx, c: c, workers: workers, scale: scale, rep: &Report{Workers: workers}, sig: fnv.New64a()}
 	files, err := corpusFiles(c)
 	if err != nil {
 		return nil, err
 	}
-
-	log("signature arena")
-	sc := SignatureConfig()
-	sres, err := arena.Run(ctx, sc)
-	if err != nil {
-		return nil, err
+	// The order is the signature's: each layer writes its part in turn.
+	layers := []struct {
+		name string
+		run  func() error
+	}{
+		{"signature arena", s.signatureArena},
+		{"engine", s.engine},
+		{"shanten", s.shanten},
+		{"score", s.score},
+		{"verify", func() error { return s.verify(files) }},
+		{"self-play", s.selfPlay},
 	}
-	rep.SignatureArena = fmt.Sprintf("%v, %d games, seed %d, rotated", sc.Seats, sc.Games, sc.Seed)
-	fmt.Fprint(sig, sres.Signature())
-
-	log("engine")
-	eng, err := mc.Default()
-	if err != nil {
-		return nil, err
-	}
-	pos, err := Positions(ctx, EnginePositions)
-	if err != nil {
-		return nil, err
-	}
-	if err := engineSignature(ctx, eng, pos, sig); err != nil {
-		return nil, err
-	}
-	for i, wk := range []int{1, workers} {
-		t0, sims := time.Now(), 0
-		for j := range pos[:n(len(pos))] {
-			an, err := pos[j].analyze(ctx, eng, mc.Options{Sims: n(mc.DefaultSims), Workers: wk, Seed: 1})
-			if err != nil {
-				return nil, err
-			}
-			sims += an.Sims
+	for _, l := range layers {
+		if l.name == "verify" && len(files) == 0 {
+			continue
 		}
-		rate := float64(sims) / time.Since(t0).Seconds()
-		if i == 0 {
-			rep.EngineSimsPerS.One = rate
-		} else {
-			rep.EngineSimsPerS.All = rate
+		if c.Log != nil {
+			c.Log(l.name)
 		}
-	}
-	t0 := time.Now()
-	nd := n(8)
-	for j := range nd {
-		if _, err := pos[j%len(pos)].analyze(ctx, eng, mc.Options{Workers: workers, Seed: 1, Sims: n(mc.DefaultSims)}); err != nil {
+		if err := l.run(); err != nil {
 			return nil, err
 		}
 	}
-	rep.EngineDecisionMs = time.Since(t0).Seconds() * 1000 / float64(nd)
-
-	log("shanten")
-	// The signature's work is fixed; Scale shrinks only the timed loops.
-	hands := Hands(20000)
-	sum := 0
-	for i := range hands {
-		sum += hand.ShantenForms(&hands[i]).Min()
-	}
-	fmt.Fprintf(sig, " shanten %d %d", len(hands), sum)
-	hands = hands[:n(len(hands))]
-	rounds := n(50)
-	rep.ShantenNs = timePair(workers, len(hands)*rounds, func(w, of int) {
-		part := hands[w*len(hands)/of : (w+1)*len(hands)/of]
-		for range rounds {
-			for i := range part {
-				hand.ShantenForms(&part[i])
-			}
-		}
-	})
-
-	log("score")
-	wins, err := Wins(ctx, 2000)
-	if err != nil {
-		return nil, err
-	}
-	rules := score.Tenhou()
-	points := 0
-	for i := range wins {
-		r, err := score.Score(&wins[i], &rules)
-		if err != nil {
-			return nil, fmt.Errorf("bench: a recorded win does not score: %w", err)
-		}
-		points += r.Points
-	}
-	fmt.Fprintf(sig, " score %d %d", len(wins), points)
-	wins = wins[:n(len(wins))]
-	srounds := n(20)
-	rep.ScoreNs = timePair(workers, len(wins)*srounds, func(w, of int) {
-		part := wins[w*len(wins)/of : (w+1)*len(wins)/of]
-		for range srounds {
-			for i := range part {
-				score.Score(&part[i], &rules)
-			}
-		}
-	})
-
-	if len(files) > 0 {
-		log("verify")
-		var p Pair
-		for i, wk := range []int{1, workers} {
-			t0 := time.Now()
-			vr, err := records.Verify(ctx, files, records.VerifyOptions{Workers: wk})
-			if err != nil {
-				return nil, err
-			}
-			if vr.Games == 0 {
-				return nil, fmt.Errorf("bench: no 4-player game replayed from the %d files of %s", len(files), c.Corpus)
-			}
-			rate := float64(vr.Games) / time.Since(t0).Seconds()
-			if i == 0 {
-				p.One = rate
-				rep.VerifyGames = vr.Games
-			} else {
-				p.All = rate
-			}
-		}
-		rep.VerifyGamesPerS = &p
-		e := p.All / p.One / float64(workers)
-		rep.ParallelEfficiency.Verify = &e
-	}
-
-	log("self-play")
-	games := n(1000)
-	for i, wk := range []int{1, workers} {
-		g := games * wk
-		cfg := arena.Config{Seats: [4]string{"efficiency", "efficiency", "efficiency", "efficiency"}, Games: g, Seed: 1, Workers: wk}
-		t0, cpu0 := time.Now(), cpuSeconds()
-		if _, err := arena.Run(ctx, cfg); err != nil {
-			return nil, err
-		}
-		wall, cpu := time.Since(t0).Seconds(), cpuSeconds()-cpu0
-		if i == 0 {
-			rep.SelfPlayHanchanPerS.One, rep.SelfPlayHanchanPerCPUS.One = float64(g)/wall, float64(g)/cpu
-		} else {
-			rep.SelfPlayHanchanPerS.All, rep.SelfPlayHanchanPerCPUS.All = float64(g)/wall, float64(g)/cpu
-		}
-	}
-
+	rep := s.rep
 	eff := func(p Pair, perSecond bool) float64 {
 		if p.One == 0 || p.All == 0 {
 			return 0
@@ -264,9 +148,164 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	rep.ParallelEfficiency.Score = eff(rep.ScoreNs, false)
 	rep.ParallelEfficiency.SelfPlay = eff(rep.SelfPlayHanchanPerS, true)
 	rep.ParallelEfficiency.Engine = eff(rep.EngineSimsPerS, true)
-	rep.Signature = fmt.Sprintf("%016x", sig.Sum64())
+	rep.Signature = fmt.Sprintf("%016x", s.sig.Sum64())
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// suite is one run of the suite: each layer's method times its layer into
+// rep and writes its deterministic work to sig.
+type suite struct {
+	ctx     context.Context
+	c       Config
+	workers int
+	scale   float64
+	rep     *Report
+	sig     hash.Hash64
+}
+
+// n scales a count of timed work (at least 1). The signature's work is
+// fixed; Scale shrinks only the timed loops.
+func (s *suite) n(x int) int { return max(1, int(float64(x)*s.scale)) }
+
+// set stores the figure of a timing at one worker (i == 0) or at all.
+func (p *Pair) set(i int, v float64) {
+	if i == 0 {
+		p.One = v
+	} else {
+		p.All = v
+	}
+}
+
+func (s *suite) signatureArena() error {
+	sc := SignatureConfig()
+	sres, err := arena.Run(s.ctx, sc)
+	if err != nil {
+		return err
+	}
+	s.rep.SignatureArena = fmt.Sprintf("%v, %d games, seed %d, rotated", sc.Seats, sc.Games, sc.Seed)
+	fmt.Fprint(s.sig, sres.Signature())
+	return nil
+}
+
+func (s *suite) engine() error {
+	eng, err := mc.Default()
+	if err != nil {
+		return err
+	}
+	pos, err := Positions(s.ctx, EnginePositions)
+	if err != nil {
+		return err
+	}
+	if err := engineSignature(s.ctx, eng, pos, s.sig); err != nil {
+		return err
+	}
+	for i, wk := range []int{1, s.workers} {
+		t0, sims := time.Now(), 0
+		for j := range pos[:s.n(len(pos))] {
+			an, err := pos[j].analyze(s.ctx, eng, mc.Options{Sims: s.n(mc.DefaultSims), Workers: wk, Seed: 1})
+			if err != nil {
+				return err
+			}
+			sims += an.Sims
+		}
+		s.rep.EngineSimsPerS.set(i, float64(sims)/time.Since(t0).Seconds())
+	}
+	t0 := time.Now()
+	nd := s.n(8)
+	for j := range nd {
+		if _, err := pos[j%len(pos)].analyze(s.ctx, eng, mc.Options{Workers: s.workers, Seed: 1, Sims: s.n(mc.DefaultSims)}); err != nil {
+			return err
+		}
+	}
+	s.rep.EngineDecisionMs = time.Since(t0).Seconds() * 1000 / float64(nd)
+	return nil
+}
+
+func (s *suite) shanten() error {
+	hands := Hands(20000)
+	sum := 0
+	for i := range hands {
+		sum += hand.ShantenForms(&hands[i]).Min()
+	}
+	fmt.Fprintf(s.sig, " shanten %d %d", len(hands), sum)
+	hands = hands[:s.n(len(hands))]
+	rounds := s.n(50)
+	s.rep.ShantenNs = timePair(s.workers, len(hands)*rounds, func(w, of int) {
+		part := hands[w*len(hands)/of : (w+1)*len(hands)/of]
+		for range rounds {
+			for i := range part {
+				hand.ShantenForms(&part[i])
+			}
+		}
+	})
+	return nil
+}
+
+func (s *suite) score() error {
+	wins, err := Wins(s.ctx, 2000)
+	if err != nil {
+		return err
+	}
+	rules := score.Tenhou()
+	points := 0
+	for i := range wins {
+		r, err := score.Score(&wins[i], &rules)
+		if err != nil {
+			return fmt.Errorf("bench: a recorded win does not score: %w", err)
+		}
+		points += r.Points
+	}
+	fmt.Fprintf(s.sig, " score %d %d", len(wins), points)
+	wins = wins[:s.n(len(wins))]
+	rounds := s.n(20)
+	s.rep.ScoreNs = timePair(s.workers, len(wins)*rounds, func(w, of int) {
+		part := wins[w*len(wins)/of : (w+1)*len(wins)/of]
+		for range rounds {
+			for i := range part {
+				score.Score(&part[i], &rules)
+			}
+		}
+	})
+	return nil
+}
+
+func (s *suite) verify(files []string) error {
+	var p Pair
+	for i, wk := range []int{1, s.workers} {
+		t0 := time.Now()
+		vr, err := records.Verify(s.ctx, files, records.VerifyOptions{Workers: wk})
+		if err != nil {
+			return err
+		}
+		if vr.Games == 0 {
+			return fmt.Errorf("bench: no 4-player game replayed from the %d files of %s", len(files), s.c.Corpus)
+		}
+		p.set(i, float64(vr.Games)/time.Since(t0).Seconds())
+		if i == 0 {
+			s.rep.VerifyGames = vr.Games
+		}
+	}
+	s.rep.VerifyGamesPerS = &p
+	e := p.All / p.One / float64(s.workers)
+	s.rep.ParallelEfficiency.Verify = &e
+	return nil
+}
+
+func (s *suite) selfPlay() error {
+	games := s.n(1000)
+	for i, wk := range []int{1, s.workers} {
+		g := games * wk
+		cfg := arena.Config{Seats: [4]string{"efficiency", "efficiency", "efficiency", "efficiency"}, Games: g, Seed: 1, Workers: wk}
+		t0, cpu0 := time.Now(), cpuSeconds()
+		if _, err := arena.Run(s.ctx, cfg); err != nil {
+			return err
+		}
+		wall, cpu := time.Since(t0).Seconds(), cpuSeconds()-cpu0
+		s.rep.SelfPlayHanchanPerS.set(i, float64(g)/wall)
+		s.rep.SelfPlayHanchanPerCPUS.set(i, float64(g)/cpu)
+	}
+	return nil
 }
 
 // timePair times work on one worker and on workers goroutines; work(w, of)
