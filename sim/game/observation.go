@@ -386,6 +386,7 @@ func (o *Observation) abortsAfterDiscard() bool {
 	return o.rinshan == 4 && o.kanOwners&(o.kanOwners-1) != 0
 }
 
+// check reports why e cannot come next, or nil.
 func (o *Observation) check(e *ObsEvent) error {
 	if o.step == stepEnded {
 		return fmt.Errorf("the round ended in an abortive draw")
@@ -396,132 +397,11 @@ func (o *Observation) check(e *ObsEvent) error {
 	s := &o.seats[e.Seat%NumSeats]
 	switch e.Type {
 	case ObsDraw:
-		var want uint8
-		rinshan := false
-		switch o.step {
-		case stepDraw:
-			want, rinshan = o.cur, o.rinshanDue
-		case stepAnswers:
-			if err := o.checkAnswered(); err != nil {
-				return err
-			}
-			want = (o.cur + 1) % NumSeats
-		default:
-			return fmt.Errorf("seat %d is to act, not to draw", o.cur)
-		}
-		if e.Seat != want {
-			return fmt.Errorf("seat %d draws next", want)
-		}
-		if e.Rinshan != rinshan {
-			if rinshan {
-				return fmt.Errorf("a draw after a kan is a rinshan draw")
-			}
-			return fmt.Errorf("a rinshan draw only follows a kan")
-		}
-		if !rinshan && o.liveRemaining() <= 0 {
-			return fmt.Errorf("the live wall is empty")
-		}
-		if !o.mine(e.Seat) {
-			if e.Tile != tile.NoTile {
-				return fmt.Errorf("another seat's draw must be hidden (NoTile)")
-			}
-			return nil
-		}
-		return o.checkNew(e.Tile, "draw")
+		return o.checkDraw(e)
 	case ObsDiscard:
-		if o.step != stepTurn || e.Seat != o.cur {
-			return o.notToAct(e.Seat)
-		}
-		if err := o.checkOwn(e.Seat, e.Tile, "discard"); err != nil {
-			return err
-		}
-		pending := o.mine(e.Seat) && o.drawn != tile.NoTile || !o.mine(e.Seat) && s.pending >= 0
-		if o.mine(e.Seat) && e.Tsumogiri != (e.Tile == o.drawn) {
-			return fmt.Errorf("tsumogiri is %v but the tile drawn was %s", e.Tsumogiri, obsTileString(o.drawn))
-		}
-		if e.Tsumogiri && !pending {
-			return fmt.Errorf("tsumogiri without a tile drawn")
-		}
-		if o.kuikae.Has(e.Tile.Kind()) {
-			return fmt.Errorf("kuikae: %v may not be discarded after the call", e.Tile.Kind())
-		}
-		if s.riichi != noRiichi {
-			if e.Riichi {
-				return fmt.Errorf("riichi twice")
-			}
-			if !e.Tsumogiri {
-				return fmt.Errorf("a seat in riichi discards the tile it drew")
-			}
-		}
-		if e.Riichi {
-			switch {
-			case s.open():
-				return fmt.Errorf("riichi with an open hand")
-			case o.afterCall:
-				return fmt.Errorf("riichi right after a call")
-			case o.scores[e.Seat] < 1000:
-				return fmt.Errorf("riichi with %d points", o.scores[e.Seat])
-			case o.liveRemaining() < 4:
-				return fmt.Errorf("riichi with %d live tiles left", o.liveRemaining())
-			}
-			if o.mine(e.Seat) {
-				c := o.counts
-				c[e.Tile.Kind()]--
-				if w, own := hand.WaitInfo(&c); w&^own == 0 {
-					return fmt.Errorf("riichi leaves %v not tenpai", c)
-				}
-			}
-		}
-		return nil
+		return o.checkDiscard(e, s)
 	case ObsCall:
-		if o.step != stepAnswers || o.lastTile == tile.NoTile {
-			return fmt.Errorf("no discard to call")
-		}
-		if err := o.checkAnswered(); err != nil {
-			return err
-		}
-		m := e.Meld
-		switch {
-		case e.From != o.cur:
-			return fmt.Errorf("the last discard is seat %d's, not seat %d's", o.cur, e.From)
-		case e.Seat == o.cur:
-			return fmt.Errorf("seat %d calls its own discard", e.Seat)
-		case m.Type != score.Chi && m.Type != score.Pon && m.Type != score.Daiminkan:
-			return fmt.Errorf("a call makes a chi, pon or daiminkan, not %v", m.Type)
-		case m.Tiles[0] != o.lastTile:
-			return fmt.Errorf("the meld's called tile %s is not the last discard %v", obsTileString(m.Tiles[0]), o.lastTile)
-		case m.Type == score.Chi && e.Seat != (e.From+1)%NumSeats:
-			return fmt.Errorf("chi only from the seat on the left")
-		case s.riichi != noRiichi:
-			return fmt.Errorf("a call in riichi")
-		case o.liveRemaining() <= 0:
-			return fmt.Errorf("a call on the last discard")
-		case m.Type == score.Daiminkan && o.kans >= 4:
-			return fmt.Errorf("a fifth kan")
-		}
-		if err := m.Check(); err != nil {
-			return err
-		}
-		for _, t := range m.TilesSlice()[1:] {
-			if err := o.checkOwn(e.Seat, t, "meld"); err != nil {
-				return err
-			}
-		}
-		if o.mine(e.Seat) && m.Type != score.Daiminkan {
-			c := o.counts
-			for _, t := range m.TilesSlice()[1:] {
-				c[t.Kind()]--
-			}
-			ban := KuikaeBan(m)
-			left := false
-			for k, n := range c {
-				left = left || n > 0 && !ban.Has(tile.Kind(k))
-			}
-			if !left {
-				return fmt.Errorf("kuikae: nothing left to discard after the call")
-			}
-		}
-		return nil
+		return o.checkCall(e, s)
 	case ObsAnkan, ObsKakan:
 		if o.step != stepTurn || e.Seat != o.cur {
 			return o.notToAct(e.Seat)
@@ -548,6 +428,143 @@ func (o *Observation) check(e *ObsEvent) error {
 		return nil
 	}
 	return fmt.Errorf("unknown event type %v", e.Type)
+}
+
+// checkDraw checks a draw: whose, from which end of the wall, and that
+// another seat's tile is hidden.
+func (o *Observation) checkDraw(e *ObsEvent) error {
+	var want uint8
+	rinshan := false
+	switch o.step {
+	case stepDraw:
+		want, rinshan = o.cur, o.rinshanDue
+	case stepAnswers:
+		if err := o.checkAnswered(); err != nil {
+			return err
+		}
+		want = (o.cur + 1) % NumSeats
+	default:
+		return fmt.Errorf("seat %d is to act, not to draw", o.cur)
+	}
+	if e.Seat != want {
+		return fmt.Errorf("seat %d draws next", want)
+	}
+	if e.Rinshan != rinshan {
+		if rinshan {
+			return fmt.Errorf("a draw after a kan is a rinshan draw")
+		}
+		return fmt.Errorf("a rinshan draw only follows a kan")
+	}
+	if !rinshan && o.liveRemaining() <= 0 {
+		return fmt.Errorf("the live wall is empty")
+	}
+	if !o.mine(e.Seat) {
+		if e.Tile != tile.NoTile {
+			return fmt.Errorf("another seat's draw must be hidden (NoTile)")
+		}
+		return nil
+	}
+	return o.checkNew(e.Tile, "draw")
+}
+
+// checkDiscard checks a discard (and a riichi declared with it).
+func (o *Observation) checkDiscard(e *ObsEvent, s *obsSeat) error {
+	if o.step != stepTurn || e.Seat != o.cur {
+		return o.notToAct(e.Seat)
+	}
+	if err := o.checkOwn(e.Seat, e.Tile, "discard"); err != nil {
+		return err
+	}
+	pending := o.mine(e.Seat) && o.drawn != tile.NoTile || !o.mine(e.Seat) && s.pending >= 0
+	if o.mine(e.Seat) && e.Tsumogiri != (e.Tile == o.drawn) {
+		return fmt.Errorf("tsumogiri is %v but the tile drawn was %s", e.Tsumogiri, obsTileString(o.drawn))
+	}
+	if e.Tsumogiri && !pending {
+		return fmt.Errorf("tsumogiri without a tile drawn")
+	}
+	if o.kuikae.Has(e.Tile.Kind()) {
+		return fmt.Errorf("kuikae: %v may not be discarded after the call", e.Tile.Kind())
+	}
+	if s.riichi != noRiichi {
+		if e.Riichi {
+			return fmt.Errorf("riichi twice")
+		}
+		if !e.Tsumogiri {
+			return fmt.Errorf("a seat in riichi discards the tile it drew")
+		}
+	}
+	if e.Riichi {
+		switch {
+		case s.open():
+			return fmt.Errorf("riichi with an open hand")
+		case o.afterCall:
+			return fmt.Errorf("riichi right after a call")
+		case o.scores[e.Seat] < 1000:
+			return fmt.Errorf("riichi with %d points", o.scores[e.Seat])
+		case o.liveRemaining() < 4:
+			return fmt.Errorf("riichi with %d live tiles left", o.liveRemaining())
+		}
+		if o.mine(e.Seat) {
+			c := o.counts
+			c[e.Tile.Kind()]--
+			if w, own := hand.WaitInfo(&c); w&^own == 0 {
+				return fmt.Errorf("riichi leaves %v not tenpai", c)
+			}
+		}
+	}
+	return nil
+}
+
+// checkCall checks a chi, pon or daiminkan on the last discard.
+func (o *Observation) checkCall(e *ObsEvent, s *obsSeat) error {
+	if o.step != stepAnswers || o.lastTile == tile.NoTile {
+		return fmt.Errorf("no discard to call")
+	}
+	if err := o.checkAnswered(); err != nil {
+		return err
+	}
+	m := e.Meld
+	switch {
+	case e.From != o.cur:
+		return fmt.Errorf("the last discard is seat %d's, not seat %d's", o.cur, e.From)
+	case e.Seat == o.cur:
+		return fmt.Errorf("seat %d calls its own discard", e.Seat)
+	case m.Type != score.Chi && m.Type != score.Pon && m.Type != score.Daiminkan:
+		return fmt.Errorf("a call makes a chi, pon or daiminkan, not %v", m.Type)
+	case m.Tiles[0] != o.lastTile:
+		return fmt.Errorf("the meld's called tile %s is not the last discard %v", obsTileString(m.Tiles[0]), o.lastTile)
+	case m.Type == score.Chi && e.Seat != (e.From+1)%NumSeats:
+		return fmt.Errorf("chi only from the seat on the left")
+	case s.riichi != noRiichi:
+		return fmt.Errorf("a call in riichi")
+	case o.liveRemaining() <= 0:
+		return fmt.Errorf("a call on the last discard")
+	case m.Type == score.Daiminkan && o.kans >= 4:
+		return fmt.Errorf("a fifth kan")
+	}
+	if err := m.Check(); err != nil {
+		return err
+	}
+	for _, t := range m.TilesSlice()[1:] {
+		if err := o.checkOwn(e.Seat, t, "meld"); err != nil {
+			return err
+		}
+	}
+	if o.mine(e.Seat) && m.Type != score.Daiminkan {
+		c := o.counts
+		for _, t := range m.TilesSlice()[1:] {
+			c[t.Kind()]--
+		}
+		ban := KuikaeBan(m)
+		left := false
+		for k, n := range c {
+			left = left || n > 0 && !ban.Has(tile.Kind(k))
+		}
+		if !left {
+			return fmt.Errorf("kuikae: nothing left to discard after the call")
+		}
+	}
+	return nil
 }
 
 func (o *Observation) notToAct(seat uint8) error {
