@@ -397,50 +397,60 @@ func (f *FaceObservation) append(fe *FaceEvent, field string) error {
 // Observation returns the observation built so far (not a copy).
 func (f *FaceObservation) Observation() *Observation { return f.o }
 
+// faceFields is what a face-named event of one type carries.
+type faceFields struct {
+	seat, tile, from, rinshan, tsumogiri, riichi bool
+	tiles                                        int // how many tiles in "tiles"
+}
+
+// faceEventType reads ej's type and checks that it holds no field its
+// type does not use; field names it in errors.
+func faceEventType(ej *FaceEvent, field string) (ObsEventType, faceFields, error) {
+	var t ObsEventType
+	var u faceFields
+	switch ej.Type {
+	case "draw":
+		t, u = ObsDraw, faceFields{seat: true, tile: true, rinshan: true}
+	case "discard":
+		t, u = ObsDiscard, faceFields{seat: true, tile: true, tsumogiri: true, riichi: true}
+	case "chi", "pon":
+		t, u = ObsCall, faceFields{seat: true, tile: true, from: true, tiles: 2}
+	case "daiminkan":
+		t, u = ObsCall, faceFields{seat: true, tile: true, from: true, tiles: 3}
+	case "ankan":
+		t, u = ObsAnkan, faceFields{seat: true, tiles: 4}
+	case "kakan":
+		t, u = ObsKakan, faceFields{seat: true, tile: true}
+	case "dora":
+		t, u = ObsDora, faceFields{tile: true}
+	case "riichi_accepted":
+		t, u = ObsRiichiAccepted, faceFields{seat: true}
+	default:
+		return t, u, fmt.Errorf("%s.type: unknown event type %q", field, ej.Type)
+	}
+	for _, f := range []struct {
+		name      string
+		set, used bool
+	}{
+		{"seat", ej.Seat != nil, u.seat}, {"tile", ej.Tile != "", u.tile},
+		{"tiles", ej.Tiles != nil, u.tiles > 0}, {"from", ej.From != nil, u.from},
+		{"rinshan", ej.Rinshan, u.rinshan}, {"tsumogiri", ej.Tsumogiri, u.tsumogiri},
+		{"riichi", ej.Riichi, u.riichi},
+	} {
+		if f.set && !f.used {
+			return t, u, fmt.Errorf("%s.%s: not a field of a %s event", field, f.name, ej.Type)
+		}
+	}
+	return t, u, nil
+}
+
 // eventFromJSON reads one event; field names it in errors.
 func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) (ObsEvent, error) {
 	e := ObsEvent{Tile: tile.NoTile}
-	// What each type uses: seat, tile, tiles (count), from, flags.
-	type use struct {
-		seat, tile, from, rinshan, tsumogiri, riichi bool
-		tiles                                        int
-	}
-	var u use
-	switch ej.Type {
-	case "draw":
-		e.Type, u = ObsDraw, use{seat: true, tile: true, rinshan: true}
-	case "discard":
-		e.Type, u = ObsDiscard, use{seat: true, tile: true, tsumogiri: true, riichi: true}
-	case "chi", "pon":
-		e.Type, u = ObsCall, use{seat: true, tile: true, from: true, tiles: 2}
-	case "daiminkan":
-		e.Type, u = ObsCall, use{seat: true, tile: true, from: true, tiles: 3}
-	case "ankan":
-		e.Type, u = ObsAnkan, use{seat: true, tiles: 4}
-	case "kakan":
-		e.Type, u = ObsKakan, use{seat: true, tile: true}
-	case "dora":
-		e.Type, u = ObsDora, use{tile: true}
-	case "riichi_accepted":
-		e.Type, u = ObsRiichiAccepted, use{seat: true}
-	default:
-		return e, fmt.Errorf("%s.type: unknown event type %q", field, ej.Type)
-	}
-	misplaced := func(name string, set, used bool) error {
-		if set && !used {
-			return fmt.Errorf("%s.%s: not a field of a %s event", field, name, ej.Type)
-		}
-		return nil
-	}
-	for _, m := range []error{
-		misplaced("seat", ej.Seat != nil, u.seat), misplaced("tile", ej.Tile != "", u.tile),
-		misplaced("tiles", ej.Tiles != nil, u.tiles > 0), misplaced("from", ej.From != nil, u.from),
-		misplaced("rinshan", ej.Rinshan, u.rinshan), misplaced("tsumogiri", ej.Tsumogiri, u.tsumogiri),
-		misplaced("riichi", ej.Riichi, u.riichi),
-	} {
-		if m != nil {
-			return e, m
-		}
+	var u faceFields
+	var err error
+	if e.Type, u, err = faceEventType(ej, field); err != nil {
+		return e, err
 	}
 	if u.seat {
 		if ej.Seat == nil || *ej.Seat < 0 || *ej.Seat >= NumSeats {
@@ -449,7 +459,6 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 		e.Seat = uint8(*ej.Seat)
 	}
 	e.Rinshan, e.Tsumogiri, e.Riichi = ej.Rinshan, ej.Tsumogiri, ej.Riichi
-	var err error
 	mine := u.seat && e.Seat == o.seat
 	switch e.Type {
 	case ObsDraw:
@@ -469,26 +478,7 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 	case ObsDora:
 		e.Tile, err = d.tile(ej.Tile, field+".tile")
 	case ObsCall:
-		if ej.From == nil || *ej.From < 0 || *ej.From >= NumSeats {
-			return e, fmt.Errorf("%s.from: missing or not a seat", field)
-		}
-		e.From = uint8(*ej.From)
-		river := o.River(int(e.From))
-		if len(river) == 0 || river[len(river)-1].Called {
-			return e, fmt.Errorf("%s.from: seat %d has no discard to call", field, e.From)
-		}
-		called := river[len(river)-1].Tile
-		if ej.Tile != "" {
-			if t, perr := tile.ParseTile(ej.Tile); perr != nil || o.faceName(t) != o.faceName(called) {
-				return e, fmt.Errorf("%s.tile: %q is not the last discard %s", field, ej.Tile, o.faceName(called))
-			}
-		}
-		e.Meld.Type = map[string]score.MeldType{"chi": score.Chi, "pon": score.Pon, "daiminkan": score.Daiminkan}[ej.Type]
-		e.Meld.Tiles[0] = called
-		var own []tile.Tile
-		if own, err = d.tiles(o, mine, ej.Tiles, u.tiles, field+".tiles"); err == nil {
-			copy(e.Meld.Tiles[1:], own)
-		}
+		err = o.callFromJSON(d, ej, field, mine, u.tiles, &e)
 	case ObsAnkan:
 		e.Meld.Type = score.Ankan
 		var ts []tile.Tile
@@ -497,4 +487,30 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 		}
 	}
 	return e, err
+}
+
+// callFromJSON reads the meld of a chi, pon or daiminkan (with n tiles
+// from the caller's hand) on the last discard of seat "from" into e.
+func (o *Observation) callFromJSON(d *obsDecoder, ej *FaceEvent, field string, mine bool, n int, e *ObsEvent) error {
+	if ej.From == nil || *ej.From < 0 || *ej.From >= NumSeats {
+		return fmt.Errorf("%s.from: missing or not a seat", field)
+	}
+	e.From = uint8(*ej.From)
+	river := o.River(int(e.From))
+	if len(river) == 0 || river[len(river)-1].Called {
+		return fmt.Errorf("%s.from: seat %d has no discard to call", field, e.From)
+	}
+	called := river[len(river)-1].Tile
+	if ej.Tile != "" {
+		if t, err := tile.ParseTile(ej.Tile); err != nil || o.faceName(t) != o.faceName(called) {
+			return fmt.Errorf("%s.tile: %q is not the last discard %s", field, ej.Tile, o.faceName(called))
+		}
+	}
+	e.Meld.Type = map[string]score.MeldType{"chi": score.Chi, "pon": score.Pon, "daiminkan": score.Daiminkan}[ej.Type]
+	e.Meld.Tiles[0] = called
+	own, err := d.tiles(o, mine, ej.Tiles, n, field+".tiles")
+	if err == nil {
+		copy(e.Meld.Tiles[1:], own)
+	}
+	return err
 }
