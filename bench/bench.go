@@ -111,22 +111,22 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The order is the signature's: each layer writes its part in turn.
-	layers := []struct {
+	type layer struct {
 		name string
 		run  func() error
-	}{
+	}
+	// The order is the signature's: each layer writes its part in turn.
+	layers := []layer{
 		{"signature arena", s.signatureArena},
 		{"engine", s.engine},
 		{"shanten", s.shanten},
 		{"score", s.score},
-		{"verify", func() error { return s.verify(files) }},
-		{"self-play", s.selfPlay},
 	}
+	if len(files) > 0 {
+		layers = append(layers, layer{"verify", func() error { return s.verify(files) }})
+	}
+	layers = append(layers, layer{"self-play", s.selfPlay})
 	for _, l := range layers {
-		if l.name == "verify" && len(files) == 0 {
-			continue
-		}
 		if c.Log != nil {
 			c.Log(l.name)
 		}
