@@ -258,7 +258,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 
 	res := newResult(&c)
 	res.FirstUnit = from
-	add := adder{res: res, per: per, buf: make([]gameOut, window)}
+	add := adder{res: res, per: per, n: n, buf: make([]gameOut, window)}
 	var firstErr error
 	errAt, done := n, 0
 	for f := range results {
@@ -275,7 +275,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		if c.Progress != nil {
 			c.Progress(done, n)
 		}
-		for range add.put(f.i, f.out, n) {
+		for range add.put(f.i, f.out) {
 			credits <- struct{}{}
 		}
 	}
@@ -347,19 +347,20 @@ func playGames(run context.Context, c *Config, from, n, workers int, credits <-c
 // every game before it is added.
 type adder struct {
 	res      *Result
-	per      int
+	per      int // games a unit
+	n        int // games in the run's range
 	buf      []gameOut
 	next     int                     // games added
 	unit     [game.NumSeats]Counters // the open unit
 	unitHash uint64
 }
 
-// put takes game i (of n) and adds every game it lets through; it
-// returns how many, the buffer slots freed.
-func (a *adder) put(i int, out gameOut, n int) (added int) {
+// put takes game i and adds every game it lets through; it returns how
+// many, the buffer slots freed.
+func (a *adder) put(i int, out gameOut) (added int) {
 	out.done = true
 	a.buf[i%len(a.buf)] = out
-	for a.next < n && a.buf[a.next%len(a.buf)].done {
+	for a.next < a.n && a.buf[a.next%len(a.buf)].done {
 		o := &a.buf[a.next%len(a.buf)]
 		a.unitHash ^= o.hash
 		for e := range a.unit {
