@@ -400,7 +400,8 @@ func (f *FaceObservation) Observation() *Observation { return f.o }
 // faceFields is what a face-named event of one type carries.
 type faceFields struct {
 	seat, tile, from, rinshan, tsumogiri, riichi bool
-	tiles                                        int // how many tiles in "tiles"
+	tiles                                        int            // how many tiles in "tiles"
+	meld                                         score.MeldType // a call's meld
 }
 
 // faceEventType reads ej's type and checks that it holds no field its
@@ -414,9 +415,12 @@ func faceEventType(ej *FaceEvent, field string) (ObsEventType, faceFields, error
 	case "discard":
 		t, u = ObsDiscard, faceFields{seat: true, tile: true, tsumogiri: true, riichi: true}
 	case "chi", "pon":
-		t, u = ObsCall, faceFields{seat: true, tile: true, from: true, tiles: 2}
+		t, u = ObsCall, faceFields{seat: true, tile: true, from: true, tiles: 2, meld: score.Chi}
+		if ej.Type == "pon" {
+			u.meld = score.Pon
+		}
 	case "daiminkan":
-		t, u = ObsCall, faceFields{seat: true, tile: true, from: true, tiles: 3}
+		t, u = ObsCall, faceFields{seat: true, tile: true, from: true, tiles: 3, meld: score.Daiminkan}
 	case "ankan":
 		t, u = ObsAnkan, faceFields{seat: true, tiles: 4}
 	case "kakan":
@@ -478,7 +482,7 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 	case ObsDora:
 		e.Tile, err = d.tile(ej.Tile, field+".tile")
 	case ObsCall:
-		err = o.callFromJSON(d, ej, field, mine, u.tiles, &e)
+		err = o.callFromJSON(d, ej, field, mine, u, &e)
 	case ObsAnkan:
 		e.Meld.Type = score.Ankan
 		var ts []tile.Tile
@@ -489,9 +493,10 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 	return e, err
 }
 
-// callFromJSON reads the meld of a chi, pon or daiminkan (with n tiles
-// from the caller's hand) on the last discard of seat "from" into e.
-func (o *Observation) callFromJSON(d *obsDecoder, ej *FaceEvent, field string, mine bool, n int, e *ObsEvent) error {
+// callFromJSON reads the meld of a chi, pon or daiminkan (u.meld, with
+// u.tiles tiles from the caller's hand) on the last discard of seat
+// "from" into e.
+func (o *Observation) callFromJSON(d *obsDecoder, ej *FaceEvent, field string, mine bool, u faceFields, e *ObsEvent) error {
 	if ej.From == nil || *ej.From < 0 || *ej.From >= NumSeats {
 		return fmt.Errorf("%s.from: missing or not a seat", field)
 	}
@@ -506,9 +511,9 @@ func (o *Observation) callFromJSON(d *obsDecoder, ej *FaceEvent, field string, m
 			return fmt.Errorf("%s.tile: %q is not the last discard %s", field, ej.Tile, o.faceName(called))
 		}
 	}
-	e.Meld.Type = map[string]score.MeldType{"chi": score.Chi, "pon": score.Pon, "daiminkan": score.Daiminkan}[ej.Type]
+	e.Meld.Type = u.meld
 	e.Meld.Tiles[0] = called
-	own, err := d.tiles(o, mine, ej.Tiles, n, field+".tiles")
+	own, err := d.tiles(o, mine, ej.Tiles, u.tiles, field+".tiles")
 	if err == nil {
 		copy(e.Meld.Tiles[1:], own)
 	}
