@@ -26,9 +26,7 @@ var ErrNotFourPlayer = errors.New("not a 4-player game")
 //     first place), and east-only games then had uma +10/+5 (shuffle.xml,
 //     bye.xml) and an extension that went on into the West
 //     (2009030812gm-00e1-0000-270195f3, 2009031016gm-00e1-0000-74513f2c:
-//     nobody at 30,000 after South 4, the record plays West 1); a suuankou
-//     tanki was a single yakuman (2009031009gm-00e1-0000-3a3e2634 E1-3, a
-//     non-dealer tsumo paid 32,000), so 2009 plays without double yakuman;
+//     nobody at 30,000 after South 4, the record plays West 1);
 //   - games from 2023 on report final points unrounded (2023053016gm-0029,
 //     newattr2023.xml); earlier ones rounded to thousands.
 //
@@ -53,7 +51,6 @@ func (g *Game) EngineRules() game.Rules {
 	year := g.Year()
 	if year != 0 && year <= 2009 {
 		gr.TenpaiYame = false
-		gr.Score.DoubleYakuman = false
 		if length == game.Tonpuusen {
 			gr.Uma = [4]int{10, 5, -5, -10}
 			gr.ExtensionWinds = 2

@@ -18,7 +18,8 @@ type Rules struct {
 	// OpenTanyao allows tanyao in an open hand (kuitan).
 	OpenTanyao bool
 	// DoubleYakuman counts suuankou tanki, kokushi 13-wait, junsei chuuren
-	// poutou and daisuushii as two yakuman each.
+	// poutou and daisuushii as two yakuman each. Tenhou does not: its
+	// records pay each of them as one yakuman in every year (docs/RULES.md).
 	DoubleYakuman bool
 	// YakumanStack adds up every yakuman of a hand; off, only the largest
 	// counts.
@@ -46,14 +47,15 @@ type Rules struct {
 const MaxHonbaPoints = 3000
 
 // Tenhou returns Tenhou's rules for 4-player games with red fives: aka dora,
-// kuitan, double yakuman, stacking yakuman, kazoe yakuman, no kiriage,
+// kuitan, no double yakuman (a suuankou tanki is one yakuman), stacking
+// yakuman (two yakuman in one hand pay twice), kazoe yakuman, no kiriage,
 // whole-hand pao, 300 points per honba. Tenhou has no renhou; mjrank does
 // not score it under any rules.
 func Tenhou() Rules {
 	return Rules{
 		RedFives:      true,
 		OpenTanyao:    true,
-		DoubleYakuman: true,
+		DoubleYakuman: false,
 		YakumanStack:  true,
 		KazoeYakuman:  true,
 		Kiriage:       false,

@@ -10,7 +10,7 @@ func TestRulesText(t *testing.T) {
 	tenhou := Tenhou()
 	kiriage := Tenhou()
 	kiriage.Kiriage = true
-	custom := Rules{OpenTanyao: true, HonbaPoints: 1500}
+	custom := Rules{OpenTanyao: true, DoubleYakuman: true, HonbaPoints: 1500}
 	tests := []struct {
 		name string
 		r    Rules
@@ -18,8 +18,8 @@ func TestRulesText(t *testing.T) {
 	}{
 		{"the preset", tenhou, "tenhou"},
 		{"one change", kiriage, "tenhou,kiriage=true"},
-		{"many changes", custom, "tenhou,red-fives=false,double-yakuman=false,yakuman-stack=false,kazoe-yakuman=false,pao-covers-all=false,honba-points=1500"},
-		{"the zero rules", Rules{}, "tenhou,red-fives=false,open-tanyao=false,double-yakuman=false,yakuman-stack=false,kazoe-yakuman=false,pao-covers-all=false,honba-points=0"},
+		{"many changes", custom, "tenhou,red-fives=false,double-yakuman=true,yakuman-stack=false,kazoe-yakuman=false,pao-covers-all=false,honba-points=1500"},
+		{"the zero rules", Rules{}, "tenhou,red-fives=false,open-tanyao=false,yakuman-stack=false,kazoe-yakuman=false,pao-covers-all=false,honba-points=0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,7 +2,6 @@ package score
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -217,7 +216,7 @@ func loadTenhouAgari(t testing.TB) []tenhouAgari {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := lobbyRules(goType, strings.HasPrefix(filepath.Base(path), "2009") || bytes.Contains(b, []byte(" shuffle=\"")))
+		r := lobbyRules(goType)
 		var round, dealer int
 		prevAgari := false
 		for _, m := range tagRe.FindAllSubmatch(b, -1) {
@@ -248,18 +247,15 @@ func loadTenhouAgari(t testing.TB) []tenhouAgari {
 }
 
 // lobbyRules returns the rules of a game of GO type goType: Tenhou's, with
-// red fives and kuitan as the type's bits 0x02 and 0x04 say, without double
-// yakuman in games of 2009 (2009031009gm-00e1-0000-3a3e2634: a suuankou
-// tanki paid 32,000), and in two special (chip) lobbies of dnovikoff's test
-// data, whose wins show kiriage (GO type bit 0x200: chip.xml_, a dealer 3 han
+// red fives and kuitan as the type's bits 0x02 and 0x04 say, and in two
+// special (chip) lobbies of dnovikoff's test data, whose wins show kiriage (GO type bit 0x200: chip.xml_, a dealer 3 han
 // 30 fu tsumo paid 4000 all) and 1500 points per honba (bit 0x400:
 // ratio1.xml_, a 1-honba ron paid 8000+1500). These bit meanings are
 // inferred from those two records only; no ordinary Tenhou lobby sets them.
-func lobbyRules(goType int, in2009 bool) Rules {
+func lobbyRules(goType int) Rules {
 	r := Tenhou()
 	r.RedFives = goType&0x02 == 0
 	r.OpenTanyao = goType&0x04 == 0
-	r.DoubleYakuman = !in2009
 	if goType&0x200 != 0 {
 		r.Kiriage = true
 	}
