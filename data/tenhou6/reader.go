@@ -803,6 +803,16 @@ type t6feed struct {
 func (f *t6feed) step(st t6step) error {
 	seat, it := int(st.seat), st.item
 	if it.kind != t6Zero {
+		if st.draw {
+			// A riichi is accepted as its discard passes, before the
+			// next draw or call: tenhou.net/6 does not say whether a
+			// connection at that step came before or after it, and
+			// Tenhou's logs mostly write it after (20 of 21 corpus
+			// records).
+			if err := f.acceptRiichi(); err != nil {
+				return err
+			}
+		}
 		if err := f.connections(); err != nil {
 			return err
 		}

@@ -19,22 +19,26 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// corpusGames reads n complete 4-player games of the shared corpus,
-// spread evenly over INDEX.tsv (every source).
+// corpusGames reads n complete 4-player games of the corpus tests' files
+// (shareddata.Corpus), spread evenly over them (every source).
 func corpusGames(t testing.TB, n int) []*data.Game {
 	t.Helper()
-	dir := shareddata.Dir(t, "tenhou")
+	dir, files := shareddata.Corpus(t)
 	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	chosen := map[string]bool{}
+	for _, f := range files {
+		chosen[f.Rel] = true
+	}
 	var paths []string
 	sc := bufio.NewScanner(f)
 	sc.Scan() // header
 	for sc.Scan() {
 		c := strings.Split(sc.Text(), "\t")
-		if len(c) < 8 || c[7] != "1" {
+		if len(c) < 8 || c[7] != "1" || !chosen[c[0]] {
 			continue
 		}
 		typ, err := strconv.Atoi(c[2])

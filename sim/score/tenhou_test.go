@@ -185,11 +185,16 @@ func (a *tenhouAgari) win() (Win, error) {
 	return w, nil
 }
 
-// loadTenhouAgari reads every AGARI of the 4-player games listed in
-// INDEX.tsv, one copy per game.
+// loadTenhouAgari reads every AGARI of the 4-player games of the corpus
+// tests' files (the sample, or all with MJRANK_CORPUS=full) that INDEX.tsv
+// lists, one copy per game.
 func loadTenhouAgari(t testing.TB) []tenhouAgari {
 	t.Helper()
-	dir := shareddata.Dir(t, "tenhou")
+	dir, files := shareddata.Corpus(t)
+	chosen := map[string]bool{}
+	for _, f := range files {
+		chosen[f.Rel] = true
+	}
 	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +209,7 @@ func loadTenhouAgari(t testing.TB) []tenhouAgari {
 			continue
 		}
 		path, rules, key := cols[0], cols[3], cols[9]
-		if !strings.HasPrefix(rules, "4p") || seen[key] {
+		if !strings.HasPrefix(rules, "4p") || seen[key] || !chosen[path] {
 			continue
 		}
 		seen[key] = true

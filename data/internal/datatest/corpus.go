@@ -8,7 +8,6 @@ package datatest
 import (
 	"bufio"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -22,36 +21,14 @@ import (
 )
 
 // CorpusFile is one record file of the shared data.
-type CorpusFile struct {
-	Rel  string // path relative to the tenhou folder
-	Path string
-	JSON bool // tenhou.net/6 JSON rather than mjlog XML
-}
+type CorpusFile = shareddata.CorpusFile
 
-// Corpus lists the record files under ../shared/data/tenhou: mjlog XML
-// (.mjlog, .xml, .xml_, and the .txt logs) and tenhou.net/6 JSON (.json).
-// Protocol logs, archives and notes are left out.
+// Corpus lists the record files the corpus tests read under
+// ../shared/data/tenhou: the fixed sample, or every file with
+// MJRANK_CORPUS=full ([shareddata.Corpus]).
 func Corpus(t testing.TB) (string, []CorpusFile) {
 	t.Helper()
-	dir := shareddata.Dir(t, "tenhou")
-	var files []CorpusFile
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		switch ext := filepath.Ext(path); {
-		case ext == ".mjlog" || ext == ".xml" || ext == ".xml_" || (ext == ".txt" && strings.Contains(rel, "/logs/")):
-			files = append(files, CorpusFile{Rel: rel, Path: path})
-		case ext == ".json":
-			files = append(files, CorpusFile{Rel: rel, Path: path, JSON: true})
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, files
+	return shareddata.Corpus(t)
 }
 
 // IndexRow is one row of INDEX.tsv.

@@ -69,6 +69,10 @@ type CmpOpts struct {
 	SeatEvents   bool // compare disconnections and reconnections
 	FuLimit      bool // compare the fu of limit hands
 	NagashiHands bool // compare the hands shown at a nagashi mangan
+	// ConnAfterRiichi compares a disconnection or reconnection just
+	// before a riichi's acceptance as if it came just after (tenhou.net/6
+	// does not keep that order).
+	ConnAfterRiichi bool
 	// doraMoved, if not nil, lets new dora indicators sit elsewhere in the
 	// round (the same ones, in the same order) and counts such rounds.
 	DoraMoved *int
@@ -239,8 +243,21 @@ func EventKeys(rd *data.Round, o CmpOpts) []string {
 			continue
 		}
 		ks = append(ks, eventKey(e, o.plain))
+		if o.ConnAfterRiichi && e.Type == data.EventRiichi && e.Step == 2 {
+			// Move the acceptance before the connections just before it.
+			i := len(ks) - 1
+			for i > 0 && isConnKey(ks[i-1]) {
+				ks[i-1], ks[i] = ks[i], ks[i-1]
+				i--
+			}
+		}
 	}
 	return ks
+}
+
+// isConnKey reports whether an event key is a disconnection or reconnection.
+func isConnKey(k string) bool {
+	return strings.Contains(k, " "+data.EventBye.String()+" ") || strings.Contains(k, " "+data.EventReconnect.String()+" ")
 }
 
 // splitDora separates the dora events from the others.
