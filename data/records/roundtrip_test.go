@@ -29,7 +29,7 @@ type formatTrip struct {
 var formatTrips = []formatTrip{
 	{f: records.FormatMjlog, exact: true, opts: datatest.CmpOpts{Header: true, SeatEvents: true, FuLimit: true, NagashiHands: true}},
 	{f: records.FormatTenhou6, opts: datatest.CmpOpts{Header: true, SeatEvents: true, ConnAfterRiichi: true}}, // no fu of limit hands, nagashi hands, kan dora time, connection at a riichi
-	{f: records.FormatMjai, opts: datatest.CmpOpts{Header: true, FuLimit: true, NagashiHands: true}}, // no disconnections
+	{f: records.FormatMjai, opts: datatest.CmpOpts{Header: true, FuLimit: true, NagashiHands: true}},          // no disconnections
 }
 
 // trip writes g with f's writer, reads it back through NewReader (which
