@@ -8,7 +8,7 @@ STATICCHECK_VERSION := v0.8.2
 FUZZTIME ?= 30s
 export GOFLAGS ?=
 
-.PHONY: all build demo test test-short bench fuzz lint train clean majiang-ai
+.PHONY: all build demo test test-short test-corpus bench fuzz lint train clean majiang-ai
 
 all: build
 
@@ -51,6 +51,14 @@ test: $(GOBIN)/staticcheck majiang-ai
 
 test-short:
 	$(GO) test -short ./...
+
+# test-corpus: every test, the corpus tests on every record of
+# ../shared/data/tenhou instead of make test's fixed sample
+# (internal/shareddata/sample.txt): replay, round trips, scoring, features,
+# the shipped models' reproduction. Its time is in docs/BENCHMARKS.md.
+test-corpus: majiang-ai
+	@$(XGBOOST_CHECK)
+	MJRANK_CORPUS=full MJRANK_REQUIRE_SHARED=1 $(GO) test -count=1 -timeout 3h ./...
 
 # bench: the go micro-benchmarks, then mjrank bench (per-layer timings at 1
 # and all workers, and the deterministic bench signature).
