@@ -310,9 +310,11 @@ func notCarried(g *data.Game, to records.Format) string {
 
 // TestConnectionAtRiichi: tenhou.net/6 dates a disconnection or
 // reconnection by step, so one at a riichi discard cannot say whether it
-// came before the riichi's acceptance or after. The reader writes it after,
-// as 20 of the corpus's 21 such records have it; the one record with it
-// before round-trips only up to that order.
+// came before the riichi's acceptance or after, nor one between a draw and
+// a riichi declaration whether it came before the declaration. The reader
+// writes it after an acceptance, as 20 of the corpus's 21 such records
+// have it, and before a declaration; the records with the other order
+// round-trip only up to it.
 func TestConnectionAtRiichi(t *testing.T) {
 	dir := shareddata.Dir(t, "tenhou")
 	exact := datatest.CmpOpts{Header: true, SeatEvents: true}
@@ -322,6 +324,7 @@ func TestConnectionAtRiichi(t *testing.T) {
 	}{
 		{"somiona-mahjong579/train_data/2024041216gm-00a9-0000-63e6f2c1.xml", false},
 		{"agony5757-mahjong/paipuxmls/2020010115gm-00a9-0000-fbc9a584.txt", true},
+		{"njima1572-mahjongai/mjlogs/scc2018111014/mj_data_8.txt", true}, // a bye after a declaration
 	}
 	for _, tc := range tests {
 		g, err := datatest.ReadMjlogFile(t, filepath.Join(dir, tc.file), tc.file)

@@ -30,9 +30,9 @@
 //     play means after the result).
 //
 // It cannot recover, and leaves zero: the dice, the seed, physical copy
-// ids, whether a disconnection or reconnection at a riichi discard came
-// before the riichi's acceptance (it writes it after, as Tenhou's logs
-// mostly do), the fu of a limit hand (the text says only 満貫8000点), the hands
+// ids, whether a disconnection or reconnection at a riichi came before the
+// riichi's acceptance (it writes it after, as Tenhou's logs mostly do) or
+// before its declaration (it writes it before), the fu of a limit hand (the text says only 満貫8000点), the hands
 // shown at a nagashi mangan, and the exact time a kan dora was revealed in
 // logs older than the modern rule (one 2013 game of the corpus). The writer
 // writes tenhou.net's layout (byte for byte the same as tenhou.net's JSON

@@ -70,8 +70,8 @@ type CmpOpts struct {
 	FuLimit      bool // compare the fu of limit hands
 	NagashiHands bool // compare the hands shown at a nagashi mangan
 	// ConnAfterRiichi compares a disconnection or reconnection just
-	// before a riichi's acceptance as if it came just after (tenhou.net/6
-	// does not keep that order).
+	// before a riichi declaration or acceptance as if it came just after
+	// (tenhou.net/6 does not keep that order).
 	ConnAfterRiichi bool
 	// doraMoved, if not nil, lets new dora indicators sit elsewhere in the
 	// round (the same ones, in the same order) and counts such rounds.
@@ -243,8 +243,8 @@ func EventKeys(rd *data.Round, o CmpOpts) []string {
 			continue
 		}
 		ks = append(ks, eventKey(e, o.plain))
-		if o.ConnAfterRiichi && e.Type == data.EventRiichi && e.Step == 2 {
-			// Move the acceptance before the connections just before it.
+		if o.ConnAfterRiichi && e.Type == data.EventRiichi {
+			// Move the riichi before the connections just before it.
 			i := len(ks) - 1
 			for i > 0 && isConnKey(ks[i-1]) {
 				ks[i-1], ks[i] = ks[i], ks[i-1]
