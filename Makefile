@@ -43,6 +43,7 @@ test: $(GOBIN)/staticcheck majiang-ai
 	@$(CHROMIUM_CHECK) || echo "chromium could not be installed: the review's browser test will skip (fail under MJRANK_REQUIRE_SHARED=1)"
 	@fmt="$$($(GO)fmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
 	  if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
+	@$(MODTIDY_CHECK)
 	$(GO) vet ./...
 	$(GOBIN)/staticcheck ./...
 	$(GO) test -count=1 ./...
@@ -80,8 +81,13 @@ $(GOBIN)/staticcheck:
 
 lint: $(GOBIN)/staticcheck
 	@fmt="$$($(GO)fmt -l .)"; if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
+	@$(MODTIDY_CHECK)
 	$(GO) vet ./...
 	$(GOBIN)/staticcheck ./...
+
+# go.mod and go.sum must be what go mod tidy makes of them (direct
+# dependencies not marked indirect, nothing unused).
+MODTIDY_CHECK = $(GO) mod tidy -diff >/dev/null 2>&1 || { echo "go.mod/go.sum are not tidy (go mod tidy):"; $(GO) mod tidy -diff; exit 1; }
 
 # majiang-ai: the adapter that seats @kobalab/majiang-ai as an mjai bot
 # (interop/majiang-ai), installed from its lockfile with npm where Node is.
