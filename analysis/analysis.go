@@ -13,8 +13,8 @@ import (
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/mc"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 // Counters are one entry's raw totals: integers only, so that shards add

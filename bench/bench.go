@@ -14,9 +14,9 @@ import (
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
-	"github.com/mjrank/mjrank/sim/mc"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"hash"
 
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 // The engine's part of the suite: EnginePositions fixed positions, each

@@ -3,13 +3,13 @@ package bot
 import (
 	"context"
 
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/mc"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // DefaultMCSims is the mc bot's default simulation budget per decision:
-// small, so that arenas of many games stay affordable (sim/mc's
+// small, so that arenas of many games stay affordable (mc's
 // DefaultSims is for analysis).
 const DefaultMCSims = 2000
 
@@ -23,13 +23,13 @@ type Options struct {
 	MCWorkers int
 	// Rules are the game's rules (nil: Tenhou's hanchan).
 	Rules *game.Rules
-	// MC holds the engine's ablation switches (sim/mc.Options: NoHalving,
+	// MC holds the engine's ablation switches (mc.Options: NoHalving,
 	// Opponents, RawScore, Utility); its Sims, Workers, Seed, Decision and
 	// Rules are set by the bot.
 	MC mc.Options
 }
 
-// MC plays the move the Monte Carlo engine (package sim/mc) ranks best:
+// MC plays the move the Monte Carlo engine (package mc) ranks best:
 // the best expected final rank. Decision n of a game draws from the
 // stream (seed, n), so a game replays identically.
 type MC struct {

@@ -1,4 +1,4 @@
-// Package mceval measures the Monte Carlo engine (sim/mc) on real games it
+// Package mceval measures the Monte Carlo engine (mc) on real games it
 // never trained on — the held-out tenth of the corpus (train.HeldOut):
 //
 //   - agreement: how often the engine's choice equals the recorded Houou
@@ -24,9 +24,9 @@ import (
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
-	"github.com/mjrank/mjrank/sim/mc"
 	"github.com/mjrank/mjrank/train"
 )
 

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
-	"github.com/mjrank/mjrank/sim/mc"
+	"github.com/mjrank/mjrank/mc"
 )
 
 // chromium returns the headless browser's path, or skips (fails under

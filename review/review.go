@@ -1,5 +1,5 @@
 // Package review runs every decision one player made in a game record
-// through the Monte Carlo engine (sim/mc) and reports, for each, the move
+// through the Monte Carlo engine (mc) and reports, for each, the move
 // played beside the engine's choice, what the difference costs in expected
 // final rank and in Houou rank points, the top candidates, and per round
 // and per game the agreement rate and the total and worst losses.
@@ -22,8 +22,8 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/mc"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 

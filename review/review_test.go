@@ -10,8 +10,8 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 func readGame(t *testing.T, file string) *data.Game {

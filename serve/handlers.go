@@ -16,9 +16,9 @@ import (
 
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/review"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 // statusClientClosed is what the metrics count when the client went away

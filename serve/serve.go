@@ -23,7 +23,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/mjrank/mjrank/sim/mc"
+	"github.com/mjrank/mjrank/mc"
 )
 
 // Config holds the service's limits. The zero value of a field means its

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/analysis"
-	"github.com/mjrank/mjrank/sim/mc"
+	"github.com/mjrank/mjrank/mc"
 )
 
 var (

@@ -463,7 +463,7 @@ func TestEastOnlyRankTrial(t *testing.T) {
 // TestTenpaiTransitionTrial: the rate at which a noten player becomes
 // tenpai by its next discard, by the number of its discards so far, over
 // every usable game. The Monte Carlo engine's abstract opponents use it
-// (sim/mc: noTenToTenpai); the log prints the table to paste there.
+// (mc: noTenToTenpai); the log prints the table to paste there.
 func TestTenpaiTransitionTrial(t *testing.T) {
 	all := trials(t)
 	const maxTurn = 24

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/analysis"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/rankmodel"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 var cmdAnalyze = &Command{

@@ -19,8 +19,8 @@ import (
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 var cmdArena = &Command{

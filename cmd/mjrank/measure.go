@@ -10,8 +10,8 @@ import (
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/mceval"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 var cmdMeasure = &Command{

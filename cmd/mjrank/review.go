@@ -12,8 +12,8 @@ import (
 
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/review"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 var cmdReview = &Command{

@@ -13,8 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/serve"
-	"github.com/mjrank/mjrank/sim/mc"
 )
 
 var cmdServe = &Command{

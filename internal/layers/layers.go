@@ -1,0 +1,80 @@
+// Package layers holds mjrank's layer table (docs/ARCHITECTURE.md) as data
+// and checks an import graph against it: every import of a module package
+// must point to a lower layer, or stay inside its own group (the record
+// codecs under data/, the shanten table generator under sim/hand). Its test
+// runs the check on the module as `go list` sees it.
+package layers
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Order lists the module's packages and package groups, lowest layer
+// first. A group ("data/...") covers the package and everything under it.
+// The internal helpers that import nothing of the module (internal/xgbmodel,
+// internal/progress, internal/shareddata) form layer 0 with sim/tile.
+var Order = [][]string{
+	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata"},
+	{"sim/hand/..."},
+	{"sim/score"},
+	{"sim/game"},
+	{"data/..."},
+	{"opponent", "rankmodel"},
+	{"policy"},
+	{"mc"},
+	{"bot"},
+	{"arena", "train", "mjaibot"},
+	{"bench", "mceval", "review", "analysis", "referee"},
+	{"serve"},
+	{"cmd/mjrank"},
+	{"internal/layers"},
+}
+
+// layerOf returns the layer of package p (relative to the module) and the
+// entry that matched it, or -1.
+func layerOf(p string) (int, string) {
+	for i, row := range Order {
+		for _, e := range row {
+			if g, ok := strings.CutSuffix(e, "/..."); ok && (p == g || strings.HasPrefix(p, g+"/")) {
+				return i, e
+			}
+			if p == e {
+				return i, e
+			}
+		}
+	}
+	return -1, ""
+}
+
+// Check returns one error for every package missing from Order and every
+// import (module-relative paths: package → its module imports) that does
+// not point down the table.
+func Check(imports map[string][]string) []error {
+	var errs []error
+	pkgs := make([]string, 0, len(imports))
+	for p := range imports {
+		pkgs = append(pkgs, p)
+	}
+	slices.Sort(pkgs)
+	for _, p := range pkgs {
+		lp, ep := layerOf(p)
+		if lp < 0 {
+			errs = append(errs, fmt.Errorf("%s: not in the layer table", p))
+			continue
+		}
+		for _, q := range imports[p] {
+			lq, eq := layerOf(q)
+			switch {
+			case lq < 0:
+				errs = append(errs, fmt.Errorf("%s imports %s, which is not in the layer table", p, q))
+			case eq == ep && strings.HasSuffix(ep, "/..."):
+				// inside its own group
+			case lq >= lp:
+				errs = append(errs, fmt.Errorf("%s (layer %d) imports %s (layer %d): imports must point down", p, lp, q, lq))
+			}
+		}
+	}
+	return errs
+}

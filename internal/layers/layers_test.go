@@ -1,0 +1,55 @@
+package layers
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/mjrank/mjrank"
+
+// TestModule checks the module's own import graph against the table.
+func TestModule(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	imports := map[string][]string{}
+	for line := range strings.Lines(string(out)) {
+		p, imps, _ := strings.Cut(strings.TrimSpace(line), ":")
+		p = strings.TrimPrefix(p, module+"/")
+		imports[p] = nil
+		for _, q := range strings.Fields(imps) {
+			if rel, ok := strings.CutPrefix(q, module+"/"); ok {
+				imports[p] = append(imports[p], rel)
+			}
+		}
+	}
+	if len(imports) < 30 {
+		t.Fatalf("only %d packages listed", len(imports))
+	}
+	for _, err := range Check(imports) {
+		t.Error(err)
+	}
+	t.Logf("%d packages, every import points down the layer table", len(imports))
+}
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		name    string
+		imports map[string][]string
+		errs    int
+	}{
+		{"down", map[string][]string{"sim/game": {"sim/tile", "sim/hand"}, "mc": {"policy", "sim/game"}}, 0},
+		{"inside a group", map[string][]string{"data/records": {"data/mjlog", "data"}, "sim/hand/internal/tablegen": {}}, 0},
+		{"up", map[string][]string{"sim/game": {"data"}}, 1},
+		{"sideways", map[string][]string{"opponent": {"rankmodel"}}, 1},
+		{"engine in the rules core", map[string][]string{"sim/mc": {"opponent"}}, 1},
+		{"unknown import", map[string][]string{"bot": {"utils"}}, 1},
+	}
+	for _, tt := range tests {
+		if errs := Check(tt.imports); len(errs) != tt.errs {
+			t.Errorf("%s: %d errors %v, want %d", tt.name, len(errs), errs, tt.errs)
+		}
+	}
+}
