@@ -246,9 +246,9 @@ type client struct {
 	name string
 }
 
-// accept waits for the next client on ln (at most limit), says hello and
+// accept waits for seat's client on ln (at most limit), says hello and
 // reads its join.
-func accept(ln net.Listener, limit time.Duration) (*client, error) {
+func accept(ln net.Listener, limit time.Duration, seat int) (*client, error) {
 	type result struct {
 		c   net.Conn
 		err error
@@ -267,7 +267,7 @@ func accept(ln net.Listener, limit time.Duration) (*client, error) {
 				r.c.Close()
 			}
 		}()
-		return nil, fmt.Errorf("no client connected to %v within %v", ln.Addr(), limit)
+		return nil, fmt.Errorf("no client joined within %v (listening on %v)", limit, ln.Addr())
 	}
 	if res.err != nil {
 		return nil, res.err

@@ -134,25 +134,8 @@ func (m *Match) newTable(spec *arena.TableSpec) (arena.Table, error) {
 	for s, name := range spec.Names {
 		st := &t.seats[s]
 		st.spec = name
-		var err error
-		switch {
-		case strings.HasPrefix(name, prefixCmd):
-			var log io.Writer
-			if m.Stderr != "" {
-				f, ferr := os.Create(filepath.Join(m.Stderr, fmt.Sprintf("%s-seat%d.stderr", spec.ID, s)))
-				if ferr != nil {
-					err = ferr
-					break
-				}
-				st.log, log = f, f
-			}
-			st.conn, err = startProcess(name[len(prefixCmd):], log)
-		case name == seatTCP:
-			st.conn, err = accept(m.Listener, m.Wait)
-		case strings.HasPrefix(name, prefixMjai):
-			o := m.Arena.Bots
-			st.conn, err = startInProcess(mjaibot.Config{Bot: name[len(prefixMjai):], Options: o, Length: spec.Rules.Length})
-		default:
+		c, err := m.openSeat(spec, s, name, st)
+		if err == nil && c == nil {
 			bo := m.Arena.Bots
 			bo.Rules = &spec.Rules
 			t.players[s], err = bot.NewWith(name, spec.Seeds[s], bo)
@@ -161,10 +144,48 @@ func (m *Match) newTable(spec *arena.TableSpec) (arena.Table, error) {
 			t.Close(nil, err)
 			return nil, fmt.Errorf("seat %d (%s): %w", s, name, err)
 		}
-		if st.conn != nil {
+		if c != nil {
+			st.conn = c
 			t.players[s] = &player{t: t, seat: s}
 			t.any = true
 		}
 	}
 	return t, nil
+}
+
+// openSeat connects seat s's player when it speaks mjai (a program, a tcp
+// client, an in-process mjai bot), or returns nil for a built-in bot. The
+// result is the interface, nil on every error: a nil *client or *process
+// stored in a conn would not compare equal to nil, and Close would call
+// its close.
+func (m *Match) openSeat(spec *arena.TableSpec, s int, name string, st *seat) (conn, error) {
+	switch {
+	case strings.HasPrefix(name, prefixCmd):
+		var log io.Writer
+		if m.Stderr != "" {
+			f, err := os.Create(filepath.Join(m.Stderr, fmt.Sprintf("%s-seat%d.stderr", spec.ID, s)))
+			if err != nil {
+				return nil, err
+			}
+			st.log, log = f, f
+		}
+		p, err := startProcess(name[len(prefixCmd):], log)
+		if err != nil {
+			return nil, err
+		}
+		return p, nil
+	case name == seatTCP:
+		c, err := accept(m.Listener, m.Wait, s)
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
+	case strings.HasPrefix(name, prefixMjai):
+		p, err := startInProcess(mjaibot.Config{Bot: name[len(prefixMjai):], Options: m.Arena.Bots, Length: spec.Rules.Length})
+		if err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	return nil, nil
 }

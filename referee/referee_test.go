@@ -182,3 +182,47 @@ func TestStderrKept(t *testing.T) {
 		t.Errorf("%s holds %q", files[0], b)
 	}
 }
+
+// TestTCPSeatWithoutClient: a tcp seat whose client never joins (nobody
+// connects, a client that speaks HTTP, one that connects and stays silent)
+// stops the match with an error naming the seat: no panic.
+func TestTCPSeatWithoutClient(t *testing.T) {
+	cases := []struct {
+		name  string
+		dial  func(addr string) // nil: nobody connects
+		wants string
+	}{
+		{"nobody", nil, "seat 3 (tcp): no client joined within"},
+		{"http", func(addr string) {
+			if c, err := net.Dial("tcp", addr); err == nil {
+				c.Write([]byte("GET / HTTP/1.1\r\n\r\n"))
+				time.Sleep(time.Second)
+				c.Close()
+			}
+		}, "seat 3 (tcp): client"},
+		{"silent", func(addr string) {
+			if c, err := net.Dial("tcp", addr); err == nil {
+				time.Sleep(time.Second)
+				c.Close()
+			}
+		}, "seat 3 (tcp): client"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			cfg := arena.Config{Seats: [4]string{"tsumogiri", "tsumogiri", "tsumogiri", "tcp"}, Games: 1, Seed: 1, Length: game.Tonpuusen}
+			m := Match{Arena: cfg, Listener: ln, Wait: 300 * time.Millisecond}
+			if c.dial != nil {
+				go c.dial(ln.Addr().String())
+			}
+			_, err = m.Run(context.Background())
+			if err == nil || !strings.Contains(err.Error(), c.wants) {
+				t.Fatalf("got %v, want an error saying %q", err, c.wants)
+			}
+		})
+	}
+}
