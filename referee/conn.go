@@ -246,9 +246,9 @@ type client struct {
 	name string
 }
 
-// accept waits for seat's client on ln (at most limit), says hello and
+// accept waits for a client on ln (at most limit), says hello and
 // reads its join.
-func accept(ln net.Listener, limit time.Duration, seat int) (*client, error) {
+func accept(ln net.Listener, limit time.Duration) (*client, error) {
 	type result struct {
 		c   net.Conn
 		err error

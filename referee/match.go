@@ -175,7 +175,7 @@ func (m *Match) openSeat(spec *arena.TableSpec, s int, name string, st *seat) (c
 		}
 		return p, nil
 	case name == seatTCP:
-		c, err := accept(m.Listener, m.Wait, s)
+		c, err := accept(m.Listener, m.Wait)
 		if err != nil {
 			return nil, err
 		}
