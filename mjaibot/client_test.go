@@ -2,9 +2,12 @@ package mjaibot
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/data/mjai"
 )
@@ -132,4 +135,45 @@ func FuzzServe(f *testing.F) {
 			t.Fatalf("error %v is not a LineError", err)
 		}
 	})
+}
+
+// TestDialServerMisbehaves: a server that says hello and closes is an
+// error, not a game played; a server's error message is quoted with its
+// control characters escaped.
+func TestDialServerMisbehaves(t *testing.T) {
+	tests := []struct {
+		name, send string
+		want       error
+		text       string
+	}{
+		{"hello then close", `{"type":"hello","protocol":"mjsonp","protocol_version":3}` + "\n", ErrNoGame, "before start_game"},
+		{"error with escapes", `{"type":"error","message":"\u001b[2Jgone"}` + "\n", nil, `the server says: \x1b[2Jgone`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			go func() {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				c.Write([]byte(tt.send))
+				c.SetReadDeadline(time.Now().Add(time.Second))
+				c.Read(make([]byte, 512)) // the join, if any
+				c.Close()
+			}()
+			cl, err := NewClient(Config{Bot: "tsumogiri"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = cl.Dial(context.Background(), ln.Addr().String(), "t", "default", 5*time.Second)
+			if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) || !strings.Contains(err.Error(), tt.text) {
+				t.Fatalf("Dial: %v, want an error saying %q", err, tt.text)
+			}
+		})
+	}
 }

@@ -14,13 +14,17 @@ import (
 	"github.com/mjrank/mjrank/data/mjai"
 )
 
-// MaxLine is the longest line Serve reads (a batch of a whole round fits
-// many times over).
-const MaxLine = 4 << 20
+// MaxLine is the longest line Serve and Dial read (a batch of a whole
+// round fits many times over).
+const MaxLine = mjai.MaxLine
 
 // ErrClosed is wrapped by the error of an input that ends in the middle of
 // a game.
 var ErrClosed = errors.New("input closed before end_game")
+
+// ErrNoGame is wrapped by Dial's error when the server closes the
+// connection before any start_game.
+var ErrNoGame = errors.New("the server closed before start_game")
 
 // LineError says which input line an error is about.
 type LineError struct {
@@ -42,7 +46,7 @@ func (c *Client) Serve(r io.Reader, w io.Writer) error {
 	out := bufio.NewWriter(w)
 	n := 0
 	for {
-		line, err := readLine(in)
+		line, err := mjai.ReadLine(in, MaxLine)
 		if err == io.EOF {
 			if c.InGame() {
 				return &LineError{Line: n + 1, Err: ErrClosed}
@@ -66,26 +70,6 @@ func (c *Client) Serve(r io.Reader, w io.Writer) error {
 	}
 }
 
-// readLine returns the next line without its end, io.EOF at the end.
-func readLine(in *bufio.Reader) ([]byte, error) {
-	var line []byte
-	for {
-		part, err := in.ReadSlice('\n')
-		line = append(line, part...)
-		if len(line) > MaxLine {
-			return nil, fmt.Errorf("a line longer than %d bytes", MaxLine)
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && len(line) > 0:
-			return line, nil
-		case err != nil:
-			return nil, err
-		}
-		return bytes.TrimRight(line, "\r\n"), nil
-	}
-}
 
 // reactLine reacts to one line: an event or a batch.
 func (c *Client) reactLine(line []byte) (mjai.Event, error) {
@@ -142,16 +126,20 @@ func (c *Client) Dial(ctx context.Context, addr, name, room string, idle time.Du
 	defer stop()
 	in := bufio.NewReaderSize(conn, 64<<10)
 	out := bufio.NewWriter(conn)
+	started := false // a start_game came: a close after end_game is the end
 	for n := 1; ; n++ {
 		if idle > 0 {
 			conn.SetReadDeadline(time.Now().Add(idle))
 		}
-		line, err := readLine(in)
+		line, err := mjai.ReadLine(in, MaxLine)
 		if err != nil {
-			if err == io.EOF && !c.InGame() && n > 1 {
+			if err == io.EOF && !c.InGame() && started {
 				return nil
 			}
-			if err == io.EOF {
+			switch {
+			case err == io.EOF && !started:
+				err = ErrNoGame
+			case err == io.EOF:
 				err = ErrClosed
 			}
 			if ctx.Err() != nil {
@@ -168,7 +156,10 @@ func (c *Client) Dial(ctx context.Context, addr, name, room string, idle time.Du
 		case "hello":
 			reply = mjai.Event{Type: "join", Name: name, Room: room}
 		case "error":
-			return &LineError{Line: n, Err: fmt.Errorf("the server says: %s", e.Message)}
+			return &LineError{Line: n, Err: fmt.Errorf("the server says: %s", mjai.Excerpt([]byte(e.Message), mjai.ExcerptLen))}
+		case "start_game":
+			started = true
+			fallthrough
 		default:
 			if reply, err = c.React(&e); err != nil {
 				return &LineError{Line: n, Err: err}

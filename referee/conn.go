@@ -51,7 +51,9 @@ func readLines(r io.Reader) *lines {
 	go func() {
 		in := bufio.NewReaderSize(r, 64<<10)
 		for {
-			line, err := in.ReadBytes('\n')
+			// A reply over mjai.MaxLine ends the stream: the seat is
+			// gone, and no more than that is ever held.
+			line, err := mjai.ReadLine(in, mjai.MaxLine)
 			if len(bytes.TrimSpace(line)) > 0 {
 				l.ch <- bytes.TrimSpace(line)
 			}

@@ -115,6 +115,7 @@ func TestBrokenPrograms(t *testing.T) {
 		{"garbage", "cmd:while read l; do echo garbage; done", "not an mjai event"},
 		{"silence", "cmd:while read l; do :; done", "no reply within the time limit"},
 		{"illegal", `cmd:while read l; do case "$l" in '{"type":"tsumo","actor":0,'*) echo '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}';; *) echo '{"type":"none"}';; esac; done`, "not a legal move"},
+		{"endless line", `cmd:head -c 50000000 /dev/zero | tr '\0' x`, "line too long"},
 		{"wrong actor", `cmd:while read l; do case "$l" in '{"type":"tsumo","actor":0,'*) echo '{"type":"hora","actor":1,"target":0,"pai":"1m"}';; *) echo '{"type":"none"}';; esac; done`, "its actor is not the seat"},
 	}
 	for _, c := range cases {
@@ -127,7 +128,10 @@ func TestBrokenPrograms(t *testing.T) {
 			if !errors.As(err, &re) || re.Seat != 0 || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("stop: got %v, want a seat 0 error saying %q", err, c.want)
 			}
-			if c.name != "crash" && c.name != "silence" && (re.Event == "" || re.Reply == "") {
+			if n := len(err.Error()); n > 2000 {
+				t.Errorf("the error quotes %d bytes", n)
+			}
+			if c.name != "crash" && c.name != "silence" && c.name != "endless line" && (re.Event == "" || re.Reply == "") {
 				t.Errorf("the error does not show the event and the reply: %v", err)
 			}
 			m = Match{Arena: base, TimeLimit: 300 * time.Millisecond, OnIllegal: Replace}

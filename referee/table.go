@@ -18,8 +18,8 @@ import (
 type ReplyError struct {
 	Seat  int
 	Spec  string // the seat's --seat value
-	Event string // the event answered, as sent ("" before any)
-	Reply string // the reply line ("" when none came)
+	Event string // the event answered, as sent ("" before any): the referee's own, bounded
+	Reply string // the reply line ("" when none came), quoted by mjai.Excerpt: at most a few hundred bytes, control characters escaped
 	Err   error
 }
 
@@ -84,7 +84,7 @@ func (t *table) Hooks() *game.Hooks {
 // OnIllegal "stop" the first one ends the game.
 func (t *table) violation(s int, prompt, reply []byte, err error) {
 	st := &t.seats[s]
-	re := &ReplyError{Seat: s, Spec: st.spec, Event: string(prompt), Reply: string(reply), Err: err}
+	re := &ReplyError{Seat: s, Spec: st.spec, Event: string(prompt), Reply: mjai.Excerpt(reply, mjai.ExcerptLen), Err: err}
 	if errors.Is(err, ErrLate) || errors.Is(err, ErrGone) {
 		// End the program now, so that all it wrote on stderr is in.
 		st.dead = true
