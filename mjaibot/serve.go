@@ -70,7 +70,6 @@ func (c *Client) Serve(r io.Reader, w io.Writer) error {
 	}
 }
 
-
 // reactLine reacts to one line: an event or a batch.
 func (c *Client) reactLine(line []byte) (mjai.Event, error) {
 	trimmed := bytes.TrimSpace(line)
