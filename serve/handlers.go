@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -156,7 +159,35 @@ func (s *Service) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *htt
 	return b, nil
 }
 
+// reviewQuery lists the query parameters /v1/review takes.
+var reviewQuery = []string{"seat", "name", "game", "sims", "seed", "format"}
+
+// checkQuery refuses a query that does not parse, names a parameter the
+// endpoint does not take, or repeats one: a typo (?seet=2) must not run a
+// review of the wrong seat, nor ?seat=1&seat=2 pick one silently.
+func checkQuery(r *http.Request, allowed []string) *httpError {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "query %q: %v", r.URL.RawQuery, err)
+	}
+	keys := slices.Sorted(maps.Keys(q))
+	for _, k := range keys {
+		switch {
+		case !slices.Contains(allowed, k) && len(allowed) == 0:
+			return errorf(http.StatusBadRequest, "query parameter %q: %s takes none", k, r.URL.Path)
+		case !slices.Contains(allowed, k):
+			return errorf(http.StatusBadRequest, "unknown query parameter %q: %s takes %s", k, r.URL.Path, strings.Join(allowed, ", "))
+		case len(q[k]) > 1:
+			return errorf(http.StatusBadRequest, "query parameter %q given %d times", k, len(q[k]))
+		}
+	}
+	return nil
+}
+
 func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
+	if e := checkQuery(r, nil); e != nil {
+		return e
+	}
 	mt, e := mediaType(r)
 	if e != nil {
 		return e
@@ -245,6 +276,9 @@ var rawRecordTypes = map[string]bool{"": true, "application/json": true, "text/p
 	"application/x-ndjson": true, "application/jsonl": true, "application/x-jsonlines": true}
 
 func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
+	if e := checkQuery(r, reviewQuery); e != nil {
+		return e
+	}
 	mt, e := mediaType(r)
 	if e != nil {
 		return e

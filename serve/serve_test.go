@@ -368,6 +368,10 @@ func TestErrors(t *testing.T) {
 		{"review query with json", request{path: "/v1/review?seat=1", ctype: aj, body: js(map[string]any{"record": rec})}, 400, `query "seat": with a JSON body, give the options in the body`},
 		{"review unknown field", request{path: "/v1/review", ctype: aj, body: js(map[string]any{"record": rec, "player": 1})}, 400, `request body: unknown field "player"`},
 		{"review not a record", request{path: "/v1/review", ctype: "text/plain", body: "hello"}, 400, "record"},
+		{"review unknown query", request{path: "/v1/review?seet=2", body: rec}, 400, `unknown query parameter "seet": /v1/review takes seat, name, game, sims, seed, format`},
+		{"review repeated query", request{path: "/v1/review?seat=1&seat=2", body: rec}, 400, `query parameter "seat" given 2 times`},
+		{"review bad query", request{path: "/v1/review?seat=%zz", body: rec}, 400, `query "seat=%zz"`},
+		{"analyze query", request{path: "/v1/analyze?sims=5", ctype: aj, body: `{}`}, 400, `query parameter "sims": /v1/analyze takes none`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
