@@ -84,7 +84,11 @@ func (s *Service) instrument(endpoint string, h handlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
-		if e := h(sw, r); e != nil {
+		e := s.checkHost(r)
+		if e == nil {
+			e = h(sw, r)
+		}
+		if e != nil {
 			if e.code == statusClientClosed {
 				sw.code = e.code // nobody to answer
 			} else {
@@ -159,6 +163,15 @@ func (s *Service) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *htt
 	return b, nil
 }
 
+// ClientHeader is the request header a record sent with a type a web page
+// may send cross-origin without a preflight (text/plain, a form, none) must
+// carry: a page cannot add it without asking the server, which never
+// allows it, so no page the user visits can start work on a local server.
+const ClientHeader = "X-Mjrank-Client"
+
+// simpleTypes are the Content-Types of CORS's simple requests.
+var simpleTypes = map[string]bool{"": true, "text/plain": true, "application/x-www-form-urlencoded": true, "multipart/form-data": true}
+
 // reviewQuery lists the query parameters /v1/review takes.
 var reviewQuery = []string{"seat", "name", "game", "sims", "seed", "format"}
 
@@ -192,7 +205,7 @@ func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
 	if e != nil {
 		return e
 	}
-	if mt != "" && mt != "application/json" {
+	if mt != "application/json" {
 		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/analyze takes application/json (curl: -H 'Content-Type: application/json')", mt)
 	}
 	body, e := s.readBody(w, r)
@@ -268,7 +281,8 @@ func deref(p *int, def int) int {
 
 // rawRecordTypes are the Content-Types a record may come as. curl's
 // --data-binary sends the bytes as they are but labels them
-// application/x-www-form-urlencoded, so that label is taken too;
+// application/x-www-form-urlencoded, so that label is taken too (with
+// ClientHeader, as every type a web page may send without asking);
 // multipart forms would wrap the record and are refused.
 var rawRecordTypes = map[string]bool{"": true, "application/json": true, "text/plain": true, "application/xml": true,
 	"application/x-www-form-urlencoded": true,
@@ -284,7 +298,10 @@ func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
 		return e
 	}
 	if !rawRecordTypes[mt] {
-		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/review takes a record (text/plain, application/xml, application/json, application/octet-stream) or JSON {\"record\": ...}", mt)
+		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/review takes a record (application/xml, application/json, application/octet-stream, application/gzip; text/plain with the header %s) or JSON {\"record\": ...}", mt, ClientHeader)
+	}
+	if simpleTypes[mt] && r.Header.Get(ClientHeader) == "" {
+		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: a record sent as text/plain, as a form or with no Content-Type needs the header %s (any value), which a web page cannot send to this server; or send it as application/xml, application/json or application/octet-stream", mt, ClientHeader)
 	}
 	asHTML, e := wantHTML(r)
 	if e != nil {

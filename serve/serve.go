@@ -40,6 +40,11 @@ type Config struct {
 	WriteTimeout    time.Duration // from the end of the headers to the end of the answer; analyses stop before it
 	IdleTimeout     time.Duration // a kept-alive connection's wait for the next request
 	ShutdownTimeout time.Duration // how long Serve lets running requests finish after its context ends
+	// AllowedHosts are Host header names served besides the listening
+	// address's own ("*": any). [Service.Serve] refuses every other Host
+	// with 421, so that a web page cannot reach a local server through a
+	// name it controls (DNS rebinding).
+	AllowedHosts []string
 	// Engine runs the analyses (nil: mc.Default(), the embedded models).
 	Engine *mc.Engine
 	// Log receives the server's errors (nil: the standard logger).
@@ -63,6 +68,7 @@ type Service struct {
 	slots   chan struct{}
 	metrics *metrics
 	mux     *http.ServeMux
+	hosts   map[string]bool // the Host names served; nil: any (set by Serve)
 }
 
 // New returns a service with cfg's limits (defaults filled in), loading
@@ -144,6 +150,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	// cancel: running analyses go on until the timeout.
 	base, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	s.hosts = allowedHosts(ln.Addr(), s.cfg.AllowedHosts)
 	srv := s.HTTPServer(ln.Addr().String())
 	srv.BaseContext = func(net.Listener) context.Context { return base }
 	errc := make(chan error, 1)

@@ -48,7 +48,7 @@ func TestReadTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"sims\": 2")
+	fmt.Fprintf(conn, "POST /v1/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"sims\": 2")
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	took := time.Since(start)
@@ -150,5 +150,56 @@ func TestShutdownTimeout(t *testing.T) {
 			t.Fatal("the analysis runs on after the shutdown timeout")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestHostChecked: a server on loopback answers its own names only, so a
+// web page cannot reach it through a name it controls (DNS rebinding);
+// --allow-host adds names, "*" any.
+func TestHostChecked(t *testing.T) {
+	tests := []struct {
+		allow []string
+		host  string
+		code  int
+	}{
+		{nil, "localhost", 200},
+		{nil, "127.0.0.1", 200},
+		{nil, "LOCALHOST.", 200},
+		{nil, "[::1]", 200},
+		{nil, "attacker.example", 421},
+		{nil, "attacker.example:8080", 421},
+		{[]string{"mjrank.lan"}, "mjrank.lan:80", 200},
+		{[]string{"mjrank.lan"}, "other.lan", 421},
+		{[]string{"*"}, "attacker.example", 200},
+	}
+	for _, tt := range tests {
+		s := newService(t, Config{AllowedHosts: tt.allow})
+		url, stop := startServer(t, s)
+		req, err := http.NewRequest(http.MethodGet, url+"/healthz", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = tt.host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tt.code {
+			t.Errorf("allow %v, Host %q: status %d, want %d", tt.allow, tt.host, resp.StatusCode, tt.code)
+		}
+		stop()
+	}
+}
+
+func TestAllowedHostsUnspecified(t *testing.T) {
+	h := allowedHosts(&net.TCPAddr{IP: net.IPv4zero, Port: 8080}, nil)
+	for _, name := range []string{"localhost", "127.0.0.1"} {
+		if !h[name] {
+			t.Errorf("0.0.0.0 does not answer %s: %v", name, h)
+		}
+	}
+	if h["attacker.example"] {
+		t.Error("0.0.0.0 answers any name")
 	}
 }

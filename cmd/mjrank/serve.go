@@ -19,7 +19,7 @@ import (
 
 var cmdServe = &Command{
 	Name:      "serve",
-	UsageLine: "[--addr HOST:PORT] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D]",
+	UsageLine: "[--addr HOST:PORT] [--allow-host NAMES] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D]",
 	Short:     "serve the analysis and the review over HTTP",
 	Long: `
 Serve answers HTTP on --addr (loopback by default):
@@ -43,6 +43,13 @@ with that seed. At most --max-concurrent analyses run at once; a request
 that finds no free slot within --queue-wait gets 503 with Retry-After.
 Errors are JSON {"error": "..."}. SIGINT or SIGTERM stops accepting
 requests and lets the running ones finish within --shutdown-timeout.
+
+So that no web page the user visits can make the server work: a request
+whose Host is not the listening address's (localhost and the loopback
+addresses on loopback; every address of the machine on 0.0.0.0) is
+refused with 421 unless --allow-host names it; /v1/analyze takes only
+application/json; a record sent to /v1/review as text/plain, as a form or
+with no Content-Type needs the header X-Mjrank-Client (any value).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
@@ -55,6 +62,7 @@ requests and lets the running ones finish within --shutdown-timeout.
 		writeTimeout := fs.Duration("write-timeout", serve.DefaultWriteTimeout, "time to answer a request once read (analyses stop before it)")
 		idleTimeout := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for the next request")
 		shutdownTimeout := fs.Duration("shutdown-timeout", serve.DefaultShutdownTimeout, "how long running requests may finish after SIGINT or SIGTERM")
+		allowHost := fs.String("allow-host", "", "Host names to answer besides the listening address's, comma-separated (\"*\": any)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
@@ -75,6 +83,7 @@ requests and lets the running ones finish within --shutdown-timeout.
 			}
 			svc, err := serve.New(serve.Config{MaxBody: int64(maxBody), MaxSims: *maxSims, MaxConcurrent: *maxConc, QueueWait: *queueWait,
 				ReadTimeout: *readTimeout, WriteTimeout: *writeTimeout, IdleTimeout: *idleTimeout, ShutdownTimeout: *shutdownTimeout,
+				AllowedHosts: splitList(*allowHost),
 				Log: log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
 			if err != nil {
 				return err
@@ -127,4 +136,15 @@ func (b *byteSize) Set(s string) error {
 	}
 	*b = byteSize(n * mult)
 	return nil
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

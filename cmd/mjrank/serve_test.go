@@ -109,6 +109,7 @@ func TestServeReviewMatchesReview(t *testing.T) {
 		t.Fatalf("review exit %d: %s", code, stderr.String())
 	}
 	r := httptest.NewRequest("POST", "/v1/review?seat=3&sims=20&seed=5", bytes.NewReader(rec))
+	r.Header.Set("Content-Type", "application/x-ndjson")
 	w := httptest.NewRecorder()
 	svc.ServeHTTP(w, r)
 	if w.Code != http.StatusOK {
