@@ -84,7 +84,7 @@ with no Content-Type needs the header X-Mjrank-Client (any value).
 			svc, err := serve.New(serve.Config{MaxBody: int64(maxBody), MaxSims: *maxSims, MaxConcurrent: *maxConc, QueueWait: *queueWait,
 				ReadTimeout: *readTimeout, WriteTimeout: *writeTimeout, IdleTimeout: *idleTimeout, ShutdownTimeout: *shutdownTimeout,
 				AllowedHosts: splitList(*allowHost),
-				Log: log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
+				Log:          log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
 			if err != nil {
 				return err
 			}
