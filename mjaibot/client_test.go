@@ -100,6 +100,9 @@ func TestServeErrors(t *testing.T) {
 		{"unknown type", startGame + "\n" + startKyoku + "\n" + `{"type":"fly","actor":0}`, 3, "unknown event type"},
 		{"closed", startGame + "\n" + startKyoku, 3, "closed before end_game"},
 		{"bad batch", "[1,2", 1, "batch"},
+		{"negative score", startGame + "\n" + strings.Replace(startKyoku, "[25000,25000,25000,25000]", "[-50000,25000,25000,100000]", 1), 2, "scores[0] -50000: want 0 to 1000000"},
+		{"huge honba", startGame + "\n" + strings.Replace(startKyoku, `"honba":0`, `"honba":1099511627776`, 1), 2, "honba 1099511627776: want 0 to 100"},
+		{"dealer not the round's", startGame + "\n" + strings.Replace(startKyoku, `"oya":0`, `"oya":2`, 1), 2, "dealer 2: the dealer of E1 is seat 0"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

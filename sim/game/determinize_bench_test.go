@@ -17,7 +17,7 @@ func selfPlayObservations(t testing.TB, rounds int) []*Observation {
 	for seed := range uint64(rounds) {
 		rules := Tenhou(Hanchan)
 		w := NewWall(seed, 0, 0)
-		r, err := NewRound(&rules, RoundSetup{Dealer: uint8(seed % 4), Scores: [4]int{25000, 25000, 25000, 25000}}, &w)
+		r, err := NewRound(&rules, RoundSetup{Index: int(seed % 4), Dealer: uint8(seed % 4), Scores: [4]int{25000, 25000, 25000, 25000}}, &w)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -257,8 +257,11 @@ func (o *Observation) reset(rules *Rules, setup RoundSetup, seat int, dealt [13]
 	if seat < 0 || seat >= NumSeats {
 		return fail("seat %d", seat)
 	}
-	if setup.Dealer >= NumSeats || setup.Index < 0 || setup.Honba < 0 || setup.Sticks < 0 {
-		return fail("bad round setup %+v", setup)
+	if err := rules.Check(); err != nil {
+		return fail("rules: %v", err)
+	}
+	if err := setup.Check(rules); err != nil {
+		return fail("%v", err)
 	}
 	*o = Observation{rules: *rules, setup: setup, seat: uint8(seat), dealt: dealt, events: o.events[:0]}
 	for i := range o.known {

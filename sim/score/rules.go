@@ -68,8 +68,9 @@ func Tenhou() Rules {
 // on rules out of range.
 var ErrBadRules = errors.New("invalid rules")
 
-// check refuses the rules no payment can be computed under.
-func (r *Rules) check() error {
+// Check refuses the rules no payment can be computed under, naming the
+// field and its range.
+func (r *Rules) Check() error {
 	if r.HonbaPoints < 0 || r.HonbaPoints > MaxHonbaPoints {
 		return fmt.Errorf("score: %w: honba-points %d (want 0..%d)", ErrBadRules, r.HonbaPoints, MaxHonbaPoints)
 	}

@@ -208,7 +208,7 @@ func (e *wrapErr) Unwrap() error { return e.err }
 
 func (s *scorer) init(w *Win, r *Rules) error {
 	s.w, s.r = w, r
-	if err := r.check(); err != nil {
+	if err := r.Check(); err != nil {
 		return err
 	}
 	reds, kans, err := w.check(&s.conc, &s.all)
