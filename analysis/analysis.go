@@ -113,11 +113,44 @@ func ObservationPosition(b []byte, file string, seed uint64) (*Position, error) 
 	}
 	seat := o.Seat()
 	legal := r.Legal(seat, nil)
-	if len(legal) == 0 {
-		return nil, fmt.Errorf("%s: the observation does not end at a decision of seat %d (the round waits for seat %d, phase %v)", file, seat, r.ToAct(), r.Phase())
+	if len(legal) == 0 || !endsAtDecision(o, r) {
+		return nil, fmt.Errorf("%s: the observation does not end at a decision of seat %d (the round waits for seat %d, phase %v%s)", file, seat, r.ToAct(), r.Phase(), missingDraw(o, r))
 	}
 	name := (&data.Round{Number: o.Setup().Index, Honba: o.Setup().Honba}).Name()
 	return &Position{File: file, Name: name, Event: len(o.Events()), Seat: seat, Round: r, Rules: o.Rules(), Legal: legal}, nil
+}
+
+// endsAtDecision reports whether the observation's last event leaves its
+// seat to decide: on its turn only after its own draw or call (a round the
+// engine moved on by drawing for the seat would analyse an invented tile),
+// or answering a discard or kan it may call or rob.
+func endsAtDecision(o *game.Observation, r *game.Round) bool {
+	seat := o.Seat()
+	switch r.Phase() {
+	case game.PhaseCall, game.PhaseChankan:
+		return r.MustAnswer(seat)
+	case game.PhaseTurn:
+		evs := o.Events()
+		for i := len(evs) - 1; i >= 0; i-- {
+			switch e := evs[i]; e.Type {
+			case game.ObsDora, game.ObsRiichiAccepted:
+				continue
+			case game.ObsDraw, game.ObsCall:
+				return int(e.Seat) == seat && r.Current() == seat
+			default:
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// missingDraw explains a turn whose draw the observation leaves out.
+func missingDraw(o *game.Observation, r *game.Round) string {
+	if r.Phase() == game.PhaseTurn && r.Current() == o.Seat() {
+		return fmt.Sprintf("; its draw is not in the observation: end it with {\"type\": \"draw\", \"seat\": %d, \"tile\": ...}", o.Seat())
+	}
+	return ""
 }
 
 // Run analyses the position with eng. The position sets o.Rules and
