@@ -14,6 +14,7 @@ var (
 	ErrTruncated    = errors.New("truncated record")          // the input ends inside a round or before the game's end
 	ErrInconsistent = errors.New("inconsistent record")       // events that cannot happen in the order given
 	ErrUnsupported  = errors.New("unsupported by the format") // e.g. a 3-player game in mjai
+	ErrNotRecord    = errors.New("not a game record")         // well-formed input of another kind (a JSON object without "log")
 )
 
 // ParseError reports where a record could not be read: the file (the name

@@ -68,34 +68,76 @@ func RecordFiles(paths []string) (files []string, explicit map[string]bool, skip
 			continue
 		}
 		var found []string
-		walkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				problem(path, err)
-				return nil // a folder that cannot be listed: go on with the rest
-			}
-			if path != p && strings.HasPrefix(d.Name(), ".") {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() || !hasRecordExt(d.Name()) {
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				// A link is followed; anything else is not a record file.
-				if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
-					notRegular(path)
-					return nil
-				}
-			}
-			found = append(found, path)
-			return nil
-		})
+		w := folderWalk{problem: problem, notRegular: notRegular, visited: map[string]bool{}}
+		w.walk(p, &found)
 		sort.Strings(found)
 		files = append(files, found...)
 	}
 	return files, explicit, skipped, problems
+}
+
+// folderWalk lists a folder's record files, following links to folders
+// (each real folder once, so a link cycle ends) and to files.
+type folderWalk struct {
+	problem    func(path string, err error)
+	notRegular func(path string)
+	visited    map[string]bool // real paths of the folders walked
+}
+
+// walk lists the record files under the folder dir (a link to one
+// included), naming them under dir as given.
+func (w *folderWalk) walk(dir string, found *[]string) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		w.problem(dir, err)
+		return
+	}
+	if w.visited[real] {
+		return
+	}
+	w.visited[real] = true
+	walkDir(real, func(path string, d fs.DirEntry, err error) error {
+		shown := dir
+		if rel, rerr := filepath.Rel(real, path); rerr == nil && rel != "." {
+			shown = filepath.Join(dir, rel)
+		}
+		if err != nil {
+			w.problem(shown, err)
+			return nil // a folder that cannot be listed: go on with the rest
+		}
+		if path != real && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			// The walk goes through real folders only: path is real.
+			if path != real && w.visited[path] {
+				return filepath.SkipDir
+			}
+			w.visited[path] = true
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if info, err := os.Stat(path); err == nil && info.IsDir() {
+				w.walk(shown, found)
+				return nil
+			}
+		}
+		if !hasRecordExt(d.Name()) {
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			// A link to a file is followed; anything else is not a record file.
+			if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+				w.notRegular(shown)
+				return nil
+			}
+		}
+		*found = append(*found, shown)
+		return nil
+	})
 }
 
 // pathError is what err says about path, without repeating the path

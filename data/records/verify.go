@@ -156,9 +156,15 @@ func verifyFile(path string, explicit bool, stdin io.Reader) (res fileResult) {
 		res.Errors = append(res.Errors, VerifyProblem{File: name, What: err.Error()})
 		return res
 	}
+	ok := r.Next()
+	if !ok && !explicit && errors.Is(r.Err(), data.ErrNotRecord) {
+		// JSON of another kind in a folder (a model card): not a record.
+		res.Skipped = append(res.Skipped, VerifySkip{File: name, Reason: "not a game record"})
+		return res
+	}
 	res.Files++
 	n := 0
-	for r.Next() {
+	for ; ok; ok = r.Next() {
 		n++
 		g := r.Game()
 		if g.Players != 4 {

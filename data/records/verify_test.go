@@ -321,3 +321,46 @@ func BenchmarkVerifyCorpusOneWorker(b *testing.B) {
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
+
+// TestLinksAndOtherJSON: a link to a folder of records is walked (and a
+// link back into it does not loop), and JSON of another kind found in a
+// folder (a model card that train --out wrote there) is skipped as not a
+// game record, not an error; named explicitly, it is an error.
+func TestLinksAndOtherJSON(t *testing.T) {
+	base := t.TempDir()
+	corp := filepath.Join(base, "corp")
+	if err := os.Mkdir(corp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := os.ReadFile("../testdata/selfplay.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	card := filepath.Join(corp, "tenpai-0123.json")
+	for name, b := range map[string][]byte{filepath.Join(corp, "game.xml"): rec, card: []byte(`{"name": "tenpai", "objective": "binary:logistic"}`)} {
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(base, "linkc")
+	if err := os.Symlink(corp, link); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if err := os.Symlink("..", filepath.Join(corp, "up")); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := records.Verify(context.Background(), []string{link}, records.VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Games != 1 || len(rep.Errors) != 0 || len(rep.Skipped) != 1 || rep.Skipped[0].Reason != "not a game record" {
+		t.Errorf("through the link: %d games, errors %v, skipped %v", rep.Games, rep.Errors, rep.Skipped)
+	}
+	rep, err = records.Verify(context.Background(), []string{card}, records.VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Errors) != 1 || !strings.Contains(rep.Errors[0].What, "not a game record") {
+		t.Errorf("the card named explicitly: errors %v", rep.Errors)
+	}
+}

@@ -107,6 +107,12 @@ func t6Error(name string, n int, val []byte, p pos, i int, round int, rdName, ta
 
 // parseTenhou6 reads one record value that starts at p.
 func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
+	if _, ok := objectMember(val, "log"); !ok {
+		// Checked first: a model card or a config is JSON too, and its
+		// fields would fail as a record's before the missing log says
+		// what it is.
+		return nil, t6Error(name, n, val, p, 0, 0, "", "log", codec.Cause(data.ErrNotRecord, `a JSON object without "log" is not a tenhou.net/6 record`))
+	}
 	var h t6Header
 	if err := json.Unmarshal(val, &h); err != nil {
 		off, cause := codec.JSONError(err)
