@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -63,10 +64,15 @@ analysed with seed (--seed, i), so the report does not depend on --workers.
 			); err != nil {
 				return err
 			}
+			var page *htmlOut
 			if *htmlFile != "" {
-				if info, err := os.Stat(filepath.Dir(*htmlFile)); err != nil || !info.IsDir() {
-					return usageErrorf("--html %s: no folder %s to write into", *htmlFile, filepath.Dir(*htmlFile))
+				// Checked before any work: a review of minutes must not be
+				// lost to a path it cannot be written to.
+				var err error
+				if page, err = createHTMLOut(*htmlFile); err != nil {
+					return err
 				}
+				defer page.discard()
 			}
 			if *name != "" && explicit(fs, "seat") {
 				return usageErrorf("give --seat or --name, not both")
@@ -105,23 +111,16 @@ analysed with seed (--seed, i), so the report does not depend on --workers.
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			if *htmlFile != "" {
-				f, err := os.Create(*htmlFile)
-				if err != nil {
-					return err
-				}
-				if err := review.WriteHTML(f, args[0], rep); err != nil {
-					f.Close()
-					return err
-				}
-				if err := f.Close(); err != nil {
-					return err
-				}
-			}
+			// The report first, so that a failing page loses nothing.
 			if *asJSON {
-				return writeJSON(env.Stdout, rep)
+				err = writeJSON(env.Stdout, rep)
+			} else {
+				err = printReview(env.Stdout, args[0], rep)
 			}
-			return printReview(env.Stdout, args[0], rep)
+			if err == nil && page != nil {
+				err = page.write(args[0], rep)
+			}
+			return err
 		}
 	},
 }
@@ -174,4 +173,51 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 		}
 	}
 	return t.Render()
+}
+
+// htmlOut is --html's page: a temporary file beside the target, made
+// before the review so a path that cannot be written fails at once, and
+// renamed onto the target once written.
+type htmlOut struct {
+	f      *os.File
+	target string
+}
+
+func createHTMLOut(target string) (*htmlOut, error) {
+	if info, err := os.Stat(target); err == nil && info.IsDir() {
+		return nil, usageErrorf("--html %s: a folder; give a file name", target)
+	}
+	dir := filepath.Dir(target)
+	f, err := os.CreateTemp(dir, ".mjrank-review-*.html")
+	if err != nil {
+		return nil, usageErrorf("--html %s: cannot write into %s: %v", target, dir, errors.Unwrap(err))
+	}
+	return &htmlOut{f: f, target: target}, nil
+}
+
+// write writes the page and puts it in place.
+func (h *htmlOut) write(file string, rep *review.Report) error {
+	err := review.WriteHTML(h.f, file, rep)
+	if cerr := h.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(h.f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(h.f.Name(), h.target)
+	}
+	if err != nil {
+		return fmt.Errorf("--html %s: %w", h.target, err)
+	}
+	h.f = nil
+	return nil
+}
+
+// discard removes the temporary file unless write put it in place.
+func (h *htmlOut) discard() {
+	if h.f != nil {
+		h.f.Close()
+		os.Remove(h.f.Name())
+	}
 }

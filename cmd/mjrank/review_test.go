@@ -60,3 +60,24 @@ func TestReviewRefusesSanma(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestReviewHTMLPathCheckedFirst: an --html path that cannot take the page
+// (a folder, a missing folder) fails before the review runs, and leaves
+// no temporary file behind; a good one gets the page and nothing else.
+func TestReviewHTMLPathCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ path, want string }{
+		{dir, "a folder; give a file name"},
+		{filepath.Join(dir, "missing", "r.html"), "cannot write into"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"review", "../../data/testdata/selfplay.xml", "--sims", "20000", "--html", tc.path}, strings.NewReader(""), &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
+			t.Errorf("--html %s: exit %d, stderr %q, stdout %d bytes", tc.path, code, stderr.String(), stdout.Len())
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 0 {
+		t.Errorf("left in the folder: %v %v", entries, err)
+	}
+}
