@@ -95,8 +95,9 @@ type Options struct {
 	// candidates (0: DefaultSims; at most MaxSims). Every candidate is simulated on the same
 	// worlds.
 	Sims int
-	// Time, if positive, stops the analysis after the halving stage in
-	// which it runs out; the result then depends on the machine.
+	// Time, if positive, stops the analysis when it runs out, within the
+	// simulations already started (a chunk of worlds per worker); the
+	// result then depends on the machine.
 	Time time.Duration
 	// Workers is the number of goroutines (0: GOMAXPROCS). The result does
 	// not depend on it.
@@ -262,17 +263,22 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if !o.NoHalving {
 		stages = int(math.Ceil(math.Log2(float64(len(cands)))))
 	}
+	var deadline time.Time
+	if o.Time > 0 {
+		deadline = start.Add(o.Time)
+	}
 	worlds := 0
 	an := &Analysis{}
 	for stage := range stages {
 		upto := worlds + max(1, o.Sims/(stages*len(active)))
-		if err := e.simulate(ctx, r, &o, cands, active, worlds, upto, st); err != nil {
+		done, err := e.simulate(ctx, r, &o, cands, active, worlds, upto, st, deadline)
+		if err != nil {
 			return nil, err
 		}
-		an.Sims += (upto - worlds) * len(active)
-		worlds = upto
+		an.Sims += (done - worlds) * len(active)
+		worlds = done
 		an.Stages = stage + 1
-		if stage == stages-1 || (o.Time > 0 && time.Since(start) > o.Time) {
+		if stage == stages-1 || done < upto {
 			break
 		}
 		slices.SortStableFunc(active, func(a, b int) int { return cmp.Compare(st.mean(b), st.mean(a)) })
@@ -303,8 +309,11 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 // which worker ran what.
 const chunk = 8
 
-// simulate runs worlds [from, upto) for the active candidates.
-func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Candidate, active []int, from, upto int, st *stats) error {
+// simulate runs worlds [from, upto) for the active candidates, and
+// returns the end of those it ran: upto, or less once the deadline (if not
+// zero) has passed. Workers take chunks in order and finish the one they
+// took, so the worlds run are always a prefix.
+func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Candidate, active []int, from, upto int, st *stats, deadline time.Time) (int, error) {
 	nChunks := (upto - from + chunk - 1) / chunk
 	parts := make([]stats, nChunks)
 	for i := range parts {
@@ -319,8 +328,14 @@ func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Cand
 			sc := e.scratch.Get().(*scratch)
 			defer e.scratch.Put(sc)
 			for {
+				// The deadline is read before a chunk is claimed, so every
+				// claimed chunk runs and the chunks run are a prefix.
+				if stopped.Load() || (!deadline.IsZero() && time.Now().After(deadline)) {
+					stopped.Store(true)
+					return
+				}
 				c := int(nextChunk.Add(1) - 1)
-				if c >= nChunks || stopped.Load() {
+				if c >= nChunks {
 					return
 				}
 				if ctx.Err() != nil {
@@ -337,12 +352,15 @@ func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Cand
 	}
 	p.Wait()
 	if err := ctx.Err(); err != nil {
-		return err
+		return from, err
 	}
+	// Chunks are claimed in order and a claimed one runs: the first ones
+	// ran. One not claimed holds nothing, so adding all is exact.
+	ran := min(nChunks, int(nextChunk.Load()))
 	for i := range parts {
 		st.add(&parts[i])
 	}
-	return nil
+	return min(upto, from+ran*chunk), nil
 }
 
 // scratch is a worker's memory: nothing is allocated per simulation.

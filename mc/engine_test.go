@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/mjlog"
@@ -186,4 +187,31 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 			t.Errorf("%s: %.1f allocations per world of %d candidates", p.name, allocs, len(cands))
 		}
 	}
+}
+
+// TestTimeKept: Options.Time stops the analysis within the simulations
+// already started, not at the end of a halving stage: a budget of hours
+// with 300 ms allowed returns well within a second (a generous bound for a
+// loaded machine) with a consistent count.
+func TestTimeKept(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := positions(t, 1, 37)[0]
+	r := p.round
+	start := time.Now()
+	an, err := e.Analyze(context.Background(), game.ViewOf(&r, p.seat), r.Legal(p.seat, nil), Options{Sims: MaxSims, Time: 300 * time.Millisecond, Rules: &p.rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	sims := 0
+	for _, c := range an.Candidates {
+		sims += c.Sims
+	}
+	if took > 2*time.Second || an.Sims != sims || an.Sims >= MaxSims || an.Sims == 0 {
+		t.Errorf("took %v, %d simulations (candidates %d) in %d stages", took, an.Sims, sims, an.Stages)
+	}
+	t.Logf("300 ms allowed: %v, %d simulations, %d stages", took, an.Sims, an.Stages)
 }
