@@ -23,14 +23,18 @@ var ErrLate = errors.New("no reply within the time limit")
 // output or exited.
 var ErrGone = errors.New("the program is gone (its input or output is closed)")
 
+// ErrStopped is wrapped by the error of a wait for a reply that the
+// match's context ended (a signal).
+var ErrStopped = errors.New("the match was stopped")
+
 // conn is one seat's mjai connection: events go out one line each, and
 // each is answered by one line.
 type conn interface {
 	// send writes one event.
 	send(e *mjai.Event) error
 	// receive returns the next reply line, waiting at most limit (0: no
-	// limit).
-	receive(limit time.Duration) ([]byte, error)
+	// limit) and until done is closed (nil: never).
+	receive(limit time.Duration, done <-chan struct{}) ([]byte, error)
 	// close ends the program and reaps it; it returns what went wrong
 	// on its side, if anything (a non-zero exit after end_game).
 	close() error
@@ -69,7 +73,7 @@ func readLines(r io.Reader) *lines {
 	return l
 }
 
-func (l *lines) receive(limit time.Duration) ([]byte, error) {
+func (l *lines) receive(limit time.Duration, done <-chan struct{}) ([]byte, error) {
 	var timeout <-chan time.Time
 	if limit > 0 {
 		t := time.NewTimer(limit)
@@ -87,6 +91,8 @@ func (l *lines) receive(limit time.Duration) ([]byte, error) {
 		return line, nil
 	case <-timeout:
 		return nil, fmt.Errorf("%w (%v)", ErrLate, limit)
+	case <-done:
+		return nil, ErrStopped
 	}
 }
 
@@ -151,7 +157,9 @@ func (p *stream) send(e *mjai.Event) error {
 	return nil
 }
 
-func (p *stream) receive(limit time.Duration) ([]byte, error) { return p.out.receive(limit) }
+func (p *stream) receive(limit time.Duration, done <-chan struct{}) ([]byte, error) {
+	return p.out.receive(limit, done)
+}
 
 // process is a seat played by an external program on its stdin/stdout.
 type process struct {
@@ -167,6 +175,10 @@ type process struct {
 func startProcess(command string, log io.Writer) (*process, error) {
 	cmd := exec.Command("/bin/sh", "-c", command)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setPdeathsig(cmd.SysProcAttr)
+	// Wait returns this long after the program exits even when a process
+	// it left holds its output open; close then kills the group.
+	cmd.WaitDelay = time.Second
 	p := &process{cmd: cmd, err: &tail{max: 4 << 10, log: log}}
 	cmd.Stderr = p.err
 	var err error
@@ -187,7 +199,8 @@ func startProcess(command string, log io.Writer) (*process, error) {
 func (p *process) stderr() string { return p.err.String() }
 
 // close closes the program's input and waits a moment for it to exit,
-// then kills its process group; it always reaps it.
+// then kills its whole process group (whatever it left running too); it
+// always reaps it.
 func (p *process) close() error { return p.closeOnce(p.end) }
 
 func (p *process) end() error {
@@ -195,15 +208,32 @@ func (p *process) end() error {
 	go p.out.drain()
 	done := make(chan error, 1)
 	go func() { done <- p.cmd.Wait() }()
+	var err error
 	select {
-	case err := <-done:
-		return err
+	case err = <-done:
 	case <-time.After(2 * time.Second):
 		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 		<-done
-		return fmt.Errorf("did not exit within 2s of its input's end: killed")
+		return &lingerError{"did not exit within 2s of its input's end: its process group was killed"}
 	}
+	// The group outlives its leader while anything it started runs.
+	left := syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL) == nil
+	switch {
+	case errors.Is(err, exec.ErrWaitDelay):
+		return &lingerError{"exited, leaving processes that held its output open: its process group was killed"}
+	case err != nil:
+		return err
+	case left:
+		return &lingerError{"exited, leaving processes running: its process group was killed"}
+	}
+	return nil
 }
+
+// lingerError is a program that did not end cleanly after its game: it
+// was killed, and the game stands.
+type lingerError struct{ what string }
+
+func (e *lingerError) Error() string { return e.what }
 
 // inProcess is a built-in bot played through the protocol in this
 // process: a mjaibot.Client serving on pipes (mjrank match's "mjai:"
@@ -280,7 +310,7 @@ func accept(ln net.Listener, limit time.Duration) (*client, error) {
 		res.c.Close()
 		return nil, err
 	}
-	line, err := c.receive(limit)
+	line, err := c.receive(limit, nil)
 	var join mjai.Event
 	if err == nil {
 		err = mjai.DecodeEvent(line, &join)

@@ -49,13 +49,19 @@ type Match struct {
 	Stderr string
 	// Report, when not nil, is told every rejected reply (serialised).
 	Report func(*ReplyError)
+	// Warn, when not nil, is told what went wrong after a finished game
+	// without undoing it: a program that left processes running or did
+	// not exit, whose process group was killed (serialised).
+	Warn func(error)
 	// Listener, for "tcp" seats, is where their players connect, one per
 	// seat and game, in seat order (a classic mjai server: hello, join,
 	// then the game); each is waited for at most Wait (0: a minute).
 	Listener net.Listener
 	Wait     time.Duration
 
-	mu sync.Mutex
+	mu   sync.Mutex
+	done <-chan struct{} // Run's context's: a wait for a reply ends with it
+	ctx  context.Context
 }
 
 // Seat kinds.
@@ -113,9 +119,19 @@ func (m *Match) Run(ctx context.Context) (*arena.Result, error) {
 			return nil, err
 		}
 	}
+	m.ctx, m.done = ctx, ctx.Done()
 	c := m.Arena
 	c.NewTable = m.newTable
 	return arena.Run(ctx, c)
+}
+
+func (m *Match) warn(err error) {
+	if m.Warn == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.Warn(err)
 }
 
 func (m *Match) report(e *ReplyError) {

@@ -230,3 +230,57 @@ func TestTCPSeatWithoutClient(t *testing.T) {
 		})
 	}
 }
+
+// tsumogiriSh is a legal mjai player in sh for seat 0: it discards every
+// tile it draws and passes on everything else.
+const tsumogiriSh = `while read l; do case "$l" in '{"type":"tsumo","actor":0,'*) p=$(printf %s "$l" | sed 's/.*"pai":"\([^"]*\)".*/\1/'); echo "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"$p\",\"tsumogiri\":true}";; *) echo '{"type":"none"}';; esac; done`
+
+// TestLingeringHelperKeepsTheGame: a program that leaves a process
+// running after its game (one holding its stderr open, or not) is killed
+// with its whole group and a warning; the finished game stands.
+func TestLingeringHelperKeepsTheGame(t *testing.T) {
+	for _, helper := range []string{"(sleep 30 >&2 &); ", "sleep 30 </dev/null >/dev/null 2>&1 & "} {
+		cfg := arena.Config{Seats: [4]string{"cmd:" + helper + tsumogiriSh, "tsumogiri", "tsumogiri", "tsumogiri"}, Games: 1, Seed: 2, Length: game.Tonpuusen}
+		var warnings []error
+		m := Match{Arena: cfg, TimeLimit: 5 * time.Second, Warn: func(err error) { warnings = append(warnings, err) }}
+		m.Report = func(e *ReplyError) { t.Errorf("rejected: %v", e) }
+		start := time.Now()
+		res, err := m.Run(context.Background())
+		if err != nil || res.Played != 1 {
+			t.Fatalf("%q: %v, result %+v", helper, err, res)
+		}
+		if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "process group was killed") {
+			t.Errorf("%q: warnings %v", helper, warnings)
+		}
+		if d := time.Since(start); d > 15*time.Second {
+			t.Errorf("%q: took %v", helper, d)
+		}
+		if kids := children(t); len(kids) > 0 {
+			t.Errorf("%q: child processes left: %v", helper, kids)
+		}
+	}
+}
+
+// TestStopWhileProgramHangs: ending the match's context (a signal) stops
+// a game whose program hangs at once, not at the reply time limit, and
+// ends the program's process group.
+func TestStopWhileProgramHangs(t *testing.T) {
+	cfg := arena.Config{Seats: [4]string{"cmd:sleep 600 & while read l; do :; done", "tsumogiri", "tsumogiri", "tsumogiri"}, Games: 4, Seed: 2, Length: game.Tonpuusen}
+	m := Match{Arena: cfg, TimeLimit: time.Hour}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	time.AfterFunc(300*time.Millisecond, func() { cancel(errors.New("interrupted by a test")) })
+	start := time.Now()
+	res, err := m.Run(ctx)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+	if err == nil || !strings.Contains(err.Error(), "interrupted by a test") {
+		t.Errorf("error %v", err)
+	}
+	if res == nil || res.Played != 0 {
+		t.Errorf("result %+v", res)
+	}
+	if kids := children(t); len(kids) > 0 {
+		t.Errorf("child processes left: %v", kids)
+	}
+}

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -140,7 +141,17 @@ func (t *table) broadcast(make func(s int) (mjai.Event, bool)) {
 // receive reads seat s's reply to the event it was just sent.
 func (t *table) receive(s int) {
 	st := &t.seats[s]
-	line, err := st.conn.receive(t.m.TimeLimit)
+	line, err := st.conn.receive(t.m.TimeLimit, t.m.done)
+	if errors.Is(err, ErrStopped) {
+		// Not the seat's fault, and never replaced: the game stops
+		// unfinished, whatever OnIllegal says.
+		if t.fatal == nil {
+			// Is the context's error (the arena counts the game as cut
+			// short, not failed) and says its cause.
+			t.fatal = fmt.Errorf("%w: %w", t.m.ctx.Err(), context.Cause(t.m.ctx))
+		}
+		return
+	}
 	if err != nil {
 		t.violation(s, st.last, nil, err)
 		return
@@ -338,7 +349,12 @@ func (t *table) Close(g *game.Game, err error) error {
 		if st.log != nil {
 			st.log.Close()
 		}
-		if cerr != nil && !st.dead && err == nil && g != nil {
+		var linger *lingerError
+		switch {
+		case cerr == nil || st.dead || g == nil:
+		case errors.As(cerr, &linger):
+			t.m.warn(fmt.Errorf("seat %d (%s): after end_game: %w", s, st.spec, cerr))
+		case err == nil:
 			err = &ReplyError{Seat: s, Spec: st.spec, Err: fmt.Errorf("after end_game: %v", cerr)}
 		}
 	}

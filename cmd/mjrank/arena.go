@@ -153,6 +153,13 @@ func runArena(ctx context.Context, env *Env, cfg arena.Config, asJSON bool) erro
 	} else if werr := printArena(env.Stdout, res); werr != nil {
 		return werr
 	}
+	return partialError(err, res)
+}
+
+// partialError is the command's error for an arena or a match that ended
+// early with the partial result res: nil for none, else err saying what
+// the report covers, with the signal's exit status for an interruption.
+func partialError(err error, res *arena.Result) error {
 	if err == nil {
 		return nil
 	}

@@ -146,6 +146,7 @@ or mjai with --records-format mjai).
 				// Under stop, the first rejected reply is the command's error.
 				m.Report = func(e *referee.ReplyError) { fmt.Fprintf(env.Stderr, "\nmatch: replaced: %v\n", e) }
 			}
+			m.Warn = func(err error) { fmt.Fprintf(env.Stderr, "\nmatch: warning: %v\n", err) }
 			m.Arena.Progress = progress.Callback(env.Stderr, "match")
 			ctx, stop := signalContext(context.Background())
 			defer stop()
@@ -156,7 +157,7 @@ or mjai with --records-format mjai).
 			if rerr := printMatch(env, res, *asJSON); rerr != nil {
 				return rerr
 			}
-			return err
+			return partialError(err, res)
 		}
 	},
 }
