@@ -208,19 +208,21 @@ func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
 	if mt != "application/json" {
 		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/analyze takes application/json (curl: -H 'Content-Type: application/json')", mt)
 	}
-	body, e := s.readBody(w, r)
-	if e != nil {
-		return e
-	}
-	q, err := DecodeAnalyzeRequest(body, s.cfg.MaxSims)
-	if err != nil {
-		return errorf(http.StatusBadRequest, "%v", err)
-	}
-	pos, o, err := s.position(q)
-	if err != nil {
-		return errorf(http.StatusBadRequest, "%v", err)
-	}
+	// The body is read and decoded in the slot: decoding a record takes
+	// memory and time too, and must count against the cap.
 	return s.withSlot(r, func(ctx context.Context) *httpError {
+		body, e := s.readBody(w, r)
+		if e != nil {
+			return e
+		}
+		q, err := DecodeAnalyzeRequest(body, s.cfg.MaxSims)
+		if err != nil {
+			return errorf(http.StatusBadRequest, "%v", err)
+		}
+		pos, o, err := s.position(q)
+		if err != nil {
+			return errorf(http.StatusBadRequest, "%v", err)
+		}
 		res, an, err := analysis.Run(ctx, s.eng, pos, o)
 		if err != nil {
 			return s.engineError(ctx, "analysis", err)
@@ -307,27 +309,28 @@ func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
 	if e != nil {
 		return e
 	}
-	body, e := s.readBody(w, r)
-	if e != nil {
-		return e
-	}
-	q, err := DecodeReviewRequest(body, r.URL.Query(), s.cfg.MaxSims)
-	if err != nil {
-		return errorf(http.StatusBadRequest, "%v", err)
-	}
-	g, seat, err := reviewGame(q)
-	if err != nil {
-		return errorf(http.StatusBadRequest, "%v", err)
-	}
-	o := review.Options{Sims: min(review.DefaultSims, s.cfg.MaxSims), Workers: s.cfg.Workers, Seed: 1, Engine: s.eng}
-	if q.Sims != nil {
-		o.Sims = *q.Sims
-	}
-	if q.Seed != nil {
-		o.Seed = *q.Seed
-	}
 	var rep *review.Report
+	// The body is read and decoded in the slot (see analyze).
 	if e := s.withSlot(r, func(ctx context.Context) *httpError {
+		body, e := s.readBody(w, r)
+		if e != nil {
+			return e
+		}
+		q, err := DecodeReviewRequest(body, r.URL.Query(), s.cfg.MaxSims)
+		if err != nil {
+			return errorf(http.StatusBadRequest, "%v", err)
+		}
+		g, seat, err := reviewGame(q)
+		if err != nil {
+			return errorf(http.StatusBadRequest, "%v", err)
+		}
+		o := review.Options{Sims: min(review.DefaultSims, s.cfg.MaxSims), Workers: s.cfg.Workers, Seed: 1, Engine: s.eng}
+		if q.Sims != nil {
+			o.Sims = *q.Sims
+		}
+		if q.Seed != nil {
+			o.Seed = *q.Seed
+		}
 		if rep, err = review.Run(ctx, g, seat, o); err != nil {
 			return s.engineError(ctx, "review", err)
 		}

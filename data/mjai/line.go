@@ -8,12 +8,14 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mjrank/mjrank/data"
 )
 
 // MaxLine is the longest line mjrank reads from an mjai peer (a bot's
 // reply, a server's event, a batch of a whole round, which fits many times
 // over). A longer line is an error, not an allocation without bound.
-const MaxLine = 4 << 20
+const MaxLine = data.MaxLine
 
 // ErrLineTooLong is the cause of [ReadLine]'s error on a line over its
 // limit.

@@ -55,6 +55,10 @@ func (r *Reader) readLine() error {
 			b, err := r.br.ReadSlice('\n')
 			r.lineBuf = append(r.lineBuf, b...)
 			r.off += int64(len(b))
+			if len(r.lineBuf) > data.MaxLine+2 { // the line end does not count
+				r.line++
+				return codec.Cause(data.ErrTooLarge, fmt.Sprintf("a line longer than %d bytes", data.MaxLine))
+			}
 			if err == bufio.ErrBufferFull {
 				continue
 			}
@@ -134,6 +138,9 @@ func (r *Reader) readGame() (*data.Game, error) {
 			if _, ok := err.(*data.ParseError); ok {
 				return g, err
 			}
+			return g, r.fail(g, 1, err)
+		}
+		if err := data.CheckSize(g); err != nil {
 			return g, r.fail(g, 1, err)
 		}
 		if r.ev.Type == "end_game" {

@@ -148,8 +148,8 @@ func (r *Reader) nextTag() ([]byte, error) {
 		r.long = append(r.long[:0], b...)
 		r.advance(b)
 		for err == bufio.ErrBufferFull {
-			if len(r.long) > 1<<20 {
-				return nil, r.fail(data.ErrSyntax, "tag longer than 1 MiB")
+			if len(r.long) > data.MaxLine {
+				return nil, r.fail(data.ErrTooLarge, fmt.Sprintf("a tag longer than %d bytes", data.MaxLine))
 			}
 			b, err = r.br.ReadSlice('>')
 			r.long = append(r.long, b...)
@@ -297,6 +297,9 @@ func (r *Reader) readGame() (*data.Game, error) {
 			if err := r.drawDiscard(b); err != nil {
 				return g, err
 			}
+			if n := len(g.Rounds); n > 0 && len(g.Rounds[n-1].Events) > data.MaxEventsPerRound {
+				return g, r.wrap(data.CheckSize(g))
+			}
 			continue
 		}
 		if b[0] == '/' {
@@ -311,6 +314,12 @@ func (r *Reader) readGame() (*data.Game, error) {
 		}
 		if err := r.tag(); err != nil {
 			return g, err
+		}
+		if err := data.CheckSize(g); err != nil {
+			return g, r.wrap(err)
+		}
+		if len(r.st.pending) > data.MaxEventsPerRound {
+			return g, r.failf(data.ErrTooLarge, "more than %d connection events before the first round", data.MaxEventsPerRound)
 		}
 	}
 }

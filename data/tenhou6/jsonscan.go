@@ -3,6 +3,7 @@ package tenhou6
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"strconv"
 
@@ -81,8 +82,8 @@ func (s *jsonStream) next() ([]byte, pos, error) {
 			}
 			s.buf = append(s.buf, c)
 			nest.feed(c)
-			if len(s.buf) > 64<<20 {
-				return nil, start, codec.Cause(data.ErrSyntax, "JSON value longer than 64 MiB")
+			if len(s.buf) > data.MaxLine {
+				return nil, start, codec.Cause(data.ErrTooLarge, fmt.Sprintf("a JSON value longer than %d bytes", data.MaxLine))
 			}
 		}
 		return s.buf, start, nil

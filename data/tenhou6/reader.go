@@ -162,6 +162,9 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
 	if !ok {
 		return nil, fail(ls.start, "log", codec.Cause(data.ErrSyntax, "log is not an array"))
 	}
+	if len(rounds) > data.MaxRoundsPerGame {
+		return nil, fail(ls.start, "log", fmt.Errorf("%w: %d rounds, more than %d", data.ErrTooLarge, len(rounds), data.MaxRoundsPerGame))
+	}
 	if len(rounds) == 0 {
 		return nil, fail(ls.start, "log", codec.Cause(data.ErrBadValue, "no rounds"))
 	}

@@ -9,6 +9,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/mjrank/mjrank/data"
@@ -23,9 +24,28 @@ func Gunzip(r io.Reader) *bufio.Reader {
 		if err != nil {
 			return bufio.NewReaderSize(errReader{err}, 16)
 		}
-		return bufio.NewReaderSize(zr, 16<<10)
+		return bufio.NewReaderSize(&capReader{r: zr, left: data.MaxDecompressed}, 16<<10)
 	}
 	return br
+}
+
+// capReader reads r up to left bytes, then fails: a decompression bomb
+// ends with an error naming the limit.
+type capReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, fmt.Errorf("%w: the input expands past %d bytes decompressed", data.ErrTooLarge, data.MaxDecompressed)
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
 }
 
 // errReader fails every read with err.
