@@ -15,6 +15,7 @@ import (
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -95,7 +96,7 @@ func RecordPosition(g *data.Game, file, roundName string, event, turn, seat int)
 			file, rd.Name(), event, seat, round.ToAct(), round.Phase())
 	}
 	return &Position{File: file, Name: rd.Name(), RoundIndex: ri, Event: event, Seat: seat, Round: round,
-		Rules: g.EngineRules(), Legal: legal, Played: playedMove(rd, event, seat)}, nil
+		Rules: g.EngineRules(), Legal: legal, Played: playedMove(rd, event, seat, legal)}, nil
 }
 
 // ObservationPosition reads observation JSON (docs/OBSERVATION.md) and
@@ -166,46 +167,83 @@ func Run(ctx context.Context, eng *mc.Engine, pos *Position, o mc.Options) (*Res
 	return Output(pos, an, &o), an, nil
 }
 
-// playedMove describes what the record's seat did at the event: its own
-// action, or "pass" when the event is another seat's (the seat let the
-// discard go).
-func playedMove(rd *data.Round, event, seat int) string {
+// playedMove names what the record's seat did at the event as the engine
+// names its candidates (mc.Candidate.String: "discard 0m", "ankan 3m",
+// "pon 777z, discard 3s", "kyuushu", "pass"), the action found among the
+// seat's legal ones.
+func playedMove(rd *data.Round, event, seat int, legal []game.Action) string {
 	// The engine draws by itself once every seat has answered: a position
 	// before the seat's draw is its turn after the draw.
 	for event+1 < len(rd.Events) && rd.Events[event].Type == data.EventDraw && int(rd.Events[event].Seat) == seat {
 		event++
 	}
+	c := mc.Candidate{Action: game.Action{Type: game.Pass, Seat: uint8(seat)}, Discard: tile.NoTile}
+	find := func(match func(a game.Action) bool) {
+		for _, a := range legal {
+			if match(a) {
+				c.Action = a
+				return
+			}
+		}
+	}
 	e := rd.Events[event]
 	switch e.Type {
 	case data.EventAgari:
 		if int(e.Index) < len(rd.Agari) && rd.Agari[e.Index].Who == seat {
+			want := game.Ron
 			if rd.Agari[e.Index].From == seat {
-				return "tsumo"
+				want = game.Tsumo
 			}
-			return "ron"
+			find(func(a game.Action) bool { return a.Type == want })
 		}
-		return "pass"
+	case data.EventRyuukyoku:
+		if rd.Ryuukyoku != nil && rd.Ryuukyoku.Type == data.NineTerminals {
+			find(func(a game.Action) bool { return a.Type == game.KyuushuKyuuhai })
+		}
 	case data.EventRiichi:
-		if int(e.Seat) == seat && e.Step == 1 {
-			for _, d := range rd.Events[event+1:] {
-				if d.Type == data.EventDiscard {
-					return "riichi " + d.Tile.String()
-				}
-			}
+		if d, ok := nextDiscard(rd, event, seat); ok && int(e.Seat) == seat && e.Step == 1 {
+			find(func(a game.Action) bool { return a.Type == game.Riichi && sameFace(a.Tile, d) })
 		}
 	case data.EventDiscard:
 		if int(e.Seat) == seat {
-			return "discard " + e.Tile.String()
+			find(func(a game.Action) bool { return a.Type == game.Discard && sameFace(a.Tile, e.Tile) })
 		}
 	case data.EventCall:
 		if int(e.Seat) == seat {
-			return e.Meld.String()
+			find(func(a game.Action) bool { return sameCall(a, e.Meld) })
+			if c.Action.Type == game.Chi || c.Action.Type == game.Pon {
+				c.Discard, _ = nextDiscard(rd, event, seat)
+			}
 		}
 	}
-	if int(e.Seat) != seat {
-		return "pass"
+	return c.String()
+}
+
+// sameFace reports whether two tiles look alike (the legal moves name one
+// copy of each face).
+func sameFace(a, b tile.Tile) bool { return a.Kind() == b.Kind() && a.Red() == b.Red() }
+
+// sameCall reports whether the legal action a makes the recorded meld m.
+func sameCall(a game.Action, m score.Meld) bool {
+	switch a.Type {
+	case game.Ankan:
+		return m.Type == score.Ankan && a.Tile.Kind() == m.Tiles[0].Kind()
+	case game.Kakan:
+		return m.Type == score.Kakan && a.Tile.Kind() == m.Tiles[0].Kind()
+	case game.Chi, game.Pon, game.Daiminkan:
+		return data.SameMeld(a.Meld, m)
 	}
-	return e.Type.String()
+	return false
+}
+
+// nextDiscard returns the seat's first discard after the event.
+func nextDiscard(rd *data.Round, event, seat int) (tile.Tile, bool) {
+	for _, d := range rd.Events[event+1:] {
+		if d.Type == data.EventDiscard && int(d.Seat) == seat {
+			return d.Tile, true
+		}
+	}
+	return tile.NoTile, false
 }
 
 // Candidate is one move of a Result.
