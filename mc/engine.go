@@ -252,41 +252,13 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	cands[ref].Prior = true
 	st := newStats(len(cands))
 	st.ref = ref
-	active := make([]int, len(cands))
-	for i := range active {
-		active[i] = i
-	}
-	// Successive halving: each stage gives the surviving candidates an
-	// equal share of its budget, on the same worlds, and keeps the better
-	// half for the next.
-	stages := 1
-	if !o.NoHalving {
-		stages = int(math.Ceil(math.Log2(float64(len(cands)))))
-	}
 	var deadline time.Time
 	if o.Time > 0 {
 		deadline = start.Add(o.Time)
 	}
-	worlds := 0
-	an := &Analysis{}
-	for stage := range stages {
-		upto := worlds + max(1, o.Sims/(stages*len(active)))
-		done, err := e.simulate(ctx, r, &o, cands, active, worlds, upto, st, deadline)
-		if err != nil {
-			return nil, err
-		}
-		an.Sims += (done - worlds) * len(active)
-		worlds = done
-		an.Stages = stage + 1
-		if stage == stages-1 || done < upto {
-			break
-		}
-		slices.SortStableFunc(active, func(a, b int) int { return cmp.Compare(st.mean(b), st.mean(a)) })
-		active = active[:(len(active)+1)/2]
-		if !slices.Contains(active, ref) {
-			active[len(active)-1] = ref // the prior is always measured
-		}
-		slices.Sort(active)
+	an, err := e.halve(ctx, r, &o, cands, st, deadline)
+	if err != nil {
+		return nil, err
 	}
 	for i := range cands {
 		st.fill(i, &cands[i])
@@ -301,6 +273,43 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	})
 	an.Candidates = cands
 	an.Seconds = time.Since(start).Seconds()
+	return an, nil
+}
+
+// halve runs the successive halving: each stage gives the surviving
+// candidates an equal share of its budget, on the same worlds, and keeps
+// the better half (and always the prior, st.ref) for the next. It stops
+// early at the deadline (if not zero).
+func (e *Engine) halve(ctx context.Context, r *root, o *Options, cands []Candidate, st *stats, deadline time.Time) (*Analysis, error) {
+	active := make([]int, len(cands))
+	for i := range active {
+		active[i] = i
+	}
+	stages := 1
+	if !o.NoHalving {
+		stages = int(math.Ceil(math.Log2(float64(len(cands)))))
+	}
+	worlds := 0
+	an := &Analysis{}
+	for stage := range stages {
+		upto := worlds + max(1, o.Sims/(stages*len(active)))
+		done, err := e.simulate(ctx, r, o, cands, active, worlds, upto, st, deadline)
+		if err != nil {
+			return nil, err
+		}
+		an.Sims += (done - worlds) * len(active)
+		worlds = done
+		an.Stages = stage + 1
+		if stage == stages-1 || done < upto {
+			break
+		}
+		slices.SortStableFunc(active, func(a, b int) int { return cmp.Compare(st.mean(b), st.mean(a)) })
+		active = active[:(len(active)+1)/2]
+		if !slices.Contains(active, st.ref) {
+			active[len(active)-1] = st.ref // the prior is always measured
+		}
+		slices.Sort(active)
+	}
 	return an, nil
 }
 
