@@ -220,27 +220,46 @@ func (s *scorer) init(w *Win, r *Rules) error {
 	s.roundW = w.Round
 	s.closed = w.Closed()
 	s.dealer = w.IsDealer()
+	f := s.tileFacts()
+	s.gatherMelds()
+	s.fixedYakuman(f, kans)
+	s.commonYaku(f, kans)
+	s.countDora(reds)
+	return nil
+}
 
-	// Tile-level facts.
-	simple, yaochuu, terminalsOnly, green := true, true, true, true
-	var suits uint8 // bit s: suit s (man, pin, sou) present
+// handFacts are the tile-level facts of the whole hand, melds included.
+type handFacts struct {
+	simple, yaochuu, terminalsOnly, green bool
+	suits                                 uint8 // bit s: suit s (man, pin, sou) present
+}
+
+// tileFacts reads the tile-level facts; it sets s.honors.
+func (s *scorer) tileFacts() handFacts {
+	f := handFacts{simple: true, yaochuu: true, terminalsOnly: true, green: true}
 	for k := tile.Kind(0); k < tile.NumKinds; k++ {
 		if s.all[k] == 0 {
 			continue
 		}
-		simple = simple && k.IsSimple()
-		yaochuu = yaochuu && k.IsTerminalOrHonor()
-		terminalsOnly = terminalsOnly && k.IsTerminal()
-		green = green && isGreen(k)
+		f.simple = f.simple && k.IsSimple()
+		f.yaochuu = f.yaochuu && k.IsTerminalOrHonor()
+		f.terminalsOnly = f.terminalsOnly && k.IsTerminal()
+		f.green = f.green && isGreen(k)
 		if k.IsHonor() {
 			s.honors = true
 		} else {
-			suits |= 1 << k.Suit()
+			f.suits |= 1 << k.Suit()
 		}
 	}
+	return f
+}
 
-	// Melds.
-	m := &s.melds
+// oneSuit reports a hand of one suit (honours aside).
+func (f handFacts) oneSuit() bool { return f.suits == 1 || f.suits == 2 || f.suits == 4 }
+
+// gatherMelds sums up the called (and closed-kan) melds.
+func (s *scorer) gatherMelds() {
+	w, m := s.w, &s.melds
 	m.yaochuu = true
 	for i := range w.Melds[:w.NumMelds] {
 		ml := &w.Melds[i]
@@ -261,8 +280,11 @@ func (s *scorer) init(w *Win, r *Rules) error {
 		}
 		m.yaochuu = m.yaochuu && k.IsTerminalOrHonor()
 	}
+}
 
-	// Yakuman that do not depend on the reading.
+// fixedYakuman adds the yakuman that do not depend on the reading.
+func (s *scorer) fixedYakuman(f handFacts, kans int) {
+	w := s.w
 	if w.Tenhou {
 		s.addYakuman(TenhouYakuman, 1)
 	}
@@ -286,19 +308,19 @@ func (s *scorer) init(w *Win, r *Rules) error {
 	} else if winds3 == 3 && winds2 == 1 {
 		s.addYakuman(Shousuushii, 1)
 	}
-	if suits == 0 {
+	if f.suits == 0 {
 		s.addYakuman(Tsuuiisou, 1)
 	}
-	if green {
+	if f.green {
 		s.addYakuman(Ryuuiisou, 1)
 	}
-	if terminalsOnly {
+	if f.terminalsOnly {
 		s.addYakuman(Chinroutou, 1)
 	}
 	if kans == 4 {
 		s.addYakuman(Suukantsu, 1)
 	}
-	if w.NumMelds == 0 && !s.honors && (suits == 1 || suits == 2 || suits == 4) {
+	if w.NumMelds == 0 && !s.honors && f.oneSuit() {
 		if junsei, ok := s.chuuren(); ok {
 			if junsei {
 				s.addYakuman(JunseiChuuren, 2)
@@ -307,8 +329,52 @@ func (s *scorer) init(w *Win, r *Rules) error {
 			}
 		}
 	}
+}
 
-	// Yaku every reading shares.
+// commonYaku adds the yaku every reading shares.
+func (s *scorer) commonYaku(f handFacts, kans int) {
+	s.situationYaku()
+	if f.simple && (s.closed || s.r.OpenTanyao) {
+		s.addCommon(Tanyao, 1)
+	}
+	if s.all[s.seatW] >= 3 {
+		s.addCommon(SeatWindEast+Yaku(s.seatW-tile.East), 1)
+	}
+	if s.all[s.roundW] >= 3 {
+		s.addCommon(RoundWindEast+Yaku(s.roundW-tile.East), 1)
+	}
+	dragons3, dragons2 := 0, 0
+	for k := tile.Haku; k <= tile.Chun; k++ {
+		switch {
+		case s.all[k] >= 3:
+			s.addCommon(YakuhaiHaku+Yaku(k-tile.Haku), 1)
+			dragons3++
+		case s.all[k] == 2:
+			dragons2++
+		}
+	}
+	if dragons3 == 2 && dragons2 == 1 {
+		s.addCommon(Shousangen, 2)
+	}
+	if f.yaochuu {
+		s.addCommon(Honroutou, 2)
+	}
+	if f.oneSuit() {
+		if s.honors {
+			s.addCommon(Honitsu, s.closedHan(3))
+		} else {
+			s.addCommon(Chinitsu, s.closedHan(6))
+		}
+	}
+	if kans == 3 {
+		s.addCommon(Sankantsu, 2)
+	}
+}
+
+// situationYaku adds the yaku of how the hand was won: riichi, ippatsu,
+// the kan and last-tile wins, menzen tsumo.
+func (s *scorer) situationYaku() {
+	w := s.w
 	switch {
 	case w.DoubleRiichi:
 		s.addCommon(DoubleRiichi, 2)
@@ -333,49 +399,18 @@ func (s *scorer) init(w *Win, r *Rules) error {
 	if s.closed && w.Tsumo {
 		s.addCommon(MenzenTsumo, 1)
 	}
-	if simple && (s.closed || r.OpenTanyao) {
-		s.addCommon(Tanyao, 1)
-	}
-	if s.all[s.seatW] >= 3 {
-		s.addCommon(SeatWindEast+Yaku(s.seatW-tile.East), 1)
-	}
-	if s.all[s.roundW] >= 3 {
-		s.addCommon(RoundWindEast+Yaku(s.roundW-tile.East), 1)
-	}
-	dragons3, dragons2 := 0, 0
-	for k := tile.Haku; k <= tile.Chun; k++ {
-		switch {
-		case s.all[k] >= 3:
-			s.addCommon(YakuhaiHaku+Yaku(k-tile.Haku), 1)
-			dragons3++
-		case s.all[k] == 2:
-			dragons2++
-		}
-	}
-	if dragons3 == 2 && dragons2 == 1 {
-		s.addCommon(Shousangen, 2)
-	}
-	if yaochuu {
-		s.addCommon(Honroutou, 2)
-	}
-	if suits == 1 || suits == 2 || suits == 4 {
-		if s.honors {
-			s.addCommon(Honitsu, s.closedHan(3))
-		} else {
-			s.addCommon(Chinitsu, s.closedHan(6))
-		}
-	}
-	if kans == 3 {
-		s.addCommon(Sankantsu, 2)
-	}
+}
 
-	// Dora, counted once: they are the same for every reading.
+// countDora adds the dora, red fives and ura dora, counted once: they are
+// the same for every reading.
+func (s *scorer) countDora(reds int) {
+	w := s.w
 	n := 0
 	for _, t := range w.Dora[:w.NumDora] {
 		n += int(s.all[t.Kind().DoraFrom()])
 	}
 	s.addDora(Dora, n)
-	if r.RedFives {
+	if s.r.RedFives {
 		s.addDora(AkaDora, reds)
 	}
 	if w.Riichi || w.DoubleRiichi {
@@ -385,7 +420,6 @@ func (s *scorer) init(w *Win, r *Rules) error {
 		}
 		s.addDora(UraDora, n)
 	}
-	return nil
 }
 
 // isGreen reports whether k may appear in ryuuiisou: 2s 3s 4s 6s 8s Hatsu.
