@@ -4,7 +4,7 @@ import (
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // Policy plays the learned policy (package policy) without simulation: at
@@ -67,16 +67,8 @@ func (p *Policy) Act(v game.View, legal []game.Action) game.Action {
 	if !ok {
 		return p.eff.Act(v, legal)
 	}
-	if t, ok := policy.RiichiCandidate(v, legal, k); ok {
-		var declare bool
-		if s, err := p.dec.RiichiScore(p.reset(v), v, p.opp, t); err == nil {
-			declare = s >= 0.5
-		} else { // no model: riichi when the discard leaves the hand tenpai
-			c := v.Counts()
-			c[k]--
-			declare = t.Kind() == k && hand.Shanten(&c) == 0
-		}
-		if a, ok := discardOf(legal, game.Riichi, t.Kind(), drawn); ok && declare {
+	if t, ok := policy.RiichiCandidate(v, legal); ok {
+		if a, ok := p.riichi(v, legal, k, t); ok {
 			return a
 		}
 	}
@@ -84,6 +76,25 @@ func (p *Policy) Act(v game.View, legal []game.Action) game.Action {
 		return a
 	}
 	return p.eff.Act(v, legal) // no legal discard of the kind (cannot happen: Position bars kuikae)
+}
+
+// riichi returns the riichi to declare, if any, when the seat may declare
+// with candidate t and the discard model prefers kind k: the riichi
+// model decides on t, as it was trained (with no model: riichi when k
+// leaves the hand tenpai); the declaration discards k when k keeps
+// tenpai, else t.
+func (p *Policy) riichi(v game.View, legal []game.Action, k tile.Kind, t tile.Tile) (game.Action, bool) {
+	drawn := v.Drawn()
+	withK, okK := discardOf(legal, game.Riichi, k, drawn)
+	if s, err := p.dec.RiichiScore(p.reset(v), v, p.opp, t); err != nil {
+		return withK, okK
+	} else if s < 0.5 {
+		return game.Action{}, false
+	}
+	if okK {
+		return withK, true
+	}
+	return discardOf(legal, game.Riichi, t.Kind(), drawn)
 }
 
 // reset gathers the seat's situation for a decision model.

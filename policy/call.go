@@ -21,11 +21,11 @@ var CallFeatureNames = append(slices.Clone(situationNames),
 	"shanten_before", "ukeire_before", "chiitoi_before", "shanten_after", "ukeire_after",
 	"shanten_gain", "yakuhai_melds_after", "yakuhai_pairs_after", "tanyao_open", "yaochu_after",
 	"offsuit_after", "pon_only", "pairs_after", "yaku_path", "dora_after",
-	"called_from_left",
+	"called_from_left", "chi_shape", "pairs_before",
 )
 
 // NumCallFeatures is len(CallFeatureNames).
-const NumCallFeatures = numSituation + 21
+const NumCallFeatures = numSituation + 23
 
 // CallKey identifies a call up to the faces of its tiles (which red five
 // goes into the meld): the decisions the call model tells apart.
@@ -78,7 +78,29 @@ func (s *Situation) CallFeatures(v game.View, a game.Action, x []float64) {
 	x[n+5], x[n+6], x[n+7], x[n+8], x[n+9] = float64(sh0), float64(uk0), float64(hand.ShantenChiitoitsu(&c)), float64(sh1), float64(uk1)
 	x[n+10], x[n+11], x[n+12], x[n+13], x[n+14] = float64(int(sh0)-sh1), float64(y.yakuhaiMelds), float64(y.yakuhaiPairs), b2f(y.tanyao), float64(y.yaochu)
 	x[n+15], x[n+16], x[n+17], x[n+18], x[n+19] = float64(y.offsuit), b2f(y.ponOnly), float64(y.pairs), b2f(y.path()), float64(dora)
-	x[n+20] = b2f(v.Current() == (seat+3)%game.NumSeats)
+	pairs := 0
+	for _, k := range c {
+		pairs += b2f32(k >= 2)
+	}
+	x[n+20], x[n+21], x[n+22] = b2f(v.Current() == (seat+3)%game.NumSeats), chiShape(a), float64(pairs)
+}
+
+// chiShape tells which shape a chi completes: 1 a closed wait (kanchan,
+// the called tile in the middle), 2 an edge wait (penchan), 0 an open
+// one (ryanmen); -1 for a pon or kan. Players chi the poor shapes first
+// and keep the good ones for a draw.
+func chiShape(a game.Action) float64 {
+	if a.Type != game.Chi {
+		return -1
+	}
+	lo, called := a.Meld.Kind(), a.Meld.Tiles[0].Kind()
+	switch {
+	case called == lo+1:
+		return 1
+	case called == lo+2 && lo.Number() == 1, called == lo && lo.Number() == 7:
+		return 2
+	}
+	return 0
 }
 
 func b2f32(b bool) int {

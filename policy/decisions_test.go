@@ -112,7 +112,7 @@ func TestRiichiFeatures(t *testing.T) {
 			r := deal(t, [4]string{c.hand, filler1, filler2, filler3}, "9m", "1z")
 			v := game.ViewOf(r, 0)
 			legal := r.Legal(0, nil)
-			tt, ok := policy.RiichiCandidate(v, legal, tile.MustParseKind("9m"))
+			tt, ok := policy.RiichiCandidate(v, legal)
 			if !ok || tt.Kind() != tile.MustParseKind("9m") {
 				t.Fatalf("riichi candidate %v %v; legal %v", tt, ok, legal)
 			}

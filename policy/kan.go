@@ -15,11 +15,11 @@ import (
 var KanFeatureNames = append(slices.Clone(situationNames),
 	"kakan", "in_riichi", "kan_honor", "kan_yakuhai", "kan_dora",
 	"shanten_before", "shanten_after", "ukeire_after", "waits_after", "dora_in_hand",
-	"kans_on_table",
+	"kans_on_table", "kan_tile_drawn",
 )
 
 // NumKanFeatures is len(KanFeatureNames).
-const NumKanFeatures = numSituation + 11
+const NumKanFeatures = numSituation + 12
 
 // KanFeatures writes the NumKanFeatures features of a, an Ankan or Kakan
 // action of v's seat, into x; s is the seat's situation, reset for v.
@@ -62,7 +62,9 @@ func (s *Situation) KanFeatures(v game.View, a game.Action, x []float64) {
 	n := numSituation
 	x[n+0], x[n+1], x[n+2], x[n+3], x[n+4] = b2f(a.Type == game.Kakan), b2f(v.InRiichi(seat)), b2f(k.IsHonor()), b2f(yakuhaiKinds(v, seat).Has(k)), float64(doraOf(v, k))
 	x[n+5], x[n+6], x[n+7], x[n+8], x[n+9] = float64(before), float64(after), float64(uk), float64(waits), float64(dora)
-	x[n+10] = float64(kans)
+	// A fourth tile held since an earlier turn was not kanned then: that
+	// player keeps it (or waits), one who just drew it mostly kans.
+	x[n+10], x[n+11] = float64(kans), b2f(v.Drawn() != tile.NoTile && v.Drawn().Kind() == k)
 }
 
 // KyuushuFeatureNames names the kyuushu kyuuhai model's features: the

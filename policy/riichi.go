@@ -14,38 +14,39 @@ import (
 // then the tenpai hand the declaration would leave — its wait (kinds,
 // live tiles, furiten, a wait on terminals and honours, chiitoitsu), its
 // value on a ron without riichi (dama; 0 without a yaku) and with it, its
-// dora — and the danger of the declaration tile.
+// dora —, the danger of the declaration tile, and the alternatives (the
+// kinds that keep tenpai, the best one-shanten hand) and whether the hand
+// was already tenpai before the draw.
 var RiichiFeatureNames = append(slices.Clone(situationNames),
 	"wait_kinds", "wait_live", "furiten", "wait_yaochu", "chiitoi",
 	"dama_yaku_share", "dama_max", "dama_mean", "riichi_mean", "dora",
-	"discard_danger", "discard_safe", "tsumogiri",
+	"discard_danger", "discard_safe", "tsumogiri", "tenpai_discards", "best_1shanten_ukeire",
+	"tenpai_before_draw",
 )
 
 // NumRiichiFeatures is len(RiichiFeatureNames).
-const NumRiichiFeatures = numSituation + 13
+const NumRiichiFeatures = numSituation + 16
 
 var scoreRules = score.Tenhou()
 
 // RiichiCandidate returns the tile a riichi would be declared with, among
-// the Riichi actions of legal: one of kind prefer (the discard the seat
-// would make anyway) when it may declare with it, else the one leaving
-// the most live winning tiles (ties: the lower kind). ok is false when
-// riichi is not legal. Training and play choose it alike, so the riichi
-// model judges the declaration a player would make.
-func RiichiCandidate(v game.View, legal []game.Action, prefer tile.Kind) (t tile.Tile, ok bool) {
+// the Riichi actions of legal: the one leaving the most live winning
+// tiles (ties: the lower kind, a plain tile before a red one); ok is false
+// when riichi is not legal. As in Suphx's decision flow, the riichi
+// decision comes before the discard and does not depend on it: training
+// and play describe the same candidate, chosen from the position alone.
+func RiichiCandidate(v game.View, legal []game.Action) (t tile.Tile, ok bool) {
 	best := -1
 	vis := v.Visible()
 	for _, a := range legal {
 		if a.Type != game.Riichi {
 			continue
 		}
-		if a.Tile.Kind() == prefer {
-			return a.Tile, true
-		}
 		c := v.Counts()
 		c[a.Tile.Kind()]--
 		_, _, n := hand.Ukeire(&c, &vis)
-		if n > best || n == best && a.Tile.Kind() < t.Kind() {
+		k := a.Tile.Kind()
+		if n > best || n == best && (k < t.Kind() || k == t.Kind() && t.Red()) {
 			t, best = a.Tile, n
 		}
 	}
@@ -106,6 +107,43 @@ func (s *Situation) RiichiFeatures(v game.View, m *opponent.Models, t tile.Tile,
 	x[numSituation+6], x[numSituation+7], x[numSituation+8] = damaMax/1000, damaSum/nw/1000, riiSum/nw/1000
 	x[numSituation+9], x[numSituation+10], x[numSituation+11] = float64(dora), danger, b2f(safe)
 	x[numSituation+12] = b2f(v.Drawn() == t)
+	x[numSituation+13], x[numSituation+14] = alternatives(v)
+	x[numSituation+15] = b2f(tenpaiBeforeDraw(v))
+}
+
+// tenpaiBeforeDraw reports whether the hand was tenpai before the tile
+// just drawn: its last discard chose dama (or riichi was not yet legal).
+// Players who chose dama mostly keep to it, so this is the question's
+// strongest hint, and the seat knows it.
+func tenpaiBeforeDraw(v game.View) bool {
+	d := v.Drawn()
+	if d == tile.NoTile {
+		return false
+	}
+	c := v.Counts()
+	c[d.Kind()]--
+	return hand.Waits(&c) != 0
+}
+
+// alternatives returns how many kinds leave the hand tenpai, and the most
+// live tiles a discard leaving it one from tenpai accepts: a player may
+// break a poor tenpai for a better one-shanten hand.
+func alternatives(v game.View) (tenpai, ukeire float64) {
+	c := v.Counts()
+	seen := v.Visible()
+	for k := range seen {
+		seen[k] -= c[k]
+	}
+	var buf [14]hand.Discard
+	for _, d := range hand.Discards(&c, &seen, buf[:0]) {
+		switch d.Shanten {
+		case 0:
+			tenpai++
+		case 1:
+			ukeire = max(ukeire, float64(d.Count))
+		}
+	}
+	return tenpai, ukeire
 }
 
 // danger returns Σ over opponents of P(tenpai) × P(kind k wins for them)

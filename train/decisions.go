@@ -75,6 +75,12 @@ func decisionRows(gr *GameRef, opp *opponent.Models, heldOut bool) (*decisionGam
 	var legal []game.Action
 	var decs []data.Decision
 	err := data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
+		// The replay shows no state after a result event: a kyuushu
+		// kyuuhai, which ends the round, is seen at the round's end, with
+		// prev still the position it answered.
+		if n := len(rd.Events); ei == n && n > 0 && rd.Events[n-1].Type == data.EventRyuukyoku && prev.Phase() == game.PhaseTurn {
+			ei = n - 1
+		}
 		if ei >= 0 && ei < len(rd.Events) {
 			switch e := rd.Events[ei]; {
 			case e.Type == data.EventBye || e.Type == data.EventReconnect || e.Type == data.EventNewDora:
@@ -104,7 +110,7 @@ func decisionRows(gr *GameRef, opp *opponent.Models, heldOut bool) (*decisionGam
 
 // turnAction returns what the seat did with event ei of its turn: a
 // discard, a riichi (with the tile of the discard that follows), an ankan
-// or kakan, kyuushu kyuuhai, or a Pass for anything else (a tsumo).
+// or kakan, kyuushu kyuuhai, or a Pass for anything else (its draw).
 func turnAction(rd *data.Round, ei, seat int) game.Action {
 	e := rd.Events[ei]
 	a := game.Action{Seat: uint8(seat)}
@@ -142,6 +148,11 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 		return // a win, or the discard of a riichi already judged
 	}
 	played := turnAction(rd, ei, seat)
+	if played.Type == game.Pass {
+		// The draw event: the replay shows the position after the draw
+		// already, so the turn's decision is the next event's.
+		return
+	}
 	v := game.ViewOf(prev, seat)
 	reset := false
 	sit := func() *policy.Situation {
@@ -177,7 +188,7 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 	if played.Type != game.Discard && played.Type != game.Riichi || prev.InRiichi(seat) {
 		return
 	}
-	if t, ok := policy.RiichiCandidate(v, legal, played.Tile.Kind()); ok {
+	if t, ok := policy.RiichiCandidate(v, legal); ok {
 		x := make([]float64, policy.NumRiichiFeatures)
 		sit().RiichiFeatures(v, ex.opp, t, x)
 		ex.add(decRiichi, []candidate{{game.Action{Type: game.Riichi, Tile: t}, x}}, played, 0)
