@@ -211,3 +211,20 @@ func findAction(legal []game.Action, typ game.ActionType) (game.Action, bool) {
 	}
 	return game.Action{}, false
 }
+
+// TestEmbeddedDecisions: the four decision models are embedded, of the
+// code's schema, with their held-out agreements in the cards.
+func TestEmbeddedDecisions(t *testing.T) {
+	d, err := policy.DefaultDecisions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || len(d.Cards) != 4 {
+		t.Fatalf("embedded decision models: %d cards", len(d.Cards))
+	}
+	for _, c := range d.Cards {
+		if len(c.Metrics) == 0 || c.Metrics[0].Name != "agreement" || c.Metrics[0].N == 0 {
+			t.Errorf("%s: metrics %+v", c.Name, c.Metrics)
+		}
+	}
+}
