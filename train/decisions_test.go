@@ -5,7 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/score"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
@@ -86,4 +90,76 @@ func TestDecisionsTrial(t *testing.T) {
 		}
 	}
 	t.Logf("%.0fs", res.Seconds)
+}
+
+// TestDecisionLabels replays real games and checks that every recorded
+// riichi declaration, ankan, kakan and kyuushu kyuuhai of a seat at the
+// table is a decision labelled with it, once: the replay shows no
+// position after a round's result (a kyuushu kyuuhai was never labelled
+// until its round's end was looked at), and a turn's position already at
+// its draw event (a decision taken there would be labelled with no move).
+func TestDecisionLabels(t *testing.T) {
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := ListRecords([]string{shareddata.Dir(t, "tenhou", "njima1572-mahjongai")})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("%d files: %v", len(files), err)
+	}
+	var want, got [numDecisions]int
+	for _, f := range files[:min(len(files), 120)] {
+		games, _ := ReadFile(f)
+		for i := range games {
+			gr := &games[i]
+			if Usable(gr.Game) != nil {
+				continue
+			}
+			countRecorded(gr.Game, &want)
+			g, err := decisionRows(gr, opp, false)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			for m := range numDecisions {
+				for line := range strings.Lines(g.rows[m].String()) {
+					if strings.HasPrefix(line, "1 ") {
+						got[m]++
+					}
+				}
+			}
+		}
+	}
+	names := []string{"riichi", "call", "kan", "kyuushu"}
+	for m := range numDecisions {
+		if m == decCall {
+			continue
+		}
+		t.Logf("%s: %d recorded, %d labelled", names[m], want[m], got[m])
+		if want[m] != got[m] {
+			t.Errorf("%s: %d recorded by seats at the table, %d labelled", names[m], want[m], got[m])
+		}
+	}
+	if want[decRiichi] == 0 || want[decKan] == 0 || want[decKyuushu] == 0 {
+		t.Errorf("the slice should hold every kind of decision: %v", want)
+	}
+}
+
+// countRecorded adds the riichi declarations, ankan and kakan, and
+// kyuushu kyuuhai of g made by seats at the table to n.
+func countRecorded(g *data.Game, n *[numDecisions]int) {
+	var abs Absence
+	for ri := range g.Rounds {
+		rd := &g.Rounds[ri]
+		for ei, e := range rd.Events {
+			switch {
+			case e.Type == data.EventRiichi && e.Step == 1 && !abs.At(rd, ei, int(e.Seat)):
+				n[decRiichi]++
+			case e.Type == data.EventCall && (e.Meld.Type == score.Ankan || e.Meld.Type == score.Kakan) && !abs.At(rd, ei, int(e.Seat)):
+				n[decKan]++
+			}
+		}
+		if rd.Ryuukyoku != nil && rd.Ryuukyoku.Type == data.NineTerminals {
+			n[decKyuushu]++
+		}
+	}
 }
