@@ -228,3 +228,44 @@ func TestEmbeddedDecisions(t *testing.T) {
 		}
 	}
 }
+
+// TestChiShape: the shape a chi completes, seat 1 calling seat 0's
+// discard.
+func TestChiShape(t *testing.T) {
+	m := opp(t)
+	const rest = "58p258s2456z9p9s"
+	for _, c := range []struct {
+		name, pair, discard string
+		shape               float64
+	}{
+		{"kanchan", "13m", "2m", 1},
+		{"penchan", "12m", "3m", 2},
+		{"ryanmen", "34m", "2m", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := deal(t, [4]string{c.discard + "345666p8m1133z7z", c.pair + rest, filler2, filler3}, "7z", "1z")
+			k := tile.MustParseKind(c.discard)
+			for _, x := range r.Hand(0) {
+				if x.Kind() == k {
+					if err := r.Apply(game.Action{Type: game.Discard, Seat: 0, Tile: x}); err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+			}
+			chi, ok := findAction(r.Legal(1, nil), game.Chi)
+			if !ok {
+				t.Fatalf("no chi among %v", r.Legal(1, nil))
+			}
+			v := game.ViewOf(r, 1)
+			var s policy.Situation
+			s.Reset(v, m)
+			var x [policy.NumCallFeatures]float64
+			s.CallFeatures(v, chi, x[:])
+			f := func(n string) float64 { return feature(t, policy.CallFeatureNames, x[:], n) }
+			if f("call_type") != 0 || f("chi_shape") != c.shape || f("called_from_left") != 1 {
+				t.Errorf("type %v, shape %v (want %v), from the left %v", f("call_type"), f("chi_shape"), c.shape, f("called_from_left"))
+			}
+		})
+	}
+}
