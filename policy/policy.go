@@ -7,6 +7,12 @@
 // unless the simulations show another better (after Mizukami & Tsuruoka,
 // whose Monte Carlo player starts from a discard model learned from
 // experts). The default model is embedded from models/.
+//
+// Four decision models complete it (decisions.go): riichi or dama, a
+// call or pass on a discard, ankan and kakan, kyuushu kyuuhai, each
+// trained the same way on the candidate actions of a decision, with
+// features of the shared [Situation] (threats and the score situation)
+// and of the move.
 package policy
 
 import (
