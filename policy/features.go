@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"slices"
+
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
@@ -87,6 +89,11 @@ func (p *Position) resetHand(v game.View) {
 		p.drawn = d.Kind()
 	}
 	ds := hand.Discards(&p.counts, &p.seen, p.discard[:0])
+	// After a chi or pon the kuikae kinds may not be discarded: they are
+	// no candidates, in training as in play.
+	if ban := v.Kuikae(); ban != 0 {
+		ds = slices.DeleteFunc(ds, func(d hand.Discard) bool { return ban.Has(d.Kind) })
+	}
 	p.nd = len(ds)
 	if p.nd > 0 {
 		p.best = ds[0]

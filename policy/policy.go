@@ -7,12 +7,19 @@
 // unless the simulations show another better (after Mizukami & Tsuruoka,
 // whose Monte Carlo player starts from a discard model learned from
 // experts). The default model is embedded from models/.
+//
+// Four decision models complete it (decisions.go): riichi or dama, a
+// call or pass on a discard, ankan and kakan, kyuushu kyuuhai, each
+// trained the same way on the candidate actions of a decision, with
+// features of the shared [Situation] (threats and the score situation)
+// and of the move.
 package policy
 
 import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"sync"
 
@@ -60,7 +67,13 @@ func EmbeddedFS() fs.FS { return embedded }
 func (m *Model) Score(p *Position, k tile.Kind) float64 {
 	var x [NumFeatures]float64
 	p.Features(k, x[:])
-	v, err := m.m.PredictOne(x[:])
+	return m.ScoreRow(x[:])
+}
+
+// ScoreRow returns the model's score of the features x of one candidate
+// (as [Position.Features] writes them).
+func (m *Model) ScoreRow(x []float64) float64 {
+	v, err := m.m.PredictOne(x)
 	if err != nil {
 		panic(err) // the feature count was checked at load
 	}
@@ -70,7 +83,7 @@ func (m *Model) Score(p *Position, k tile.Kind) float64 {
 // Best returns the kind the model scores highest in p, and false when p
 // has no discard.
 func (m *Model) Best(p *Position) (tile.Kind, bool) {
-	best, bv := tile.NoKind, -1.0
+	best, bv := tile.NoKind, math.Inf(-1) // a ranking model's scores may be negative
 	for _, d := range p.discard[:p.nd] {
 		if v := m.Score(p, d.Kind); v > bv {
 			best, bv = d.Kind, v

@@ -107,6 +107,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	res.Policy = pol
 	res.Cards = append(cards, pol.Card)
+	if _, err := TrainDecisions(ctx, cfg, opp); err != nil {
+		return nil, err
+	}
 	res.TotalSeconds = time.Since(start).Seconds()
 	return res, nil
 }

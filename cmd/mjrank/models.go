@@ -91,6 +91,11 @@ Both use the models embedded in the binary, or those in --models DIR (as
 				} else {
 					fmt.Fprintf(env.Stderr, "mjrank models: no discard policy: %v\n", err)
 				}
+				if dec, err := loadDecisions(*dir); err == nil {
+					cards = append(cards, dec.Cards...)
+				} else {
+					fmt.Fprintf(env.Stderr, "mjrank models: decision models: %v\n", err)
+				}
 				if *asJSON {
 					return writeJSON(env.Stdout, cards)
 				}
@@ -128,6 +133,15 @@ func loadPolicy(dir string) (*policy.Model, error) {
 		return policy.Default()
 	}
 	return policy.LoadDir(dir)
+}
+
+// loadDecisions loads the riichi, call, kan and kyuushu models of dir
+// (those present), or the embedded ones.
+func loadDecisions(dir string) (*policy.Decisions, error) {
+	if dir == "" {
+		return policy.DefaultDecisions()
+	}
+	return policy.LoadDecisionsDir(dir)
 }
 
 func loadModels(dir string) (*opponent.Models, *rankmodel.Model, error) {
@@ -172,13 +186,23 @@ func printCards(w io.Writer, cards []xgbmodel.Card) error {
 		if cal := c.Calibration; cal != nil {
 			fmt.Fprintf(w, "  calibrated %s map, %s, fitted on out-of-fold predictions of %s of %s\n", cal.Method, plural(len(cal.X), "knot"), plural(cal.Samples, "row"), plural(cal.Games, "training game"))
 		}
-		t := newTable(w, "held-out metric", "model", "baseline", "se", "beats")
+		// The decision models count their held-out decisions per metric.
+		counted := slices.ContainsFunc(c.Metrics, func(m xgbmodel.Metric) bool { return m.N > 0 })
+		head := []string{"held-out metric", "model", "baseline", "se", "beats"}
+		if counted {
+			head = append(head, "n")
+		}
+		t := newTable(w, head...)
 		for _, m := range c.Metrics {
 			se := ""
 			if m.SE > 0 {
 				se = fmt.Sprintf("%.4f", m.SE)
 			}
-			if err := t.Append([]string{m.Name, fmt.Sprintf("%.4f", m.Model), fmt.Sprintf("%.4f", m.Baseline), se, verdict(m.Beats, m.NoVerdict)}); err != nil {
+			row := []string{m.Name, fmt.Sprintf("%.4f", m.Model), fmt.Sprintf("%.4f", m.Baseline), se, verdict(m.Beats, m.NoVerdict)}
+			if counted {
+				row = append(row, fmt.Sprint(m.N))
+			}
+			if err := t.Append(row); err != nil {
 				return err
 			}
 		}

@@ -29,7 +29,10 @@ baselines, and writes each model (NAME-HASH.bin) with its card
 trains the discard policy (the Monte Carlo engine's prior move: for each
 kind a player could discard, was it the one a Houou player discarded?),
 reports its held-out agreement beside the tile-efficiency discard, and
-writes it into --policy-out (default --out). A complete game that the engine does not replay
+writes it into --policy-out (default --out), then the decision models
+(riichi or dama; chi, pon, daiminkan or pass; ankan and kakan; kyuushu
+kyuuhai) with their held-out agreements beside today's rules, into the
+same folder. A complete game that the engine does not replay
 exactly as recorded stops the run: its labels would be wrong. xgboost runs
 with a fixed thread count (--threads) so that the models are the same on
 every machine.

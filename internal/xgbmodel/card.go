@@ -89,6 +89,11 @@ type Metric struct {
 	// NoVerdict, when not empty, says why Beats judges nothing (too few
 	// held-out games, say).
 	NoVerdict string `json:"no_verdict,omitempty"`
+	// N, when set, counts the held-out decisions the figures are of, and
+	// ModelSE is the standard error of Model itself (bootstrapped over the
+	// held-out games like SE).
+	N       int     `json:"n,omitempty"`
+	ModelSE float64 `json:"model_se,omitempty"`
 }
 
 // FileName returns NAME-HASH.bin for a model's bytes, with the full hash.

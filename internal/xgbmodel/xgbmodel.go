@@ -43,6 +43,10 @@ const (
 	BinaryLogistic  = "binary:logistic"
 	RegSquaredError = "reg:squarederror"
 	MultiSoftprob   = "multi:softprob"
+	// The ranking objectives predict a raw score, comparable only within
+	// a query group (the candidates of one decision).
+	RankPairwise = "rank:pairwise"
+	RankNDCG     = "rank:ndcg"
 )
 
 // ErrFormat is wrapped by every error about a model file's bytes.
@@ -238,7 +242,7 @@ func patch(in []byte) (patched, error) {
 		margin := math.Log(float64(baseScore) / (1 - float64(baseScore)))
 		le.PutUint32(b[0:], math.Float32bits(float32(margin)))
 		p.baseMargin = float64(float32(margin))
-	case RegSquaredError:
+	case RegSquaredError, RankPairwise, RankNDCG:
 		p.baseMargin = float64(baseScore)
 	case MultiSoftprob:
 		if numClass < 2 {
@@ -247,8 +251,8 @@ func patch(in []byte) (patched, error) {
 		p.outputs = numClass
 		p.baseMargin = float64(baseScore)
 	default:
-		return p, fmt.Errorf("xgbmodel: objective %q is not supported (want %s, %s or %s)",
-			p.objective, BinaryLogistic, RegSquaredError, MultiSoftprob)
+		return p, fmt.Errorf("xgbmodel: objective %q is not supported (want %s, %s, %s, %s or %s)",
+			p.objective, BinaryLogistic, RegSquaredError, MultiSoftprob, RankPairwise, RankNDCG)
 	}
 	if err := need(gbtreeParamSize); err != nil {
 		return p, err

@@ -100,6 +100,13 @@ func TestLoaderMatchesXGBoost(t *testing.T) {
 		{RegSquaredError, "", func(x []float64) float64 {
 			return 1000*x[0] + 3000*x[1]*x[2] + x[3] + 300*x[5] + 500*noise.NormFloat64()
 		}},
+		// One query group (no qid): what the loader reads is the same.
+		{RankPairwise, "", func(x []float64) float64 {
+			if x[0]+3*x[2]+x[5]/4+noise.NormFloat64() > 8 {
+				return 1
+			}
+			return 0
+		}},
 		{MultiSoftprob, "num_class = 4\n", func(x []float64) float64 {
 			return float64(max(0, min(3, int(x[0]/3+x[4]/2+x[5]/16+noise.Float64()))))
 		}},

@@ -217,3 +217,13 @@ func PlayGameHooked(ctx context.Context, rules Rules, seed uint64, players *[Num
 	}
 	return g, nil
 }
+
+// Kuikae returns the kinds the seat may not discard now: after its chi or
+// pon, the called kind and, for a chi on an end, the kind on the other
+// side (Tenhou's rule, [KuikaeBan]); none otherwise.
+func (v View) Kuikae() tile.KindSet {
+	if v.r.cur != v.seat || v.r.phase != PhaseTurn {
+		return 0
+	}
+	return v.r.kuikae
+}

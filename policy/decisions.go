@@ -1,0 +1,161 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sync"
+
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// The decision models beyond the discard, each a binary tree model
+// trained by package train on the records: would a Houou player make this
+// move (one row per candidate action; "none of them" is the move when no
+// candidate reaches one half)?
+const (
+	RiichiModel  = "riichi"  // declare riichi (else dama) with a tenpai hand that may
+	CallModel    = "call"    // chi, pon or daiminkan on a discard (else pass)
+	KanModel     = "kan"     // ankan or kakan at the seat's turn
+	KyuushuModel = "kyuushu" // abort the first turn with nine terminal and honour kinds
+)
+
+// DecisionSchema versions the features of the four decision models.
+const DecisionSchema = 1
+
+// DecisionSpec names a decision model and its features.
+type DecisionSpec struct {
+	Name     string
+	Features []string
+}
+
+// DecisionSpecs lists the decision models, in the order train writes them.
+var DecisionSpecs = []DecisionSpec{
+	{RiichiModel, RiichiFeatureNames},
+	{CallModel, CallFeatureNames},
+	{KanModel, KanFeatureNames},
+	{KyuushuModel, KyuushuFeatureNames},
+}
+
+// Decisions holds the decision models. A model absent from the folder is
+// nil, and its decision is left to the player's rules. Safe for
+// concurrent use.
+type Decisions struct {
+	Riichi, Call, Kan, Kyuushu *xgbmodel.Model
+	Cards                      []xgbmodel.Card
+}
+
+// LoadDecisions loads the decision models of fsys's folder dir, refusing
+// another schema; a model without a card there is left nil.
+func LoadDecisions(fsys fs.FS, dir string) (*Decisions, error) {
+	d := &Decisions{}
+	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu}
+	for i, sp := range DecisionSpecs {
+		if cards, _ := fs.Glob(fsys, path.Join(dir, sp.Name+"-*.json")); len(cards) == 0 {
+			continue
+		}
+		m, card, err := xgbmodel.LoadFS(fsys, dir, sp.Name, DecisionSchema, len(sp.Features))
+		if err != nil {
+			return nil, fmt.Errorf("policy: %s model: %w", sp.Name, err)
+		}
+		*dst[i] = m
+		d.Cards = append(d.Cards, *card)
+	}
+	return d, nil
+}
+
+// LoadDecisionsDir loads the decision models from a folder on disk.
+func LoadDecisionsDir(dir string) (*Decisions, error) { return LoadDecisions(os.DirFS(dir), ".") }
+
+var defaultDecisions = sync.OnceValues(func() (*Decisions, error) { return LoadDecisions(embedded, "models") })
+
+// DefaultDecisions returns the decision models embedded in the binary,
+// loaded once.
+func DefaultDecisions() (*Decisions, error) { return defaultDecisions() }
+
+// errNoModel is returned by predict for a model that is not loaded.
+var errNoModel = errors.New("policy: decision model not loaded")
+
+func predict(m *xgbmodel.Model, x []float64) float64 {
+	v, err := m.PredictOne(x)
+	if err != nil {
+		panic(err) // the feature count was checked at load
+	}
+	return v
+}
+
+// Choice is a decision model's answer: the candidate action it scores
+// highest and that score (a probability); the move is Action when Score
+// is at least one half, else none of the candidates.
+type Choice struct {
+	Action game.Action
+	Score  float64
+}
+
+// Take reports whether the chosen candidate is the move.
+func (c Choice) Take() bool { return c.Score >= 0.5 }
+
+// RiichiScore returns P(a Houou player declares riichi with tile t) in
+// v's position (s reset for v with the opponent models m).
+func (d *Decisions) RiichiScore(s *Situation, v game.View, m *opponent.Models, t tile.Tile) (float64, error) {
+	if d.Riichi == nil {
+		return 0, errNoModel
+	}
+	var x [NumRiichiFeatures]float64
+	s.RiichiFeatures(v, m, t, x[:])
+	return predict(d.Riichi, x[:]), nil
+}
+
+// BestCall scores every Chi, Pon and Daiminkan of legal and returns the
+// best (ok false when legal has none or the model is not loaded).
+func (d *Decisions) BestCall(s *Situation, v game.View, legal []game.Action) (c Choice, ok bool) {
+	if d.Call == nil {
+		return c, false
+	}
+	var x [NumCallFeatures]float64
+	for _, a := range legal {
+		if a.Type != game.Chi && a.Type != game.Pon && a.Type != game.Daiminkan {
+			continue
+		}
+		s.CallFeatures(v, a, x[:])
+		if p := predict(d.Call, x[:]); !ok || p > c.Score {
+			c, ok = Choice{a, p}, true
+		}
+	}
+	return c, ok
+}
+
+// BestKan scores every Ankan and Kakan of legal and returns the best (ok
+// false when legal has none or the model is not loaded).
+func (d *Decisions) BestKan(s *Situation, v game.View, legal []game.Action) (c Choice, ok bool) {
+	if d.Kan == nil {
+		return c, false
+	}
+	var x [NumKanFeatures]float64
+	for _, a := range legal {
+		if a.Type != game.Ankan && a.Type != game.Kakan {
+			continue
+		}
+		s.KanFeatures(v, a, x[:])
+		if p := predict(d.Kan, x[:]); !ok || p > c.Score {
+			c, ok = Choice{a, p}, true
+		}
+	}
+	return c, ok
+}
+
+// KyuushuScore returns P(a Houou player aborts the round) for v's seat,
+// which may declare kyuushu kyuuhai.
+func (d *Decisions) KyuushuScore(s *Situation, v game.View) (float64, error) {
+	if d.Kyuushu == nil {
+		return 0, errNoModel
+	}
+	var x [NumKyuushuFeatures]float64
+	s.KyuushuFeatures(v, x[:])
+	return predict(d.Kyuushu, x[:]), nil
+}

@@ -1,0 +1,87 @@
+package policy
+
+import (
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// situationNames name the features every decision model beyond the
+// discard shares: the threats at the table and the score situation, on
+// which calls and riichi depend a lot (a player leading in the last round
+// declares less and calls for speed more; one far behind wants value).
+var situationNames = []string{
+	"riichi_opponents", "max_tenpai", "sum_tenpai", "max_open_melds", "turn",
+	"live", "own_open_melds", "dealer", "place", "gap_above",
+	"gap_below", "own_score", "round", "honba", "sticks",
+}
+
+const numSituation = 15
+
+// Situation is what a seat sees of the table when it decides anything:
+// the opponents' threat (riichi, open melds, predicted tenpai) and the
+// score situation. Reset it once per decision; the decision models'
+// features start with it. The zero value is ready for Reset.
+type Situation struct {
+	seat   int
+	x      [numSituation]float64
+	tenpai [4]float64 // P(tenpai) of each opponent (1 in riichi), 0 for the seat
+	pub    opponent.Public
+}
+
+// Reset gathers v's seat's situation with the opponents' tenpai
+// predictions of m.
+func (s *Situation) Reset(v game.View, m *opponent.Models) {
+	seat := v.Seat()
+	s.seat = seat
+	riichi, maxOpen := 0, 0
+	maxT, sumT := 0.0, 0.0
+	for o := range game.NumSeats {
+		s.tenpai[o] = 0
+		if o == seat {
+			continue
+		}
+		s.pub.Reset(v, o)
+		pt := 1.0
+		if v.InRiichi(o) {
+			riichi++
+		} else {
+			pt = m.Tenpai(&s.pub)
+		}
+		s.tenpai[o] = pt
+		maxT, sumT = max(maxT, pt), sumT+pt
+		maxOpen = max(maxOpen, s.pub.OpenMelds())
+	}
+	own := 0
+	for _, m := range v.Melds(seat) {
+		if m.Open() {
+			own++
+		}
+	}
+	place, above, below := standing(v)
+	s.x = [numSituation]float64{
+		float64(riichi), maxT, sumT, float64(maxOpen), float64(len(v.River(seat))),
+		float64(v.LiveRemaining()), float64(own), b2f(v.Dealer() == seat), float64(place), float64(above) / 1000,
+		float64(below) / 1000, float64(v.Scores()[seat]) / 1000, float64(v.RoundIndex()), float64(v.Honba()), float64(v.Sticks()),
+	}
+}
+
+// standing returns the seat's place (0 = first; ties go to the seat
+// nearer the dealer, as Tenhou ranks the final scores) and the points to
+// the next seat up and down (100,000 when there is none).
+func standing(v game.View) (place, above, below int) {
+	seat := v.Seat()
+	scores := v.Scores()
+	above, below = 100000, 100000
+	for s, sc := range scores {
+		if s == seat {
+			continue
+		}
+		if sc > scores[seat] || sc == scores[seat] && (s-v.Dealer()+4)%4 < (seat-v.Dealer()+4)%4 {
+			place++
+			above = min(above, sc-scores[seat])
+		} else {
+			below = min(below, scores[seat]-sc)
+		}
+	}
+	return place, above, below
+}

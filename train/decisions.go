@@ -1,0 +1,309 @@
+package train
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// The decision models, indexed as policy.DecisionSpecs.
+const (
+	decRiichi = iota
+	decCall
+	decKan
+	decKyuushu
+	numDecisions
+)
+
+// decisionSpecs are the decision models' training setups: binary models
+// over candidate actions, one row per candidate, labelled 1 for the move
+// made. The riichi and call models (200,000 and 1.6 M rows on the whole
+// corpus) grow deeper trees more slowly: depth 8, 400 rounds at eta 0.05
+// gave +0.3 points of held-out riichi agreement and +0.4 on pon
+// opportunities over depth 6, 200 rounds at 0.1 (docs/MODELS.md); the
+// kan and kyuushu models, on 50,000 and 1,400 rows, keep the shallower
+// setup.
+func decisionSpecs(seed, threads, rounds int) []spec {
+	sp := make([]spec, numDecisions)
+	for i, d := range policy.DecisionSpecs {
+		extra := [][2]string{{"num_round", "200"}, {"eval_metric", "logloss"}}
+		if i == decRiichi || i == decCall {
+			extra = [][2]string{{"max_depth", "8"}, {"num_round", "400"}, {"eta", "0.05"}, {"eval_metric", "logloss"}}
+		}
+		sp[i] = spec{d.Name, d.Features, policy.DecisionSchema,
+			xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds, extra...)}
+	}
+	return sp
+}
+
+// decisionGame is one game's rows for every decision model: training rows,
+// or for a held-out game its rows and one group line per decision
+// (game, played candidate, baseline's candidate, candidate types), which
+// the measurement reads back beside the rows.
+type decisionGame struct {
+	key    string
+	rows   [numDecisions]bytes.Buffer
+	groups [numDecisions]bytes.Buffer
+	n      [numDecisions]int
+	decs   [numDecisions]int
+	fatal  error
+}
+
+// candidate is one action a decision may take, and its features.
+type candidate struct {
+	a game.Action
+	x []float64
+}
+
+// decisionExtractor holds one game's extraction state.
+type decisionExtractor struct {
+	out     *decisionGame
+	opp     *opponent.Models
+	heldOut bool
+	sit     policy.Situation
+	cands   []candidate
+	werr    error
+}
+
+// decisionRows replays gr and describes every riichi, call, kan and
+// kyuushu decision of a seat present at the table.
+func decisionRows(gr *GameRef, opp *opponent.Models, heldOut bool) (*decisionGame, error) {
+	ex := &decisionExtractor{out: &decisionGame{key: gr.Key}, opp: opp, heldOut: heldOut}
+	var prev game.Round
+	var abs Absence
+	var rep data.ReplayReport
+	var legal []game.Action
+	var decs []data.Decision
+	err := data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
+		// The replay shows no state after a result event: a kyuushu
+		// kyuuhai, which ends the round, is seen at the round's end, with
+		// prev still the position it answered.
+		if n := len(rd.Events); ei == n && n > 0 && rd.Events[n-1].Type == data.EventRyuukyoku && prev.Phase() == game.PhaseTurn {
+			ei = n - 1
+		}
+		if ei >= 0 && ei < len(rd.Events) {
+			switch e := rd.Events[ei]; {
+			case e.Type == data.EventBye || e.Type == data.EventReconnect || e.Type == data.EventNewDora:
+				// Not an answer to the position: the decision is the next event's.
+			case prev.Phase() == game.PhaseTurn:
+				if seat := prev.Current(); !abs.At(rd, ei, seat) {
+					legal = prev.Legal(seat, legal[:0])
+					ex.turn(&prev, rd, ei, seat, legal)
+				}
+			case prev.Phase() == game.PhaseCall:
+				decs = data.DecisionsAt(&prev, rd, ei, decs[:0])
+				for _, d := range decs {
+					if !abs.At(rd, ei, d.Seat) {
+						legal = prev.Legal(d.Seat, legal[:0])
+						ex.call(&prev, d, legal)
+					}
+				}
+			}
+		}
+		prev = *r
+	})
+	if err == nil && len(rep.Mismatches) > 0 {
+		err = fmt.Errorf("%w: %v", ErrReplayMismatch, rep.Mismatches[0])
+	}
+	return ex.out, errors.Join(err, ex.werr)
+}
+
+// turnAction returns what the seat did with event ei of its turn: a
+// discard, a riichi (with the tile of the discard that follows), an ankan
+// or kakan, kyuushu kyuuhai, or a Pass for anything else (its draw).
+func turnAction(rd *data.Round, ei, seat int) game.Action {
+	e := rd.Events[ei]
+	a := game.Action{Seat: uint8(seat)}
+	switch {
+	case e.Type == data.EventRiichi && e.Step == 1:
+		for _, d := range rd.Events[ei+1:] {
+			if d.Type == data.EventDiscard {
+				a.Type, a.Tile = game.Riichi, d.Tile
+				break
+			}
+		}
+	case e.Type == data.EventDiscard:
+		a.Type, a.Tile = game.Discard, e.Tile
+	case e.Type == data.EventCall && e.Meld.Type.IsKan() && e.Meld.Type != score.Daiminkan:
+		a.Type, a.Tile = game.Ankan, e.Meld.Tiles[0]
+		if e.Meld.Open() {
+			a.Type, a.Tile = game.Kakan, e.Meld.Tiles[3]
+		}
+	case e.Type == data.EventRyuukyoku && rd.Ryuukyoku != nil && rd.Ryuukyoku.Type == data.NineTerminals:
+		a.Type = game.KyuushuKyuuhai
+	}
+	return a
+}
+
+// turn adds the decisions of seat's turn at event ei: kyuushu kyuuhai,
+// ankan or kakan, and riichi, each where legal. The riichi is judged only
+// when the seat neither called a kan nor aborted first, and not once its
+// riichi is made.
+func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int, legal []game.Action) {
+	e := rd.Events[ei]
+	if int(e.Seat) != seat && e.Type != data.EventRyuukyoku {
+		return
+	}
+	if e.Type == data.EventAgari || ei > 0 && rd.Events[ei-1].Type == data.EventRiichi && int(rd.Events[ei-1].Seat) == seat {
+		return // a win, or the discard of a riichi already judged
+	}
+	played := turnAction(rd, ei, seat)
+	if played.Type == game.Pass {
+		// The draw event: the replay shows the position after the draw
+		// already, so the turn's decision is the next event's.
+		return
+	}
+	v := game.ViewOf(prev, seat)
+	reset := false
+	sit := func() *policy.Situation {
+		if !reset {
+			ex.sit.Reset(v, ex.opp)
+			reset = true
+		}
+		return &ex.sit
+	}
+	if has(legal, game.KyuushuKyuuhai) {
+		x := make([]float64, policy.NumKyuushuFeatures)
+		sit().KyuushuFeatures(v, x)
+		ex.add(decKyuushu, []candidate{{game.Action{Type: game.KyuushuKyuuhai}, x}}, played, -1)
+	}
+	if has(legal, game.Ankan) || has(legal, game.Kakan) {
+		ex.cands = ex.cands[:0]
+		var seen [2]tile.KindSet
+		for _, a := range legal {
+			if a.Type != game.Ankan && a.Type != game.Kakan {
+				continue
+			}
+			i := b2i(a.Type == game.Kakan)
+			if seen[i].Has(a.Tile.Kind()) {
+				continue
+			}
+			seen[i] = seen[i].Add(a.Tile.Kind())
+			x := make([]float64, policy.NumKanFeatures)
+			sit().KanFeatures(v, a, x)
+			ex.cands = append(ex.cands, candidate{a, x})
+		}
+		ex.add(decKan, ex.cands, played, -1)
+	}
+	if played.Type != game.Discard && played.Type != game.Riichi || prev.InRiichi(seat) {
+		return
+	}
+	if t, ok := policy.RiichiCandidate(v, legal); ok {
+		x := make([]float64, policy.NumRiichiFeatures)
+		sit().RiichiFeatures(v, ex.opp, t, x)
+		ex.add(decRiichi, []candidate{{game.Action{Type: game.Riichi, Tile: t}, x}}, played, 0)
+	}
+}
+
+// call adds the decision of a seat that could chi, pon or daiminkan the
+// discard: one candidate per call (tiles of a kind told apart by kind
+// only, as the player's choice between a red and a plain five is no
+// question of calling), the baseline being today's rule: pon a yakuhai.
+func (ex *decisionExtractor) call(prev *game.Round, d data.Decision, legal []game.Action) {
+	v := game.ViewOf(prev, d.Seat)
+	ex.sit.Reset(v, ex.opp)
+	ex.cands = ex.cands[:0]
+	base := -1
+	for _, a := range legal {
+		if a.Type != game.Chi && a.Type != game.Pon && a.Type != game.Daiminkan {
+			continue
+		}
+		dup := false
+		for _, c := range ex.cands {
+			dup = dup || sameCall(c.a, a)
+		}
+		if dup {
+			continue
+		}
+		x := make([]float64, policy.NumCallFeatures)
+		ex.sit.CallFeatures(v, a, x)
+		if base < 0 && a.Type == game.Pon && yakuhai(v, a.Meld.Tiles[0].Kind()) {
+			base = len(ex.cands)
+		}
+		ex.cands = append(ex.cands, candidate{a, x})
+	}
+	ex.add(decCall, ex.cands, d.Played, base)
+}
+
+// sameCall reports whether two actions are the same call up to faces.
+func sameCall(a, b game.Action) bool {
+	ta, ka := policy.CallKey(a)
+	tb, kb := policy.CallKey(b)
+	return ta == tb && ka == kb
+}
+
+// yakuhai reports whether kind k is a yakuhai of v's seat.
+func yakuhai(v game.View, k tile.Kind) bool {
+	return k.IsDragon() || k == v.SeatWind(v.Seat()) || k == v.RoundWind()
+}
+
+func has(legal []game.Action, t game.ActionType) bool {
+	for _, a := range legal {
+		if a.Type == t {
+			return true
+		}
+	}
+	return false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// matches reports whether candidate c is the move played.
+func matches(model int, c, played game.Action) bool {
+	switch model {
+	case decCall:
+		return sameCall(c, played)
+	case decKan:
+		return c.Type == played.Type && c.Tile.Kind() == played.Tile.Kind()
+	}
+	return c.Type == played.Type
+}
+
+// add writes one decision's rows (label 1 for the candidate played) and,
+// held out, its group line.
+func (ex *decisionExtractor) add(model int, cands []candidate, played game.Action, base int) {
+	if len(cands) == 0 {
+		return
+	}
+	out := ex.out
+	hit := -1
+	for i, c := range cands {
+		y := matches(model, c.a, played)
+		if y {
+			hit = i
+		}
+		if err := libsvm(&out.rows[model], b2f(y), c.x); err != nil && ex.werr == nil {
+			ex.werr = err
+		}
+	}
+	out.n[model] += len(cands)
+	out.decs[model]++
+	if !ex.heldOut {
+		return
+	}
+	g := &out.groups[model]
+	g.WriteString(strconv.Itoa(len(cands)))
+	g.WriteByte(' ')
+	g.WriteString(strconv.Itoa(hit))
+	g.WriteByte(' ')
+	g.WriteString(strconv.Itoa(base))
+	for _, c := range cands {
+		g.WriteByte(' ')
+		g.WriteString(strconv.Itoa(int(c.a.Type)))
+	}
+	g.WriteByte('\n')
+}

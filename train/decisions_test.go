@@ -1,0 +1,165 @@
+package train
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/score"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
+)
+
+// TestTrainDecisionsSlice trains the decision models on a slice of the
+// corpus with the shipped opponent models: every model that has rows gets
+// a card with its held-out agreements.
+func TestTrainDecisionsSlice(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains with xgboost")
+	}
+	if _, err := exec.LookPath("xgboost"); err != nil {
+		t.Skip("skipping: xgboost not installed (apt-get install xgboost)")
+	}
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus = []string{shareddata.Dir(t, "tenhou", "somiona-mahjong579")}
+	cfg.Out = t.TempDir()
+	cfg.MaxFiles = 60
+	cfg.Rounds = 10
+	res, err := TrainDecisions(context.Background(), cfg, opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, c := range res.Cards {
+		names[c.Name] = true
+		if c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Metrics[0].N == 0 || c.Schema != policy.DecisionSchema {
+			t.Errorf("%s: card %+v", c.Name, c)
+		}
+		t.Logf("%s: %d train rows, metrics %+v", c.Name, c.Samples.Train, c.Metrics)
+	}
+	if !names[policy.RiichiModel] || !names[policy.CallModel] {
+		t.Fatalf("cards %v: the riichi and call models are missing", names)
+	}
+	d, err := policy.LoadDecisionsDir(cfg.Out)
+	if err != nil || d.Riichi == nil || d.Call == nil {
+		t.Fatalf("loading the models: %v", err)
+	}
+}
+
+// TestDecisionsTrial trains the decision models on the whole corpus with
+// the shipped opponent models and prints their held-out agreements
+// (MJRANK_TRIALS=1; MJRANK_DECISIONS_OUT keeps the models,
+// MJRANK_DECISIONS_FILES limits the files).
+func TestDecisionsTrial(t *testing.T) {
+	if os.Getenv("MJRANK_TRIALS") == "" {
+		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
+	}
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus = []string{shareddata.Dir(t, "tenhou")}
+	cfg.Out = os.Getenv("MJRANK_DECISIONS_OUT")
+	if cfg.Out == "" {
+		cfg.Out = t.TempDir()
+	}
+	cfg.Work = os.Getenv("MJRANK_DECISIONS_WORK")
+	if n, err := strconv.Atoi(os.Getenv("MJRANK_DECISIONS_FILES")); err == nil {
+		cfg.MaxFiles = n
+	}
+	cfg.Progress = os.Stderr
+	res, err := TrainDecisions(context.Background(), cfg, opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Cards {
+		t.Logf("%s: rows %+v, games %d (%d held out)", c.Name, c.Samples, c.Corpus.Games, c.Corpus.HeldOutGames)
+		for _, m := range c.Metrics {
+			t.Logf("  %s: %.4f (SE %.4f), today's rule %.4f (SE diff %.4f), %d decisions", m.Name, m.Model, m.ModelSE, m.Baseline, m.SE, m.N)
+		}
+	}
+	t.Logf("%.0fs", res.Seconds)
+}
+
+// TestDecisionLabels replays real games and checks that every recorded
+// riichi declaration, ankan, kakan and kyuushu kyuuhai of a seat at the
+// table is a decision labelled with it, once: the replay shows no
+// position after a round's result (a kyuushu kyuuhai was never labelled
+// until its round's end was looked at), and a turn's position already at
+// its draw event (a decision taken there would be labelled with no move).
+func TestDecisionLabels(t *testing.T) {
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := ListRecords([]string{shareddata.Dir(t, "tenhou", "njima1572-mahjongai")})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("%d files: %v", len(files), err)
+	}
+	var want, got [numDecisions]int
+	for _, f := range files[:min(len(files), 120)] {
+		games, _ := ReadFile(f)
+		for i := range games {
+			gr := &games[i]
+			if Usable(gr.Game) != nil {
+				continue
+			}
+			countRecorded(gr.Game, &want)
+			g, err := decisionRows(gr, opp, false)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			for m := range numDecisions {
+				for line := range strings.Lines(g.rows[m].String()) {
+					if strings.HasPrefix(line, "1 ") {
+						got[m]++
+					}
+				}
+			}
+		}
+	}
+	names := []string{"riichi", "call", "kan", "kyuushu"}
+	for m := range numDecisions {
+		if m == decCall {
+			continue
+		}
+		t.Logf("%s: %d recorded, %d labelled", names[m], want[m], got[m])
+		if want[m] != got[m] {
+			t.Errorf("%s: %d recorded by seats at the table, %d labelled", names[m], want[m], got[m])
+		}
+	}
+	if want[decRiichi] == 0 || want[decKan] == 0 || want[decKyuushu] == 0 {
+		t.Errorf("the slice should hold every kind of decision: %v", want)
+	}
+}
+
+// countRecorded adds the riichi declarations, ankan and kakan, and
+// kyuushu kyuuhai of g made by seats at the table to n.
+func countRecorded(g *data.Game, n *[numDecisions]int) {
+	var abs Absence
+	for ri := range g.Rounds {
+		rd := &g.Rounds[ri]
+		for ei, e := range rd.Events {
+			switch {
+			case e.Type == data.EventRiichi && e.Step == 1 && !abs.At(rd, ei, int(e.Seat)):
+				n[decRiichi]++
+			case e.Type == data.EventCall && (e.Meld.Type == score.Ankan || e.Meld.Type == score.Kakan) && !abs.At(rd, ei, int(e.Seat)):
+				n[decKan]++
+			}
+		}
+		if rd.Ryuukyoku != nil && rd.Ryuukyoku.Type == data.NineTerminals {
+			n[decKyuushu]++
+		}
+	}
+}
