@@ -383,13 +383,14 @@ func TestRunStopsOnReplayMismatch(t *testing.T) {
 }
 
 // TestShippedRankModelReproduces retrains the shipped rank model from the
-// shared corpus with the shipped configuration and compares the model
-// file's SHA-256 with the embedded card's: make train is byte-reproducible
-// (the xgboost thread count is pinned), and the embedded model was trained
-// on the corpus as it is.
+// whole shared corpus with the shipped configuration and compares the
+// model file's SHA-256 with the embedded card's: make train is
+// byte-reproducible (the xgboost thread count is pinned), and the embedded
+// model was trained on the corpus as it is. It reads the whole corpus, so
+// it runs only with MJRANK_CORPUS=full, in the whole-corpus checks.
 func TestShippedRankModelReproduces(t *testing.T) {
-	if testing.Short() {
-		t.Skip("replays the whole corpus and trains with xgboost")
+	if testing.Short() || !shareddata.FullCorpus() {
+		t.Skipf("skipping: retrains the shipped rank model from the whole corpus (set %s=full to run it)", shareddata.CorpusEnv)
 	}
 	corpus := shareddata.Dir(t, "tenhou")
 	needXGBoost(t)
