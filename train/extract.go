@@ -109,6 +109,10 @@ type DiscardSample struct {
 	Ron      tile.KindSet
 	Value    float64 // mean ron points over Winning; 0 if none
 	EventIdx int
+	// Away marks a discard Tenhou made for a disconnected seat (see
+	// absence): the tile just drawn, and no ron while the seat is away,
+	// so the sample's Ron says nothing of what the hand would win.
+	Away bool
 }
 
 // RankSample is one seat at a round start with its final rank.
@@ -133,8 +137,11 @@ func VisitGame(g *data.Game, v Visitor) error {
 	var pub opponent.Public
 	var rep data.ReplayReport
 	hanchan := g.Rules.EastSouth
+	away := absenceOf(g)
+	ri := -1
 	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
 		if ei < 0 {
+			ri++
 			if v.Rank != nil {
 				s := RankSample{Situation: rankmodel.SituationOf(r, hanchan)}
 				for seat := range game.NumSeats {
@@ -153,7 +160,7 @@ func VisitGame(g *data.Game, v Visitor) error {
 		}
 		seat := int(e.Seat)
 		pub.Reset(game.ViewOf(r, seat), seat)
-		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei}
+		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei, Away: away.away(ri, ei, seat)}
 		waits := r.Waits(seat)
 		s.Tenpai = waits != 0
 		n, sum := 0, 0

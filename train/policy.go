@@ -46,16 +46,51 @@ type policyGame struct {
 }
 
 // policyRows replays g and describes every kept turn decision of every
-// seat (a riichi counts as the discard it makes).
+// seat (see turnDecisions).
 func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models, heldOut bool) (*policyGame, error) {
 	out := &policyGame{key: gr.Key}
-	var prev game.Round
 	var pos policy.Position
 	var x [policy.NumFeatures]float64
 	var kinds [14]tile.Kind
-	var decs []data.Decision
 	var werr error
+	err := turnDecisions(gr, cfg.PolicyRate, func(_ *data.Round, prev *game.Round, d data.Decision) {
+		pos.Reset(game.ViewOf(prev, d.Seat), opp)
+		ks := pos.Kinds(kinds[:0])
+		if len(ks) < 2 {
+			return
+		}
+		played := d.Played.Tile.Kind()
+		var pd policyDecision
+		for _, k := range ks {
+			pos.Features(k, x[:])
+			if heldOut {
+				pd.x = append(pd.x, x)
+				pd.kinds = append(pd.kinds, k)
+				continue
+			}
+			if err := libsvm(&out.rows, b2f(k == played), x[:]); err != nil && werr == nil {
+				werr = err
+			}
+			out.n++
+		}
+		if heldOut {
+			pd.played = played
+			out.decs = append(out.decs, pd)
+		}
+	})
+	return out, errors.Join(err, werr)
+}
+
+// turnDecisions replays gr and calls f with the record's round and the
+// engine's round before each kept turn decision of every seat (a riichi
+// counts as the discard it makes; rate of them kept, deterministic by
+// game, round and event), leaving out the discards Tenhou made for a
+// disconnected seat (see absence): no player decided them.
+func turnDecisions(gr *GameRef, rate float64, f func(rd *data.Round, prev *game.Round, d data.Decision)) error {
+	var prev game.Round
+	var decs []data.Decision
 	var rep data.ReplayReport
+	away := absenceOf(gr.Game)
 	round := 0
 	err := data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
 		if ei < 0 {
@@ -64,31 +99,8 @@ func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models, heldOut bool) (*
 		if ei >= 0 && ei < len(rd.Events) {
 			decs = data.DecisionsAt(&prev, rd, ei, decs[:0])
 			for _, d := range decs {
-				if !d.Turn || !keep(cfg.PolicyRate, gr.Key, round, ei+3000) {
-					continue
-				}
-				pos.Reset(game.ViewOf(&prev, d.Seat), opp)
-				ks := pos.Kinds(kinds[:0])
-				if len(ks) < 2 {
-					continue
-				}
-				played := d.Played.Tile.Kind()
-				var pd policyDecision
-				for _, k := range ks {
-					pos.Features(k, x[:])
-					if heldOut {
-						pd.x = append(pd.x, x)
-						pd.kinds = append(pd.kinds, k)
-						continue
-					}
-					if err := libsvm(&out.rows, b2f(k == played), x[:]); err != nil && werr == nil {
-						werr = err
-					}
-					out.n++
-				}
-				if heldOut {
-					pd.played = played
-					out.decs = append(out.decs, pd)
+				if d.Turn && !away.away(round-1, ei, d.Seat) && keep(rate, gr.Key, round, ei+3000) {
+					f(rd, &prev, d)
 				}
 			}
 		}
@@ -97,7 +109,7 @@ func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models, heldOut bool) (*
 	if err == nil && len(rep.Mismatches) > 0 {
 		err = fmt.Errorf("%w: %v", ErrReplayMismatch, rep.Mismatches[0])
 	}
-	return out, errors.Join(err, werr)
+	return err
 }
 
 // PolicyResult is what [TrainPolicy] measured.

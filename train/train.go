@@ -207,7 +207,10 @@ func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
 				row(&out.rows[0], b2f(s.Tenpai), xt[:])
 				out.n[0]++
 			}
-			if s.Tenpai && keep(cfg.WaitRate, gr.Key, round, s.EventIdx+1000) {
+			// A disconnected seat rons nothing: its wait labels would be
+			// wrong, so it gives no wait rows (its tenpai and value labels
+			// are the hand's, whoever discarded).
+			if s.Tenpai && !s.Away && keep(cfg.WaitRate, gr.Key, round, s.EventIdx+1000) {
 				for k := range tile.NumKinds {
 					s.Pub.WaitFeatures(tile.Kind(k), xw[:])
 					row(&out.rows[1], b2f(s.Ron.Has(tile.Kind(k))), xw[:])
