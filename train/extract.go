@@ -72,7 +72,12 @@ func keep(rate float64, key string, a, b int) bool {
 var (
 	ErrSkipPlayers = errors.New("3-player game")
 	ErrSkipLobby   = errors.New("special lobby (GO type bits above 0xFF): its own rules")
-	ErrSkipCut     = errors.New("no final result (cut record)")
+	// ErrSkipCut is a record read whole that holds no final result, so no
+	// rank label: in the shared corpus, single rounds (tenhou.net/6 files of
+	// one round each, or one JSON round a line, each read as a game of its
+	// own). A file cut in the middle of a game is not read at all: it is
+	// counted among the files without a readable game.
+	ErrSkipCut = errors.New("no final result (a single round, or a record without its end)")
 )
 
 // ErrReplayMismatch is the cause of a [VisitGame] error on a game that the
