@@ -106,7 +106,8 @@ type TenpaiReport struct {
 }
 
 // WaitReport: P(kind wins | tenpai) after every discard of a tenpai
-// player: AUC over all (sample, kind) pairs, 34 per sample, labelled by
+// player (not those Tenhou made for a disconnected seat, which rons
+// nothing): AUC over all (sample, kind) pairs, 34 per sample, labelled by
 // whether the kind wins with a yaku on ron. Baseline: [Danger].
 type WaitReport struct {
 	Samples   int        `json:"tenpai_samples"`
@@ -232,17 +233,19 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 			if !s.Tenpai {
 				return
 			}
-			c.waitSamples++
-			opp.Waits(p, &probs)
-			for k := range tile.NumKinds {
-				heur[k] = Danger(p, tile.Kind(k))
-				c.waitP = append(c.waitP, float32(probs[k]))
-				c.waitH = append(c.waitH, float32(heur[k]))
-				c.waitY = append(c.waitY, s.Ron.Has(tile.Kind(k)))
-			}
-			if s.Ron != 0 {
-				c.top5P = append(c.top5P, Top5(&probs, s.Ron))
-				c.top5B = append(c.top5B, Top5(&heur, s.Ron))
+			if !s.Away { // a disconnected seat rons nothing: no wait label
+				c.waitSamples++
+				opp.Waits(p, &probs)
+				for k := range tile.NumKinds {
+					heur[k] = Danger(p, tile.Kind(k))
+					c.waitP = append(c.waitP, float32(probs[k]))
+					c.waitH = append(c.waitH, float32(heur[k]))
+					c.waitY = append(c.waitY, s.Ron.Has(tile.Kind(k)))
+				}
+				if s.Ron != 0 {
+					c.top5P = append(c.top5P, Top5(&probs, s.Ron))
+					c.top5B = append(c.top5B, Top5(&heur, s.Ron))
+				}
 			}
 			if s.Winning == 0 {
 				return

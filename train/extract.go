@@ -72,7 +72,12 @@ func keep(rate float64, key string, a, b int) bool {
 var (
 	ErrSkipPlayers = errors.New("3-player game")
 	ErrSkipLobby   = errors.New("special lobby (GO type bits above 0xFF): its own rules")
-	ErrSkipCut     = errors.New("no final result (cut record)")
+	// ErrSkipCut is a record read whole that holds no final result, so no
+	// rank label: in the shared corpus, single rounds (tenhou.net/6 files of
+	// one round each, or one JSON round a line, each read as a game of its
+	// own). A file cut in the middle of a game is not read at all: it is
+	// counted among the files without a readable game.
+	ErrSkipCut = errors.New("no final result (a single round, or a record without its end)")
 )
 
 // ErrReplayMismatch is the cause of a [VisitGame] error on a game that the
@@ -109,6 +114,10 @@ type DiscardSample struct {
 	Ron      tile.KindSet
 	Value    float64 // mean ron points over Winning; 0 if none
 	EventIdx int
+	// Away marks a discard Tenhou made for a disconnected seat (see
+	// absence): the tile just drawn, and no ron while the seat is away,
+	// so the sample's Ron says nothing of what the hand would win.
+	Away bool
 }
 
 // RankSample is one seat at a round start with its final rank.
@@ -133,8 +142,11 @@ func VisitGame(g *data.Game, v Visitor) error {
 	var pub opponent.Public
 	var rep data.ReplayReport
 	hanchan := g.Rules.EastSouth
+	away := absenceOf(g)
+	ri := -1
 	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
 		if ei < 0 {
+			ri++
 			if v.Rank != nil {
 				s := RankSample{Situation: rankmodel.SituationOf(r, hanchan)}
 				for seat := range game.NumSeats {
@@ -153,7 +165,7 @@ func VisitGame(g *data.Game, v Visitor) error {
 		}
 		seat := int(e.Seat)
 		pub.Reset(game.ViewOf(r, seat), seat)
-		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei}
+		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei, Away: away.away(ri, ei, seat)}
 		waits := r.Waits(seat)
 		s.Tenpai = waits != 0
 		n, sum := 0, 0

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/mjrank/mjrank/data"
@@ -28,34 +30,53 @@ func policySpec(seed, threads, rounds int) spec {
 			[2]string{"max_depth", "8"}, [2]string{"num_round", "300"}, [2]string{"eval_metric", "logloss"})}
 }
 
-// policyDecision is one held-out turn decision: its rows and what was
-// played.
-type policyDecision struct {
-	x      [][policy.NumFeatures]float64
-	kinds  []tile.Kind
-	played tile.Kind
-}
-
-// policyGame is one game's rows (train) or decisions (held out).
+// policyGame is one game's rows: the LibSVM rows of its kept turn
+// decisions, and how many rows (kinds) each decision has, which is all the
+// measurement keeps of a held-out game (the rows are read back from
+// NAME.test).
 type policyGame struct {
 	key   string
 	rows  bytes.Buffer
 	n     int
-	decs  []policyDecision
+	sizes []uint8
 	fatal error
 }
 
-// policyRows replays g and describes every kept turn decision of every
-// seat (a riichi counts as the discard it makes).
-func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models, heldOut bool) (*policyGame, error) {
+// policyRows replays g and writes a row for each kind in hand at every
+// kept turn decision of every seat (see turnDecisions).
+func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models) (*policyGame, error) {
 	out := &policyGame{key: gr.Key}
-	var prev game.Round
 	var pos policy.Position
 	var x [policy.NumFeatures]float64
 	var kinds [14]tile.Kind
-	var decs []data.Decision
 	var werr error
+	err := turnDecisions(gr, cfg.PolicyRate, func(_ *data.Round, prev *game.Round, d data.Decision) {
+		pos.Reset(game.ViewOf(prev, d.Seat), opp)
+		ks := pos.Kinds(kinds[:0])
+		if len(ks) < 2 {
+			return
+		}
+		played := d.Played.Tile.Kind()
+		for _, k := range ks {
+			pos.Features(k, x[:])
+			werr = cmp(werr, libsvm(&out.rows, b2f(k == played), x[:]))
+		}
+		out.n += len(ks)
+		out.sizes = append(out.sizes, uint8(len(ks)))
+	})
+	return out, errors.Join(err, werr)
+}
+
+// turnDecisions replays gr and calls f with the record's round and the
+// engine's round before each kept turn decision of every seat (a riichi counts as the discard it makes;
+// rate of them kept, deterministic by game, round and event), leaving out
+// the discards Tenhou made for a disconnected seat (see absence): no
+// player decided them.
+func turnDecisions(gr *GameRef, rate float64, f func(rd *data.Round, prev *game.Round, d data.Decision)) error {
+	var prev game.Round
+	var decs []data.Decision
 	var rep data.ReplayReport
+	away := absenceOf(gr.Game)
 	round := 0
 	err := data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
 		if ei < 0 {
@@ -64,31 +85,8 @@ func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models, heldOut bool) (*
 		if ei >= 0 && ei < len(rd.Events) {
 			decs = data.DecisionsAt(&prev, rd, ei, decs[:0])
 			for _, d := range decs {
-				if !d.Turn || !keep(cfg.PolicyRate, gr.Key, round, ei+3000) {
-					continue
-				}
-				pos.Reset(game.ViewOf(&prev, d.Seat), opp)
-				ks := pos.Kinds(kinds[:0])
-				if len(ks) < 2 {
-					continue
-				}
-				played := d.Played.Tile.Kind()
-				var pd policyDecision
-				for _, k := range ks {
-					pos.Features(k, x[:])
-					if heldOut {
-						pd.x = append(pd.x, x)
-						pd.kinds = append(pd.kinds, k)
-						continue
-					}
-					if err := libsvm(&out.rows, b2f(k == played), x[:]); err != nil && werr == nil {
-						werr = err
-					}
-					out.n++
-				}
-				if heldOut {
-					pd.played = played
-					out.decs = append(out.decs, pd)
+				if d.Turn && !away.away(round-1, ei, d.Seat) && keep(rate, gr.Key, round, ei+3000) {
+					f(rd, &prev, d)
 				}
 			}
 		}
@@ -97,7 +95,7 @@ func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models, heldOut bool) (*
 	if err == nil && len(rep.Mismatches) > 0 {
 		err = fmt.Errorf("%w: %v", ErrReplayMismatch, rep.Mismatches[0])
 	}
-	return out, errors.Join(err, werr)
+	return err
 }
 
 // PolicyResult is what [TrainPolicy] measured.
@@ -109,6 +107,8 @@ type PolicyResult struct {
 	// lowest shanten, then most tiles that lower it).
 	Agreement, Baseline, SE float64
 	Seconds                 float64
+	ExtractSeconds          float64  // writing the rows
+	Run                     ModelRun // what xgboost cost
 }
 
 // TrainPolicy trains the discard policy on cfg's corpus, its features
@@ -156,30 +156,35 @@ func trainPolicy(ctx context.Context, cfg *Config, files []string, corpus xgbmod
 	if err != nil {
 		return nil, nil, err
 	}
+	res := &PolicyResult{ExtractSeconds: time.Since(start).Seconds()}
 	if samples.Train == 0 || samples.HeldOut == 0 {
 		return nil, nil, fmt.Errorf("train: no discard decisions in the training or held-out games (%d/%d rows): corpus too small", samples.Train, samples.HeldOut)
 	}
-	cfg.logf("xgboost: training %s on %d rows of %d games", spc.name, samples.Train, corpus.Games-corpus.HeldOutGames)
-	card, b, _, err := trainSpec(ctx, cfg, work, spc, corpus, samples)
+	cfg.logf("%s: rows of %d training games, %d held out in %.1fs", spc.name, corpus.Games-corpus.HeldOutGames, corpus.HeldOutGames, res.ExtractSeconds)
+	card, b, run, err := trainSpec(ctx, cfg, work, spc, corpus, samples)
 	if err != nil {
 		return nil, nil, err
 	}
-	res := &PolicyResult{Card: card}
+	res.Card, res.Run = card, run
 	m, err := xgbmodel.Load(b)
 	if err != nil {
 		return nil, nil, err
 	}
-	res.measure(m, held)
+	if err := res.measure(m, filepath.Join(work, spc.name+".test"), held); err != nil {
+		return nil, nil, fmt.Errorf("train: %s: %w", spc.name, err)
+	}
+	res.Seconds = time.Since(start).Seconds()
 	cfg.logf("%s: held-out agreement %.4f (tile efficiency %.4f, SE of the difference %.4f) on %d decisions; %.0fs",
-		spc.name, res.Agreement, res.Baseline, res.SE, res.Decisions, time.Since(start).Seconds())
+		spc.name, res.Agreement, res.Baseline, res.SE, res.Decisions, res.Seconds)
 	return res, b, nil
 }
 
 // writePolicyRows replays files and writes the policy's LibSVM rows: the
-// training games' into NAME.train, the held-out games' into NAME.test,
-// whose decisions it also returns for the measurement. It completes
-// corpus's game counts.
-func writePolicyRows(ctx context.Context, cfg *Config, files []string, work string, corpus *xgbmodel.Corpus, opp *opponent.Models) ([]*policyGame, xgbmodel.Samples, error) {
+// training games' into NAME.train, the held-out games' into NAME.test, in
+// file order whatever the number of workers. It returns the rows of each
+// decision of each held-out game, in that order, for the measurement,
+// and completes corpus's game counts.
+func writePolicyRows(ctx context.Context, cfg *Config, files []string, work string, corpus *xgbmodel.Corpus, opp *opponent.Models) ([][]uint8, xgbmodel.Samples, error) {
 	var samples xgbmodel.Samples
 	trainF, err := os.Create(filepath.Join(work, policy.ModelName+".train"))
 	if err != nil {
@@ -191,56 +196,60 @@ func writePolicyRows(ctx context.Context, cfg *Config, files []string, work stri
 		return nil, samples, err
 	}
 	defer testF.Close()
+	out := [2]*bufio.Writer{bufio.NewWriterSize(trainF, 1<<20), bufio.NewWriterSize(testF, 1<<20)}
 	seen := map[string]bool{}
-	var held []*policyGame
+	var held [][]uint8
 	var fatal, werr error
 	corpus.Games, corpus.HeldOutGames = 0, 0
+	bar := cfg.bar(len(files), "policy samples")
 	err = records.ForEachFile(ctx, files, cfg.Workers, func(f string) []*policyGame {
-		games, _ := ReadFile(f)
-		var out []*policyGame
-		for i := range games {
-			gr := &games[i]
-			if Usable(gr.Game) != nil {
-				continue
-			}
-			g, err := policyRows(gr, cfg, opp, cfg.heldOut(gr.Key))
-			if err != nil {
-				g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
-			}
-			out = append(out, g)
-		}
-		return out
+		return filePolicyRows(cfg, f, opp)
 	}, func(_ string, gs []*policyGame) {
+		bar.Add(1)
 		for _, g := range gs {
-			if g.fatal != nil {
+			switch {
+			case g.fatal != nil:
 				fatal = cmp(fatal, g.fatal)
 				continue
-			}
-			if seen[g.key] {
+			case seen[g.key]:
 				continue
 			}
 			seen[g.key] = true
 			corpus.Games++
-			if !cfg.heldOut(g.key) {
+			split := 0
+			if cfg.heldOut(g.key) {
+				split = 1
+				corpus.HeldOutGames++
+				samples.HeldOut += g.n
+				held = append(held, g.sizes)
+			} else {
 				samples.Train += g.n
-				_, err := trainF.Write(g.rows.Bytes())
-				werr = cmp(werr, err)
-				continue
 			}
-			corpus.HeldOutGames++
-			held = append(held, g)
-			for _, d := range g.decs {
-				for i, k := range d.kinds {
-					werr = cmp(werr, libsvm(&g.rows, b2f(k == d.played), d.x[i][:]))
-				}
-				samples.HeldOut += len(d.kinds)
-			}
-			_, err := testF.Write(g.rows.Bytes())
+			_, err := out[split].Write(g.rows.Bytes())
 			werr = cmp(werr, err)
-			g.rows = bytes.Buffer{}
 		}
 	})
-	return held, samples, errors.Join(err, fatal, werr, trainF.Close(), testF.Close())
+	bar.Finish()
+	return held, samples, errors.Join(err, fatal, werr, out[0].Flush(), out[1].Flush(), trainF.Close(), testF.Close())
+}
+
+// filePolicyRows reads one record file and writes the policy's rows of its
+// usable games.
+func filePolicyRows(cfg *Config, f string, opp *opponent.Models) []*policyGame {
+	games, _ := ReadFile(f)
+	var out []*policyGame
+	for i := range games {
+		gr := &games[i]
+		if Usable(gr.Game) != nil {
+			continue
+		}
+		g, err := policyRows(gr, cfg, opp)
+		if err != nil {
+			g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
+		}
+		out = append(out, g)
+	}
+	return out
 }
 
 // cmp keeps the first error.
@@ -251,36 +260,25 @@ func cmp(first, err error) error {
 	return err
 }
 
-// measure scores the held-out decisions with m: agreement of the model's
-// and of the efficiency baseline's choice with the recorded discard, and
+// measure scores the held-out decisions with m, reading their rows back
+// from file (held gives the rows of each decision of each game, in the
+// file's order): agreement of the model's and of the efficiency
+// baseline's choice (the first row of a decision: Kinds lists the
+// efficiency order) with the recorded discard (the row labelled 1), and
 // the standard error of their difference from 200 bootstrap resamples of
 // the games.
-func (res *PolicyResult) measure(m *xgbmodel.Model, held []*policyGame) {
-	type tally struct{ n, model, base int }
-	per := make([]tally, len(held))
-	var all tally
-	for gi, g := range held {
-		for _, d := range g.decs {
-			best, bv := 0, -1.0
-			for i := range d.kinds {
-				if v, _ := m.PredictOne(d.x[i][:]); v > bv {
-					best, bv = i, v
-				}
-			}
-			t := &per[gi]
-			t.n++
-			if d.kinds[best] == d.played {
-				t.model++
-			}
-			if d.kinds[0] == d.played { // Kinds lists the efficiency order
-				t.base++
-			}
-		}
-		all.n, all.model, all.base = all.n+per[gi].n, all.model+per[gi].model, all.base+per[gi].base
+func (res *PolicyResult) measure(m *xgbmodel.Model, file string, held [][]uint8) error {
+	per, err := policyTallies(m, file, held)
+	if err != nil {
+		return err
+	}
+	var all policyTally
+	for _, t := range per {
+		all.n, all.model, all.base = all.n+t.n, all.model+t.model, all.base+t.base
 	}
 	res.Decisions = all.n
 	if all.n == 0 {
-		return
+		return nil
 	}
 	res.Agreement = float64(all.model) / float64(all.n)
 	res.Baseline = float64(all.base) / float64(all.n)
@@ -288,9 +286,9 @@ func (res *PolicyResult) measure(m *xgbmodel.Model, held []*policyGame) {
 	var s, s2 float64
 	const boots = 200
 	for range boots {
-		var b tally
-		for range held {
-			t := per[rng.IntN(len(held))]
+		var b policyTally
+		for range per {
+			t := per[rng.IntN(len(per))]
 			b.n, b.model, b.base = b.n+t.n, b.model+t.model, b.base+t.base
 		}
 		d := float64(b.model-b.base) / float64(max(b.n, 1))
@@ -300,4 +298,58 @@ func (res *PolicyResult) measure(m *xgbmodel.Model, held []*policyGame) {
 	res.SE = math.Sqrt(max(s2/boots-mean*mean, 0))
 	res.Card.Metrics = []xgbmodel.Metric{{Name: "agreement", Model: res.Agreement, Baseline: res.Baseline, SE: res.SE,
 		Beats: res.Agreement-res.Baseline > 2*res.SE}}
+	return nil
+}
+
+// policyTally counts one game's held-out decisions and those where the
+// model's and the baseline's choice was the recorded discard.
+type policyTally struct{ n, model, base int }
+
+// policyTallies predicts the rows of file with m, decision by decision
+// (held[g][d] rows for decision d of game g), and tallies each game.
+func policyTallies(m *xgbmodel.Model, file string, held [][]uint8) ([]policyTally, error) {
+	per := make([]policyTally, len(held))
+	want, got := 0, 0
+	for _, h := range held {
+		want += len(h)
+	}
+	g, d, i := 0, 0, 0 // game, decision, row within the decision
+	var bestV float64
+	var bestPlayed, firstPlayed bool
+	err := readLibSVM(file, m.NumFeatures(), func(label string, x []float64) error {
+		for g < len(held) && d == len(held[g]) {
+			g, d = g+1, 0
+		}
+		if g == len(held) {
+			return fmt.Errorf("%s: more rows than the held-out decisions", file)
+		}
+		v, err := m.PredictOne(x)
+		if err != nil {
+			return err
+		}
+		l, err := strconv.ParseFloat(label, 64)
+		if err != nil {
+			return fmt.Errorf("%s: bad label %q", file, label)
+		}
+		played := l > 0.5
+		if i == 0 {
+			bestV, bestPlayed, firstPlayed = v, played, played
+		} else if v > bestV { // the first of equal scores stays
+			bestV, bestPlayed = v, played
+		}
+		if i++; i < int(held[g][d]) {
+			return nil
+		}
+		t := &per[g]
+		t.n++
+		got++
+		t.model += int(b2f(bestPlayed))
+		t.base += int(b2f(firstPlayed))
+		d, i = d+1, 0
+		return nil
+	})
+	if err == nil && (i != 0 || got != want) {
+		err = fmt.Errorf("%s: rows for %d of the %d held-out decisions", file, got, want)
+	}
+	return per, err
 }

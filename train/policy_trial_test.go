@@ -7,9 +7,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
-	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
-	"github.com/mjrank/mjrank/policy"
 )
 
 // TestPolicyTrial trains the discard policy on the whole corpus with the
@@ -43,38 +41,4 @@ func TestPolicyTrial(t *testing.T) {
 	}
 	t.Logf("%d held-out decisions: agreement %.4f, efficiency %.4f, SE %.4f; rows %+v; %.0fs",
 		res.Decisions, res.Agreement, res.Baseline, res.SE, res.Card.Samples, res.Seconds)
-}
-
-// TestPolicyObjectiveTrial trains the discard policy with the pointwise
-// and the ranking objectives on the corpus (MJRANK_POLICY_FILES limits
-// the files) and prints each one's held-out agreement beside the shipped
-// model's on the same decisions (MJRANK_TRIALS=1).
-func TestPolicyObjectiveTrial(t *testing.T) {
-	if os.Getenv("MJRANK_TRIALS") == "" {
-		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
-	}
-	opp, err := opponent.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := policy.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultConfig()
-	cfg.Corpus = []string{shareddata.Dir(t, "tenhou")}
-	cfg.Work = os.Getenv("MJRANK_POLICY_WORK")
-	if n, err := strconv.Atoi(os.Getenv("MJRANK_POLICY_FILES")); err == nil {
-		cfg.MaxFiles = n
-	}
-	cfg.Progress = os.Stderr
-	res, err := ComparePolicyObjectives(context.Background(), cfg, opp, ref,
-		[]string{xgbmodel.BinaryLogistic, xgbmodel.RankPairwise, xgbmodel.RankNDCG})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range res {
-		t.Logf("%s: %.4f (SE %.4f) vs shipped %.4f (SE diff %.4f), %d decisions, %d train rows, %.0fs xgboost",
-			r.Objective, r.Metric.Model, r.Metric.ModelSE, r.Metric.Baseline, r.Metric.SE, r.Metric.N, r.Rows.Train, r.Seconds)
-	}
 }

@@ -28,25 +28,16 @@ const (
 )
 
 // Run trains the four models as cfg says: samples of the corpus into
-// LibSVM files, xgboost on each, then the held-out metrics into the cards.
-// A complete 4-player game whose replay fails or disagrees with its record
-// stops the run: its labels would be wrong, and skipping it would shrink
-// the training set unseen.
+// LibSVM files, xgboost on each, then the held-out metrics into the cards;
+// then, unless cfg.NoPolicy, the discard policy on the opponent models
+// just trained. A complete 4-player game whose replay fails or disagrees
+// with its record stops the run: its labels would be wrong, and skipping
+// it would shrink the training set unseen.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	start := time.Now()
 	cfg.defaults()
-	// The models are written last: a folder they cannot go to must stop
-	// the run before it starts, not after.
-	if cfg.Out == "" {
-		return nil, errors.New("train: no folder for the models (Config.Out)")
-	}
-	for _, dir := range []string{cfg.Out, cfg.RankOut, cfg.policyOut()} {
-		if err := xgbmodel.CheckWritable(dir); err != nil {
-			return nil, fmt.Errorf("train: %w", err)
-		}
-	}
-	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
-		return nil, fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
+	if err := cfg.check(); err != nil {
+		return nil, err
 	}
 	work, cleanup, err := cfg.workDir()
 	if err != nil {
@@ -57,61 +48,96 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sp := specs(cfg.Seed, cfg.Threads, cfg.Rounds)
-	set, err := writeSamples(ctx, &cfg, files, work, sp)
+	res := &Result{}
+	modelDir, corpus, err := trainPredictors(ctx, &cfg, files, corpus, work, res)
 	if err != nil {
 		return nil, err
 	}
+	if !cfg.NoPolicy {
+		// The discard policy's features use the opponent models: it is
+		// trained on those just trained.
+		opp, err := opponent.LoadDir(modelDir)
+		if err != nil {
+			return nil, err
+		}
+		pol, b, err := trainPolicy(ctx, &cfg, files, corpus, work, opp)
+		if err != nil {
+			return nil, err
+		}
+		res.addRun(pol.Run)
+		res.PolicyExtractSeconds = pol.ExtractSeconds
+		if err := xgbmodel.Save(cfg.policyOut(), &pol.Card, b); err != nil {
+			return nil, err
+		}
+		res.Policy = pol
+		res.Cards = append(res.Cards, pol.Card)
+		// The riichi, call, kan and kyuushu models, on the same opponent
+		// models.
+		if _, err := TrainDecisions(ctx, cfg, opp); err != nil {
+			return nil, err
+		}
+	}
+	res.finish(start)
+	return res, nil
+}
+
+// check stops a run that could not write its models before it starts:
+// they are written last.
+func (cfg *Config) check() error {
+	if cfg.Out == "" {
+		return errors.New("train: no folder for the models (Config.Out)")
+	}
+	for _, dir := range []string{cfg.Out, cfg.RankOut, cfg.policyOut()} {
+		if err := xgbmodel.CheckWritable(dir); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+	}
+	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
+		return fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
+	}
+	return nil
+}
+
+// trainPredictors writes the four predictors' samples, trains them,
+// measures them on the held-out games and saves them into cfg.Out and
+// cfg.RankOut; it returns the work folder they are also saved in for the
+// policy, and corpus with its game counts.
+func trainPredictors(ctx context.Context, cfg *Config, files []string, corpus xgbmodel.Corpus, work string, res *Result) (string, xgbmodel.Corpus, error) {
+	t0 := time.Now()
+	sp := specs(cfg.Seed, cfg.Threads, cfg.Rounds)
+	set, err := writeSamples(ctx, cfg, files, work, sp)
+	if err != nil {
+		return "", corpus, err
+	}
 	corpus.Games, corpus.HeldOutGames, corpus.Skipped, corpus.SkippedBy = set.games, set.heldOut, set.skipped(), set.skips
-	res := &Result{ExtractSeconds: time.Since(start).Seconds()}
+	res.ExtractSeconds = time.Since(t0).Seconds()
 	cfg.logf("samples: %d games (%d held out; skipped: %s) in %.1fs", corpus.Games, corpus.HeldOutGames, set.skipText(), res.ExtractSeconds)
 	for m := range sp {
 		if set.samples[m].Train == 0 || set.samples[m].HeldOut == 0 {
-			return nil, fmt.Errorf("train: no %s samples in the training or held-out games (%d/%d): corpus too small", sp[m].name, set.samples[m].Train, set.samples[m].HeldOut)
+			return "", corpus, fmt.Errorf("train: no %s samples in the training or held-out games (%d/%d): corpus too small", sp[m].name, set.samples[m].Train, set.samples[m].HeldOut)
 		}
 	}
 	modelDir := filepath.Join(work, "models")
-	cards, models, err := trainModels(ctx, &cfg, work, modelDir, sp, set, corpus, res)
+	cards, models, err := trainModels(ctx, cfg, work, modelDir, sp, set, corpus, res)
 	if err != nil {
-		return nil, err
+		return "", corpus, err
 	}
-	if err := measure(ctx, &cfg, files, modelDir, set, cards, res); err != nil {
-		return nil, err
+	t0 = time.Now()
+	if err := measure(ctx, cfg, files, modelDir, set, cards, res); err != nil {
+		return "", corpus, err
 	}
+	res.EvalSeconds = time.Since(t0).Seconds()
 	for m := range sp {
 		dir := cfg.Out
 		if sp[m].name == rankmodel.ModelName {
 			dir = cfg.RankOut
 		}
 		if err := xgbmodel.Save(dir, &cards[m], models[m]); err != nil {
-			return nil, err
+			return "", corpus, err
 		}
 	}
 	res.Cards = cards
-	if cfg.NoPolicy {
-		res.TotalSeconds = time.Since(start).Seconds()
-		return res, nil
-	}
-	// The discard policy's features use the opponent models: it is
-	// trained on those just trained.
-	opp, err := opponent.LoadDir(modelDir)
-	if err != nil {
-		return nil, err
-	}
-	pol, b, err := trainPolicy(ctx, &cfg, files, corpus, work, opp)
-	if err != nil {
-		return nil, err
-	}
-	if err := xgbmodel.Save(cfg.policyOut(), &pol.Card, b); err != nil {
-		return nil, err
-	}
-	res.Policy = pol
-	res.Cards = append(cards, pol.Card)
-	if _, err := TrainDecisions(ctx, cfg, opp); err != nil {
-		return nil, err
-	}
-	res.TotalSeconds = time.Since(start).Seconds()
-	return res, nil
+	return modelDir, corpus, nil
 }
 
 // defaults fills the unset fields that have defaults.
@@ -127,6 +153,9 @@ func (cfg *Config) defaults() {
 	}
 	if cfg.PolicyRate <= 0 {
 		cfg.PolicyRate = DefaultConfig().PolicyRate
+	}
+	if cfg.MemoryBudget <= 0 {
+		cfg.MemoryBudget = DefaultMemoryBudget
 	}
 }
 
@@ -172,21 +201,27 @@ func (cfg *Config) corpusFiles() ([]string, xgbmodel.Corpus, error) {
 }
 
 // sampleSet is what the sample phase wrote: the LibSVM files of every model
-// (train and held-out) and of the tenpai calibration's inner folds, with
-// their counts, the baselines fitted on the training games, and the games
-// used and left out.
+// (train and held-out) and the tenpai calibration's shards, with their
+// counts, the baselines fitted on the training games, and the games used
+// and left out. Rows go to the files as the games are read; what stays in
+// memory for the whole corpus is the counts, the baseline tables and the
+// keys of the games seen (to find duplicates).
 type sampleSet struct {
-	outs     [4][2]*bufio.Writer // [model][train, test]
-	calTrain []*bufio.Writer     // inner fold k's training rows
-	calOOF   []*bufio.Writer     // inner fold k's rows to predict
-	samples  [4]xgbmodel.Samples
-	fit      baselineFit // on the training games
-	seen     map[string]bool
-	games    int
-	heldOut  int
-	calGames int
-	skips    map[string]int // reason → games
-	err      error          // the first write error
+	outs    [4][2]*bufio.Writer // [model][train, test]
+	samples [4]xgbmodel.Samples
+	// calShards[k] holds the tenpai rows of the training games of inner
+	// calibration fold k (again: tenpai.train holds them all in file
+	// order), calRows[k] counts them: inner model k trains on the other
+	// shards, read as one set, and predicts shard k.
+	calShards []*bufio.Writer
+	calRows   []int
+	fit       baselineFit // on the training games
+	seen      map[string]bool
+	games     int
+	heldOut   int
+	calGames  int
+	skips     map[string]int // reason → games
+	err       error          // the first write error
 }
 
 // skipped returns the number of games left out.
@@ -243,17 +278,20 @@ func openSamples(cfg *Config, work string, sp []spec) (*sampleSet, func(), error
 			}
 		}
 	}
-	// The tenpai rows of the training games again, by inner fold: inner
-	// model k trains on calTrain[k] (the other folds) and predicts calOOF[k].
+	// The tenpai rows of the training games a second time, one shard an
+	// inner fold: inner model k reads the other shards as one set (dmlc's
+	// reader takes a list of files), where a training file for each inner
+	// model copied every row three more times (2.6 GB more on the whole
+	// corpus).
 	for k := range cfg.CalibFolds {
-		tr, err1 := open(fmt.Sprintf("%s-cal%d.train", opponent.TenpaiModel, k))
-		oof, err2 := open(fmt.Sprintf("%s-cal%d.oof", opponent.TenpaiModel, k))
-		if err := errors.Join(err1, err2); err != nil {
+		w, err := open(calShard(k))
+		if err != nil {
 			closeAll()
 			return nil, nil, err
 		}
-		s.calTrain, s.calOOF = append(s.calTrain, tr), append(s.calOOF, oof)
+		s.calShards = append(s.calShards, w)
 	}
+	s.calRows = make([]int, cfg.CalibFolds)
 	return s, closeAll, nil
 }
 
@@ -281,12 +319,8 @@ func (s *sampleSet) add(cfg *Config, key string, rows *gameRows) {
 		if cfg.CalibFolds > 0 {
 			s.calGames++
 			k := cfg.calibFold(key)
-			for j, w := range s.calTrain {
-				if j == k {
-					w = s.calOOF[j]
-				}
-				s.write(w, rows.rows[0].Bytes())
-			}
+			s.write(s.calShards[k], rows.rows[0].Bytes())
+			s.calRows[k] += rows.n[0]
 		}
 	}
 	for m := range s.outs {
@@ -310,7 +344,7 @@ func (s *sampleSet) flush() error {
 			}
 		}
 	}
-	for _, w := range append(append([]*bufio.Writer{}, s.calTrain...), s.calOOF...) {
+	for _, w := range s.calShards {
 		if err := w.Flush(); err != nil {
 			return err
 		}
@@ -362,20 +396,12 @@ func writeSamples(ctx context.Context, cfg *Config, files []string, work string,
 		return nil, err
 	}
 	defer closeAll()
-	var bar interface {
-		Add(int)
-		Finish()
-	}
-	if cfg.Bar != nil && cfg.Progress != nil {
-		bar = cfg.Bar(cfg.Progress, len(files), "samples")
-	}
+	bar := cfg.bar(len(files), "samples")
 	var fatal error
 	err = records.ForEachFile(ctx, files, cfg.Workers,
 		func(f string) fileSamples { return fileRows(cfg, f) },
 		func(_ string, fs fileSamples) {
-			if bar != nil {
-				bar.Add(1)
-			}
+			bar.Add(1)
 			if fs.fatal != nil && fatal == nil {
 				fatal = fs.fatal
 			}
@@ -390,9 +416,7 @@ func writeSamples(ctx context.Context, cfg *Config, files []string, work string,
 				set.add(cfg, g.key, g.rows)
 			}
 		})
-	if bar != nil {
-		bar.Finish()
-	}
+	bar.Finish()
 	if err = errors.Join(err, fatal); err != nil {
 		return nil, err
 	}
@@ -404,27 +428,34 @@ func writeSamples(ctx context.Context, cfg *Config, files []string, work string,
 
 // trainSpec runs xgboost on work's NAME.train for one model, checks the
 // loader on NAME.test, and returns the model's card (without baseline,
-// calibration or metrics) and bytes.
-func trainSpec(ctx context.Context, cfg *Config, work string, spc spec, corpus xgbmodel.Corpus, samples xgbmodel.Samples) (xgbmodel.Card, []byte, float64, error) {
-	t0 := time.Now()
-	b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, spc.name)
+// calibration or metrics), its bytes and what it cost (the loader check
+// included).
+func trainSpec(ctx context.Context, cfg *Config, work string, spc spec, corpus xgbmodel.Corpus, samples xgbmodel.Samples) (xgbmodel.Card, []byte, ModelRun, error) {
+	job := xgbJob{name: spc.name, spc: spc, train: []string{spc.name + ".train"}, test: spc.name + ".test",
+		rows: samples.Train, testRows: samples.HeldOut}
+	cfg.logf("xgboost: training %s on %d rows (%s)", spc.name, samples.Train, memoryMode(cfg.external(job.rows+job.testRows, len(spc.features))))
+	b, run, err := cfg.runXGBoost(ctx, work, job)
 	if err != nil {
-		return xgbmodel.Card{}, nil, 0, err
+		return xgbmodel.Card{}, nil, run, err
 	}
-	secs := time.Since(t0).Seconds()
-	check, err := CheckLoader(ctx, cfg.XGBoost, work, b, filepath.Join(work, spc.name+".test"))
+	secs := run.Seconds
+	check, pred, err := cfg.checkLoader(ctx, work, b, filepath.Join(work, job.test), samples.HeldOut)
 	if err != nil {
-		return xgbmodel.Card{}, nil, 0, fmt.Errorf("train: %s: %w", spc.name, err)
+		return xgbmodel.Card{}, nil, run, fmt.Errorf("train: %s: %w", spc.name, err)
 	}
+	run.Seconds += pred.Seconds
+	run.PeakRSS = max(run.PeakRSS, pred.PeakRSS)
 	params := map[string]string{}
 	for _, p := range spc.params {
 		params[p[0]] = p[1]
 	}
+	cfg.logf("xgboost: %s in %.1fs, peak RSS %s; leaves vs xgboost on %d held-out rows: max |diff| %.2g",
+		spc.name, secs, FormatBytes(run.PeakRSS), check.Rows, check.MaxAbsDiff)
 	return xgbmodel.Card{
 		Name: spc.name, Schema: spc.schema, Features: spc.features, Objective: params["objective"],
 		Params: params, Seed: cfg.Seed, XGBoost: xgboostVersion(cfg.XGBoost), Corpus: corpus, Samples: samples,
-		Seconds: math.Round(secs*10) / 10, Loader: check,
-	}, b, secs, nil
+		Seconds: math.Round(secs*10) / 10, Memory: run.Mode(), Loader: check,
+	}, b, run, nil
 }
 
 // trainModels runs xgboost for every model, checks the loader on the
@@ -434,12 +465,11 @@ func trainModels(ctx context.Context, cfg *Config, work, modelDir string, sp []s
 	cards := make([]xgbmodel.Card, len(sp))
 	models := make([][]byte, len(sp))
 	for m, spc := range sp {
-		cfg.logf("xgboost: training %s on %d rows", spc.name, set.samples[m].Train)
-		card, b, secs, err := trainSpec(ctx, cfg, work, spc, corpus, set.samples[m])
+		card, b, run, err := trainSpec(ctx, cfg, work, spc, corpus, set.samples[m])
 		if err != nil {
 			return nil, nil, err
 		}
-		res.TrainSeconds += secs
+		res.addRun(run)
 		c := &cards[m]
 		*c = card
 		if n, err := strconv.Atoi(c.Params["num_class"]); err == nil {
@@ -450,20 +480,22 @@ func trainModels(ctx context.Context, cfg *Config, work, modelDir string, sp []s
 		}
 		if spc.name == opponent.TenpaiModel && cfg.CalibFolds > 0 {
 			t0 := time.Now()
-			if c.Calibration, err = crossFitCalibration(ctx, cfg, work, spc); err != nil {
+			cal, runs, err := crossFitCalibration(ctx, cfg, work, spc, set)
+			if err != nil {
 				return nil, nil, err
 			}
-			c.Calibration.Games = set.calGames
-			secs := time.Since(t0).Seconds()
-			res.TrainSeconds += secs
+			cal.Games = set.calGames
+			c.Calibration = cal
+			for _, r := range runs {
+				res.addRun(r)
+			}
 			cfg.logf("calibration: %s, %d inner folds, out-of-fold predictions of %d rows of %d games in %.1fs: %d knots",
-				spc.name, cfg.CalibFolds, c.Calibration.Samples, set.calGames, secs, len(c.Calibration.X))
+				spc.name, cfg.CalibFolds, cal.Samples, set.calGames, time.Since(t0).Seconds(), len(cal.X))
 		}
 		models[m] = b
 		if err := xgbmodel.Save(modelDir, c, b); err != nil {
 			return nil, nil, err
 		}
-		cfg.logf("xgboost: %s in %.1fs; leaves vs xgboost on %d held-out rows: max |diff| %.2g", spc.name, secs, c.Loader.Rows, c.Loader.MaxAbsDiff)
 	}
 	return cards, models, nil
 }

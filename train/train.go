@@ -27,6 +27,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -49,6 +50,11 @@ type Config struct {
 	Workers int // parallel files during extraction; 0 = GOMAXPROCS
 	Threads int // xgboost nthread; 0 = DefaultThreads
 	Seed    int
+	// MemoryBudget is the memory, in bytes, an xgboost run may take
+	// holding its rows (estimated from their number, inMemoryBytes): a
+	// model whose rows would take more is trained from external memory,
+	// a cache on disk in the work folder. 0 = DefaultMemoryBudget.
+	MemoryBudget int64
 
 	// MaxFiles limits the corpus to its first files (0 = all): tests train on
 	// a slice.
@@ -137,14 +143,49 @@ func specs(seed, threads, rounds int) []spec {
 
 // Result summarises a run.
 type Result struct {
-	Cards          []xgbmodel.Card
-	Eval           *EvalReport
-	Policy         *PolicyResult // the discard policy's held-out agreement
-	ExtractSeconds float64
-	TrainSeconds   float64 // xgboost, all models
-	TotalSeconds   float64
+	Cards  []xgbmodel.Card
+	Eval   *EvalReport
+	Policy *PolicyResult // the discard policy's held-out agreement
+	// Runs lists every xgboost model trained, in order: the four
+	// predictors with the tenpai calibration's inner models after tenpai,
+	// then the discard policy.
+	Runs                 []ModelRun
+	ExtractSeconds       float64 // the samples of the four predictors
+	TrainSeconds         float64 // xgboost, every run of Runs
+	EvalSeconds          float64 // the held-out measurement of the four predictors
+	PolicyExtractSeconds float64 // the discard policy's samples
+	TotalSeconds         float64
+	// PeakRSS is the largest resident size of mjrank itself during the
+	// run, ChildPeakRSS that of the largest xgboost process, in bytes
+	// (getrusage RUSAGE_SELF and RUSAGE_CHILDREN, so over the life of the
+	// process calling Run; 0: not known on this system).
+	PeakRSS, ChildPeakRSS int64
 
 	col *collector // the held-out predictions behind Eval
+}
+
+// addRun lists run and adds its time.
+func (res *Result) addRun(run ModelRun) {
+	res.Runs = append(res.Runs, run)
+	res.TrainSeconds += run.Seconds
+}
+
+// finish sets the total time and the peak resident sizes.
+func (res *Result) finish(start time.Time) {
+	res.TotalSeconds = time.Since(start).Seconds()
+	res.PeakRSS, res.ChildPeakRSS = selfRSS()
+}
+
+// FormatBytes writes a size in bytes as "812 MiB" or "3.4 GiB"; "?" for
+// 0 (unknown).
+func FormatBytes(n int64) string {
+	switch {
+	case n <= 0:
+		return "?"
+	case n < 1<<30:
+		return fmt.Sprintf("%d MiB", (n+1<<19)>>20)
+	}
+	return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 }
 
 // heldOut reports whether the game of a log id is held out in cfg's fold.
@@ -207,7 +248,10 @@ func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
 				row(&out.rows[0], b2f(s.Tenpai), xt[:])
 				out.n[0]++
 			}
-			if s.Tenpai && keep(cfg.WaitRate, gr.Key, round, s.EventIdx+1000) {
+			// A disconnected seat rons nothing: its wait labels would be
+			// wrong, so it gives no wait rows (its tenpai and value labels
+			// are the hand's, whoever discarded).
+			if s.Tenpai && !s.Away && keep(cfg.WaitRate, gr.Key, round, s.EventIdx+1000) {
 				for k := range tile.NumKinds {
 					s.Pub.WaitFeatures(tile.Kind(k), xw[:])
 					row(&out.rows[1], b2f(s.Ron.Has(tile.Kind(k))), xw[:])
@@ -276,109 +320,9 @@ func xgboostVersion(bin string) string {
 	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(out)), "XGBoost:"))
 }
 
-// runXGBoost trains one model in work on the rows of NAME.train (name
-// being spc.name or an inner calibration fold's) and returns the model
-// file's bytes.
-func runXGBoost(ctx context.Context, bin, work string, spc spec, name string) ([]byte, error) {
-	conf := filepath.Join(work, name+".conf")
-	var b strings.Builder
-	for _, p := range spc.params {
-		fmt.Fprintf(&b, "%s = %s\n", p[0], p[1])
-	}
-	fmt.Fprintf(&b, "data = \"%s.train?format=libsvm\"\n", name)
-	fmt.Fprintf(&b, "eval[heldout] = \"%s.test?format=libsvm\"\n", spc.name)
-	fmt.Fprintf(&b, "model_out = \"%s.model\"\n", name)
-	if err := os.WriteFile(conf, []byte(b.String()), 0o644); err != nil {
-		return nil, err
-	}
-	log, err := os.Create(filepath.Join(work, name+".log"))
-	if err != nil {
-		return nil, err
-	}
-	defer log.Close()
-	cmd := exec.CommandContext(ctx, bin, name+".conf")
-	cmd.Dir = work
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("train: xgboost %s: %w (log: %s)", spc.name, err, log.Name())
-	}
-	return os.ReadFile(filepath.Join(work, name+".model"))
-}
-
-// CheckLoader predicts the LibSVM rows of file with `xgboost task=pred` and
-// with the model as xgbmodel loads it, and returns the largest absolute
-// difference; an error if it exceeds 1e-5.
-func CheckLoader(ctx context.Context, bin, work string, model []byte, file string) (xgbmodel.LoaderCheck, error) {
-	var check xgbmodel.LoaderCheck
-	m, err := xgbmodel.Load(model)
-	if err != nil {
-		return check, err
-	}
-	mf := filepath.Join(work, "check.model")
-	pf := filepath.Join(work, "check.pred")
-	if err := os.WriteFile(mf, model, 0o644); err != nil {
-		return check, err
-	}
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return check, err
-	}
-	cmd := exec.CommandContext(ctx, bin, os.DevNull, "task=pred", "model_in="+mf, "test:data="+abs+"?format=libsvm", "name_pred="+pf)
-	cmd.Dir = work
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return check, fmt.Errorf("xgboost task=pred: %w: %s", err, out)
-	}
-	pb, err := os.ReadFile(pf)
-	if err != nil {
-		return check, err
-	}
-	want := strings.Fields(string(pb))
-	out := make([]float64, m.NumOutputs())
-	ref := make([]float64, m.NumOutputs())
-	i := 0
-	err = readLibSVM(file, m.NumFeatures(), func(_ string, x []float64) error {
-		if err := m.Predict(x, out); err != nil {
-			return err
-		}
-		// The flat trees Go predicts with must agree with leaves exactly
-		// (up to the order of float64 sums).
-		if err := m.PredictLeaves(x, ref); err != nil {
-			return err
-		}
-		for k := range out {
-			if math.Abs(out[k]-ref[k]) > 1e-12 {
-				return fmt.Errorf("row %d: flat trees %v, leaves %v", check.Rows+1, out[k], ref[k])
-			}
-		}
-		for _, got := range out {
-			if i >= len(want) {
-				return fmt.Errorf("xgboost gave %d predictions, fewer than the rows", len(want))
-			}
-			w, err := strconv.ParseFloat(want[i], 64)
-			if err != nil {
-				return err
-			}
-			d := math.Abs(got - w)
-			if m.Objective() == xgbmodel.RegSquaredError {
-				d /= math.Max(1, math.Abs(w)) // xgboost prints 9 significant digits
-			}
-			check.MaxAbsDiff = math.Max(check.MaxAbsDiff, d)
-			i++
-		}
-		check.Rows++
-		return nil
-	})
-	if err != nil {
-		return check, err
-	}
-	if i != len(want) {
-		return check, fmt.Errorf("xgboost gave %d predictions for %d outputs", len(want), i)
-	}
-	if check.MaxAbsDiff > 1e-5 {
-		return check, fmt.Errorf("leaves and xgboost disagree by %g (> 1e-5)", check.MaxAbsDiff)
-	}
-	return check, nil
-}
+// calShard names the file of the tenpai rows of inner calibration fold
+// k's training games.
+func calShard(k int) string { return fmt.Sprintf("%s-fold%d.train", opponent.TenpaiModel, k) }
 
 // crossFitCalibration trains the binary model spc once per inner fold of
 // the training games, on the other folds' rows, predicts the fold's rows
@@ -386,28 +330,41 @@ func CheckLoader(ctx context.Context, bin, work string, model []byte, file strin
 // see its game), and fits an isotonic map of the labels on these
 // out-of-fold predictions. The map is applied to the model trained on all
 // the training games: the inner models have its parameters and nearly its
-// data, so they share its miscalibration.
-func crossFitCalibration(ctx context.Context, cfg *Config, work string, spc spec) (*xgbmodel.Calibration, error) {
+// data, so they share its miscalibration. It returns the map and what
+// each inner model cost.
+func crossFitCalibration(ctx context.Context, cfg *Config, work string, spc spec, set *sampleSet) (*xgbmodel.Calibration, []ModelRun, error) {
 	var p []float64
 	var y []bool
+	var runs []ModelRun
+	total := 0
+	for _, n := range set.calRows {
+		total += n
+	}
 	for k := range cfg.CalibFolds {
-		name := fmt.Sprintf("%s-cal%d", spc.name, k)
-		b, err := runXGBoost(ctx, cfg.XGBoost, work, spc, name)
-		if err != nil {
-			return nil, err
+		job := xgbJob{name: fmt.Sprintf("%s-cal%d", spc.name, k), spc: spc, test: spc.name + ".test",
+			rows: total - set.calRows[k], testRows: set.samples[0].HeldOut}
+		for j := range cfg.CalibFolds {
+			if j != k {
+				job.train = append(job.train, calShard(j))
+			}
 		}
+		b, run, err := cfg.runXGBoost(ctx, work, job)
+		if err != nil {
+			return nil, nil, err
+		}
+		runs = append(runs, run)
 		m, err := xgbmodel.Load(b)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if p, y, err = predictFile(m, filepath.Join(work, name+".oof"), p, y); err != nil {
-			return nil, err
+		if p, y, err = predictFile(m, filepath.Join(work, calShard(k)), p, y); err != nil {
+			return nil, nil, err
 		}
 	}
 	if len(p) == 0 {
-		return nil, fmt.Errorf("train: no rows to calibrate %s on", spc.name)
+		return nil, nil, fmt.Errorf("train: no rows to calibrate %s on", spc.name)
 	}
-	return xgbmodel.FitIsotonic(p, y), nil
+	return xgbmodel.FitIsotonic(p, y), runs, nil
 }
 
 // predictFile appends the binary model's prediction and the label (> 0.5)

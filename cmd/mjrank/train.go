@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/mjrank/mjrank/internal/progress"
 	"github.com/mjrank/mjrank/train"
@@ -45,6 +46,21 @@ folds, with standard errors from bootstrap resamples of all the games.
 Nothing is written, so --out, --rank-out and --policy-out are not taken;
 the discard policy is left out.
 
+Memory: the samples go to LibSVM files in the work folder as the games
+are read (files in parallel, rows in file order whatever --workers), and
+mjrank keeps only counts and tables for the whole corpus. An xgboost run
+whose rows would take more than --memory-budget in memory (an estimate
+from their count: 16 bytes a value, measured on xgboost 1.7) reads them
+from external memory, a cache on disk in the work folder: much slower,
+the same model byte for byte. On the whole corpus (12,000 games) the wait
+model and the discard policy go to external memory (docs/MODELS.md,
+"Training at scale", gives the time, memory and disk each step takes).
+
+At the end train prints the cards, then a table of every step: rows, memory
+mode, seconds and the peak resident size of its xgboost processes, with
+mjrank's own. A terminal shows progress bars (files replayed, boosting
+rounds).
+
 Every flag is checked before any work: the rates are shares above 0 and at
 most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 --rank-out, --policy-out and --work must be folders this user can write in (or create).
@@ -67,6 +83,8 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 		valueRate := fs.Float64("value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
 		calib := fs.Int("calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
 		cv := fs.Bool("cv", false, "10-fold cross-validation by game instead of training the shipped models")
+		budget := memSize{byteSize(train.DefaultMemoryBudget)}
+		fs.Var(&budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
@@ -104,7 +122,7 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 				Corpus: []string{*corpus}, Out: *out, RankOut: *rankOut, PolicyOut: *policyOut, Work: *work, XGBoost: *xgb,
 				Workers: *workers, Threads: *threads, Seed: *seed, MaxFiles: *maxFiles, Rounds: *rounds,
 				TenpaiRate: *tenpaiRate, WaitRate: *waitRate, ValueRate: *valueRate,
-				CalibFolds: *calib, Progress: env.Stderr,
+				CalibFolds: *calib, MemoryBudget: int64(budget.byteSize), Progress: env.Stderr,
 				Bar: func(w io.Writer, total int, desc string) interface {
 					Add(int)
 					Finish()
@@ -128,8 +146,54 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stdout, "trained in %.0fs (samples %.0fs, xgboost %.0fs)\n\n", res.TotalSeconds, res.ExtractSeconds, res.TrainSeconds)
-			return printCards(env.Stdout, res.Cards)
+			if err := printCards(env.Stdout, res.Cards); err != nil {
+				return err
+			}
+			fmt.Fprintln(env.Stdout)
+			return printTrainSteps(env.Stdout, res)
 		}
 	},
+}
+
+// memSize is the --memory-budget value: a byteSize shown in GiB.
+type memSize struct{ byteSize }
+
+func (m *memSize) String() string {
+	if n := int64(m.byteSize); n >= 1<<30 && n%(1<<30) == 0 {
+		return fmt.Sprintf("%dGiB", n>>30)
+	}
+	return m.byteSize.String()
+}
+
+// printTrainSteps prints what every step of a training run cost: the
+// samples, each xgboost model (rows, memory mode, seconds with the loader
+// check, peak RSS of its xgboost processes), the held-out evaluation, the
+// policy's samples, and the whole run with the peak RSS of mjrank and of
+// its largest xgboost process.
+func printTrainSteps(w io.Writer, res *train.Result) error {
+	t := newTable(w, "step", "rows", "memory", "seconds", "peak RSS")
+	secs := func(s float64) string { return fmt.Sprintf("%.0f", s) }
+	var games string
+	if len(res.Cards) > 0 {
+		games = plural(res.Cards[0].Corpus.Games, "game")
+	}
+	rows := [][]string{{"samples", games, "", secs(res.ExtractSeconds), ""}}
+	for i, r := range res.Runs {
+		if res.Policy != nil && i == len(res.Runs)-1 {
+			rows = append(rows, []string{"evaluation", "", "", secs(res.EvalSeconds), ""},
+				[]string{"policy samples", games, "", secs(res.PolicyExtractSeconds), ""})
+		}
+		rows = append(rows, []string{"xgboost " + r.Name, strconv.Itoa(r.Rows), r.Mode(), secs(r.Seconds), train.FormatBytes(r.PeakRSS)})
+	}
+	if res.Policy == nil {
+		rows = append(rows, []string{"evaluation", "", "", secs(res.EvalSeconds), ""})
+	}
+	rows = append(rows, []string{"total", "", "", secs(res.TotalSeconds),
+		fmt.Sprintf("mjrank %s, xgboost %s", train.FormatBytes(res.PeakRSS), train.FormatBytes(res.ChildPeakRSS))})
+	for _, r := range rows {
+		if err := t.Append(r); err != nil {
+			return err
+		}
+	}
+	return t.Render()
 }

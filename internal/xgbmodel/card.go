@@ -37,7 +37,12 @@ type Card struct {
 	Corpus    Corpus            `json:"corpus"`
 	Samples   Samples           `json:"samples"`
 	Seconds   float64           `json:"train_seconds"`
-	Loader    LoaderCheck       `json:"loader_check"`
+	// Memory says how xgboost held the training rows: "in-memory", or
+	// "external" (read from a cache on disk, for rows too many for the
+	// trainer's memory budget); empty in cards written before it was
+	// recorded.
+	Memory string      `json:"memory,omitempty"`
+	Loader LoaderCheck `json:"loader_check"`
 	// Baseline is the simple predictor the model is compared with, fitted
 	// on the training games (its layout is the trainer's business).
 	Baseline json.RawMessage `json:"baseline,omitempty"`

@@ -1,0 +1,99 @@
+package train
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
+)
+
+// TestRunReproducible trains every model twice on a slice of the corpus,
+// with one extraction worker and with four, and each time from external
+// memory (a budget of one byte), then once more in memory: the model
+// files, the calibration map and the row counts are the same byte for
+// byte. The order of the rows does not depend on the workers, the
+// xgboost threads are pinned, and xgboost 1.7's hist method builds the
+// same trees from its external-memory cache as from memory.
+func TestRunReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains with xgboost")
+	}
+	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
+	needXGBoost(t)
+	run := func(workers int, budget int64) *Result {
+		cfg := DefaultConfig()
+		cfg.Corpus, cfg.Out = []string{corpus}, t.TempDir()
+		cfg.MaxFiles, cfg.Rounds, cfg.WaitRate, cfg.CalibFolds = 40, 3, 0.2, 2
+		cfg.Workers, cfg.MemoryBudget = workers, budget
+		res, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d workers, budget %d: %.1fs", workers, budget, res.TotalSeconds)
+		return res
+	}
+	ext1, ext4, mem := run(1, 1), run(4, 1), run(2, 0)
+	for i, want := range mem.Cards {
+		for _, got := range []*Result{ext1, ext4} {
+			c := got.Cards[i]
+			if c.SHA256 != want.SHA256 || c.Samples != want.Samples {
+				t.Errorf("%s: %s, %+v rows; in memory with 2 workers %s, %+v", c.Name, c.SHA256, c.Samples, want.SHA256, want.Samples)
+			}
+			if cal := c.Calibration; cal != nil && cal.SHA256 != want.Calibration.SHA256 {
+				t.Errorf("%s: calibration %s, in memory %s", c.Name, cal.SHA256, want.Calibration.SHA256)
+			}
+		}
+	}
+	for _, r := range ext1.Runs {
+		if !r.External || r.Rows == 0 || r.Seconds <= 0 {
+			t.Errorf("budget of 1 byte: %+v", r)
+		}
+	}
+	var names []string
+	for _, r := range mem.Runs {
+		names = append(names, r.Name)
+		if r.External || r.PeakRSS <= 0 {
+			t.Errorf("default budget: %+v", r)
+		}
+	}
+	if got, want := strings.Join(names, " "), "tenpai tenpai-cal0 tenpai-cal1 wait value rank discard"; got != want {
+		t.Errorf("runs %s, want %s", got, want)
+	}
+	if mem.PeakRSS <= 0 || mem.ChildPeakRSS <= 0 || mem.TotalSeconds < mem.TrainSeconds {
+		t.Errorf("peak RSS %d / %d, %.1fs in all, %.1fs of xgboost", mem.PeakRSS, mem.ChildPeakRSS, mem.TotalSeconds, mem.TrainSeconds)
+	}
+}
+
+// TestRoundCounter counts xgboost's round lines however its output is cut.
+func TestRoundCounter(t *testing.T) {
+	out := "[21:55:05] INFO: loading\n[21:55:05] [0]\theldout-auc:0.8\n[21:55:06] [1]\theldout-auc:0.81\n" +
+		"[21:55:07] [12]\theldout-auc:0.82\ttrain-auc:0.9\nnot a [3]\tround\n[21:55:08] [13]\theldout-auc:0.83\n"
+	for _, size := range []int{1, 3, 7, len(out)} {
+		var n countBar
+		rc := &roundCounter{bar: &n}
+		for i := 0; i < len(out); i += size {
+			if w, err := rc.Write([]byte(out[i:min(i+size, len(out))])); err != nil || w != min(size, len(out)-i) {
+				t.Fatalf("write: %d, %v", w, err)
+			}
+		}
+		if n != 4 {
+			t.Errorf("written %d bytes at a time: %d rounds, want 4", size, n)
+		}
+	}
+}
+
+type countBar int
+
+func (c *countBar) Add(n int) { *c += countBar(n) }
+
+func TestFormatBytes(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{0, "?"}, {1 << 20, "1 MiB"}, {812 << 20, "812 MiB"}, {1<<30 - 1, "1024 MiB"}, {3 << 30, "3.0 GiB"}, {3<<30 + 400<<20, "3.4 GiB"}} {
+		if got := FormatBytes(c.n); got != c.want {
+			t.Errorf("FormatBytes(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
