@@ -79,11 +79,15 @@ type decisionExtractor struct {
 func decisionRows(gr *GameRef, opp *opponent.Models, heldOut bool) (*decisionGame, error) {
 	ex := &decisionExtractor{out: &decisionGame{key: gr.Key}, opp: opp, heldOut: heldOut}
 	var prev game.Round
-	var abs Absence
+	away := absenceOf(gr.Game)
+	round := -1 // the index of the round being replayed
 	var rep data.ReplayReport
 	var legal []game.Action
 	var decs []data.Decision
 	err := data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
+		if ei < 0 {
+			round++
+		}
 		// The replay shows no state after a result event: a kyuushu
 		// kyuuhai, which ends the round, is seen at the round's end, with
 		// prev still the position it answered.
@@ -95,14 +99,14 @@ func decisionRows(gr *GameRef, opp *opponent.Models, heldOut bool) (*decisionGam
 			case e.Type == data.EventBye || e.Type == data.EventReconnect || e.Type == data.EventNewDora:
 				// Not an answer to the position: the decision is the next event's.
 			case prev.Phase() == game.PhaseTurn:
-				if seat := prev.Current(); !abs.At(rd, ei, seat) {
+				if seat := prev.Current(); !away.away(round, ei, seat) {
 					legal = prev.Legal(seat, legal[:0])
 					ex.turn(&prev, rd, ei, seat, legal)
 				}
 			case prev.Phase() == game.PhaseCall:
 				decs = data.DecisionsAt(&prev, rd, ei, decs[:0])
 				for _, d := range decs {
-					if !abs.At(rd, ei, d.Seat) {
+					if !away.away(round, ei, d.Seat) {
 						legal = prev.Legal(d.Seat, legal[:0])
 						ex.call(&prev, d, legal)
 					}

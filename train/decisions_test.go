@@ -147,14 +147,14 @@ func TestDecisionLabels(t *testing.T) {
 // countRecorded adds the riichi declarations, ankan and kakan, and
 // kyuushu kyuuhai of g made by seats at the table to n.
 func countRecorded(g *data.Game, n *[numDecisions]int) {
-	var abs Absence
+	away := absenceOf(g)
 	for ri := range g.Rounds {
 		rd := &g.Rounds[ri]
 		for ei, e := range rd.Events {
 			switch {
-			case e.Type == data.EventRiichi && e.Step == 1 && !abs.At(rd, ei, int(e.Seat)):
+			case e.Type == data.EventRiichi && e.Step == 1 && !away.away(ri, ei, int(e.Seat)):
 				n[decRiichi]++
-			case e.Type == data.EventCall && (e.Meld.Type == score.Ankan || e.Meld.Type == score.Kakan) && !abs.At(rd, ei, int(e.Seat)):
+			case e.Type == data.EventCall && (e.Meld.Type == score.Ankan || e.Meld.Type == score.Kakan) && !away.away(ri, ei, int(e.Seat)):
 				n[decKan]++
 			}
 		}
