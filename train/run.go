@@ -92,8 +92,16 @@ func (cfg *Config) check() error {
 			return fmt.Errorf("train: %w", err)
 		}
 	}
-	if _, err := exec.LookPath(cfg.XGBoost); err != nil {
+	path, err := exec.LookPath(cfg.XGBoost)
+	if err != nil {
 		return fmt.Errorf("train: the xgboost command-line tool is needed (apt-get install xgboost): %w", err)
+	}
+	// xgboost runs in the work folder: a relative path (./xgboost.sh)
+	// must name the same file from there.
+	if strings.ContainsRune(cfg.XGBoost, filepath.Separator) {
+		if cfg.XGBoost, err = filepath.Abs(path); err != nil {
+			return fmt.Errorf("train: --xgboost %s: %w", path, err)
+		}
 	}
 	return nil
 }

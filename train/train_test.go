@@ -512,3 +512,29 @@ func TestVerdictNeedsGames(t *testing.T) {
 		}
 	}
 }
+
+// TestXGBoostPathMadeAbsolute: xgboost runs in the work folder, so a
+// relative --xgboost is resolved before the run, not found missing after
+// the feature extraction.
+func TestXGBoostPathMadeAbsolute(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "xgb.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	cfg := DefaultConfig()
+	cfg.Out = filepath.Join(dir, "models")
+	cfg.XGBoost = "./xgb.sh"
+	cfg.defaults()
+	if err := cfg.check(); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.XGBoost != script {
+		t.Errorf("--xgboost ./xgb.sh became %q, want %q", cfg.XGBoost, script)
+	}
+	cfg.XGBoost = "./missing.sh"
+	if err := cfg.check(); err == nil {
+		t.Error("a missing ./missing.sh passed the check")
+	}
+}

@@ -132,10 +132,24 @@ func (cfg *Config) runXGBoost(ctx context.Context, work string, job xgbJob) ([]b
 	run.PeakRSS = processRSS(cmd.ProcessState)
 	removeCaches(work, trainCache, testCache)
 	if err != nil {
-		return nil, run, fmt.Errorf("train: xgboost %s: %w (log: %s)", job.name, err, log.Name())
+		// The work folder goes when the run ends: the error carries the
+		// end of the log, not its path.
+		return nil, run, fmt.Errorf("train: xgboost %s: %w; its output ends with:\n%s", job.name, err, logTail(log.Name(), 2048))
 	}
 	model, err := os.ReadFile(filepath.Join(work, job.name+".model"))
 	return model, run, err
+}
+
+// logTail returns the last max bytes of the file at path.
+func logTail(path string, max int64) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "(" + err.Error() + ")"
+	}
+	if int64(len(b)) > max {
+		b = b[int64(len(b))-max:]
+	}
+	return strings.TrimSpace(string(b))
 }
 
 // xgbEnv is the environment of the xgboost processes: this process's,

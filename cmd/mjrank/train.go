@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -130,10 +131,14 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 					return progress.New(w, total, desc)
 				},
 			}
+			// SIGINT or SIGTERM stops xgboost and the extraction, and the
+			// work folder is removed on the way out.
+			ctx, stop := signalContext(context.Background())
+			defer stop()
 			if *cv {
-				res, err := train.CrossValidate(context.Background(), cfg)
+				res, err := train.CrossValidate(ctx, cfg)
 				if err != nil {
-					return err
+					return stopped(ctx, err)
 				}
 				fmt.Fprintf(env.Stdout, "10-fold cross-validation by game in %.0fs\n", res.TotalSeconds)
 				for f, r := range res.Folds {
@@ -142,9 +147,9 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 				fmt.Fprintln(env.Stdout)
 				return printEval(env.Stdout, res.Eval)
 			}
-			res, err := train.Run(context.Background(), cfg)
+			res, err := train.Run(ctx, cfg)
 			if err != nil {
-				return err
+				return stopped(ctx, err)
 			}
 			if err := printCards(env.Stdout, res.Cards); err != nil {
 				return err
@@ -153,6 +158,16 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 			return printTrainSteps(env.Stdout, res)
 		}
 	},
+}
+
+// stopped is a run's error: when a signal ended it, the signal's, with
+// its exit status (130, 143).
+func stopped(ctx context.Context, err error) error {
+	var ie interrupted
+	if errors.As(context.Cause(ctx), &ie) {
+		return exitError{ie.ExitCode(), fmt.Errorf("%w: training stopped, no model written, the work folder removed", ie)}
+	}
+	return err
 }
 
 // memSize is the --memory-budget value: a byteSize shown in GiB.
