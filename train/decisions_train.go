@@ -33,16 +33,11 @@ type DecisionsResult struct {
 // cfg.PolicyOut (or cfg.Out). [Run] calls it after the discard policy.
 func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*DecisionsResult, error) {
 	start := time.Now()
-	cfg.defaults()
-	work, cleanup, err := cfg.workDir()
+	work, cleanup, files, corpus, err := cfg.prepare()
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
-	files, corpus, err := cfg.corpusFiles()
-	if err != nil {
-		return nil, err
-	}
 	samples, err := writeDecisionRows(ctx, &cfg, files, work, &corpus, opp)
 	if err != nil {
 		return nil, err

@@ -118,16 +118,11 @@ type PolicyResult struct {
 // with those it trained.
 func TrainPolicy(ctx context.Context, cfg Config, opp *opponent.Models) (*PolicyResult, error) {
 	start := time.Now()
-	cfg.defaults()
-	work, cleanup, err := cfg.workDir()
+	work, cleanup, files, corpus, err := cfg.prepare()
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
-	files, corpus, err := cfg.corpusFiles()
-	if err != nil {
-		return nil, err
-	}
 	res, b, err := trainPolicy(ctx, &cfg, files, corpus, work, opp)
 	if err != nil {
 		return nil, err

@@ -39,15 +39,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	work, cleanup, err := cfg.workDir()
+	work, cleanup, files, corpus, err := cfg.prepare()
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
-	files, corpus, err := cfg.corpusFiles()
-	if err != nil {
-		return nil, err
-	}
 	res := &Result{}
 	modelDir, corpus, err := trainPredictors(ctx, &cfg, files, corpus, work, res)
 	if err != nil {
@@ -177,6 +173,21 @@ func (cfg *Config) workDir() (string, func(), error) {
 		return "", nil, err
 	}
 	return work, func() { os.RemoveAll(work) }, nil
+}
+
+// prepare fills cfg's defaults, makes the work folder (cleanup removes a
+// temporary one) and lists the corpus: what every training entry point
+// starts with.
+func (cfg *Config) prepare() (work string, cleanup func(), files []string, corpus xgbmodel.Corpus, err error) {
+	cfg.defaults()
+	if work, cleanup, err = cfg.workDir(); err != nil {
+		return "", nil, nil, corpus, err
+	}
+	if files, corpus, err = cfg.corpusFiles(); err != nil {
+		cleanup()
+		return "", nil, nil, corpus, err
+	}
+	return work, cleanup, files, corpus, nil
 }
 
 // corpusFiles lists the corpus files (the first MaxFiles) and describes
