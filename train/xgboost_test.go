@@ -2,6 +2,8 @@ package train
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -95,5 +97,33 @@ func TestFormatBytes(t *testing.T) {
 		if got := FormatBytes(c.n); got != c.want {
 			t.Errorf("FormatBytes(%d) = %q, want %q", c.n, got, c.want)
 		}
+	}
+}
+
+// TestXGBoostFailureQuotesItsLog: when xgboost fails, the error carries
+// the end of its output (the work folder, and the log in it, are removed
+// on the way out), and no temporary folder is left.
+func TestXGBoostFailureQuotesItsLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("extracts samples from 40 files")
+	}
+	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "xgboost")
+	script := "#!/bin/sh\n[ \"$1\" = --version ] && { echo 1.7.4; exit 0; }\necho 'boom: out of something' >&2\nexit 3\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", dir)
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.Out, cfg.XGBoost = []string{corpus}, filepath.Join(dir, "models"), fake
+	cfg.MaxFiles, cfg.Rounds, cfg.CalibFolds = 40, 3, 0
+	_, err := Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "boom: out of something") || strings.Contains(err.Error(), "(log: ") {
+		t.Errorf("error %v, want the end of xgboost's output", err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "mjrank-train-*"))
+	if len(left) > 0 {
+		t.Errorf("work folders left: %v", left)
 	}
 }
