@@ -98,11 +98,15 @@ CHROMIUM_CHECK = command -v chromium >/dev/null 2>&1 || { \
 # the opponent models into opponent/models, the rank model into
 # rankmodel/models, the discard policy (trained on the new opponent models'
 # features) into policy/models, each with its card. Then rebuild to embed
-# them.
+# them. Models whose rows exceed the memory budget train from xgboost's
+# external memory, in the temporary work folder: docs/MODELS.md ("Training
+# at scale") gives the time, memory and disk it takes. TRAIN_FLAGS passes
+# more flags, e.g. TRAIN_FLAGS='--memory-budget 6GiB --work /big/disk/w'.
 CORPUS ?= ../shared/data/tenhou
+TRAIN_FLAGS ?=
 train: build
 	@$(XGBOOST_CHECK)
-	./$(BIN) train --corpus $(CORPUS) --out opponent/models --rank-out rankmodel/models --policy-out policy/models
+	./$(BIN) train --corpus $(CORPUS) --out opponent/models --rank-out rankmodel/models --policy-out policy/models $(TRAIN_FLAGS)
 	$(GO) build -o $(BIN) ./cmd/mjrank
 
 clean:
