@@ -536,7 +536,10 @@ func measure(ctx context.Context, cfg *Config, files []string, modelDir string, 
 			held[k] = true
 		}
 	}
-	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Filter: func(g *GameRef) bool { return held[g.Key] }, FilterReason: "training game"})
+	bar := cfg.bar(len(files), "evaluation")
+	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Progress: func(int, int) { bar.Add(1) },
+		Filter: func(g *GameRef) bool { return held[g.Key] }, FilterReason: "training game"})
+	bar.Finish()
 	if err != nil {
 		return err
 	}

@@ -28,11 +28,11 @@ const DefaultMemoryBudget = 4 << 30
 // rows × features entries) into memory and training on them with
 // tree_method=hist: the sparse page's 8 bytes an entry (index and value)
 // in vectors grown by doubling, then the quantised histogram index and the
-// columns hist builds from it. Measured (nthread 2, with the held-out rows
-// loaded too): 10.6 bytes an entry for tenpai (2.6 M rows × 64), 12.8 for
-// value (0.8 M × 64), 14.6 for the first 1 M and 2 M wait rows (× 90),
-// 15.4 between those two. 16 bytes an entry and 64 MiB for the program
-// bound them all.
+// columns hist builds from it. Measured (peak RSS, nthread 2, with the
+// held-out rows evaluated loaded too): 10.8 bytes an entry for tenpai
+// (2.6 M rows × 64), 13.1 for value (0.8 M × 64), 14.9 and 15.3 for the
+// first 1 M and 2 M wait rows (× 90), 15.8 between those two. 16 bytes
+// an entry and 64 MiB for the program bound them all.
 func inMemoryBytes(rows, features int) int64 {
 	return int64(rows)*int64(features)*16 + 64<<20
 }

@@ -52,8 +52,8 @@ are read (files in parallel, rows in file order whatever --workers), and
 mjrank keeps only counts and tables for the whole corpus. An xgboost run
 whose rows would take more than --memory-budget in memory (an estimate
 from their count: 16 bytes a value, measured on xgboost 1.7) reads them
-from external memory, a cache on disk in the work folder: much slower,
-the same model byte for byte. On the whole corpus (12,000 games) the wait
+from external memory, a cache on disk in the work folder: some four
+times slower, the same model byte for byte. On the whole corpus (12,000 games) the wait
 model and the discard policy go to external memory (docs/MODELS.md,
 "Training at scale", gives the time, memory and disk each step takes).
 
