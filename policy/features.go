@@ -190,20 +190,7 @@ func (p *Position) resetGeneral(v game.View, maxOpen int, maxT float64) {
 			own++
 		}
 	}
-	scores := v.Scores()
-	place := 0
-	above, below := 100000, 100000 // points to the next seat up and down
-	for s, sc := range scores {
-		if s == seat {
-			continue
-		}
-		if sc > scores[seat] || sc == scores[seat] && (s-v.Dealer()+4)%4 < (seat-v.Dealer()+4)%4 {
-			place++
-			above = min(above, sc-scores[seat])
-		} else {
-			below = min(below, scores[seat]-sc)
-		}
-	}
+	place, above, below := standing(v) // points to the next seat up and down
 	p.general = [15]float64{
 		float64(len(p.riichi)), float64(maxOpen), float64(len(v.River(seat))), float64(v.LiveRemaining()),
 		float64(own), b2f(v.Dealer() == seat), maxT, float64(p.before), float64(p.nd), float64(place),
