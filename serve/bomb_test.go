@@ -3,12 +3,15 @@ package serve
 import (
 	"bytes"
 	"compress/gzip"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
 )
 
 // heapBound is the most the server's heap may grow while it refuses six
@@ -27,7 +30,13 @@ func TestBombsBounded(t *testing.T) {
 		t.Skip("expands inputs of gigabytes")
 	}
 	s := newService(t, Config{MaxConcurrent: 2, QueueWait: time.Minute})
-	byes := gzipBomb(t, `<mjloggm ver="2.3"><GO type="169" lobby="0"/><TAIKYOKU oya="0"/>`, `<BYE who="0"/>`, 40_000_000)
+	// A real game's opening, up to its first round, then endless BYE tags.
+	rec := readFile(t, filepath.Join(shareddata.Dir(t, "tenhou"), "thewaxmango-mahjong-hands/log-libraries/logs/2022010103gm-00a9-0000-12d7f40d.txt"))
+	head, _, ok := strings.Cut(rec, "<INIT ")
+	if !ok {
+		t.Fatal("the record has no <INIT>")
+	}
+	byes := gzipBomb(t, head, `<BYE who="0"/>`, 40_000_000)
 	spaces := gzipBomb(t, `{"type":"start_game","names":["a","b","c","d"]}`+"\n{", " ", 1<<30)
 	var base runtime.MemStats
 	runtime.GC()

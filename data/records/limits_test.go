@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/internal/datatest"
 	"github.com/mjrank/mjrank/data/records"
 )
 
@@ -30,7 +31,9 @@ func repeat(w io.Writer, s string, n int) {
 	}
 }
 
-var mjlogHead = `<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,x" ref=""/><GO type="169" lobby="0"/><UN n0="a" n1="b" n2="c" n3="d" dan="0,0,0,0" rate="1500,1500,1500,1500" sx="M,M,M,M"/><TAIKYOKU oya="0"/>`
+// mjlogHead is a real game's opening, up to its first round (set by
+// TestReadersBounded from the shared corpus).
+var mjlogHead string
 
 var bombs = []bomb{
 	{"5,000,000 BYE tags before a round (gzip)", func(w io.Writer) {
@@ -62,6 +65,7 @@ func TestReadersBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("expands inputs of hundreds of MB")
 	}
+	mjlogHead = datatest.MjlogHead(t)
 	for _, b := range bombs {
 		var in bytes.Buffer
 		if b.gzip {

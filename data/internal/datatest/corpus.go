@@ -116,3 +116,16 @@ func RawRecord(t testing.TB, path string) []byte {
 	}
 	return b
 }
+
+// MjlogHead returns the opening of a real mjlog record of the shared
+// corpus up to its first round (<mjloggm>, SHUFFLE, GO, UN, TAIKYOKU),
+// for tests that build hostile inputs on a real header.
+func MjlogHead(t testing.TB) string {
+	t.Helper()
+	b := RawRecord(t, filepath.Join(shareddata.Dir(t, "tenhou"), "thewaxmango-mahjong-hands/log-libraries/logs/2022010103gm-00a9-0000-12d7f40d.txt"))
+	i := strings.Index(string(b), "<INIT ")
+	if i < 0 {
+		t.Fatal("the record has no <INIT>")
+	}
+	return string(b[:i])
+}
