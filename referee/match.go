@@ -59,9 +59,8 @@ type Match struct {
 	Listener net.Listener
 	Wait     time.Duration
 
-	mu   sync.Mutex
-	done <-chan struct{} // Run's context's: a wait for a reply ends with it
-	ctx  context.Context
+	mu  sync.Mutex
+	ctx context.Context // Run's: a wait for a reply ends with it
 }
 
 // Seat kinds.
@@ -119,7 +118,7 @@ func (m *Match) Run(ctx context.Context) (*arena.Result, error) {
 			return nil, err
 		}
 	}
-	m.ctx, m.done = ctx, ctx.Done()
+	m.ctx = ctx
 	c := m.Arena
 	c.NewTable = m.newTable
 	return arena.Run(ctx, c)

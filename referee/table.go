@@ -141,7 +141,7 @@ func (t *table) broadcast(make func(s int) (mjai.Event, bool)) {
 // receive reads seat s's reply to the event it was just sent.
 func (t *table) receive(s int) {
 	st := &t.seats[s]
-	line, err := st.conn.receive(t.m.TimeLimit, t.m.done)
+	line, err := st.conn.receive(t.m.TimeLimit, t.m.ctx.Done())
 	if errors.Is(err, ErrStopped) {
 		// Not the seat's fault, and never replaced: the game stops
 		// unfinished, whatever OnIllegal says.
