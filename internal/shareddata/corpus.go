@@ -73,6 +73,18 @@ func Corpus(t testing.TB) (string, []CorpusFile) {
 	return dir, files
 }
 
+// CorpusSet is [Corpus] as a set of paths relative to the tenhou folder,
+// for tests that walk INDEX.tsv and keep the corpus tests' files.
+func CorpusSet(t testing.TB) (string, map[string]bool) {
+	t.Helper()
+	dir, files := Corpus(t)
+	set := make(map[string]bool, len(files))
+	for _, f := range files {
+		set[f.Rel] = true
+	}
+	return dir, set
+}
+
 // CorpusPaths is [Corpus] as plain paths, for tests that hand files to a
 // reader or a pipeline.
 func CorpusPaths(t testing.TB) []string {

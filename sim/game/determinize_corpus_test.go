@@ -23,16 +23,12 @@ import (
 // (shareddata.Corpus), spread evenly over them (every source).
 func corpusGames(t testing.TB, n int) []*data.Game {
 	t.Helper()
-	dir, files := shareddata.Corpus(t)
+	dir, chosen := shareddata.CorpusSet(t)
 	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	chosen := map[string]bool{}
-	for _, f := range files {
-		chosen[f.Rel] = true
-	}
 	var paths []string
 	sc := bufio.NewScanner(f)
 	sc.Scan() // header

@@ -190,11 +190,7 @@ func (a *tenhouAgari) win() (Win, error) {
 // lists, one copy per game.
 func loadTenhouAgari(t testing.TB) []tenhouAgari {
 	t.Helper()
-	dir, files := shareddata.Corpus(t)
-	chosen := map[string]bool{}
-	for _, f := range files {
-		chosen[f.Rel] = true
-	}
+	dir, chosen := shareddata.CorpusSet(t)
 	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
 	if err != nil {
 		t.Fatal(err)
