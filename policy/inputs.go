@@ -1,0 +1,155 @@
+package policy
+
+import (
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Inputs is what a turn decision's features are computed from: the seat's
+// tiles and what it has seen, what it knows of each opponent, and the
+// table. [Position.Reset] gathers them from a [game.View] (with the
+// opponent models' predictions); the Monte Carlo rollout keeps them as its
+// simulated round goes on and calls [Position.ResetInputs], so that the
+// rollout's policy reads exactly the features the policy was trained on.
+type Inputs struct {
+	Counts tile.Counts  // the seat's concealed hand
+	Seen   tile.Counts  // what it sees outside its hand
+	Red    tile.Counts  // red fives in the hand, by kind
+	Drawn  tile.Kind    // the tile drawn this turn (NoKind after a call)
+	Kuikae tile.KindSet // kinds it may not discard after its call
+
+	OwnRiverSuits [4]int // its discards per suit (honours last)
+	OwnRiver      int    // its discards
+	OwnOpen       int    // its open melds
+	Yakuhai       tile.KindSet
+	Dora          tile.Counts // dora value of each kind (red fives apart)
+
+	Opp [game.NumSeats - 1]OppInputs // the opponents, in seat order
+
+	Live         int
+	Dealer       bool
+	Place        int // 0: first
+	Above, Below int // points to the next seat up and down (100,000: none)
+	Round        int // 0 = East 1
+	HonbaSticks  int
+}
+
+// OppInputs is what the seat knows of one opponent.
+type OppInputs struct {
+	Riichi    bool
+	OpenMelds int
+	Tenpai    float64                 // P(tenpai): 1 in riichi
+	Waits     *[tile.NumKinds]float64 // P(a discard of each kind lets it ron | tenpai)
+	Value     float64                 // mean points of its win / 1000
+	River     tile.KindSet            // kinds in its river (genbutsu)
+	Safe      tile.KindSet            // River and the kinds passed after its riichi
+	Suji      tile.KindSet            // kinds suji-protected by its river
+}
+
+// SujiOf returns the number kinds suji-protected by a river holding the
+// kinds of river: 1-4-7, 2-5-8 and 3-6-9, a middle kind (4, 5, 6) only
+// when both its suji are in the river. Honours are never suji.
+func SujiOf(river tile.KindSet) tile.KindSet {
+	var s tile.KindSet
+	for suit := tile.Kind(0); suit < 27; suit += 9 {
+		for n := 1; n <= 9; n++ {
+			k := suit + tile.Kind(n-1)
+			lo, hi := n-3, n+3
+			has := func(m int) bool { return m >= 1 && m <= 9 && river.Has(suit+tile.Kind(m-1)) }
+			var ok bool
+			switch {
+			case n <= 3:
+				ok = has(hi)
+			case n >= 7:
+				ok = has(lo)
+			default:
+				ok = has(lo) && has(hi)
+			}
+			if ok {
+				s = s.Add(k)
+			}
+		}
+	}
+	return s
+}
+
+// inputsOf gathers v's inputs (p.in) with the opponent models m.
+func (p *Position) inputsOf(v game.View, m *opponent.Models) {
+	in := &p.in
+	seat := v.Seat()
+	in.Counts = v.Counts()
+	in.Seen = v.Visible()
+	for k := range in.Seen {
+		in.Seen[k] -= in.Counts[k]
+	}
+	in.Red = tile.Counts{}
+	for _, t := range v.Hand() {
+		if t.Red() {
+			in.Red[t.Kind()]++
+		}
+	}
+	in.Drawn = tile.NoKind
+	if d := v.Drawn(); d != tile.NoTile {
+		in.Drawn = d.Kind()
+	}
+	in.Kuikae = v.Kuikae()
+	in.OwnRiverSuits = [4]int{}
+	for _, d := range v.River(seat) {
+		in.OwnRiverSuits[d.Tile.Kind().Suit()]++
+	}
+	in.OwnRiver = len(v.River(seat))
+	in.OwnOpen = 0
+	for _, mm := range v.Melds(seat) {
+		if mm.Open() {
+			in.OwnOpen++
+		}
+	}
+	in.Yakuhai = 0
+	for k := range tile.Kind(tile.NumKinds) {
+		if k.IsDragon() || k == v.SeatWind(seat) || k == v.RoundWind() {
+			in.Yakuhai = in.Yakuhai.Add(k)
+		}
+	}
+	in.Dora = tile.Counts{}
+	for _, t := range v.DoraIndicators() {
+		in.Dora[t.Kind().DoraFrom()]++
+	}
+	i := 0
+	for s := range game.NumSeats {
+		if s != seat {
+			p.opponentOf(v, s, m, &in.Opp[i], &p.waits[i])
+			i++
+		}
+	}
+	in.Live = v.LiveRemaining()
+	in.Dealer = v.Dealer() == seat
+	in.Place, in.Above, in.Below = standing(v)
+	in.Round = v.RoundIndex()
+	in.HonbaSticks = v.Honba() + v.Sticks()
+}
+
+// opponentOf gathers what v's seat knows of opponent s, its predictions
+// by m.
+func (p *Position) opponentOf(v game.View, s int, m *opponent.Models, o *OppInputs, waits *[tile.NumKinds]float64) {
+	p.pub.Reset(v, s)
+	o.Riichi = v.InRiichi(s)
+	o.OpenMelds = p.pub.OpenMelds()
+	o.Tenpai = 1.0
+	if !o.Riichi {
+		o.Tenpai = m.Tenpai(&p.pub)
+	}
+	m.Waits(&p.pub, waits)
+	o.Waits = waits
+	o.Value = m.Value(&p.pub) / 1000
+	o.River, o.Safe = 0, 0
+	for k := range tile.Kind(tile.NumKinds) {
+		if p.pub.Genbutsu(k) {
+			o.River = o.River.Add(k)
+		}
+		if p.pub.Genbutsu(k) || p.pub.Passed(k) {
+			o.Safe = o.Safe.Add(k)
+		}
+	}
+	o.Suji = SujiOf(o.River) // what opponent.Public.Suji says of each kind, at once
+}
