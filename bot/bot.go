@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // Names lists the bots New knows, in the order help texts show them.
@@ -46,47 +45,4 @@ func Valid(name string) bool {
 		}
 	}
 	return false
-}
-
-// find returns the first legal action of type t, and whether there is one.
-func find(legal []game.Action, t game.ActionType) (game.Action, bool) {
-	for _, a := range legal {
-		if a.Type == t {
-			return a, true
-		}
-	}
-	return game.Action{}, false
-}
-
-// pass returns the Pass action of an answer phase, or legal[0].
-func pass(legal []game.Action) game.Action {
-	if a, ok := find(legal, game.Pass); ok {
-		return a
-	}
-	return legal[0]
-}
-
-// discardOf returns the legal action of type t (Discard or Riichi) that
-// gives up a tile of kind k: a plain tile before a red five, the drawn tile
-// before another of the same face.
-func discardOf(legal []game.Action, t game.ActionType, k tile.Kind, drawn tile.Tile) (game.Action, bool) {
-	best, found := game.Action{}, false
-	for _, a := range legal {
-		if a.Type != t || a.Tile.Kind() != k {
-			continue
-		}
-		if !found || (best.Tile.Red() && !a.Tile.Red()) || (a.Tile == drawn && best.Tile.Red() == a.Tile.Red()) {
-			best, found = a, true
-		}
-	}
-	return best, found
-}
-
-// win returns the Tsumo or Ron action when one is legal: every bot wins
-// whenever it can.
-func win(legal []game.Action) (game.Action, bool) {
-	if a, ok := find(legal, game.Tsumo); ok {
-		return a, true
-	}
-	return find(legal, game.Ron)
 }

@@ -22,19 +22,19 @@ type Efficiency struct {
 
 // Act implements game.Player.
 func (e *Efficiency) Act(v game.View, legal []game.Action) game.Action {
-	if a, ok := win(legal); ok {
+	if a, ok := game.WinAction(legal); ok {
 		return a
 	}
 	if v.Phase() != game.PhaseTurn {
-		if a, ok := find(legal, game.Pon); ok && !e.folding(v) && yakuhai(v, v.Seat(), a.Meld.Tiles[0].Kind()) {
+		if a, ok := game.FindAction(legal, game.Pon); ok && !e.folding(v) && yakuhai(v, v.Seat(), a.Meld.Tiles[0].Kind()) {
 			return a
 		}
-		return pass(legal)
+		return game.PassAction(legal)
 	}
 	drawn := v.Drawn()
 	if v.InRiichi(v.Seat()) {
 		// Only the drawn tile may go (an ankan is never declared).
-		if a, ok := discardOf(legal, game.Discard, drawn.Kind(), drawn); ok {
+		if a, ok := game.DiscardAction(legal, game.Discard, drawn.Kind(), drawn); ok {
 			return a
 		}
 	}
@@ -49,15 +49,15 @@ func (e *Efficiency) Act(v game.View, legal []game.Action) game.Action {
 	}
 	for _, d := range ds {
 		if d.Shanten == 0 {
-			if a, ok := discardOf(legal, game.Riichi, d.Kind, drawn); ok {
+			if a, ok := game.DiscardAction(legal, game.Riichi, d.Kind, drawn); ok {
 				return a
 			}
 		}
-		if a, ok := discardOf(legal, game.Discard, d.Kind, drawn); ok {
+		if a, ok := game.DiscardAction(legal, game.Discard, d.Kind, drawn); ok {
 			return a
 		}
 	}
-	if a, ok := find(legal, game.Discard); ok {
+	if a, ok := game.FindAction(legal, game.Discard); ok {
 		return a
 	}
 	return legal[0]
@@ -125,7 +125,7 @@ func (d *defender) safest(v game.View, legal []game.Action, ds []hand.Discard, s
 	best, bestSafety, found := game.Action{}, -1, false
 	drawn := v.Drawn()
 	for _, dc := range ds {
-		a, ok := discardOf(legal, game.Discard, dc.Kind, drawn)
+		a, ok := game.DiscardAction(legal, game.Discard, dc.Kind, drawn)
 		if !ok {
 			continue
 		}

@@ -47,7 +47,7 @@ func NewPolicy() (*Policy, error) {
 
 // Act implements game.Player.
 func (p *Policy) Act(v game.View, legal []game.Action) game.Action {
-	if a, ok := win(legal); ok {
+	if a, ok := game.WinAction(legal); ok {
 		return a
 	}
 	if v.Phase() != game.PhaseTurn {
@@ -58,7 +58,7 @@ func (p *Policy) Act(v game.View, legal []game.Action) game.Action {
 	}
 	drawn := v.Drawn()
 	if v.InRiichi(v.Seat()) {
-		if a, ok := discardOf(legal, game.Discard, drawn.Kind(), drawn); ok {
+		if a, ok := game.DiscardAction(legal, game.Discard, drawn.Kind(), drawn); ok {
 			return a
 		}
 	}
@@ -72,7 +72,7 @@ func (p *Policy) Act(v game.View, legal []game.Action) game.Action {
 			return a
 		}
 	}
-	if a, ok := discardOf(legal, game.Discard, k, drawn); ok {
+	if a, ok := game.DiscardAction(legal, game.Discard, k, drawn); ok {
 		return a
 	}
 	return p.eff.Act(v, legal) // no legal discard of the kind (cannot happen: Position bars kuikae)
@@ -85,7 +85,7 @@ func (p *Policy) Act(v game.View, legal []game.Action) game.Action {
 // tenpai, else t.
 func (p *Policy) riichi(v game.View, legal []game.Action, k tile.Kind, t tile.Tile) (game.Action, bool) {
 	drawn := v.Drawn()
-	withK, okK := discardOf(legal, game.Riichi, k, drawn)
+	withK, okK := game.DiscardAction(legal, game.Riichi, k, drawn)
 	if s, err := p.dec.RiichiScore(p.reset(v), v, p.opp, t); err != nil {
 		return withK, okK
 	} else if s < 0.5 {
@@ -94,7 +94,7 @@ func (p *Policy) riichi(v game.View, legal []game.Action, k tile.Kind, t tile.Ti
 	if okK {
 		return withK, true
 	}
-	return discardOf(legal, game.Riichi, t.Kind(), drawn)
+	return game.DiscardAction(legal, game.Riichi, t.Kind(), drawn)
 }
 
 // reset gathers the seat's situation for a decision model.
@@ -112,7 +112,7 @@ func (p *Policy) turnOption(v game.View, legal []game.Action) (game.Action, bool
 	}
 	if abort && p.dec.Kyuushu != nil {
 		if s, err := p.dec.KyuushuScore(p.reset(v), v); err == nil && s >= 0.5 {
-			return find(legal, game.KyuushuKyuuhai)
+			return game.FindAction(legal, game.KyuushuKyuuhai)
 		}
 	}
 	if kan && p.dec.Kan != nil {
@@ -134,10 +134,10 @@ func (p *Policy) answer(v game.View, legal []game.Action) game.Action {
 		call = call || a.Type == game.Chi || a.Type == game.Pon || a.Type == game.Daiminkan
 	}
 	if !call {
-		return pass(legal)
+		return game.PassAction(legal)
 	}
 	if c, ok := p.dec.BestCall(p.reset(v), v, legal); ok && c.Take() {
 		return c.Action
 	}
-	return pass(legal)
+	return game.PassAction(legal)
 }

@@ -35,7 +35,7 @@ type RuleBot struct {
 
 // Act implements game.Player.
 func (b *RuleBot) Act(v game.View, legal []game.Action) game.Action {
-	if a, ok := win(legal); ok {
+	if a, ok := game.WinAction(legal); ok {
 		return a
 	}
 	seat := v.Seat()
@@ -43,7 +43,7 @@ func (b *RuleBot) Act(v game.View, legal []game.Action) game.Action {
 	vis := seen(v)
 	if v.Phase() != game.PhaseTurn {
 		if !b.aimOpen(v, &c, &vis) {
-			return pass(legal)
+			return game.PassAction(legal)
 		}
 		before := maxSets(&c, false)
 		for _, a := range legal {
@@ -59,17 +59,17 @@ func (b *RuleBot) Act(v game.View, legal []game.Action) game.Action {
 				return a
 			}
 		}
-		return pass(legal)
+		return game.PassAction(legal)
 	}
-	if a, ok := find(legal, game.Kakan); ok {
+	if a, ok := game.FindAction(legal, game.Kakan); ok {
 		return a
 	}
-	if a, ok := find(legal, game.Ankan); ok {
+	if a, ok := game.FindAction(legal, game.Ankan); ok {
 		return a
 	}
 	drawn := v.Drawn()
 	if v.InRiichi(seat) {
-		if a, ok := discardOf(legal, game.Discard, drawn.Kind(), drawn); ok {
+		if a, ok := game.DiscardAction(legal, game.Discard, drawn.Kind(), drawn); ok {
 			return a
 		}
 	}
@@ -79,7 +79,7 @@ func (b *RuleBot) Act(v game.View, legal []game.Action) game.Action {
 	pick := func(t game.ActionType) (game.Action, bool) {
 		best, bestP, found := game.Action{}, 1<<30, false
 		for _, d := range ds {
-			a, ok := discardOf(legal, t, d.Kind, drawn)
+			a, ok := game.DiscardAction(legal, t, d.Kind, drawn)
 			if ok && prio[d.Kind] < bestP {
 				best, bestP, found = a, prio[d.Kind], true
 			}

@@ -70,19 +70,19 @@ const allLast = 7
 
 // Act implements game.Player.
 func (t *Thesis) Act(v game.View, legal []game.Action) game.Action {
-	if a, ok := win(legal); ok {
+	if a, ok := game.WinAction(legal); ok {
 		return a
 	}
 	seat := v.Seat()
 	if v.Phase() != game.PhaseTurn {
-		if a, ok := find(legal, game.Pon); ok && t.threats(v) == 0 && yakuhai(v, seat, a.Meld.Tiles[0].Kind()) {
+		if a, ok := game.FindAction(legal, game.Pon); ok && t.threats(v) == 0 && yakuhai(v, seat, a.Meld.Tiles[0].Kind()) {
 			return a
 		}
-		return pass(legal)
+		return game.PassAction(legal)
 	}
 	drawn := v.Drawn()
 	if v.InRiichi(seat) {
-		if a, ok := discardOf(legal, game.Discard, drawn.Kind(), drawn); ok {
+		if a, ok := game.DiscardAction(legal, game.Discard, drawn.Kind(), drawn); ok {
 			return a
 		}
 	}
@@ -96,7 +96,7 @@ func (t *Thesis) Act(v game.View, legal []game.Action) game.Action {
 		if d.Shanten != ds[0].Shanten {
 			break
 		}
-		if _, ok := discardOf(legal, game.Discard, d.Kind, drawn); !ok {
+		if _, ok := game.DiscardAction(legal, game.Discard, d.Kind, drawn); !ok {
 			continue
 		}
 		c[d.Kind]--
@@ -114,16 +114,16 @@ func (t *Thesis) Act(v game.View, legal []game.Action) game.Action {
 	if best >= 0 {
 		k := ds[best].Kind
 		if ds[best].Shanten == 0 {
-			if a, ok := discardOf(legal, game.Riichi, k, drawn); ok {
+			if a, ok := game.DiscardAction(legal, game.Riichi, k, drawn); ok {
 				return a
 			}
 		}
-		if a, ok := discardOf(legal, game.Discard, k, drawn); ok {
+		if a, ok := game.DiscardAction(legal, game.Discard, k, drawn); ok {
 			return a
 		}
 	}
 	for _, d := range ds {
-		if a, ok := discardOf(legal, game.Discard, d.Kind, drawn); ok {
+		if a, ok := game.DiscardAction(legal, game.Discard, d.Kind, drawn); ok {
 			return a
 		}
 	}

@@ -11,11 +11,11 @@ type Tsumogiri struct{}
 
 // Act implements game.Player.
 func (Tsumogiri) Act(v game.View, legal []game.Action) game.Action {
-	if a, ok := win(legal); ok {
+	if a, ok := game.WinAction(legal); ok {
 		return a
 	}
 	if v.Phase() != game.PhaseTurn {
-		return pass(legal)
+		return game.PassAction(legal)
 	}
 	d := v.Drawn()
 	for _, a := range legal {
@@ -26,11 +26,11 @@ func (Tsumogiri) Act(v game.View, legal []game.Action) game.Action {
 	// No drawn tile to discard (cannot happen without calls): the first
 	// legal discard.
 	if d != tile.NoTile {
-		if a, ok := discardOf(legal, game.Discard, d.Kind(), d); ok {
+		if a, ok := game.DiscardAction(legal, game.Discard, d.Kind(), d); ok {
 			return a
 		}
 	}
-	if a, ok := find(legal, game.Discard); ok {
+	if a, ok := game.FindAction(legal, game.Discard); ok {
 		return a
 	}
 	return legal[0]
