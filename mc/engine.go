@@ -29,7 +29,8 @@ import (
 type Engine struct {
 	opp  *opponent.Models
 	rank *rankmodel.Model
-	pol  *policy.Model // nil: the tile-efficiency prior
+	pol  *policy.Model     // nil: the tile-efficiency prior
+	dec  *policy.Decisions // riichi, call, kan and kyuushu models (nil: none)
 	// scratch holds the workers' memory between stages and decisions: a
 	// worker's rank-distribution cache stays warm, and nothing of its
 	// ~0.5 MB is allocated per stage.
@@ -43,11 +44,13 @@ func New(opp *opponent.Models, rank *rankmodel.Model) *Engine {
 	return &Engine{opp: opp, rank: rank, scratch: &sync.Pool{New: func() any { return &scratch{} }}}
 }
 
-// WithPolicy returns a copy of e whose prior discard is the one the
-// learned policy p scores highest.
-func (e *Engine) WithPolicy(p *policy.Model) *Engine {
+// WithPolicy returns a copy of e whose prior move is the learned
+// policy's (a [policy.Player] on the discard model p and the decision
+// models dec, which may be nil), and whose decision rule weighs the
+// simulations against that policy's belief ([policy.Prior]).
+func (e *Engine) WithPolicy(p *policy.Model, dec *policy.Decisions) *Engine {
 	c := *e
-	c.pol = p
+	c.pol, c.dec = p, dec
 	return &c
 }
 
@@ -66,7 +69,11 @@ func Default() (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return New(opp, rk).WithPolicy(pol), nil
+	dec, err := policy.DefaultDecisions()
+	if err != nil {
+		return nil, err
+	}
+	return New(opp, rk).WithPolicy(pol, dec), nil
 }
 
 // OpponentMode says how the opponents' hidden state is guessed.
@@ -88,6 +95,11 @@ const MaxSims = 10_000_000
 
 // DefaultMargin is the default of Options.Margin.
 const DefaultMargin = 2.0
+
+// DefaultPolicyWeight is the default of Options.PolicyWeight, in expected
+// ranks per unit of log policy ratio (docs/ENGINE.md, "The decision rule",
+// gives the figures that chose it).
+const DefaultPolicyWeight = 0.02
 
 // Options tune one analysis.
 type Options struct {
@@ -131,6 +143,19 @@ type Options struct {
 	// advantage is positive. 0: DefaultMargin; negative: no prior, the
 	// best mean utility is played.
 	Margin float64
+	// Rollout selects the seat's own play in the rollout (an experiment
+	// switch; the default is the heuristic).
+	Rollout RolloutPolicy
+	// PolicyWeight is how much the learned discard policy's belief weighs
+	// against the simulations' evidence: a discard i replaces the prior
+	// discard p only if its lower bound (above) also exceeds PolicyWeight ×
+	// ln(π_p / π_i), where π is the policy's score of each kind. The
+	// rollout's valuation is biased (docs/ENGINE.md, Fidelity); more
+	// simulations shrink the standard error but not the bias, and this
+	// term keeps a large budget from acting on a small advantage against a
+	// move the policy holds far likelier. 0: DefaultPolicyWeight;
+	// negative: none.
+	PolicyWeight float64
 	// Truth, if set, is the full-information round of the position: the
 	// opponents' tenpai, ron kinds and hand values are read from it instead
 	// of predicted, and their concealed tiles leave the pool of draws (the
@@ -173,9 +198,11 @@ type Candidate struct {
 	// move in the same worlds, AdvantageSE its standard error.
 	Prior                  bool
 	Advantage, AdvantageSE float64
-	// Policy is the learned discard policy's score of a discard or riichi
-	// (its estimate that a Houou player discards that kind); 0 for other
-	// moves or without a policy.
+	// Policy is the learned policy's belief that a Houou player makes this
+	// move (policy.Prior: the discard model's share of the kind, split by
+	// the riichi model; a call's P with its follow-up discard's share;
+	// pass, kans and kyuushu by their models); 0 for a win, a move of a
+	// decision without its model, or without a policy.
 	Policy float64
 }
 
@@ -244,11 +271,16 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if o.Margin == 0 {
 		o.Margin = DefaultMargin
 	}
-	want := tile.NoKind
-	if e.pol != nil && !o.EfficiencyPrior && v.Phase() == game.PhaseTurn && !v.InRiichi(v.Seat()) {
-		want = e.policyScores(v, cands)
+	if o.PolicyWeight == 0 {
+		o.PolicyWeight = DefaultPolicyWeight
 	}
-	ref := prior(r, cands, want)
+	ref := -1
+	if e.pol != nil && !o.EfficiencyPrior {
+		ref = e.learnedPrior(v, legal, cands)
+	}
+	if ref < 0 {
+		ref = prior(r, cands)
+	}
 	cands[ref].Prior = true
 	st := newStats(len(cands))
 	st.ref = ref
@@ -263,7 +295,7 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	for i := range cands {
 		st.fill(i, &cands[i])
 	}
-	best := choose(cands, ref, o.Margin)
+	best := choose(cands, ref, o.Margin, o.PolicyWeight)
 	cands[0], cands[best] = cands[best], cands[0]
 	slices.SortStableFunc(cands[1:], func(a, b Candidate) int {
 		if a.Sims != b.Sims {
@@ -422,9 +454,13 @@ func (e *Engine) world(r *root, o *Options, cands []Candidate, active []int, i u
 }
 
 // choose returns the candidate to play: the prior one, unless another's
-// advantage over it exceeds margin standard errors (the largest such
-// lower bound wins). A negative margin plays the best mean utility.
-func choose(cands []Candidate, ref int, margin float64) int {
+// advantage over it exceeds margin standard errors and, between two
+// discards the policy scored, weight × ln(policy ratio) (the largest such
+// lower bound wins). Only the candidates of the last halving stage
+// compete: one dropped early was measured on too few worlds for its
+// standard error to mean much, and its advantage is the largest of a
+// dozen noisy ones. A negative margin plays the best mean utility.
+func choose(cands []Candidate, ref int, margin, weight float64) int {
 	best := ref
 	if margin < 0 {
 		for i := range cands {
@@ -437,45 +473,64 @@ func choose(cands []Candidate, ref int, margin float64) int {
 	bound := 0.0
 	for i := range cands {
 		c := &cands[i]
-		if i == ref || c.Sims < 2 || math.IsNaN(c.AdvantageSE) {
+		if i == ref || c.Sims < 2 || c.Sims < cands[ref].Sims || math.IsNaN(c.AdvantageSE) {
 			continue
 		}
-		if lb := c.Advantage - margin*c.AdvantageSE; lb > bound {
+		lb := c.Advantage - margin*c.AdvantageSE
+		if weight > 0 {
+			lb -= weight * policyGap(&cands[ref], c)
+		}
+		if lb > bound {
 			best, bound = i, lb
 		}
 	}
 	return best
 }
 
-// policyScores fills the Policy score of every discard and riichi
-// candidate and returns the kind the policy scores highest.
-func (e *Engine) policyScores(v game.View, cands []Candidate) tile.Kind {
-	var pos policy.Position
-	pos.Reset(v, e.opp)
-	var score [tile.NumKinds]float64
-	var kinds [14]tile.Kind
-	best, bv := tile.NoKind, -1.0
-	for _, k := range pos.Kinds(kinds[:0]) {
-		score[k] = e.pol.Score(&pos, k)
-		if score[k] > bv {
-			best, bv = k, score[k]
-		}
+// minPolicy bounds the policy scores whose ratio policyGap takes: the
+// model's scores of hopeless discards differ by orders of magnitude that
+// mean nothing.
+const minPolicy = 1e-4
+
+// policyGap is ln(π_ref / π_c) when both moves are discards the policy
+// scored, else 0.
+func policyGap(ref, c *Candidate) float64 {
+	if ref.Policy <= 0 || c.Policy <= 0 {
+		return 0
 	}
+	return math.Log(max(ref.Policy, minPolicy) / max(c.Policy, minPolicy))
+}
+
+// learnedPrior fills the Policy belief of every candidate and returns
+// the one the learned policy plays (after a call, its likeliest discard),
+// or -1 when the policy leaves the decision to the rules.
+func (e *Engine) learnedPrior(v game.View, legal []game.Action, cands []Candidate) int {
+	pl := policy.NewPlayer(e.opp, e.pol, e.dec)
+	var pr policy.Prior
+	pl.Prior(v, legal, &pr)
 	for i := range cands {
-		if t := cands[i].Action.Type; t == game.Discard || t == game.Riichi {
-			cands[i].Policy = score[cands[i].Action.Tile.Kind()]
+		cands[i].Policy = pr.Of(cands[i].Action, cands[i].Discard)
+	}
+	a, ok := pl.Act(v, legal)
+	if !ok {
+		return -1
+	}
+	best := -1
+	for i := range cands {
+		if cands[i].Action == a && (best < 0 || cands[i].Policy > cands[best].Policy) {
+			best = i
 		}
 	}
 	return best
 }
 
-// prior returns the candidate played without evidence against it: a win
-// when legal; on a call, pass; in riichi, the drawn tile; else the discard
-// of kind want when it is legal (the learned policy's), or the
-// tile-efficiency discard (lowest shanten, then most tiles that lower it);
+// prior returns the candidate played without evidence against it when
+// the engine has no learned policy (or its ablation asks for this one): a
+// win when legal; on a call, pass; in riichi, the drawn tile; else the
+// tile-efficiency discard (lowest shanten, then most tiles that lower it),
 // declaring riichi when the discard leaves the hand tenpai and riichi is
 // legal.
-func prior(r *root, cands []Candidate, want tile.Kind) int {
+func prior(r *root, cands []Candidate) int {
 	find := func(t game.ActionType, k tile.Kind) int {
 		at := -1
 		for i := range cands {
@@ -508,12 +563,6 @@ func prior(r *root, cands []Candidate, want tile.Kind) int {
 	}
 	var buf [14]hand.Discard
 	ds := hand.Discards(&c, &vis, buf[:0])
-	for i, d := range ds {
-		if d.Kind == want && find(game.Discard, want) >= 0 {
-			ds[0], ds[i] = ds[i], ds[0] // the policy's choice first
-			break
-		}
-	}
 	for _, d := range ds {
 		if d.Shanten == 0 {
 			if i := find(game.Riichi, d.Kind); i >= 0 {
@@ -588,11 +637,13 @@ func (s *sim) apply(c *Candidate, models bool) {
 		s.end(game.NineTerminals, true)
 	case game.Ankan:
 		s.removeKind(a.Tile.Kind(), 4)
+		s.seenAdd[a.Tile.Kind()] += 4
 		s.addMeld(score.Meld{Type: score.Ankan, Tiles: [4]tile.Tile{a.Tile}})
 		s.kanDraw()
 	case game.Kakan:
 		k := a.Tile.Kind()
 		s.remove(a.Tile)
+		s.seenAdd[k]++
 		for i := range s.melds[:s.nm] {
 			if m := &s.melds[i]; m.Type == score.Pon && m.Kind() == k {
 				m.Type, m.Tiles[3] = score.Kakan, a.Tile
@@ -628,8 +679,10 @@ func (s *sim) apply(c *Candidate, models bool) {
 		if s.othersAnswer(); s.over {
 			return
 		}
-		s.remove(a.Meld.Tiles[1])
-		s.remove(a.Meld.Tiles[2])
+		for _, t := range a.Meld.Tiles[1:3] {
+			s.remove(t)
+			s.seenAdd[t.Kind()]++
+		}
 		s.addMeld(a.Meld)
 		s.ippatsu = false
 		s.discard(c.Discard, false)
@@ -639,6 +692,7 @@ func (s *sim) apply(c *Candidate, models bool) {
 		}
 		for _, t := range a.Meld.Tiles[1:4] {
 			s.remove(t)
+			s.seenAdd[t.Kind()]++
 		}
 		s.addMeld(a.Meld)
 		s.kanDraw()

@@ -13,7 +13,6 @@ import (
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // position is a decision of a real game: the round just before the seat
@@ -164,27 +163,29 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range positions(t, 3, 41) {
-		r0 := p.round
-		o := Options{Rules: &p.rules, Seed: 3, Margin: DefaultMargin}
-		var pub opponent.Public
-		v := game.ViewOf(&r0, p.seat)
-		r := e.newRoot(v, &p.rules, &o, &pub)
-		cands := candidates(r, r0.Legal(p.seat, nil))
-		active := make([]int, len(cands))
-		for i := range active {
-			active[i] = i
-		}
-		st := newStats(len(cands))
-		st.ref = prior(r, cands, tile.NoKind)
-		sc := &scratch{}
-		i := uint64(0)
-		allocs := testing.AllocsPerRun(200, func() {
-			e.world(r, &o, cands, active, i, sc, st)
-			i++
-		})
-		if allocs != 0 {
-			t.Errorf("%s: %.1f allocations per world of %d candidates", p.name, allocs, len(cands))
+	for _, rollout := range []RolloutPolicy{HeuristicRollout, LearnedRollout} {
+		for _, p := range positions(t, 3, 41) {
+			r0 := p.round
+			o := Options{Rules: &p.rules, Seed: 3, Margin: DefaultMargin, Rollout: rollout}
+			var pub opponent.Public
+			v := game.ViewOf(&r0, p.seat)
+			r := e.newRoot(v, &p.rules, &o, &pub)
+			cands := candidates(r, r0.Legal(p.seat, nil))
+			active := make([]int, len(cands))
+			for i := range active {
+				active[i] = i
+			}
+			st := newStats(len(cands))
+			st.ref = prior(r, cands)
+			sc := &scratch{}
+			i := uint64(0)
+			allocs := testing.AllocsPerRun(50, func() {
+				e.world(r, &o, cands, active, i, sc, st)
+				i++
+			})
+			if allocs != 0 {
+				t.Errorf("rollout %d, %s: %.1f allocations per world of %d candidates", rollout, p.name, allocs, len(cands))
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package mc
 import (
 	"math/rand/v2"
 
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
@@ -62,6 +63,13 @@ type sim struct {
 	out     outcome
 
 	win score.Win // scoring input, kept here so that it does not escape
+
+	// The learned rollout policy's state (LearnedRollout).
+	seenAdd  tile.Counts // tiles seen since the root
+	ownSuits [4]int      // the seat's discards per suit
+	oppCalls [game.NumSeats]int
+	in       policy.Inputs
+	pos      policy.Position
 }
 
 // reset starts a rollout of world w from root r.
@@ -104,6 +112,7 @@ func (s *sim) reset(r *root, w *world) {
 	s.sticks = r.sticks
 	s.over, s.kind, s.renchan = false, 0, false
 	s.out = outcome{}
+	s.seenAdd, s.ownSuits, s.oppCalls = tile.Counts{}, r.pin.OwnRiverSuits, [game.NumSeats]int{}
 }
 
 func (s *sim) updateWaits() {
@@ -170,6 +179,8 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 	s.remove(t)
 	k := t.Kind()
 	s.discarded = s.discarded.Add(k)
+	s.seenAdd[k]++
+	s.ownSuits[k.Suit()]++
 	s.tempFuriten = false
 	s.ippatsu = false
 	s.updateWaits()
@@ -199,7 +210,13 @@ func (s *sim) ownTurn() {
 	if s.drawn != tile.NoTile && s.tryTsumo() {
 		return
 	}
-	t, riichi := s.policy()
+	var t tile.Tile
+	var riichi bool
+	if s.r.rollout != nil {
+		t, riichi = s.learnedPolicy()
+	} else {
+		t, riichi = s.policy()
+	}
 	s.drawn, s.rinshan = tile.NoTile, false
 	s.discard(t, riichi)
 }
@@ -371,6 +388,7 @@ func (s *sim) oppTurn(j int, models bool) {
 func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 	k := t.Kind()
 	s.turns[j]++
+	s.seenAdd[k]++
 	s.safe[j] = s.safe[j].Add(k)
 	s.oppRiver[j] = s.oppRiver[j].Add(k)
 	if s.oppRiichi[j] || !s.dodges(j, k) {
@@ -412,6 +430,7 @@ func (s *sim) oppCall(from int) {
 			continue
 		}
 		s.oppOpen[j] = true
+		s.oppCalls[j]++
 		o := &s.opp[j]
 		if !o.tenpai && s.rng.Float64() < tenpaiAfterCall {
 			o.tenpai = true

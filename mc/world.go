@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -57,6 +58,7 @@ type oppRoot struct {
 	pTenpai float64
 	waitP   [tile.NumKinds]float64 // P(a discard of kind k lets it ron | tenpai)
 	value   int                    // mean points of its ron
+	valueK  float64                // the value model's prediction / 1000, as the policy reads it
 	riichi  bool
 	open    bool         // has an open meld (cannot declare riichi)
 	river   tile.KindSet // kinds of its own discards (furiten for them)
@@ -92,6 +94,9 @@ type root struct {
 	unseen  [tile.NumTiles]tile.Tile // tiles the seat cannot see, in id order
 	nUnseen int
 	opp     [game.NumSeats]oppRoot
+
+	rollout *policy.Model // the seat's rollout policy (nil: the heuristic)
+	pin     policy.Inputs // its inputs at the root
 }
 
 // newRoot gathers v's position. Only what v's seat may see is read.
@@ -171,7 +176,8 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 			op.pTenpai = e.opp.Tenpai(pub)
 		}
 		e.opp.Waits(pub, &op.waitP)
-		op.value = int(e.opp.Value(pub))
+		pv := e.opp.Value(pub)
+		op.value, op.valueK = int(pv), pv/1000
 		if o.Truth != nil {
 			op.truth(o.Truth, s)
 		}
@@ -180,6 +186,10 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 				op.safe = op.safe.Add(k)
 			}
 		}
+	}
+	if o.Rollout == LearnedRollout && e.pol != nil {
+		r.rollout = e.pol
+		r.rootInputs(v, pub)
 	}
 	return r
 }

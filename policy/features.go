@@ -59,6 +59,9 @@ func (p *Position) Reset(v game.View, m *opponent.Models) {
 	p.derive()
 }
 
+// Inputs returns what p was computed from (valid until p is reset).
+func (p *Position) Inputs() *Inputs { return &p.in }
+
 // ResetInputs sets the position from in (copied; its Waits arrays are
 // read, not copied, and must not change while p is used).
 func (p *Position) ResetInputs(in *Inputs) {

@@ -76,7 +76,28 @@ func SujiOf(river tile.KindSet) tile.KindSet {
 
 // inputsOf gathers v's inputs (p.in) with the opponent models m.
 func (p *Position) inputsOf(v game.View, m *opponent.Models) {
-	in := &p.in
+	InputsOf(v, &p.in, &p.pub)
+	i := 0
+	for s := range game.NumSeats {
+		if s == v.Seat() {
+			continue
+		}
+		o := &p.in.Opp[i]
+		p.pub.Reset(v, s)
+		if !o.Riichi {
+			o.Tenpai = m.Tenpai(&p.pub)
+		}
+		m.Waits(&p.pub, &p.waits[i])
+		o.Waits = &p.waits[i]
+		o.Value = m.Value(&p.pub) / 1000
+		i++
+	}
+}
+
+// InputsOf fills in with what v's seat sees, all but the opponents'
+// predictions: their Tenpai is 1 in riichi and 0 otherwise, Waits nil
+// and Value 0, for the caller to set. pub is scratch.
+func InputsOf(v game.View, in *Inputs, pub *opponent.Public) {
 	seat := v.Seat()
 	in.Counts = v.Counts()
 	in.Seen = v.Visible()
@@ -118,7 +139,7 @@ func (p *Position) inputsOf(v game.View, m *opponent.Models) {
 	i := 0
 	for s := range game.NumSeats {
 		if s != seat {
-			p.opponentOf(v, s, m, &in.Opp[i], &p.waits[i])
+			opponentOf(v, s, pub, &in.Opp[i])
 			i++
 		}
 	}
@@ -129,25 +150,18 @@ func (p *Position) inputsOf(v game.View, m *opponent.Models) {
 	in.HonbaSticks = v.Honba() + v.Sticks()
 }
 
-// opponentOf gathers what v's seat knows of opponent s, its predictions
-// by m.
-func (p *Position) opponentOf(v game.View, s int, m *opponent.Models, o *OppInputs, waits *[tile.NumKinds]float64) {
-	p.pub.Reset(v, s)
-	o.Riichi = v.InRiichi(s)
-	o.OpenMelds = p.pub.OpenMelds()
-	o.Tenpai = 1.0
-	if !o.Riichi {
-		o.Tenpai = m.Tenpai(&p.pub)
+// opponentOf gathers what v's seat sees of opponent s (pub is scratch).
+func opponentOf(v game.View, s int, pub *opponent.Public, o *OppInputs) {
+	pub.Reset(v, s)
+	*o = OppInputs{Riichi: v.InRiichi(s), OpenMelds: pub.OpenMelds()}
+	if o.Riichi {
+		o.Tenpai = 1
 	}
-	m.Waits(&p.pub, waits)
-	o.Waits = waits
-	o.Value = m.Value(&p.pub) / 1000
-	o.River, o.Safe = 0, 0
 	for k := range tile.Kind(tile.NumKinds) {
-		if p.pub.Genbutsu(k) {
+		if pub.Genbutsu(k) {
 			o.River = o.River.Add(k)
 		}
-		if p.pub.Genbutsu(k) || p.pub.Passed(k) {
+		if pub.Genbutsu(k) || pub.Passed(k) {
 			o.Safe = o.Safe.Add(k)
 		}
 	}

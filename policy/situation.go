@@ -65,18 +65,21 @@ func (s *Situation) Reset(v game.View, m *opponent.Models) {
 	}
 }
 
-// standing returns the seat's place (0 = first; ties go to the seat
+// standing returns v's seat's place and gaps (see [Standing]).
+func standing(v game.View) (place, above, below int) {
+	return Standing(v.Scores(), v.Seat(), v.Dealer())
+}
+
+// Standing returns seat's place by scores (0 = first; ties go to the seat
 // nearer the dealer, as Tenhou ranks the final scores) and the points to
 // the next seat up and down (100,000 when there is none).
-func standing(v game.View) (place, above, below int) {
-	seat := v.Seat()
-	scores := v.Scores()
+func Standing(scores [game.NumSeats]int, seat, dealer int) (place, above, below int) {
 	above, below = 100000, 100000
 	for s, sc := range scores {
 		if s == seat {
 			continue
 		}
-		if sc > scores[seat] || sc == scores[seat] && (s-v.Dealer()+4)%4 < (seat-v.Dealer()+4)%4 {
+		if sc > scores[seat] || sc == scores[seat] && (s-dealer+4)%4 < (seat-dealer+4)%4 {
 			place++
 			above = min(above, sc-scores[seat])
 		} else {

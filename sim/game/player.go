@@ -63,6 +63,10 @@ func (v View) Turns() int { return v.r.turns }
 // InRiichi reports whether a seat has declared riichi.
 func (v View) InRiichi(seat int) bool { return v.r.InRiichi(seat) }
 
+// RiichiAccepted reports whether seat's riichi stick is on the table (its
+// declaration discard was not ronned).
+func (v View) RiichiAccepted(seat int) bool { return v.r.RiichiAccepted(seat) }
+
 // Scores returns the current scores.
 func (v View) Scores() [NumSeats]int { return v.r.scores }
 

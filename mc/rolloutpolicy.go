@@ -1,0 +1,113 @@
+package mc
+
+import (
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// RolloutPolicy selects how the seat plays its own turns in the rollout.
+type RolloutPolicy uint8
+
+// Rollout policies.
+const (
+	// HeuristicRollout: lowest shanten, the least connected tile, folding
+	// to the safest tile against a riichi when far (sim.policy).
+	HeuristicRollout RolloutPolicy = iota
+	// LearnedRollout: the learned discard policy on the features of the
+	// simulated round (sim.learnedPolicy), riichi as the heuristic.
+	LearnedRollout
+)
+
+// rootInputs gathers at the root (r.pin) what the rollout policy's
+// inputs keep fixed or start from: what the seat sees (policy.InputsOf)
+// and the opponents' predictions as the root holds them. pub is scratch.
+func (r *root) rootInputs(v game.View, pub *opponent.Public) {
+	policy.InputsOf(v, &r.pin, pub)
+	i := 0
+	for s := range game.NumSeats {
+		if s == r.me {
+			continue
+		}
+		o, op := &r.pin.Opp[i], &r.opp[s]
+		o.Tenpai, o.Waits, o.Value = op.pTenpai, &op.waitP, op.valueK
+		i++
+	}
+}
+
+// policyInputs fills s.in, the seat's turn as the learned policy sees it,
+// from the simulation's state: its hand, what it has seen (the root's and
+// every discard since), the opponents' rivers, riichi and calls (their
+// predictions stay the root's, with P(tenpai) 1 once in riichi), the
+// scores, sticks and wall.
+func (s *sim) policyInputs() *policy.Inputs {
+	r := s.r
+	in := &s.in
+	*in = r.pin
+	in.Counts = s.counts
+	in.Red = tile.Counts{}
+	for _, t := range s.hand[:s.n] {
+		if t.Red() {
+			in.Red[t.Kind()]++
+		}
+	}
+	for k, n := range s.seenAdd {
+		in.Seen[k] += n
+	}
+	in.Drawn = tile.NoKind
+	if s.drawn != tile.NoTile {
+		in.Drawn = s.drawn.Kind()
+	}
+	in.Kuikae = 0
+	in.OwnRiverSuits = s.ownSuits
+	in.OwnRiver = s.turns[r.me]
+	in.OwnOpen = 0
+	for _, m := range s.melds[:s.nm] {
+		if m.Open() {
+			in.OwnOpen++
+		}
+	}
+	i := 0
+	for j := range game.NumSeats {
+		if j == r.me {
+			continue
+		}
+		o := &in.Opp[i]
+		o.Riichi = s.oppRiichi[j]
+		if o.Riichi {
+			o.Tenpai = 1
+		}
+		o.OpenMelds += s.oppCalls[j]
+		o.River, o.Safe = s.oppRiver[j], s.safe[j]
+		o.Suji = policy.SujiOf(o.River)
+		i++
+	}
+	in.Live = s.live
+	in.Place, in.Above, in.Below = policy.Standing(s.scores, r.me, int(r.setup.Dealer))
+	in.HonbaSticks = r.setup.Honba + s.sticks
+	return in
+}
+
+// learnedPolicy: the learned discard policy's choice in the simulated
+// round, riichi by the heuristic's rule (tenpai after the discard, closed,
+// 1,000 points, four tiles to draw).
+func (s *sim) learnedPolicy() (tile.Tile, bool) {
+	if s.riichi && s.drawn != tile.NoTile {
+		return s.drawn, false
+	}
+	s.pos.ResetInputs(s.policyInputs())
+	k, ok := s.r.rollout.Best(&s.pos)
+	if !ok {
+		return s.policy()
+	}
+	t := s.pick(k, true)
+	riichi := false
+	if !s.riichi && s.closed && s.scores[s.r.me] >= 1000 && s.live >= 4 {
+		s.counts[k]--
+		riichi = hand.Shanten(&s.counts) == 0
+		s.counts[k]++
+	}
+	return t, riichi
+}
