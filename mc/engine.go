@@ -99,7 +99,7 @@ const DefaultMargin = 2.0
 // DefaultPolicyWeight is the default of Options.PolicyWeight, in expected
 // ranks per unit of log policy ratio (docs/ENGINE.md, "The decision rule",
 // gives the figures that chose it).
-const DefaultPolicyWeight = 0.02
+const DefaultPolicyWeight = 0.05
 
 // Options tune one analysis.
 type Options struct {
