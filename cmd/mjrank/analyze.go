@@ -28,11 +28,14 @@ distribution, Tenhou Houou rank points (+90/+45/0/−135), the chances that
 this round ends in the seat's win, its deal-in or an exhaustive draw, the
 expected points change this round, and the simulations each move got
 (successive halving spends them where the moves are close). The engine
-starts from a prior move — the discard a learned policy expects a Houou
-player to make (riichi when it makes the hand tenpai), pass on a call, a
-win when legal — and plays another only when the simulations show it better
-in the same worlds by two standard errors of the difference ("vs prior").
-The "policy" column is that policy's score of each discard.
+starts from a prior move — the move a learned policy expects a Houou
+player to make (its discard, riichi or dama, call or pass, kan, kyuushu),
+a win when legal — and plays another only when the simulations show it
+better in the same worlds by two standard errors of the difference ("vs
+prior") plus a margin that grows with how much less likely the policy
+holds it (0.05 × ln of the policy's ratio, in expected ranks), and only a
+move measured to the last halving stage. The "policy" column is the
+policy's belief in each move, in percent.
 
 The position: --round names the round (E3-1 = East 3 with one honba, as
 mjrank verify prints; or its 1-based number in the record), then either
@@ -201,7 +204,7 @@ func printAnalysis(w io.Writer, pos *analysis.Position, a *analysis.Result) erro
 	if err := t.Render(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n* the prior move (the policy's discard; pass on a call; a win): played unless another beats it by %.0f standard errors of the difference\n", mc.DefaultMargin)
+	_, err := fmt.Fprintf(w, "\n* the prior move (the learned policy's; a win): played unless another, measured to the last stage, beats it by %.0f standard errors of the difference plus %.2f × ln(policy ratio)\n", mc.DefaultMargin, mc.DefaultPolicyWeight)
 	return err
 }
 

@@ -38,6 +38,10 @@ stable dan ((5·n1 + 2·n2)/n4 − 2).
 The mc bot is the Monte Carlo engine (see mjrank analyze) with --sims
 simulations per decision; it is deterministic under that budget.
 --mc-ablation plays it without a part, to measure what the part is worth.
+policy and mc may take another set of models: policy@DIR and mc@DIR play
+on the models in folder DIR (as mjrank train writes them with --out,
+--rank-out and --policy-out all DIR), so two model sets meet on the same
+walls (--seats mc,mc@old,mc@old,mc@old).
 
 --rotate plays every wall four times with the seating rotated, so that every
 entry meets the same tiles in every seat (duplicate play); --games must then

@@ -1,0 +1,78 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// A bot that plays on models (policy, mc) may take them from a folder
+// instead of the embedded ones: "policy@DIR", "mc@DIR". DIR holds a whole
+// set as mjrank train writes it with --out, --rank-out and --policy-out
+// all DIR: tenpai, wait, value, rank, discard and the decision models. So
+// the arena can seat the bots of two model sets at one table, on the same
+// walls.
+
+// modelSet is one folder's models, loaded once per process: a model is
+// read-only, and every bot of the folder shares it.
+type modelSet struct {
+	opp  *opponent.Models
+	rank *rankmodel.Model
+	pol  *policy.Model
+	dec  *policy.Decisions
+}
+
+var modelSets sync.Map // folder → func() (*modelSet, error)
+
+// loadModels returns the models of folder dir.
+func loadModels(dir string) (*modelSet, error) {
+	f, _ := modelSets.LoadOrStore(dir, sync.OnceValues(func() (*modelSet, error) {
+		var ms modelSet
+		var err error
+		if ms.opp, err = opponent.LoadDir(dir); err != nil {
+			return nil, err
+		}
+		if ms.rank, err = rankmodel.LoadDir(dir); err != nil {
+			return nil, err
+		}
+		if ms.pol, err = policy.LoadDir(dir); err != nil {
+			return nil, err
+		}
+		if ms.dec, err = policy.LoadDecisionsDir(dir); err != nil {
+			return nil, err
+		}
+		return &ms, nil
+	}))
+	ms, err := f.(func() (*modelSet, error))()
+	if err != nil {
+		return nil, fmt.Errorf("bot: models in %s: %w", dir, err)
+	}
+	return ms, nil
+}
+
+// splitModels splits "NAME@DIR" into NAME and DIR ("" without "@").
+func splitModels(name string) (base, dir string) {
+	base, dir, _ = strings.Cut(name, "@")
+	return base, dir
+}
+
+// newOnModels returns bot base (policy or mc) on the models of dir.
+func newOnModels(base, dir string, seed uint64, o Options) (game.Player, error) {
+	if base != "policy" && base != "mc" {
+		return nil, fmt.Errorf("bot: %s@%s: only policy and mc take a models folder", base, dir)
+	}
+	ms, err := loadModels(dir)
+	if err != nil {
+		return nil, err
+	}
+	if base == "policy" {
+		return &Policy{p: policy.NewPlayer(ms.opp, ms.pol, ms.dec)}, nil
+	}
+	return NewMC(mc.New(ms.opp, ms.rank).WithPolicy(ms.pol, ms.dec), seed, o)
+}
