@@ -295,37 +295,34 @@ func measureGame(ctx context.Context, eng *mc.Engine, cfg *Config, hg heldOutGam
 // every every-th call decision (counted apart), each with the outcome of
 // its round for the deciding seat.
 func collectDecisions(g *data.Game, every int) ([]decision, error) {
-	var prev game.Round
 	var decs []decision
+	var buf []data.Decision
 	turnN, callN := 0, 0
 	var open []int // decisions of the current round
 	var rep data.ReplayReport
-	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei == len(rd.Events) {
+	for st := range data.ReplaySteps(g, &rep) {
+		if st.Ended() {
 			for _, i := range open {
 				d := &decs[i]
-				d.out = outcomeOf(r, d.seat, d.round.Scores()[d.seat])
+				d.out = outcomeOf(st.Engine, d.seat, d.round.Scores()[d.seat])
 			}
 			open = open[:0]
-			return
+			continue
 		}
-		if ei >= 0 {
-			for _, dd := range data.DecisionsAt(&prev, rd, ei, nil) {
-				dc := decision{seat: dd.Seat, event: dd.Event, turn: dd.Turn, played: dd.Played}
-				n := &callN
-				if dc.turn {
-					n = &turnN
-				}
-				*n++
-				if *n%every == 0 {
-					dc.round = prev
-					decs = append(decs, dc)
-					open = append(open, len(decs)-1)
-				}
+		buf = st.Decisions(buf[:0])
+		for _, dd := range buf {
+			n := &callN
+			if dd.Turn {
+				n = &turnN
+			}
+			*n++
+			if *n%every == 0 {
+				decs = append(decs, decision{seat: dd.Seat, event: dd.Event, turn: dd.Turn, played: dd.Played, round: *st.Engine})
+				open = append(open, len(decs)-1)
 			}
 		}
-		prev = *r
-	})
+	}
+	err := rep.Err
 	if err == nil && len(rep.Mismatches) > 0 {
 		err = fmt.Errorf("the engine disagrees with the record: %v", rep.Mismatches[0])
 	}
