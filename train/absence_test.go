@@ -7,7 +7,6 @@ import (
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
-	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -39,7 +38,7 @@ func TestDisconnectedSeat(t *testing.T) {
 	if err := allTurnDecisions(gr, func(rd *data.Round, d data.Decision) { all[key(rd, d)] = true }); err != nil {
 		t.Fatal(err)
 	}
-	if err := turnDecisions(gr, 1, func(rd *data.Round, _ *game.Round, d data.Decision) { kept[key(rd, d)] = true }); err != nil {
+	if err := turnDecisions(gr, 1, func(st *data.ReplayStep, d data.Decision) { kept[key(st.Round, d)] = true }); err != nil {
 		t.Fatal(err)
 	}
 	var excluded []string
@@ -99,20 +98,15 @@ func TestDisconnectedSeat(t *testing.T) {
 }
 
 // allTurnDecisions calls f for every turn decision of gr, as
-// data.DecisionsAt finds them: disconnected seats' included.
+// data.ReplayDecisions yields them: disconnected seats' included.
 func allTurnDecisions(gr *GameRef, f func(rd *data.Round, d data.Decision)) error {
-	var prev game.Round
 	var rep data.ReplayReport
-	return data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei >= 0 && ei < len(rd.Events) {
-			for _, d := range data.DecisionsAt(&prev, rd, ei, nil) {
-				if d.Turn {
-					f(rd, d)
-				}
-			}
+	for st, d := range data.ReplayDecisions(gr.Game, &rep) {
+		if d.Turn {
+			f(st.Round, d)
 		}
-		prev = *r
-	})
+	}
+	return rep.Err
 }
 
 // sameSet reports whether a and b hold the same strings.

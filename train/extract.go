@@ -143,51 +143,51 @@ func VisitGame(g *data.Game, v Visitor) error {
 	var rep data.ReplayReport
 	hanchan := g.Rules.EastSouth
 	away := absenceOf(g)
-	ri := -1
-	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei < 0 {
-			ri++
-			if v.Rank != nil {
-				s := RankSample{Situation: rankmodel.SituationOf(r, hanchan)}
-				for seat := range game.NumSeats {
-					s.Seat, s.Rank = seat, final[seat]
-					v.Rank(&s)
-				}
+	for st := range data.ReplaySteps(g, &rep) {
+		r := st.Engine
+		if st.Event == 0 && v.Rank != nil {
+			s := RankSample{Situation: rankmodel.SituationOf(r, hanchan)}
+			for seat := range game.NumSeats {
+				s.Seat, s.Rank = seat, final[seat]
+				v.Rank(&s)
 			}
-			return
 		}
-		if ei >= len(rd.Events) || v.Discard == nil {
-			return
+		e, ok := st.LastEvent()
+		if !ok || e.Type != data.EventDiscard || v.Discard == nil {
+			continue
 		}
-		e := &rd.Events[ei]
-		if e.Type != data.EventDiscard {
-			return
-		}
-		seat := int(e.Seat)
+		seat, ei := int(e.Seat), st.Event-1
 		pub.Reset(game.ViewOf(r, seat), seat)
-		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei, Away: away.away(ri, ei, seat)}
-		waits := r.Waits(seat)
-		s.Tenpai = waits != 0
-		n, sum := 0, 0
-		for k := range waits.Kinds {
-			if pts, ok := r.RonValue(seat, k); ok {
-				s.Winning = s.Winning.Add(k)
-				n++
-				sum += pts
-			}
-		}
-		if n > 0 {
-			s.Value = float64(sum) / float64(n)
-		}
-		if !r.Furiten(seat) {
-			s.Ron = s.Winning
-		}
+		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei, Away: away.away(st.RoundIndex, ei, seat)}
+		discardLabels(&s, r, seat)
 		v.Discard(&s)
-	})
+	}
+	err := rep.Err
 	if err == nil && len(rep.Mismatches) > 0 {
 		err = fmt.Errorf("%w: %v (%d in all)", ErrReplayMismatch, rep.Mismatches[0], len(rep.Mismatches))
 	}
 	return err
+}
+
+// discardLabels sets the sample's labels from the discarder's hand in r:
+// tenpai, the kinds it wins on, their mean value, and whether it may ron.
+func discardLabels(s *DiscardSample, r *game.Round, seat int) {
+	waits := r.Waits(seat)
+	s.Tenpai = waits != 0
+	n, sum := 0, 0
+	for k := range waits.Kinds {
+		if pts, ok := r.RonValue(seat, k); ok {
+			s.Winning = s.Winning.Add(k)
+			n++
+			sum += pts
+		}
+	}
+	if n > 0 {
+		s.Value = float64(sum) / float64(n)
+	}
+	if !r.Furiten(seat) {
+		s.Ron = s.Winning
+	}
 }
 
 // GameRef is a game read from a file, with its split.
