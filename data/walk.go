@@ -78,38 +78,3 @@ func ReplayDecisions(g *Game, rep *ReplayReport) iter.Seq2[*ReplayStep, Decision
 		}
 	}
 }
-
-// Observer watches a replay with full information: it is called with the
-// engine's round at the start of every round (event -1), after every
-// recorded event has been applied (event = its index in Round.Events), and
-// once more when the round has ended (event = len(Round.Events)).
-//
-// Deprecated: range over [ReplaySteps]; Observer goes once its users have.
-type Observer func(rd *Round, event int, r *game.Round)
-
-// ReplayObserved is [Replay] calling observe as it goes.
-//
-// Deprecated: range over [ReplaySteps]; ReplayObserved goes once its users
-// have.
-func ReplayObserved(g *Game, rep *ReplayReport, observe Observer) error {
-	return replayUnder(g, g.EngineRules(), rep, func(st *ReplayStep) bool {
-		switch {
-		case st.Event == 0:
-			observe(st.Round, -1, st.Engine)
-		case st.Ended():
-			observe(st.Round, len(st.Round.Events), st.Engine)
-		default:
-			observe(st.Round, st.Event-1, st.Engine)
-		}
-		return true
-	})
-}
-
-// DecisionsAt appends to dst the decisions that event ei of round rd
-// records, in the position prev just before it.
-//
-// Deprecated: use [ReplayStep.Decisions]; DecisionsAt goes once its users
-// have.
-func DecisionsAt(prev *game.Round, rd *Round, ei int, dst []Decision) []Decision {
-	return (&ReplayStep{Round: rd, Event: ei, Engine: prev}).Decisions(dst)
-}

@@ -1,6 +1,6 @@
 // Package train learns the opponent predictors and the final-rank model
 // from game records: it replays every usable game with full information
-// (data.ReplayObserved), extracts samples with the feature definitions of
+// (data.ReplaySteps), extracts samples with the feature definitions of
 // packages opponent and rankmodel, splits them by game (a fixed hash, a
 // tenth held out), writes LibSVM files with every feature explicit, runs
 // the xgboost command-line tool, loads the models with leaves (checking
