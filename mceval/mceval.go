@@ -1,5 +1,5 @@
 // Package mceval measures the Monte Carlo engine (mc) on real games it
-// never trained on — the held-out tenth of the corpus (train.HeldOut):
+// never trained on — the held-out tenth of the corpus (dataset.HeldOut):
 //
 //   - agreement: how often the engine's choice equals the recorded Houou
 //     player's, for discards (which tile), riichi (declare or not, where
@@ -23,6 +23,7 @@ import (
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
@@ -133,7 +134,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, _, err := train.ListRecords(cfg.Corpus) // what cannot be read is left out, as in fitBaseline
+	files, _, err := dataset.Files(cfg.Corpus) // what cannot be read is left out, as in fitBaseline
 	if err != nil {
 		return nil, err
 	}
@@ -218,14 +219,14 @@ func fitBaseline(ctx context.Context, files []string, workers int) (*baseline, m
 	held := map[string]heldOutGame{}
 	seen := map[string]bool{}
 	type fileOut struct {
-		games []train.GameRef
+		games []dataset.GameRef
 		fit   *baseline
 	}
 	err := records.ForEachFile(ctx, files, workers, func(f string) fileOut {
-		games, _ := train.ReadFile(f)
+		games, _ := dataset.ReadFile(f)
 		out := fileOut{fit: &baseline{}}
 		for _, gr := range games {
-			if train.Usable(gr.Game) != nil {
+			if dataset.Usable(gr.Game) != nil {
 				continue
 			}
 			out.games = append(out.games, gr)

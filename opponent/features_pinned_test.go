@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
-	"github.com/mjrank/mjrank/train"
 )
 
 // featuresHash is the hash TestFeaturesUnchanged pins. It was measured
@@ -51,7 +51,7 @@ func TestFeaturesUnchanged(t *testing.T) {
 		if games >= 300 {
 			break
 		}
-		refs, err := train.ReadFile(f)
+		refs, err := dataset.ReadFile(f)
 		if err != nil {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -22,7 +23,7 @@ const byeGame = "somiona-mahjong579/train_data/2024041210gm-00a9-0000-038abb3a.x
 // just drawn; the turn decisions given to the discard policy are all the
 // game's but those; its tenpai samples while away give no wait rows.
 func TestDisconnectedSeat(t *testing.T) {
-	games, err := ReadFile(filepath.Join(shareddata.Dir(t, "tenhou"), byeGame))
+	games, err := dataset.ReadFile(filepath.Join(shareddata.Dir(t, "tenhou"), byeGame))
 	if err != nil || len(games) != 1 {
 		t.Fatalf("%s: %d games, %v", byeGame, len(games), err)
 	}
@@ -99,7 +100,7 @@ func TestDisconnectedSeat(t *testing.T) {
 
 // allTurnDecisions calls f for every turn decision of gr, as
 // data.ReplayDecisions yields them: disconnected seats' included.
-func allTurnDecisions(gr *GameRef, f func(rd *data.Round, d data.Decision)) error {
+func allTurnDecisions(gr *dataset.GameRef, f func(rd *data.Round, d data.Decision)) error {
 	var rep data.ReplayReport
 	for st, d := range data.ReplayDecisions(gr.Game, &rep) {
 		if d.Turn {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
@@ -75,7 +76,7 @@ type decisionExtractor struct {
 
 // decisionRows replays gr and describes every riichi, call, kan and
 // kyuushu decision of a seat present at the table.
-func decisionRows(gr *GameRef, opp *opponent.Models, heldOut bool) (*decisionGame, error) {
+func decisionRows(gr *dataset.GameRef, opp *opponent.Models, heldOut bool) (*decisionGame, error) {
 	ex := &decisionExtractor{out: &decisionGame{key: gr.Key}, opp: opp, heldOut: heldOut}
 	away := absenceOf(gr.Game)
 	var rep data.ReplayReport

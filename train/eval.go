@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -20,9 +21,9 @@ import (
 
 // EvalOptions tune Evaluate.
 type EvalOptions struct {
-	Workers  int                   // parallel files; 0 = GOMAXPROCS
-	Progress func(done, total int) // called after each file, in order
-	Filter   func(g *GameRef) bool // games to evaluate; nil = all
+	Workers  int                           // parallel files; 0 = GOMAXPROCS
+	Progress func(done, total int)         // called after each file, in order
+	Filter   func(g *dataset.GameRef) bool // games to evaluate; nil = all
 	// FilterReason names the games Filter leaves out in the report's
 	// Skipped ("" = "left out by the filter").
 	FilterReason string
@@ -274,7 +275,7 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 	return c, err
 }
 
-// Evaluate replays the usable games under paths (see [Usable]; duplicates
+// Evaluate replays the usable games under paths (see [dataset.Usable]; duplicates
 // of a log id counted once; "-" reads opt.Stdin) and measures the models
 // against the baselines stored in their cards. Files and folders that
 // cannot be read are counted in the report's Skipped; without a single
@@ -297,7 +298,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	if err != nil {
 		return nil, nil, err
 	}
-	files, unreadable, err := ListRecords(paths)
+	files, unreadable, err := dataset.Files(paths)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -329,7 +330,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 			var out []res
 			for i := range games {
 				gr := &games[i]
-				if why := Usable(gr.Game); why != nil {
+				if why := dataset.Usable(gr.Game); why != nil {
 					out = append(out, res{key: gr.Key, err: why})
 					continue
 				}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -44,7 +45,7 @@ type policyGame struct {
 
 // policyRows replays g and writes a row for each kind in hand at every
 // kept turn decision of every seat (see turnDecisions).
-func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models) (*policyGame, error) {
+func policyRows(gr *dataset.GameRef, cfg *Config, opp *opponent.Models) (*policyGame, error) {
 	out := &policyGame{key: gr.Key}
 	var pos policy.Position
 	var x [policy.NumFeatures]float64
@@ -72,7 +73,7 @@ func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models) (*policyGame, er
 // makes; rate of them kept, deterministic by game, round and event),
 // leaving out the discards Tenhou made for a disconnected seat (see
 // absence): no player decided them.
-func turnDecisions(gr *GameRef, rate float64, f func(st *data.ReplayStep, d data.Decision)) error {
+func turnDecisions(gr *dataset.GameRef, rate float64, f func(st *data.ReplayStep, d data.Decision)) error {
 	var rep data.ReplayReport
 	away := absenceOf(gr.Game)
 	for st, d := range data.ReplayDecisions(gr.Game, &rep) {
@@ -221,11 +222,11 @@ func writePolicyRows(ctx context.Context, cfg *Config, files []string, work stri
 // filePolicyRows reads one record file and writes the policy's rows of its
 // usable games.
 func filePolicyRows(cfg *Config, f string, opp *opponent.Models) []*policyGame {
-	games, _ := ReadFile(f)
+	games, _ := dataset.ReadFile(f)
 	var out []*policyGame
 	for i := range games {
 		gr := &games[i]
-		if Usable(gr.Game) != nil {
+		if dataset.Usable(gr.Game) != nil {
 			continue
 		}
 		g, err := policyRows(gr, cfg, opp)
