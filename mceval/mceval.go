@@ -25,10 +25,10 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/reliability"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
-	"github.com/mjrank/mjrank/train"
 )
 
 // Config is one measurement.
@@ -60,13 +60,13 @@ type Agreement struct {
 
 // Binary measures predicted probabilities of one event against outcomes.
 type Binary struct {
-	Samples  int         `json:"samples"`
-	Rate     float64     `json:"observed_rate"`
-	MeanPred float64     `json:"mean_prediction"`
-	LogLoss  float64     `json:"log_loss"`
-	Brier    float64     `json:"brier"`
-	ECE      float64     `json:"ece"`
-	Bins     []train.Bin `json:"reliability"`
+	Samples  int               `json:"samples"`
+	Rate     float64           `json:"observed_rate"`
+	MeanPred float64           `json:"mean_prediction"`
+	LogLoss  float64           `json:"log_loss"`
+	Brier    float64           `json:"brier"`
+	ECE      float64           `json:"ece"`
+	Bins     []reliability.Bin `json:"reliability"`
 }
 
 // Fidelity is one predictor's figures.
@@ -467,7 +467,7 @@ func fidelity(name string, ps []pred, outs []outcome) Fidelity {
 		b.Rate /= n
 		b.LogLoss /= n
 		b.Brier /= n
-		b.Bins, b.ECE = train.Reliability(p, y, 10)
+		b.Bins, b.ECE = reliability.Table(p, y, 10)
 		return b
 	}
 	f.Win = get(func(p pred) float64 { return p.win }, func(o outcome) bool { return o.won })

@@ -13,6 +13,7 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/reliability"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -97,13 +98,13 @@ func (c Comparison) Gain() float64 {
 
 // TenpaiReport: P(tenpai) after each discard. Baseline: [TenpaiBaseline].
 type TenpaiReport struct {
-	Samples     int        `json:"samples"`
-	Positives   int        `json:"positives"`
-	AUC         Comparison `json:"auc"`
-	LogLoss     Comparison `json:"log_loss"`
-	ECE         Comparison `json:"ece"`
-	ECEFloor    ECEFloor   `json:"ece_floor"`
-	Reliability []Bin      `json:"reliability"`
+	Samples     int               `json:"samples"`
+	Positives   int               `json:"positives"`
+	AUC         Comparison        `json:"auc"`
+	LogLoss     Comparison        `json:"log_loss"`
+	ECE         Comparison        `json:"ece"`
+	ECEFloor    ECEFloor          `json:"ece_floor"`
+	Reliability []reliability.Bin `json:"reliability"`
 }
 
 // WaitReport: P(kind wins | tenpai) after every discard of a tenpai
@@ -413,7 +414,7 @@ func (c *collector) report(rep *EvalReport) {
 		t.LogLoss = bs.compare(false, games, logLossMean(c.tenP, c.tenY, c.tenGame), logLossMean(c.tenB, c.tenY, c.tenGame))
 		t.ECE = bs.compare(false, games, weightedECE(c.tenP, c.tenY, c.tenGame, 10), weightedECE(c.tenB, c.tenY, c.tenGame, 10))
 		t.ECEFloor = ECEFloor{eceFloor(c.tenP, 1, 10), eceFloor(c.tenB, 1, 10)}
-		t.Reliability, _ = Reliability(c.tenP, c.tenY, 10)
+		t.Reliability, _ = reliability.Table(c.tenP, c.tenY, 10)
 	}
 	// Waits.
 	w := &rep.Wait

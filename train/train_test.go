@@ -15,6 +15,7 @@ import (
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/mjlog"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/reliability"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -71,7 +72,7 @@ func TestWeightedStatistics(t *testing.T) {
 	if got := weightedAUC(p, y, g)(ones); math.Abs(got-want) > 1e-12 {
 		t.Errorf("weighted AUC %g, plain %g", got, want)
 	}
-	_, wantECE := Reliability(p, y, 10)
+	_, wantECE := reliability.Table(p, y, 10)
 	if got := weightedECE(p, y, g, 10)(ones); math.Abs(got-wantECE) > 1e-12 {
 		t.Errorf("weighted ECE %g, plain %g", got, wantECE)
 	}
@@ -86,13 +87,6 @@ func TestWeightedStatistics(t *testing.T) {
 	b := newBootstrap(4, 50).compare(true, 4, weightedAUC(p, y, g), gameMean([]float64{1, 1, 1, 1, 1, 1, 1, 1}, g))
 	if a != b || a.DiffSE <= 0 || a.Beats {
 		t.Errorf("bootstrap: %+v then %+v", a, b)
-	}
-}
-
-func TestReliability(t *testing.T) {
-	bins, ece := Reliability([]float32{0.05, 0.05, 0.95, 0.95}, []bool{false, false, true, true}, 10)
-	if len(bins) != 10 || math.Abs(ece-0.05) > 1e-6 {
-		t.Errorf("ece = %g (want 0.05), %d bins", ece, len(bins))
 	}
 }
 
