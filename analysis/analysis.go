@@ -15,7 +15,6 @@ import (
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -167,10 +166,10 @@ func Run(ctx context.Context, eng *mc.Engine, pos *Position, o mc.Options) (*Res
 	return Output(pos, an, &o), an, nil
 }
 
-// playedMove names what the record's seat did at the event as the engine
-// names its candidates (mc.Candidate.String: "discard 0m", "ankan 3m",
-// "pon 777z, discard 3s", "kyuushu", "pass"), the action found among the
-// seat's legal ones.
+// playedMove names what the record's seat did at the event (as
+// data.Round.Played finds it) as the engine names its candidates
+// (mc.Candidate.String: "discard 0m", "ankan 3m", "pon 777z, discard 3s",
+// "kyuushu", "pass"), the action found among the seat's legal ones.
 func playedMove(rd *data.Round, event, seat int, legal []game.Action) string {
 	// The engine draws by itself once every seat has answered: a position
 	// before the seat's draw is its turn after the draw.
@@ -178,72 +177,38 @@ func playedMove(rd *data.Round, event, seat int, legal []game.Action) string {
 		event++
 	}
 	c := mc.Candidate{Action: game.Action{Type: game.Pass, Seat: uint8(seat)}, Discard: tile.NoTile}
-	find := func(match func(a game.Action) bool) {
-		for _, a := range legal {
-			if match(a) {
-				c.Action = a
-				return
-			}
+	p := rd.Played(event, seat)
+	if p.Type == game.Pass {
+		return c.String()
+	}
+	for _, a := range legal {
+		if sameMove(a, p) {
+			c.Action = a
+			break
 		}
 	}
-	e := rd.Events[event]
-	switch e.Type {
-	case data.EventAgari:
-		if int(e.Index) < len(rd.Agari) && rd.Agari[e.Index].Who == seat {
-			want := game.Ron
-			if rd.Agari[e.Index].From == seat {
-				want = game.Tsumo
-			}
-			find(func(a game.Action) bool { return a.Type == want })
-		}
-	case data.EventRyuukyoku:
-		if rd.Ryuukyoku != nil && rd.Ryuukyoku.Type == data.NineTerminals {
-			find(func(a game.Action) bool { return a.Type == game.KyuushuKyuuhai })
-		}
-	case data.EventRiichi:
-		if d, ok := nextDiscard(rd, event, seat); ok && int(e.Seat) == seat && e.Step == 1 {
-			find(func(a game.Action) bool { return a.Type == game.Riichi && sameFace(a.Tile, d) })
-		}
-	case data.EventDiscard:
-		if int(e.Seat) == seat {
-			find(func(a game.Action) bool { return a.Type == game.Discard && sameFace(a.Tile, e.Tile) })
-		}
-	case data.EventCall:
-		if int(e.Seat) == seat {
-			find(func(a game.Action) bool { return sameCall(a, e.Meld) })
-			if c.Action.Type == game.Chi || c.Action.Type == game.Pon {
-				c.Discard, _ = nextDiscard(rd, event, seat)
-			}
-		}
+	if c.Action.Type == game.Chi || c.Action.Type == game.Pon {
+		c.Discard = rd.NextDiscard(event, seat)
 	}
 	return c.String()
 }
 
-// sameFace reports whether two tiles look alike (the legal moves name one
-// copy of each face).
-func sameFace(a, b tile.Tile) bool { return a.Kind() == b.Kind() && a.Red() == b.Red() }
-
-// sameCall reports whether the legal action a makes the recorded meld m.
-func sameCall(a game.Action, m score.Meld) bool {
+// sameMove reports whether the legal action a makes the recorded move p
+// (the legal moves name one copy of each face): the same type, and the
+// same face discarded, the same kind of kan or the same meld.
+func sameMove(a, p game.Action) bool {
+	if a.Type != p.Type {
+		return false
+	}
 	switch a.Type {
-	case game.Ankan:
-		return m.Type == score.Ankan && a.Tile.Kind() == m.Tiles[0].Kind()
-	case game.Kakan:
-		return m.Type == score.Kakan && a.Tile.Kind() == m.Tiles[0].Kind()
+	case game.Discard, game.Riichi:
+		return a.Tile.Kind() == p.Tile.Kind() && a.Tile.Red() == p.Tile.Red()
+	case game.Ankan, game.Kakan:
+		return a.Tile.Kind() == p.Tile.Kind()
 	case game.Chi, game.Pon, game.Daiminkan:
-		return data.SameMeld(a.Meld, m)
+		return data.SameMeld(a.Meld, p.Meld)
 	}
-	return false
-}
-
-// nextDiscard returns the seat's first discard after the event.
-func nextDiscard(rd *data.Round, event, seat int) (tile.Tile, bool) {
-	for _, d := range rd.Events[event+1:] {
-		if d.Type == data.EventDiscard && int(d.Seat) == seat {
-			return d.Tile, true
-		}
-	}
-	return tile.NoTile, false
+	return true // tsumo, ron, kyuushu kyuuhai
 }
 
 // Candidate is one move of a Result.

@@ -26,6 +26,23 @@
 // slice. [Game.Check] replays a game at the level of tile ids and reports
 // the first inconsistency: it is the invariant every reader's output meets.
 //
+// # Replay
+//
+// [Replay] plays a record through the engine (sim/game): every recorded
+// action must pass the engine's legality checks, and every result is
+// compared with the record. [ReplaySteps] walks the same replay as a
+// range-over-func iterator of [ReplayStep]s, the engine's round before
+// each recorded event and at each round's end; [ReplayDecisions] yields
+// the decisions a record shows (turn discards and riichi, the answers to
+// callable discards), each with the step before it:
+//
+//	var rep data.ReplayReport
+//	for st, d := range data.ReplayDecisions(g, &rep) {
+//		legal := st.Engine.Legal(d.Seat, nil) // what d.Seat could do; d.Played is what it did
+//		...
+//	}
+//	// rep.Err: the record could not be replayed; rep.Mismatches: the engine disagreed
+//
 // # Formats
 //
 // Each format has a package of its own, which reads into this model and

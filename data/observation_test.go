@@ -219,13 +219,13 @@ func TestObserverReplay(t *testing.T) {
 		}
 		var ob game.Observer
 		var final [4]*game.Observation // each seat's observation of the round from the record
-		ri := -1
 		var rep data.ReplayReport
-		err = data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
+		for st := range data.ReplaySteps(g, &rep) {
+			rd, ri := st.Round, st.RoundIndex
+			ei := st.Event - 1 // the event just replayed, as ObservationAt counts (-1: the deal)
 			where := func() string { return fmt.Sprintf("%s %s event %d", g.Ref, rd.Name(), ei) }
-			if ei < 0 {
-				ri++
-				if err := ob.Start(r); err != nil {
+			if st.Event == 0 {
+				if err := ob.Start(st.Engine); err != nil {
 					t.Fatalf("%s: %v", where(), err)
 				}
 				for seat := range 4 {
@@ -233,7 +233,7 @@ func TestObserverReplay(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-			} else if err := ob.Update(r); err != nil {
+			} else if err := ob.Update(st.Engine); err != nil {
 				t.Fatalf("%s: %v", where(), err)
 			}
 			updates++
@@ -248,7 +248,7 @@ func TestObserverReplay(t *testing.T) {
 					}
 				}
 				prefixes++
-				if ei >= len(rd.Events) {
+				if st.Ended() {
 					w := jsonNoRules(t, final[seat])
 					if got := jsonNoRules(t, ob.Observation(seat)); got != w {
 						t.Fatalf("%s seat %d: at the end live\n%s\nrecord\n%s", where(), seat, got, w)
@@ -284,9 +284,9 @@ func TestObserverReplay(t *testing.T) {
 				}
 				compared++
 			}
-		})
-		if err != nil {
-			t.Fatal(err)
+		}
+		if rep.Err != nil {
+			t.Fatal(rep.Err)
 		}
 		if len(rep.Mismatches) > 0 {
 			t.Fatalf("%s: the replay disagrees with the record: %v", g.Ref, rep.Mismatches[0])

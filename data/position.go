@@ -49,14 +49,16 @@ func RoundBefore(g *Game, ri, event int) (*game.Round, error) {
 	one.Owari = nil
 	var found *game.Round
 	var rep ReplayReport
-	err := ReplayObserved(&one, &rep, func(_ *Round, ei int, r *game.Round) {
-		if found == nil && ei == event-1 {
-			c := *r
+	// The walk goes on to the round's end, whose mismatches make the
+	// position an error too.
+	for st := range ReplaySteps(&one, &rep) {
+		if found == nil && st.Event == event {
+			c := *st.Engine
 			found = &c
 		}
-	})
-	if err != nil {
-		return nil, err
+	}
+	if rep.Err != nil {
+		return nil, rep.Err
 	}
 	if len(rep.Mismatches) > 0 {
 		return nil, fmt.Errorf("data: %s: the engine disagrees with the record: %v", rd.Name(), rep.Mismatches[0])

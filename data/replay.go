@@ -116,6 +116,9 @@ type ReplayReport struct {
 	// Unchecked lists checks left out because the record's rules are not
 	// known well enough (special lobbies' final points).
 	Unchecked []string
+	// Err is what stopped a replay: a record that cannot be replayed at all
+	// (3-player, malformed). [Replay] also returns it.
+	Err error
 }
 
 // Replay plays a 4-player record through sim/game: each round's wall is
@@ -125,32 +128,28 @@ type ReplayReport struct {
 // and the final scores and points — is compared with the record. Disagreements
 // are appended to rep.Mismatches; a round in which the engine refuses an
 // action is abandoned there, and the next round starts from the record. The
-// error is for records that cannot be replayed at all (3-player, malformed).
-func Replay(g *Game, rep *ReplayReport) error { return ReplayObserved(g, rep, nil) }
-
-// Observer watches a replay with full information: it is called with the
-// engine's round at the start of every round (event -1), after every
-// recorded event has been applied (event = its index in Round.Events), and
-// once more when the round has ended (event = len(Round.Events)). The
-// round must not be modified. Training uses it to extract samples.
-type Observer func(rd *Round, event int, r *game.Round)
-
-// ReplayObserved is [Replay] calling observe (which may be nil) as it goes.
-func ReplayObserved(g *Game, rep *ReplayReport, observe Observer) error {
-	return replayUnder(g, g.EngineRules(), rep, observe)
+// error is for records that cannot be replayed at all (3-player, malformed);
+// it is also rep.Err. [ReplaySteps] walks the same replay step by step.
+func Replay(g *Game, rep *ReplayReport) error {
+	err := replayUnder(g, g.EngineRules(), rep, nil)
+	if err != nil {
+		rep.Err = err
+	}
+	return err
 }
 
-// replayUnder is [ReplayObserved] under the given rules instead of the
-// record's (tests use it to show what a rule switch changes).
-func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, observe Observer) error {
+// replayUnder is [Replay] under the given rules instead of the record's
+// (tests use it to show what a rule switch changes), calling yield (which
+// may be nil) at every step as [ReplaySteps] describes.
+func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, yield func(*ReplayStep) bool) error {
 	if g.Players != 4 {
 		return ErrNotFourPlayer
 	}
 	eng := game.NewGame(rules)
-	p := replayer{rules: &rules, rep: rep, observe: observe}
+	p := replayer{rules: &rules, rep: rep, yield: yield}
 	for ri := range g.Rounds {
 		rd := &g.Rounds[ri]
-		p.rd = rd
+		p.ri, p.rd = ri, rd
 		want := game.RoundSetup{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks, Dealer: uint8(rd.Dealer), Scores: rd.Scores}
 		if ri > 0 {
 			if eng.Over() {
@@ -171,14 +170,17 @@ func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, observe Observer)
 			return fmt.Errorf("data: round %s: %w", rd.Name(), err)
 		}
 		rep.Rounds++
-		if observe != nil {
-			observe(rd, -1, &p.r)
+		if !p.step(0, false) {
+			return nil
 		}
 		if !p.play() {
+			if p.stopped {
+				return nil
+			}
 			continue // abandoned: the next round starts from the record
 		}
-		if observe != nil {
-			observe(rd, len(rd.Events), &p.r)
+		if !p.step(len(rd.Events), true) {
+			return nil
 		}
 		if err := eng.EndRound(&p.r); err != nil {
 			return err
@@ -302,13 +304,27 @@ func buildWall(rd *Round) (game.Wall, error) {
 }
 
 type replayer struct {
-	observe Observer
+	yield   func(*ReplayStep) bool // nil: no steps
+	stopped bool                   // yield asked to stop
+	st      ReplayStep
 	rules   *game.Rules
 	rep     *ReplayReport
+	ri      int
 	rd      *Round
 	r       game.Round
 	riichi  int // seat that declared riichi (step 1) and must now discard, or -1
 	ei      int // event being replayed
+}
+
+// step yields the position before event ei of the round (its end if
+// ended); it reports whether the replay goes on.
+func (p *replayer) step(ei int, ended bool) bool {
+	if p.yield == nil || p.stopped {
+		return !p.stopped
+	}
+	p.st = ReplayStep{RoundIndex: p.ri, Round: p.rd, Event: ei, Engine: &p.r, ended: ended}
+	p.stopped = !p.yield(&p.st)
+	return !p.stopped
 }
 
 func (p *replayer) mismatch(ei int, what string) {
@@ -366,8 +382,8 @@ func (p *replayer) play() bool {
 	events := p.rd.Events
 	doras, doraEvent := 1, -1
 	for ei := 0; ei < len(events); ei++ {
-		if ei > 0 && p.observe != nil && events[ei-1].Type != EventAgari && events[ei-1].Type != EventRyuukyoku {
-			p.observe(p.rd, ei-1, &p.r)
+		if ei > 0 && !p.step(ei, false) {
+			return false
 		}
 		if doraEvent >= 0 && ei > doraEvent+1 {
 			p.checkDora(doraEvent, doras)
@@ -418,7 +434,7 @@ func (p *replayer) play() bool {
 			case score.Kakan:
 				ok = p.apply(game.Action{Type: game.Kakan, Seat: seat, Tile: e.Meld.Tiles[3]})
 			default:
-				typ := map[score.MeldType]game.ActionType{score.Chi: game.Chi, score.Pon: game.Pon, score.Daiminkan: game.Daiminkan}[e.Meld.Type]
+				typ := callAction(e.Meld.Type)
 				ok = p.passAll(1<<seat) && p.answer(game.Action{Type: typ, Seat: seat, Meld: e.Meld}) && p.passAll(0)
 			}
 			if !ok {

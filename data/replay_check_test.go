@@ -36,19 +36,15 @@ func TestReplayKeepsInvariants(t *testing.T) {
 				continue
 			}
 			games++
-			failed := false
 			var rep data.ReplayReport
 			// A game the engine cannot replay is the corpus tests' to report.
-			_ = data.ReplayObserved(g, &rep, func(round *data.Round, ei int, r *game.Round) {
-				if failed {
-					return
-				}
+			for st := range data.ReplaySteps(g, &rep) {
 				checks++
-				if err := r.Check(); err != nil {
-					t.Errorf("%s game %d round %s event %d: %v", cf.Rel, n, round.Name(), ei, err)
-					failed = true
+				if err := st.Engine.Check(); err != nil {
+					t.Errorf("%s game %d round %s before event %d: %v", cf.Rel, n, st.Round.Name(), st.Event, err)
+					break
 				}
-			})
+			}
 		}
 		f.Close()
 	}

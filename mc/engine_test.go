@@ -49,28 +49,21 @@ func positions(t testing.TB, n, stride int) []position {
 		g := r.Game()
 		fh.Close()
 		rules := g.EngineRules()
-		var prev game.Round
-		havePrev := false
 		var rep data.ReplayReport
-		err = data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, rr *game.Round) {
+		for st := range data.ReplaySteps(g, &rep) {
 			if len(out) >= n {
-				return
+				break
 			}
-			if ei >= 0 && ei < len(rd.Events) {
-				e := rd.Events[ei]
-				if e.Type == data.EventDiscard && havePrev && prev.Phase() == game.PhaseTurn && prev.Current() == int(e.Seat) {
-					k++
-					if k%stride == 0 {
-						out = append(out, position{name: filepath.Base(f) + " " + rd.Name(), round: prev, rules: rules, seat: int(e.Seat), played: e})
-					}
+			e, ok := st.NextEvent()
+			if ok && e.Type == data.EventDiscard && st.Engine.Phase() == game.PhaseTurn && st.Engine.Current() == int(e.Seat) {
+				k++
+				if k%stride == 0 {
+					out = append(out, position{name: filepath.Base(f) + " " + st.Round.Name(), round: *st.Engine, rules: rules, seat: int(e.Seat), played: e})
 				}
 			}
-			if ei < len(rd.Events) {
-				prev, havePrev = *rr, true
-			}
-		})
-		if err != nil {
-			t.Fatal(err)
+		}
+		if rep.Err != nil {
+			t.Fatal(rep.Err)
 		}
 		if len(out) >= n {
 			break

@@ -23,19 +23,23 @@ func cell(turn, shanten int) (int, int) {
 	return min(turn, turnCap), min(max(shanten, -1), shantenCap) + 1
 }
 
-// addGame replays g and counts every turn decision with its outcome.
+// addGame replays g and counts every turn decision with its outcome. A
+// round the engine abandons (its replay disagrees with the record) has no
+// outcome and counts for nothing.
 func (b *baseline) addGame(g *data.Game) {
 	type pending struct {
 		seat, t, s int
 		score      int
 	}
 	var open []pending
-	var prev game.Round
 	var rep data.ReplayReport
-	data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei == len(rd.Events) {
+	for st := range data.ReplaySteps(g, &rep) {
+		if st.Event == 0 {
+			open = open[:0]
+		}
+		if st.Ended() {
 			for _, p := range open {
-				o := outcomeOf(r, p.seat, p.score)
+				o := outcomeOf(st.Engine, p.seat, p.score)
 				b.n[p.t][p.s]++
 				b.win[p.t][p.s] += float64(b2i(o.won))
 				b.dealIn[p.t][p.s] += float64(b2i(o.dealtIn))
@@ -43,20 +47,18 @@ func (b *baseline) addGame(g *data.Game) {
 				b.delta[p.t][p.s] += o.delta
 			}
 			open = open[:0]
-			return
+			continue
 		}
-		if ei >= 0 {
-			e := rd.Events[ei]
-			if e.Type == data.EventDiscard && prev.Phase() == game.PhaseTurn && prev.Current() == int(e.Seat) && !prev.InRiichi(int(e.Seat)) {
-				seat := int(e.Seat)
-				c := prev.Counts(seat)
-				c[e.Tile.Kind()]--
-				t, s := cell(len(prev.River(seat)), hand.Shanten(&c))
-				open = append(open, pending{seat, t, s, prev.Scores()[seat]})
-			}
+		e, _ := st.NextEvent()
+		r := st.Engine
+		if e.Type == data.EventDiscard && r.Phase() == game.PhaseTurn && r.Current() == int(e.Seat) && !r.InRiichi(int(e.Seat)) {
+			seat := int(e.Seat)
+			c := r.Counts(seat)
+			c[e.Tile.Kind()]--
+			t, s := cell(len(r.River(seat)), hand.Shanten(&c))
+			open = append(open, pending{seat, t, s, r.Scores()[seat]})
 		}
-		prev = *r
-	})
+	}
 }
 
 func (b *baseline) merge(o *baseline) {

@@ -1,5 +1,5 @@
 // Package mceval measures the Monte Carlo engine (mc) on real games it
-// never trained on — the held-out tenth of the corpus (train.HeldOut):
+// never trained on — the held-out tenth of the corpus (dataset.HeldOut):
 //
 //   - agreement: how often the engine's choice equals the recorded Houou
 //     player's, for discards (which tile), riichi (declare or not, where
@@ -23,11 +23,12 @@ import (
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/reliability"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
-	"github.com/mjrank/mjrank/train"
 )
 
 // Config is one measurement.
@@ -59,13 +60,13 @@ type Agreement struct {
 
 // Binary measures predicted probabilities of one event against outcomes.
 type Binary struct {
-	Samples  int         `json:"samples"`
-	Rate     float64     `json:"observed_rate"`
-	MeanPred float64     `json:"mean_prediction"`
-	LogLoss  float64     `json:"log_loss"`
-	Brier    float64     `json:"brier"`
-	ECE      float64     `json:"ece"`
-	Bins     []train.Bin `json:"reliability"`
+	Samples  int               `json:"samples"`
+	Rate     float64           `json:"observed_rate"`
+	MeanPred float64           `json:"mean_prediction"`
+	LogLoss  float64           `json:"log_loss"`
+	Brier    float64           `json:"brier"`
+	ECE      float64           `json:"ece"`
+	Bins     []reliability.Bin `json:"reliability"`
 }
 
 // Fidelity is one predictor's figures.
@@ -133,7 +134,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, _, err := train.ListRecords(cfg.Corpus) // what cannot be read is left out, as in fitBaseline
+	files, _, err := dataset.Files(cfg.Corpus) // what cannot be read is left out, as in fitBaseline
 	if err != nil {
 		return nil, err
 	}
@@ -218,14 +219,14 @@ func fitBaseline(ctx context.Context, files []string, workers int) (*baseline, m
 	held := map[string]heldOutGame{}
 	seen := map[string]bool{}
 	type fileOut struct {
-		games []train.GameRef
+		games []dataset.GameRef
 		fit   *baseline
 	}
 	err := records.ForEachFile(ctx, files, workers, func(f string) fileOut {
-		games, _ := train.ReadFile(f)
+		games, _ := dataset.ReadFile(f)
 		out := fileOut{fit: &baseline{}}
 		for _, gr := range games {
-			if train.Usable(gr.Game) != nil {
+			if dataset.Usable(gr.Game) != nil {
 				continue
 			}
 			out.games = append(out.games, gr)
@@ -295,37 +296,34 @@ func measureGame(ctx context.Context, eng *mc.Engine, cfg *Config, hg heldOutGam
 // every every-th call decision (counted apart), each with the outcome of
 // its round for the deciding seat.
 func collectDecisions(g *data.Game, every int) ([]decision, error) {
-	var prev game.Round
 	var decs []decision
+	var buf []data.Decision
 	turnN, callN := 0, 0
 	var open []int // decisions of the current round
 	var rep data.ReplayReport
-	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei == len(rd.Events) {
+	for st := range data.ReplaySteps(g, &rep) {
+		if st.Ended() {
 			for _, i := range open {
 				d := &decs[i]
-				d.out = outcomeOf(r, d.seat, d.round.Scores()[d.seat])
+				d.out = outcomeOf(st.Engine, d.seat, d.round.Scores()[d.seat])
 			}
 			open = open[:0]
-			return
+			continue
 		}
-		if ei >= 0 {
-			for _, dd := range data.DecisionsAt(&prev, rd, ei, nil) {
-				dc := decision{seat: dd.Seat, event: dd.Event, turn: dd.Turn, played: dd.Played}
-				n := &callN
-				if dc.turn {
-					n = &turnN
-				}
-				*n++
-				if *n%every == 0 {
-					dc.round = prev
-					decs = append(decs, dc)
-					open = append(open, len(decs)-1)
-				}
+		buf = st.Decisions(buf[:0])
+		for _, dd := range buf {
+			n := &callN
+			if dd.Turn {
+				n = &turnN
+			}
+			*n++
+			if *n%every == 0 {
+				decs = append(decs, decision{seat: dd.Seat, event: dd.Event, turn: dd.Turn, played: dd.Played, round: *st.Engine})
+				open = append(open, len(decs)-1)
 			}
 		}
-		prev = *r
-	})
+	}
+	err := rep.Err
 	if err == nil && len(rep.Mismatches) > 0 {
 		err = fmt.Errorf("the engine disagrees with the record: %v", rep.Mismatches[0])
 	}
@@ -469,7 +467,7 @@ func fidelity(name string, ps []pred, outs []outcome) Fidelity {
 		b.Rate /= n
 		b.LogLoss /= n
 		b.Brier /= n
-		b.Bins, b.ECE = train.Reliability(p, y, 10)
+		b.Bins, b.ECE = reliability.Table(p, y, 10)
 		return b
 	}
 	f.Win = get(func(p pred) float64 { return p.win }, func(o outcome) bool { return o.won })

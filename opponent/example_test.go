@@ -32,18 +32,17 @@ func Example() {
 		return
 	}
 	var rep data.ReplayReport
-	done := false
-	err = data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, rr *game.Round) {
-		if done || ei < 0 || ei >= len(rd.Events) || rd.Events[ei].Type != data.EventDiscard {
-			return
+	for st := range data.ReplaySteps(r.Game(), &rep) {
+		e, ok := st.LastEvent()
+		if !ok || e.Type != data.EventDiscard {
+			continue
 		}
-		seat := int(rd.Events[ei].Seat)
+		rr, seat := st.Engine, int(e.Seat)
 		if !rr.InRiichi(seat) || len(rr.River(seat)) < 8 {
-			return
+			continue
 		}
-		done = true
 		p := opponent.NewPublic(game.ViewOf(rr, seat), seat)
-		fmt.Printf("seat %d declares riichi with %v after %d discards\n", seat, rd.Events[ei].Tile.Kind(), p.Turn())
+		fmt.Printf("seat %d declares riichi with %v after %d discards\n", seat, e.Tile.Kind(), p.Turn())
 		fmt.Printf("P(tenpai) %.3f\n", m.Tenpai(p))
 		var w [tile.NumKinds]float64
 		m.Waits(p, &w)
@@ -70,9 +69,10 @@ func Example() {
 			fmt.Printf(" %v %.2f (rank %d)", k, w[k], slices.Index(kinds, k)+1)
 		}
 		fmt.Println()
-	})
-	if err != nil {
-		fmt.Println(err)
+		break
+	}
+	if rep.Err != nil {
+		fmt.Println(rep.Err)
 	}
 	// Output:
 	// seat 1 declares riichi with 8s after 11 discards

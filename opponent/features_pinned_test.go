@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
-	"github.com/mjrank/mjrank/train"
 )
 
 // featuresHash is the hash TestFeaturesUnchanged pins. It was measured
@@ -51,7 +51,7 @@ func TestFeaturesUnchanged(t *testing.T) {
 		if games >= 300 {
 			break
 		}
-		refs, err := train.ReadFile(f)
+		refs, err := dataset.ReadFile(f)
 		if err != nil {
 			continue
 		}
@@ -64,10 +64,12 @@ func TestFeaturesUnchanged(t *testing.T) {
 			}
 			games++
 			var rep data.ReplayReport
-			err := data.ReplayObserved(ref.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
-				if ei < 0 {
-					return
+			// Every step after a round's start: after each event, and the end.
+			for st := range data.ReplaySteps(ref.Game, &rep) {
+				if st.Event == 0 {
+					continue
 				}
+				r := st.Engine
 				for seat := range game.NumSeats {
 					obs++
 					pub.Reset(game.ViewOf(r, seat), seat)
@@ -82,9 +84,9 @@ func TestFeaturesUnchanged(t *testing.T) {
 						}
 					}
 				}
-			})
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
+			}
+			if rep.Err != nil {
+				t.Fatalf("%s: %v", f, rep.Err)
 			}
 		}
 	}

@@ -30,16 +30,17 @@ func positions(t testing.TB) (pubs []*opponent.Public, tenpai []bool) {
 		t.Fatal(r.Err())
 	}
 	var rep data.ReplayReport
-	err = data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, rr *game.Round) {
-		if ei < 0 || ei >= len(rd.Events) || rd.Events[ei].Type != data.EventDiscard {
-			return
+	for st := range data.ReplaySteps(r.Game(), &rep) {
+		e, ok := st.LastEvent()
+		if !ok || e.Type != data.EventDiscard {
+			continue
 		}
-		seat := int(rd.Events[ei].Seat)
-		pubs = append(pubs, opponent.NewPublic(game.ViewOf(rr, seat), seat))
-		tenpai = append(tenpai, rr.Waits(seat) != 0)
-	})
-	if err != nil {
-		t.Fatal(err)
+		seat := int(e.Seat)
+		pubs = append(pubs, opponent.NewPublic(game.ViewOf(st.Engine, seat), seat))
+		tenpai = append(tenpai, st.Engine.Waits(seat) != 0)
+	}
+	if rep.Err != nil {
+		t.Fatal(rep.Err)
 	}
 	return pubs, tenpai
 }
@@ -67,14 +68,15 @@ func TestPassedOrder(t *testing.T) {
 	lastRound := -1
 	var rep data.ReplayReport
 	checked := 0
-	err = data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, rr *game.Round) {
-		if ei < 0 || ei >= len(rd.Events) || rd.Events[ei].Type != data.EventDiscard {
-			return
+	for st := range data.ReplaySteps(r.Game(), &rep) {
+		e, ok := st.LastEvent()
+		if !ok || e.Type != data.EventDiscard {
+			continue
 		}
+		rr, ei := st.Engine, st.Event-1
 		if rr.Index()*100+rr.Honba() != lastRound {
 			order, lastRound = order[:0], rr.Index()*100+rr.Honba()
 		}
-		e := &rd.Events[ei]
 		seat := int(e.Seat)
 		rv := rr.River(seat)
 		order = append(order, discard{seat, e.Tile.Kind(), rv[len(rv)-1].Riichi, !e.Tsumogiri})
@@ -106,9 +108,9 @@ func TestPassedOrder(t *testing.T) {
 			}
 		}
 		checked++
-	})
-	if err != nil || checked < 100 {
-		t.Fatal(err, checked)
+	}
+	if rep.Err != nil || checked < 100 {
+		t.Fatal(rep.Err, checked)
 	}
 }
 
@@ -207,11 +209,11 @@ func BenchmarkPublic(b *testing.B) {
 	r.Next()
 	var rr game.Round
 	var rep data.ReplayReport
-	data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, x *game.Round) {
-		if ei == len(rd.Events)-2 {
-			rr = *x
+	for st := range data.ReplaySteps(r.Game(), &rep) {
+		if st.Event == len(st.Round.Events)-1 { // after its last event but one
+			rr = *st.Engine
 		}
-	})
+	}
 	var p opponent.Public
 	for b.Loop() {
 		p.Reset(game.ViewOf(&rr, 1), 1)

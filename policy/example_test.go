@@ -37,12 +37,11 @@ func Example() {
 		return
 	}
 	var rep data.ReplayReport
-	done := false
-	err = data.ReplayObserved(r.Game(), &rep, func(rd *data.Round, ei int, rr *game.Round) {
-		if done || rr.Phase() != game.PhaseTurn || rr.Current() != 0 || len(rr.River(0)) < 6 || rr.InRiichi(0) {
-			return
+	for st := range data.ReplaySteps(r.Game(), &rep) {
+		rr := st.Engine
+		if rr.Phase() != game.PhaseTurn || rr.Current() != 0 || len(rr.River(0)) < 6 || rr.InRiichi(0) {
+			continue
 		}
-		done = true
 		var pos policy.Position
 		pos.Reset(game.ViewOf(rr, 0), opp)
 		fmt.Println("hand", tile.Format(rr.Hand(0)))
@@ -51,9 +50,10 @@ func Example() {
 		}
 		best, _ := m.Best(&pos)
 		fmt.Println("policy:", best)
-	})
-	if err != nil {
-		fmt.Println(err)
+		break
+	}
+	if rep.Err != nil {
+		fmt.Println(rep.Err)
 	}
 	// Output:
 	// hand 112245679p468s22z

@@ -43,22 +43,17 @@ func turns(t testing.TB, n int) []turn {
 		}
 		g := r.Game()
 		fh.Close()
-		var prev game.Round
-		var decs []data.Decision
 		var rep data.ReplayReport
-		err = data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, rr *game.Round) {
-			if ei >= 0 && ei < len(rd.Events) && len(out) < n {
-				decs = data.DecisionsAt(&prev, rd, ei, decs[:0])
-				for _, d := range decs {
-					if d.Turn {
-						out = append(out, turn{prev, d.Seat, d.Played.Tile.Kind()})
-					}
-				}
+		for st, d := range data.ReplayDecisions(g, &rep) {
+			if len(out) >= n {
+				break
 			}
-			prev = *rr
-		})
-		if err != nil {
-			t.Fatal(err)
+			if d.Turn {
+				out = append(out, turn{*st.Engine, d.Seat, d.Played.Tile.Kind()})
+			}
+		}
+		if rep.Err != nil {
+			t.Fatal(rep.Err)
 		}
 		if len(out) >= n {
 			return out[:n]

@@ -4,7 +4,7 @@
 // final rank and in Houou rank points, the top candidates, and per round
 // and per game the agreement rate and the total and worst losses.
 //
-// The decisions are those [data.DecisionsAt] finds: turn decisions
+// The decisions are those [data.ReplayDecisions] yields: turn decisions
 // (discard, riichi) and the answers to discards the seat could call.
 // Decision i of the seat is analysed with mc.Options{Seed: seed,
 // Decision: i} and one worker, so a report depends only on the seed and
@@ -140,34 +140,20 @@ func Collect(g *data.Game, seat int) ([]Decision, error) {
 		return nil, fmt.Errorf("seat %d: want 0 to 3", seat)
 	}
 	rules := g.EngineRules()
-	var prev game.Round
 	var decs []Decision
 	var rep data.ReplayReport
-	ri := -1
-	err := data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei < 0 {
-			ri++
+	for st, dd := range data.ReplayDecisions(g, &rep) {
+		if dd.Seat != seat {
+			continue
 		}
-		if ei >= 0 && ei < len(rd.Events) {
-			for _, dd := range data.DecisionsAt(&prev, rd, ei, nil) {
-				if dd.Seat != seat {
-					continue
-				}
-				d := Decision{Index: len(decs), Round: rd.Name(), RoundIndex: ri, Event: dd.Event, Turn: dd.Turn,
-					played: dd.Played, follow: tile.NoTile, round: prev, seat: seat, rules: rules}
-				if dd.Played.Type == game.Chi || dd.Played.Type == game.Pon {
-					for _, e := range rd.Events[ei+1:] {
-						if e.Type == data.EventDiscard && int(e.Seat) == seat {
-							d.follow = e.Tile
-							break
-						}
-					}
-				}
-				decs = append(decs, d)
-			}
+		d := Decision{Index: len(decs), Round: st.Round.Name(), RoundIndex: st.RoundIndex, Event: dd.Event, Turn: dd.Turn,
+			played: dd.Played, follow: tile.NoTile, round: *st.Engine, seat: seat, rules: rules}
+		if dd.Played.Type == game.Chi || dd.Played.Type == game.Pon {
+			d.follow = st.Round.NextDiscard(dd.Event, seat)
 		}
-		prev = *r
-	})
+		decs = append(decs, d)
+	}
+	err := rep.Err
 	if err == nil && len(rep.Mismatches) > 0 {
 		err = fmt.Errorf("the engine disagrees with the record: %v", rep.Mismatches[0])
 	}

@@ -46,18 +46,16 @@ func TestRealGame(t *testing.T) {
 	const seat = 1
 	// The decisions of the seat, counted independently.
 	want := 0
-	var prev game.Round
-	if err := data.ReplayObserved(g, &data.ReplayReport{}, func(rd *data.Round, ei int, r *game.Round) {
-		if ei >= 0 && ei < len(rd.Events) {
-			for _, d := range data.DecisionsAt(&prev, rd, ei, nil) {
-				if d.Seat == seat {
-					want++
-				}
+	var rep data.ReplayReport
+	for st := range data.ReplaySteps(g, &rep) {
+		for _, d := range st.Decisions(nil) {
+			if d.Seat == seat {
+				want++
 			}
 		}
-		prev = *r
-	}); err != nil {
-		t.Fatal(err)
+	}
+	if rep.Err != nil {
+		t.Fatal(rep.Err)
 	}
 	o := Options{Sims: testSims, Seed: 7, Engine: eng, Workers: 1}
 	calls := 0
@@ -67,7 +65,7 @@ func TestRealGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(r1.Decisions) != want || want == 0 || calls != want {
-		t.Fatalf("%d decisions reviewed, %d progress calls; DecisionsAt counts %d", len(r1.Decisions), calls, want)
+		t.Fatalf("%d decisions reviewed, %d progress calls; the replay's steps give %d", len(r1.Decisions), calls, want)
 	}
 	turns, answers, agreed := 0, 0, 0
 	for i, d := range r1.Decisions {

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/shareddata"
-	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -23,7 +23,7 @@ const byeGame = "somiona-mahjong579/train_data/2024041210gm-00a9-0000-038abb3a.x
 // just drawn; the turn decisions given to the discard policy are all the
 // game's but those; its tenpai samples while away give no wait rows.
 func TestDisconnectedSeat(t *testing.T) {
-	games, err := ReadFile(filepath.Join(shareddata.Dir(t, "tenhou"), byeGame))
+	games, err := dataset.ReadFile(filepath.Join(shareddata.Dir(t, "tenhou"), byeGame))
 	if err != nil || len(games) != 1 {
 		t.Fatalf("%s: %d games, %v", byeGame, len(games), err)
 	}
@@ -39,7 +39,7 @@ func TestDisconnectedSeat(t *testing.T) {
 	if err := allTurnDecisions(gr, func(rd *data.Round, d data.Decision) { all[key(rd, d)] = true }); err != nil {
 		t.Fatal(err)
 	}
-	if err := turnDecisions(gr, 1, func(rd *data.Round, _ *game.Round, d data.Decision) { kept[key(rd, d)] = true }); err != nil {
+	if err := turnDecisions(gr, 1, func(st *data.ReplayStep, d data.Decision) { kept[key(st.Round, d)] = true }); err != nil {
 		t.Fatal(err)
 	}
 	var excluded []string
@@ -99,20 +99,15 @@ func TestDisconnectedSeat(t *testing.T) {
 }
 
 // allTurnDecisions calls f for every turn decision of gr, as
-// data.DecisionsAt finds them: disconnected seats' included.
-func allTurnDecisions(gr *GameRef, f func(rd *data.Round, d data.Decision)) error {
-	var prev game.Round
+// data.ReplayDecisions yields them: disconnected seats' included.
+func allTurnDecisions(gr *dataset.GameRef, f func(rd *data.Round, d data.Decision)) error {
 	var rep data.ReplayReport
-	return data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei >= 0 && ei < len(rd.Events) {
-			for _, d := range data.DecisionsAt(&prev, rd, ei, nil) {
-				if d.Turn {
-					f(rd, d)
-				}
-			}
+	for st, d := range data.ReplayDecisions(gr.Game, &rep) {
+		if d.Turn {
+			f(st.Round, d)
 		}
-		prev = *r
-	})
+	}
+	return rep.Err
 }
 
 // sameSet reports whether a and b hold the same strings.

@@ -7,11 +7,11 @@ import (
 	"strconv"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -76,76 +76,41 @@ type decisionExtractor struct {
 
 // decisionRows replays gr and describes every riichi, call, kan and
 // kyuushu decision of a seat present at the table.
-func decisionRows(gr *GameRef, opp *opponent.Models, heldOut bool) (*decisionGame, error) {
+func decisionRows(gr *dataset.GameRef, opp *opponent.Models, heldOut bool) (*decisionGame, error) {
 	ex := &decisionExtractor{out: &decisionGame{key: gr.Key}, opp: opp, heldOut: heldOut}
-	var prev game.Round
 	away := absenceOf(gr.Game)
-	round := -1 // the index of the round being replayed
 	var rep data.ReplayReport
 	var legal []game.Action
 	var decs []data.Decision
-	err := data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei < 0 {
-			round++
+	for st := range data.ReplaySteps(gr.Game, &rep) {
+		e, ok := st.NextEvent()
+		if !ok {
+			continue // the round's end
 		}
-		// The replay shows no state after a result event: a kyuushu
-		// kyuuhai, which ends the round, is seen at the round's end, with
-		// prev still the position it answered.
-		if n := len(rd.Events); ei == n && n > 0 && rd.Events[n-1].Type == data.EventRyuukyoku && prev.Phase() == game.PhaseTurn {
-			ei = n - 1
-		}
-		if ei >= 0 && ei < len(rd.Events) {
-			switch e := rd.Events[ei]; {
-			case e.Type == data.EventBye || e.Type == data.EventReconnect || e.Type == data.EventNewDora:
-				// Not an answer to the position: the decision is the next event's.
-			case prev.Phase() == game.PhaseTurn:
-				if seat := prev.Current(); !away.away(round, ei, seat) {
-					legal = prev.Legal(seat, legal[:0])
-					ex.turn(&prev, rd, ei, seat, legal)
-				}
-			case prev.Phase() == game.PhaseCall:
-				decs = data.DecisionsAt(&prev, rd, ei, decs[:0])
-				for _, d := range decs {
-					if !away.away(round, ei, d.Seat) {
-						legal = prev.Legal(d.Seat, legal[:0])
-						ex.call(&prev, d, legal)
-					}
+		prev, ri, ei := st.Engine, st.RoundIndex, st.Event
+		switch {
+		case e.Type == data.EventBye || e.Type == data.EventReconnect || e.Type == data.EventNewDora:
+			// Not an answer to the position: the decision is the next event's.
+		case prev.Phase() == game.PhaseTurn:
+			if seat := prev.Current(); !away.away(ri, ei, seat) {
+				legal = prev.Legal(seat, legal[:0])
+				ex.turn(prev, st.Round, ei, seat, legal)
+			}
+		case prev.Phase() == game.PhaseCall:
+			decs = st.Decisions(decs[:0])
+			for _, d := range decs {
+				if !away.away(ri, ei, d.Seat) {
+					legal = prev.Legal(d.Seat, legal[:0])
+					ex.call(prev, d, legal)
 				}
 			}
 		}
-		prev = *r
-	})
+	}
+	err := rep.Err
 	if err == nil && len(rep.Mismatches) > 0 {
 		err = fmt.Errorf("%w: %v", ErrReplayMismatch, rep.Mismatches[0])
 	}
 	return ex.out, errors.Join(err, ex.werr)
-}
-
-// turnAction returns what the seat did with event ei of its turn: a
-// discard, a riichi (with the tile of the discard that follows), an ankan
-// or kakan, kyuushu kyuuhai, or a Pass for anything else (its draw).
-func turnAction(rd *data.Round, ei, seat int) game.Action {
-	e := rd.Events[ei]
-	a := game.Action{Seat: uint8(seat)}
-	switch {
-	case e.Type == data.EventRiichi && e.Step == 1:
-		for _, d := range rd.Events[ei+1:] {
-			if d.Type == data.EventDiscard {
-				a.Type, a.Tile = game.Riichi, d.Tile
-				break
-			}
-		}
-	case e.Type == data.EventDiscard:
-		a.Type, a.Tile = game.Discard, e.Tile
-	case e.Type == data.EventCall && e.Meld.Type.IsKan() && e.Meld.Type != score.Daiminkan:
-		a.Type, a.Tile = game.Ankan, e.Meld.Tiles[0]
-		if e.Meld.Open() {
-			a.Type, a.Tile = game.Kakan, e.Meld.Tiles[3]
-		}
-	case e.Type == data.EventRyuukyoku && rd.Ryuukyoku != nil && rd.Ryuukyoku.Type == data.NineTerminals:
-		a.Type = game.KyuushuKyuuhai
-	}
-	return a
 }
 
 // turn adds the decisions of seat's turn at event ei: kyuushu kyuuhai,
@@ -160,8 +125,10 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 	if e.Type == data.EventAgari || ei > 0 && rd.Events[ei-1].Type == data.EventRiichi && int(rd.Events[ei-1].Seat) == seat {
 		return // a win, or the discard of a riichi already judged
 	}
-	played := turnAction(rd, ei, seat)
-	if played.Type == game.Pass {
+	played := rd.Played(ei, seat)
+	switch played.Type {
+	case game.Discard, game.Riichi, game.Ankan, game.Kakan, game.KyuushuKyuuhai:
+	default:
 		// The draw event: the replay shows the position after the draw
 		// already, so the turn's decision is the next event's.
 		return

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/sim/score"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
@@ -103,16 +104,16 @@ func TestDecisionLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _, err := ListRecords([]string{shareddata.Dir(t, "tenhou", "njima1572-mahjongai")})
+	files, _, err := dataset.Files([]string{shareddata.Dir(t, "tenhou", "njima1572-mahjongai")})
 	if err != nil || len(files) == 0 {
 		t.Fatalf("%d files: %v", len(files), err)
 	}
 	var want, got [numDecisions]int
 	for _, f := range files[:min(len(files), 120)] {
-		games, _ := ReadFile(f)
+		games, _ := dataset.ReadFile(f)
 		for i := range games {
 			gr := &games[i]
-			if Usable(gr.Game) != nil {
+			if dataset.Usable(gr.Game) != nil {
 				continue
 			}
 			countRecorded(gr.Game, &want)

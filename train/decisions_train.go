@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -110,11 +111,11 @@ func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work st
 	var fatal error
 	corpus.Games, corpus.HeldOutGames = 0, 0
 	err := records.ForEachFile(ctx, files, cfg.Workers, func(f string) []*decisionGame {
-		games, _ := ReadFile(f)
+		games, _ := dataset.ReadFile(f)
 		var gs []*decisionGame
 		for i := range games {
 			gr := &games[i]
-			if Usable(gr.Game) != nil {
+			if dataset.Usable(gr.Game) != nil {
 				continue
 			}
 			g, err := decisionRows(gr, opp, cfg.heldOut(gr.Key))

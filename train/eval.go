@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/reliability"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -20,9 +22,9 @@ import (
 
 // EvalOptions tune Evaluate.
 type EvalOptions struct {
-	Workers  int                   // parallel files; 0 = GOMAXPROCS
-	Progress func(done, total int) // called after each file, in order
-	Filter   func(g *GameRef) bool // games to evaluate; nil = all
+	Workers  int                           // parallel files; 0 = GOMAXPROCS
+	Progress func(done, total int)         // called after each file, in order
+	Filter   func(g *dataset.GameRef) bool // games to evaluate; nil = all
 	// FilterReason names the games Filter leaves out in the report's
 	// Skipped ("" = "left out by the filter").
 	FilterReason string
@@ -96,13 +98,13 @@ func (c Comparison) Gain() float64 {
 
 // TenpaiReport: P(tenpai) after each discard. Baseline: [TenpaiBaseline].
 type TenpaiReport struct {
-	Samples     int        `json:"samples"`
-	Positives   int        `json:"positives"`
-	AUC         Comparison `json:"auc"`
-	LogLoss     Comparison `json:"log_loss"`
-	ECE         Comparison `json:"ece"`
-	ECEFloor    ECEFloor   `json:"ece_floor"`
-	Reliability []Bin      `json:"reliability"`
+	Samples     int               `json:"samples"`
+	Positives   int               `json:"positives"`
+	AUC         Comparison        `json:"auc"`
+	LogLoss     Comparison        `json:"log_loss"`
+	ECE         Comparison        `json:"ece"`
+	ECEFloor    ECEFloor          `json:"ece_floor"`
+	Reliability []reliability.Bin `json:"reliability"`
 }
 
 // WaitReport: P(kind wins | tenpai) after every discard of a tenpai
@@ -274,7 +276,7 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 	return c, err
 }
 
-// Evaluate replays the usable games under paths (see [Usable]; duplicates
+// Evaluate replays the usable games under paths (see [dataset.Usable]; duplicates
 // of a log id counted once; "-" reads opt.Stdin) and measures the models
 // against the baselines stored in their cards. Files and folders that
 // cannot be read are counted in the report's Skipped; without a single
@@ -297,7 +299,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	if err != nil {
 		return nil, nil, err
 	}
-	files, unreadable, err := ListRecords(paths)
+	files, unreadable, err := dataset.Files(paths)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -329,7 +331,7 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 			var out []res
 			for i := range games {
 				gr := &games[i]
-				if why := Usable(gr.Game); why != nil {
+				if why := dataset.Usable(gr.Game); why != nil {
 					out = append(out, res{key: gr.Key, err: why})
 					continue
 				}
@@ -412,7 +414,7 @@ func (c *collector) report(rep *EvalReport) {
 		t.LogLoss = bs.compare(false, games, logLossMean(c.tenP, c.tenY, c.tenGame), logLossMean(c.tenB, c.tenY, c.tenGame))
 		t.ECE = bs.compare(false, games, weightedECE(c.tenP, c.tenY, c.tenGame, 10), weightedECE(c.tenB, c.tenY, c.tenGame, 10))
 		t.ECEFloor = ECEFloor{eceFloor(c.tenP, 1, 10), eceFloor(c.tenB, 1, 10)}
-		t.Reliability, _ = Reliability(c.tenP, c.tenY, 10)
+		t.Reliability, _ = reliability.Table(c.tenP, c.tenY, 10)
 	}
 	// Waits.
 	w := &rep.Wait

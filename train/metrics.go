@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+
+	"github.com/mjrank/mjrank/internal/reliability"
 )
 
 // AUC returns the area under the ROC curve of scores against labels (ties
@@ -51,40 +53,6 @@ func LogLoss(p float64, y bool) float64 {
 		return -math.Log(p)
 	}
 	return -math.Log(1 - p)
-}
-
-// Bin is one row of a reliability table.
-type Bin struct {
-	Lo, Hi   float64 // prediction range
-	Count    int
-	MeanPred float64
-	Observed float64 // fraction of positives
-}
-
-// Reliability returns the reliability table of probabilities p against
-// labels y in n equal-width bins (empty bins included), and the expected
-// calibration error: Σ count/N · |mean prediction − observed rate|.
-func Reliability(p []float32, y []bool, n int) (bins []Bin, ece float64) {
-	bins = make([]Bin, n)
-	for i := range bins {
-		bins[i].Lo, bins[i].Hi = float64(i)/float64(n), float64(i+1)/float64(n)
-	}
-	for i, v := range p {
-		b := min(int(float64(v)*float64(n)), n-1)
-		bins[b].Count++
-		bins[b].MeanPred += float64(v)
-		if y[i] {
-			bins[b].Observed++
-		}
-	}
-	for i := range bins {
-		if c := float64(bins[i].Count); c > 0 {
-			bins[i].MeanPred /= c
-			bins[i].Observed /= c
-			ece += c / float64(len(p)) * math.Abs(bins[i].MeanPred-bins[i].Observed)
-		}
-	}
-	return bins, ece
 }
 
 // A statistic computes a metric with a weight per game (how often the game
@@ -233,7 +201,7 @@ func weightedAUC(scores []float32, labels []bool, game []int32) statistic {
 }
 
 // weightedECE returns the expected calibration error in n equal-width bins
-// (see [Reliability]) with sample weights from their games.
+// (see reliability.Table) with sample weights from their games.
 func weightedECE(p []float32, y []bool, game []int32, n int) statistic {
 	bin := make([]uint8, len(p))
 	for i, v := range p {
@@ -303,7 +271,7 @@ func eceFloor(p []float32, classes, n int) float64 {
 				}
 			}
 		}
-		_, ece := Reliability(p, y, n)
+		_, ece := reliability.Table(p, y, n)
 		sum += ece
 	}
 	return sum / eceFloorDraws

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 )
@@ -60,7 +61,7 @@ func TestEvaluateInputs(t *testing.T) {
 	if err := os.Symlink("game.xml", filepath.Join(corpus, "link.xml")); err != nil {
 		t.Fatal(err)
 	}
-	files, _, err := ListRecords([]string{corpus})
+	files, _, err := dataset.Files([]string{corpus})
 	if want := []string{filepath.Join(corpus, "game.xml"), filepath.Join(corpus, "link.xml")}; err != nil || !slices.Equal(files, want) {
 		t.Errorf("listed %v, %v; want %v (a link to a file is read, a FIFO or a link to one is not)", files, err, want)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -44,14 +45,14 @@ type policyGame struct {
 
 // policyRows replays g and writes a row for each kind in hand at every
 // kept turn decision of every seat (see turnDecisions).
-func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models) (*policyGame, error) {
+func policyRows(gr *dataset.GameRef, cfg *Config, opp *opponent.Models) (*policyGame, error) {
 	out := &policyGame{key: gr.Key}
 	var pos policy.Position
 	var x [policy.NumFeatures]float64
 	var kinds [14]tile.Kind
 	var werr error
-	err := turnDecisions(gr, cfg.PolicyRate, func(_ *data.Round, prev *game.Round, d data.Decision) {
-		pos.Reset(game.ViewOf(prev, d.Seat), opp)
+	err := turnDecisions(gr, cfg.PolicyRate, func(st *data.ReplayStep, d data.Decision) {
+		pos.Reset(game.ViewOf(st.Engine, d.Seat), opp)
 		ks := pos.Kinds(kinds[:0])
 		if len(ks) < 2 {
 			return
@@ -67,31 +68,21 @@ func policyRows(gr *GameRef, cfg *Config, opp *opponent.Models) (*policyGame, er
 	return out, errors.Join(err, werr)
 }
 
-// turnDecisions replays gr and calls f with the record's round and the
-// engine's round before each kept turn decision of every seat (a riichi counts as the discard it makes;
-// rate of them kept, deterministic by game, round and event), leaving out
-// the discards Tenhou made for a disconnected seat (see absence): no
-// player decided them.
-func turnDecisions(gr *GameRef, rate float64, f func(rd *data.Round, prev *game.Round, d data.Decision)) error {
-	var prev game.Round
-	var decs []data.Decision
+// turnDecisions replays gr and calls f with each kept turn decision of
+// every seat and the step before it (a riichi counts as the discard it
+// makes; rate of them kept, deterministic by game, round and event),
+// leaving out the discards Tenhou made for a disconnected seat (see
+// absence): no player decided them.
+func turnDecisions(gr *dataset.GameRef, rate float64, f func(st *data.ReplayStep, d data.Decision)) error {
 	var rep data.ReplayReport
 	away := absenceOf(gr.Game)
-	round := 0
-	err := data.ReplayObserved(gr.Game, &rep, func(rd *data.Round, ei int, r *game.Round) {
-		if ei < 0 {
-			round++
+	for st, d := range data.ReplayDecisions(gr.Game, &rep) {
+		// keep's round is 1-based.
+		if d.Turn && !away.away(st.RoundIndex, d.Event, d.Seat) && keep(rate, gr.Key, st.RoundIndex+1, d.Event+3000) {
+			f(st, d)
 		}
-		if ei >= 0 && ei < len(rd.Events) {
-			decs = data.DecisionsAt(&prev, rd, ei, decs[:0])
-			for _, d := range decs {
-				if d.Turn && !away.away(round-1, ei, d.Seat) && keep(rate, gr.Key, round, ei+3000) {
-					f(rd, &prev, d)
-				}
-			}
-		}
-		prev = *r
-	})
+	}
+	err := rep.Err
 	if err == nil && len(rep.Mismatches) > 0 {
 		err = fmt.Errorf("%w: %v", ErrReplayMismatch, rep.Mismatches[0])
 	}
@@ -231,11 +222,11 @@ func writePolicyRows(ctx context.Context, cfg *Config, files []string, work stri
 // filePolicyRows reads one record file and writes the policy's rows of its
 // usable games.
 func filePolicyRows(cfg *Config, f string, opp *opponent.Models) []*policyGame {
-	games, _ := ReadFile(f)
+	games, _ := dataset.ReadFile(f)
 	var out []*policyGame
 	for i := range games {
 		gr := &games[i]
-		if Usable(gr.Game) != nil {
+		if dataset.Usable(gr.Game) != nil {
 			continue
 		}
 		g, err := policyRows(gr, cfg, opp)

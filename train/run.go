@@ -14,13 +14,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 )
 
-// Skip reasons counted in the cards beside those of [Usable].
+// Skip reasons counted in the cards beside those of [dataset.Usable].
 const (
 	skipDuplicate = "duplicate game (same log id or wall seed)"
 	// Counted in files, not games, and left out of the total of games.
@@ -193,7 +194,7 @@ func (cfg *Config) prepare() (work string, cleanup func(), files []string, corpu
 // corpusFiles lists the corpus files (the first MaxFiles) and describes
 // them for the cards.
 func (cfg *Config) corpusFiles() ([]string, xgbmodel.Corpus, error) {
-	files, unreadable, err := ListRecords(cfg.Corpus)
+	files, unreadable, err := dataset.Files(cfg.Corpus)
 	if err != nil {
 		return nil, xgbmodel.Corpus{}, err
 	}
@@ -387,11 +388,11 @@ type gameSamples struct {
 
 // fileRows reads one record file and extracts the rows of its usable games.
 func fileRows(cfg *Config, f string) fileSamples {
-	games, rerr := ReadFile(f)
+	games, rerr := dataset.ReadFile(f)
 	out := fileSamples{rerr: rerr}
 	for i := range games {
 		gr := &games[i]
-		if why := Usable(gr.Game); why != nil {
+		if why := dataset.Usable(gr.Game); why != nil {
 			out.games = append(out.games, gameSamples{skip: why.Error()})
 			continue
 		}
@@ -538,7 +539,7 @@ func measure(ctx context.Context, cfg *Config, files []string, modelDir string, 
 	}
 	bar := cfg.bar(len(files), "evaluation")
 	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Progress: func(int, int) { bar.Add(1) },
-		Filter: func(g *GameRef) bool { return held[g.Key] }, FilterReason: "training game"})
+		Filter: func(g *dataset.GameRef) bool { return held[g.Key] }, FilterReason: "training game"})
 	bar.Finish()
 	if err != nil {
 		return err

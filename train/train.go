@@ -1,6 +1,6 @@
 // Package train learns the opponent predictors and the final-rank model
 // from game records: it replays every usable game with full information
-// (data.ReplayObserved), extracts samples with the feature definitions of
+// (data.ReplaySteps), extracts samples with the feature definitions of
 // packages opponent and rankmodel, splits them by game (a fixed hash, a
 // tenth held out), writes LibSVM files with every feature explicit, runs
 // the xgboost command-line tool, loads the models with leaves (checking
@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -189,11 +190,13 @@ func FormatBytes(n int64) string {
 }
 
 // heldOut reports whether the game of a log id is held out in cfg's fold.
-func (cfg *Config) heldOut(key string) bool { return hash(key)%10 == uint64(cfg.Fold) }
+func (cfg *Config) heldOut(key string) bool { return dataset.Hash(key)%10 == uint64(cfg.Fold) }
 
 // calibFold returns the inner fold of a training game for the tenpai
 // calibration.
-func (cfg *Config) calibFold(key string) int { return int(hash(key) / 10 % uint64(cfg.CalibFolds)) }
+func (cfg *Config) calibFold(key string) int {
+	return int(dataset.Hash(key) / 10 % uint64(cfg.CalibFolds))
+}
 
 // errFeatureRow marks a feature value that cannot be written (NaN,
 // infinite, or outside xgbmodel.AppendLibSVMValue's range): a bug in a
@@ -228,7 +231,7 @@ type gameRows struct {
 	fit  baselineFit // every sample of the game, for the baselines
 }
 
-func extractRows(gr *GameRef, cfg *Config) (*gameRows, error) {
+func extractRows(gr *dataset.GameRef, cfg *Config) (*gameRows, error) {
 	out := &gameRows{}
 	var xt [opponent.NumTenpaiFeatures]float64
 	var xw [opponent.NumWaitFeatures]float64

@@ -12,8 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/mjlog"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/reliability"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -70,7 +72,7 @@ func TestWeightedStatistics(t *testing.T) {
 	if got := weightedAUC(p, y, g)(ones); math.Abs(got-want) > 1e-12 {
 		t.Errorf("weighted AUC %g, plain %g", got, want)
 	}
-	_, wantECE := Reliability(p, y, 10)
+	_, wantECE := reliability.Table(p, y, 10)
 	if got := weightedECE(p, y, g, 10)(ones); math.Abs(got-wantECE) > 1e-12 {
 		t.Errorf("weighted ECE %g, plain %g", got, wantECE)
 	}
@@ -88,29 +90,6 @@ func TestWeightedStatistics(t *testing.T) {
 	}
 }
 
-func TestReliability(t *testing.T) {
-	bins, ece := Reliability([]float32{0.05, 0.05, 0.95, 0.95}, []bool{false, false, true, true}, 10)
-	if len(bins) != 10 || math.Abs(ece-0.05) > 1e-6 {
-		t.Errorf("ece = %g (want 0.05), %d bins", ece, len(bins))
-	}
-}
-
-func TestHeldOutIsStable(t *testing.T) {
-	// The split must never change: models' cards and docs/MODELS.md rely on it.
-	if h := hash("2010012206gm-00a9-0000-5414f3c4") % 10; h != 2 {
-		t.Fatalf("FNV-1a of a log id mod 10 = %d, want 2", h)
-	}
-	n := 0
-	for i := range 10000 {
-		if HeldOut("game" + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676))) {
-			n++
-		}
-	}
-	if n < 800 || n > 1200 {
-		t.Errorf("%d of 10000 keys held out, want about 1000", n)
-	}
-}
-
 // TestFolds checks that the folds of CrossValidate partition the games and
 // that fold 0 is the shipped held-out tenth.
 func TestFolds(t *testing.T) {
@@ -122,7 +101,7 @@ func TestFolds(t *testing.T) {
 			if cfg.heldOut(key) {
 				n++
 			}
-			if f == 0 && cfg.heldOut(key) != HeldOut(key) {
+			if f == 0 && cfg.heldOut(key) != dataset.HeldOut(key) {
 				t.Fatalf("%s: fold 0 is not the held-out tenth", key)
 			}
 		}
@@ -158,7 +137,7 @@ func TestECEFloor(t *testing.T) {
 // per round, tenpai labels agree with the engine's waits, every winning kind
 // has a positive value, and the final winner was tenpai on its last discard.
 func TestVisitGameLabels(t *testing.T) {
-	games, err := ReadFile("../data/testdata/selfplay.xml")
+	games, err := dataset.ReadFile("../data/testdata/selfplay.xml")
 	if err != nil || len(games) != 1 {
 		t.Fatal(err, len(games))
 	}
@@ -221,7 +200,7 @@ func TestRunSlice(t *testing.T) {
 	}
 	// The slice holds 3-player games: they are counted by reason, and the
 	// reasons add up to the total.
-	if c := res.Cards[0].Corpus; c.SkippedBy[ErrSkipPlayers.Error()] == 0 || c.Skipped != sumCounts(c.SkippedBy)-c.SkippedBy[skipUnreadable] {
+	if c := res.Cards[0].Corpus; c.SkippedBy[dataset.ErrSkipPlayers.Error()] == 0 || c.Skipped != sumCounts(c.SkippedBy)-c.SkippedBy[skipUnreadable] {
 		t.Errorf("skipped %d games, by reason %v", c.Skipped, c.SkippedBy)
 	}
 	for _, c := range res.Cards {
@@ -265,9 +244,9 @@ func TestRonLabel(t *testing.T) {
 	}
 	var tenpai, furiten, ownRiver int
 	for _, f := range files[:min(len(files), 120)] {
-		games, _ := ReadFile(f)
+		games, _ := dataset.ReadFile(f)
 		for _, gr := range games {
-			if Usable(gr.Game) != nil {
+			if dataset.Usable(gr.Game) != nil {
 				continue
 			}
 			err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
@@ -436,28 +415,6 @@ func TestShippedRankModelReproduces(t *testing.T) {
 		return
 	}
 	t.Fatal("no rank model spec")
-}
-
-// TestGameKeyIgnoresPath: a game without a log id gets the same key (and so
-// the same split) whatever path its file was reached by.
-func TestGameKeyIgnoresPath(t *testing.T) {
-	abs, err := filepath.Abs("../data/testdata/selfplay.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var keys []string
-	for _, p := range []string{"../data/testdata/selfplay.xml", abs} {
-		games, err := ReadFile(p)
-		if err != nil || len(games) != 1 {
-			t.Fatalf("%s: %d games, %v", p, len(games), err)
-		}
-		g := games[0].Game
-		g.Ref = "" // as in records without a log id
-		keys = append(keys, GameKey(p, 1, g))
-	}
-	if keys[0] != keys[1] || strings.Contains(keys[0], "selfplay") {
-		t.Errorf("keys %q", keys)
-	}
 }
 
 // TestVerdictNeedsGames: a model far better than its baseline on copies of

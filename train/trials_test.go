@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/sim/score"
 
@@ -28,7 +29,7 @@ import (
 // changes of a model by 10-fold cross-validation over the shared corpus
 // (about 15 s each on 2 cores) and log the figures docs/MODELS.md quotes.
 // Run them with MJRANK_TRIALS=1 go test ./train -run Trials -v.
-func trials(t *testing.T) []GameRef {
+func trials(t *testing.T) []dataset.GameRef {
 	t.Helper()
 	if os.Getenv("MJRANK_TRIALS") != "1" {
 		t.Skip("experiment: set MJRANK_TRIALS=1 to run")
@@ -41,12 +42,12 @@ func trials(t *testing.T) []GameRef {
 		t.Fatal(err)
 	}
 	// The usable games, each log id once, in file order.
-	var games []GameRef
+	var games []dataset.GameRef
 	seen := map[string]bool{}
 	for _, f := range files {
-		grs, _ := ReadFile(f)
+		grs, _ := dataset.ReadFile(f)
 		for _, gr := range grs {
-			if Usable(gr.Game) == nil && !seen[gr.Key] {
+			if dataset.Usable(gr.Game) == nil && !seen[gr.Key] {
 				seen[gr.Key] = true
 				games = append(games, gr)
 			}
@@ -102,11 +103,11 @@ func rankTrialFeatures(s *rankmodel.Situation, seat int, extra, gaps bool) []flo
 
 // rankSamples returns every rank sample of the games, with its game's fold
 // and index.
-func rankSamples(t *testing.T, all []GameRef) []trialRank {
+func rankSamples(t *testing.T, all []dataset.GameRef) []trialRank {
 	t.Helper()
 	var samples []trialRank
 	for g, gr := range all {
-		fold := int(hash(gr.Key) % 10)
+		fold := int(dataset.Hash(gr.Key) % 10)
 		err := VisitGame(gr.Game, Visitor{Rank: func(s *RankSample) {
 			samples = append(samples, trialRank{s.Situation, s.Seat, s.Rank, fold, int32(g)})
 		}})
@@ -311,7 +312,7 @@ func (tf *trialFiles) train(name string) string {
 func TestStackTrial(t *testing.T) {
 	games := trials(t)
 	group := func(key string) int { // 0 held out, 1 first model, 2 second
-		if h := hash(key); h%10 != 0 {
+		if h := dataset.Hash(key); h%10 != 0 {
 			return 1 + int(h/10%2)
 		}
 		return 0
@@ -528,7 +529,7 @@ func TestCallRateTrial(t *testing.T) {
 	var drawNoten, drawBecame [maxTurn + 1]int
 	callNoten, callBecame := 0, 0
 	for _, gr := range all {
-		if HeldOut(gr.Key) {
+		if dataset.HeldOut(gr.Key) {
 			continue
 		}
 		for ri := range gr.Game.Rounds {

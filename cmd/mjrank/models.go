@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/progress"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
@@ -112,7 +113,7 @@ Both use the models embedded in the binary, or those in --models DIR (as
 				}
 			}}
 			if *heldOut {
-				opt.Filter = func(g *train.GameRef) bool { return g.HeldOut }
+				opt.Filter = func(g *dataset.GameRef) bool { return g.HeldOut }
 				opt.FilterReason = "not held out (--held-out)"
 			}
 			rep, err := train.Evaluate(context.Background(), args[1:], opp, rk, opt)

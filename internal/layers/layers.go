@@ -14,9 +14,10 @@ import (
 // Order lists the module's packages and package groups, lowest layer
 // first. A group ("data/...") covers the package and everything under it.
 // The internal helpers that import nothing of the module (internal/xgbmodel,
-// internal/progress, internal/shareddata) form layer 0 with sim/tile.
+// internal/progress, internal/shareddata, internal/reliability) form layer
+// 0 with sim/tile.
 var Order = [][]string{
-	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata"},
+	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability"},
 	{"sim/hand/..."},
 	{"sim/score"},
 	{"sim/game"},
@@ -25,8 +26,8 @@ var Order = [][]string{
 	{"policy"},
 	{"mc"},
 	{"bot"},
-	{"arena", "train", "mjaibot"},
-	{"bench", "mceval", "review", "analysis", "referee"},
+	{"arena", "train", "mceval", "mjaibot"},
+	{"bench", "review", "analysis", "referee"},
 	{"serve"},
 	{"cmd/mjrank"},
 	{"internal/layers"},

@@ -45,6 +45,7 @@ func TestCheck(t *testing.T) {
 		{"up", map[string][]string{"sim/game": {"data"}}, 1},
 		{"sideways", map[string][]string{"opponent": {"rankmodel"}}, 1},
 		{"engine in the rules core", map[string][]string{"sim/mc": {"opponent"}}, 1},
+		{"the engine's measurement through the training", map[string][]string{"mceval": {"train"}}, 1},
 		{"unknown import", map[string][]string{"bot": {"utils"}}, 1},
 	}
 	for _, tt := range tests {

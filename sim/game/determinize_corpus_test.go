@@ -155,16 +155,13 @@ func TestDeterminizeCorpus(t *testing.T) {
 	var riichiFuriten, riichiPassed, riichiPassedFuriten [2]int
 	var elapsed time.Duration
 	for gi, g := range games {
-		rounds := map[*data.Round]int{}
-		for i := range g.Rounds {
-			rounds[&g.Rounds[i]] = i
-		}
 		var failed bool
-		observe := func(rd *data.Round, ei int, real *game.Round) {
-			if failed || ei >= len(rd.Events) {
+		// observe checks the decisions at the step after event ei.
+		observe := func(st *data.ReplayStep) {
+			if failed || st.Event == 0 || st.Ended() {
 				return
 			}
-			ri := rounds[rd]
+			rd, ri, ei, real := st.Round, st.RoundIndex, st.Event-1, st.Engine
 			for seat := range game.NumSeats {
 				if !decisionAt(rd, ei, real, seat) {
 					continue
@@ -249,8 +246,11 @@ func TestDeterminizeCorpus(t *testing.T) {
 			}
 		}
 		var rep data.ReplayReport
-		if err := data.ReplayObserved(g, &rep, observe); err != nil {
-			t.Fatalf("%s: %v", g.Ref, err)
+		for st := range data.ReplaySteps(g, &rep) {
+			observe(st)
+		}
+		if rep.Err != nil {
+			t.Fatalf("%s: %v", g.Ref, rep.Err)
 		}
 		if len(rep.Mismatches) > 0 {
 			t.Fatalf("%s: replay mismatches %v", g.Ref, rep.Mismatches)
@@ -274,31 +274,28 @@ func corpusObservations(b *testing.B, n int) []*game.Observation {
 	var out []*game.Observation
 	decisions := 0
 	for _, g := range corpusGames(b, n) {
-		rounds := map[*data.Round]int{}
-		for i := range g.Rounds {
-			rounds[&g.Rounds[i]] = i
-		}
-		observe := func(rd *data.Round, ei int, real *game.Round) {
-			if ei >= len(rd.Events) {
-				return
+		var rep data.ReplayReport
+		for st := range data.ReplaySteps(g, &rep) {
+			if st.Event == 0 || st.Ended() {
+				continue
 			}
+			ei := st.Event - 1 // the event just replayed
 			for seat := range game.NumSeats {
-				if !decisionAt(rd, ei, real, seat) {
+				if !decisionAt(st.Round, ei, st.Engine, seat) {
 					continue
 				}
 				if decisions++; decisions%10 != 0 {
 					continue
 				}
-				obs, err := data.ObservationAt(g, rounds[rd], ei, seat)
+				obs, err := data.ObservationAt(g, st.RoundIndex, ei, seat)
 				if err != nil {
 					b.Fatal(err)
 				}
 				out = append(out, obs)
 			}
 		}
-		var rep data.ReplayReport
-		if err := data.ReplayObserved(g, &rep, observe); err != nil {
-			b.Fatal(err)
+		if rep.Err != nil {
+			b.Fatal(rep.Err)
 		}
 	}
 	return out
