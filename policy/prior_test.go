@@ -43,24 +43,27 @@ func recordedDecisions(t *testing.T, n int) (turns, calls []recorded) {
 		}
 		g := r.Game()
 		fh.Close()
-		var prev game.Round
-		var decs []data.Decision
 		var rep data.ReplayReport
-		err = data.ReplayObserved(g, &rep, func(rd *data.Round, ei int, rr *game.Round) {
-			if ei >= 0 && ei < len(rd.Events) {
-				decs = data.DecisionsAt(&prev, rd, ei, decs[:0])
-				for _, d := range decs {
-					typ := d.Played.Type
-					switch {
-					case d.Turn && len(turns) < n:
-						turns = append(turns, recorded{before: prev, seat: d.Seat, played: d.Played})
-					case (typ == game.Chi || typ == game.Pon) && len(calls) < n:
-						calls = append(calls, recorded{before: prev, after: *rr, seat: d.Seat, played: d.Played})
-					}
+		var pending *recorded // a call waiting for the position after it
+		var decs []data.Decision
+		for st := range data.ReplaySteps(g, &rep) {
+			if pending != nil {
+				pending.after = *st.Engine // the step after the call's event
+				calls = append(calls, *pending)
+				pending = nil
+			}
+			decs = st.Decisions(decs[:0])
+			for _, d := range decs {
+				typ := d.Played.Type
+				switch {
+				case d.Turn && len(turns) < n:
+					turns = append(turns, recorded{before: *st.Engine, seat: d.Seat, played: d.Played})
+				case (typ == game.Chi || typ == game.Pon) && len(calls) < n:
+					pending = &recorded{before: *st.Engine, seat: d.Seat, played: d.Played}
 				}
 			}
-			prev = *rr
-		})
+		}
+		err = rep.Err
 		if err != nil {
 			t.Fatal(err)
 		}
