@@ -148,6 +148,30 @@ func BenchmarkSimulate(b *testing.B) {
 	}
 }
 
+// BenchmarkRollout compares the seat's rollout policies: simulations per
+// second of one worker on real positions.
+func BenchmarkRollout(b *testing.B) {
+	e, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps := positions(b, 8, 23)
+	for _, rp := range []struct {
+		name string
+		r    RolloutPolicy
+	}{{"heuristic", HeuristicRollout}, {"learned", LearnedRollout}} {
+		b.Run(rp.name, func(b *testing.B) {
+			sims := 0
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				an := analyze(b, e, &ps[i%len(ps)], Options{Sims: 500, Workers: 1, Seed: 1, Decision: uint64(i), Rollout: rp.r})
+				sims += an.Sims
+			}
+			b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
+		})
+	}
+}
+
 // TestRolloutAllocatesNothing: a simulated world — sampling it and playing
 // every candidate to the round's end, the rank model included — allocates
 // nothing.
