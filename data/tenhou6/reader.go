@@ -380,88 +380,118 @@ func t6Faces(raw json.RawMessage, what string) ([]kindlevel.Face, error) {
 // (kakan), "121212a12" (ankan).
 func parseT6Call(s string, seat int) (t6item, error) {
 	var it t6item
-	bad := func(msg string) (t6item, error) {
-		return it, codec.Cause(data.ErrBadValue, fmt.Sprintf("call %q: %s", s, msg))
+	c, msg := scanT6Call(s)
+	if msg != "" {
+		return it, badT6Call(s, msg)
 	}
-	var codes [4]kindlevel.Face
-	n, marked := 0, -1
-	var letter byte
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 'a' && c <= 'z' {
-			if letter != 0 {
-				return bad("two letters")
-			}
-			letter, marked = c, n
-			i++
-			continue
-		}
-		if i+2 > len(s) || n == 4 {
-			return bad("want two-digit tile codes")
-		}
-		code, ok := codec.Atoi([]byte(s[i : i+2]))
-		if !ok {
-			return bad("want two-digit tile codes")
-		}
-		f, ok := t6Face(code)
-		if !ok {
-			return bad("bad tile code " + s[i:i+2])
-		}
-		codes[n] = f
-		n++
-		i += 2
-	}
-	if marked < 0 || marked >= n {
-		return bad("no call letter before a tile")
-	}
-	it.f = codes[marked]
+	it.f = c.codes[c.marked]
 	j := 0
-	for i := range n {
-		if i != marked {
-			it.own[j] = codes[i]
+	for i := range c.n {
+		if i != c.marked {
+			it.own[j] = c.codes[i]
 			j++
 		}
 	}
+	if msg := it.setCall(&c, seat); msg != "" {
+		return it, badT6Call(s, msg)
+	}
+	for _, f := range c.codes[:c.n] {
+		if f.Kind() != it.f.Kind() && it.kind != t6Chi {
+			return it, badT6Call(s, "tiles of different kinds")
+		}
+	}
+	return it, nil
+}
+
+// badT6Call is the error of a call string that cannot be read.
+func badT6Call(s, msg string) error {
+	return codec.Cause(data.ErrBadValue, fmt.Sprintf("call %q: %s", s, msg))
+}
+
+// t6callText is a call string split up: its n tile codes and its one
+// letter, which stands before codes[marked].
+type t6callText struct {
+	codes  [4]kindlevel.Face
+	n      int
+	marked int
+	letter byte
+}
+
+// scanT6Call splits a call string; msg says what is wrong with one that
+// cannot be split.
+func scanT6Call(s string) (c t6callText, msg string) {
+	c.marked = -1
+	for i := 0; i < len(s); {
+		ch := s[i]
+		if ch >= 'a' && ch <= 'z' {
+			if c.letter != 0 {
+				return c, "two letters"
+			}
+			c.letter, c.marked = ch, c.n
+			i++
+			continue
+		}
+		if i+2 > len(s) || c.n == 4 {
+			return c, "want two-digit tile codes"
+		}
+		code, ok := codec.Atoi([]byte(s[i : i+2]))
+		if !ok {
+			return c, "want two-digit tile codes"
+		}
+		f, ok := t6Face(code)
+		if !ok {
+			return c, "bad tile code " + s[i:i+2]
+		}
+		c.codes[c.n] = f
+		c.n++
+		i += 2
+	}
+	if c.marked < 0 || c.marked >= c.n {
+		return c, "no call letter before a tile"
+	}
+	return c, ""
+}
+
+// setCall sets the kind of the call c's letter names and, for a chi, pon
+// or daiminkan, the seat called from, which the letter's place gives. It
+// returns what is wrong with a call of the wrong shape.
+func (it *t6item) setCall(c *t6callText, seat int) string {
 	rel := [4]int{3, 2, 1, 1} // kamicha, toimen, shimocha, shimocha
-	switch letter {
+	n, marked := c.n, c.marked
+	switch c.letter {
 	case 'c':
 		if n != 3 || marked != 0 {
-			return bad("a chi is c and three tiles")
+			return "a chi is c and three tiles"
 		}
 		it.kind = t6Chi
 		it.from = int8((seat + 3) % 4)
 	case 'p':
 		if n != 3 || marked > 2 {
-			return bad("a pon has three tiles")
+			return "a pon has three tiles"
 		}
 		it.kind = t6Pon
 		it.from = int8((seat + rel[marked]) % 4)
 	case 'm':
 		if n != 4 {
-			return bad("a daiminkan has four tiles")
+			return "a daiminkan has four tiles"
 		}
 		it.kind = t6Minkan
 		it.from = int8((seat + rel[marked]) % 4)
 	case 'k':
 		if n != 4 || marked > 2 {
-			return bad("a kakan has four tiles")
+			return "a kakan has four tiles"
 		}
 		it.kind = t6Kakan
 	case 'a':
 		if n != 4 {
-			return bad("an ankan has four tiles")
+			return "an ankan has four tiles"
 		}
 		it.kind = t6Ankan
-		it.own = codes
+		it.own = c.codes
 	default:
-		return bad("unknown call letter " + string(letter))
+		return "unknown call letter " + string(c.letter)
 	}
-	for _, f := range codes[:n] {
-		if f.Kind() != it.f.Kind() && it.kind != t6Chi {
-			return bad("tiles of different kinds")
-		}
-	}
-	return it, nil
+	return ""
 }
 
 // parseT6Items reads a draw list (draws true) or a discard list.
