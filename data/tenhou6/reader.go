@@ -716,6 +716,33 @@ func parseT6Round(g *data.Game, rd *data.Round, b []byte, conn []t6conn) error {
 	if len(parts) < 16 || len(parts) > 17 {
 		return codec.Cause(data.ErrBadValue, fmt.Sprintf("a round has 16 or 17 elements, not %d", len(parts)))
 	}
+	if err := parseT6RoundInfo(rd, parts); err != nil {
+		return err
+	}
+	dora, ura, err := parseT6Indicators(parts)
+	if err != nil {
+		return err
+	}
+	s := t6solver{players: 4}
+	hands, err := s.readSeats(parts)
+	if err != nil {
+		return err
+	}
+	resName, deltas, wins, err := s.readResult(parts)
+	if err != nil {
+		return err
+	}
+	if !s.solve(hands, rd.Dealer) {
+		if s.budget < 0 {
+			return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in order (search too long)")
+		}
+		return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in an order that fits the hands and the result")
+	}
+	return feedT6(g, rd, &s, hands, dora, ura, conn, resName, deltas, wins)
+}
+
+// parseT6RoundInfo reads a round's [round, honba, sticks] and scores.
+func parseT6RoundInfo(rd *data.Round, parts []json.RawMessage) error {
 	info, err := t6Ints(parts[0], "[round, honba, sticks]")
 	if err != nil {
 		return err
@@ -733,67 +760,75 @@ func parseT6Round(g *data.Game, rd *data.Round, b []byte, conn []t6conn) error {
 		return codec.Cause(data.ErrBadValue, "want four scores")
 	}
 	copy(rd.Scores[:], scores)
-	dora, err := t6Faces(parts[2], "dora")
+	return nil
+}
+
+// parseT6Indicators reads a round's dora and ura dora indicators.
+func parseT6Indicators(parts []json.RawMessage) (dora, ura []kindlevel.Face, err error) {
+	dora, err = t6Faces(parts[2], "dora")
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(dora) == 0 || len(dora) > 5 {
-		return codec.Cause(data.ErrBadValue, fmt.Sprintf("%d dora indicators", len(dora)))
+		return nil, nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%d dora indicators", len(dora)))
 	}
-	ura, err := t6Faces(parts[3], "ura")
+	ura, err = t6Faces(parts[3], "ura")
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(ura) > 5 {
-		return codec.Cause(data.ErrBadValue, fmt.Sprintf("%d ura indicators", len(ura)))
+		return nil, nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%d ura indicators", len(ura)))
 	}
+	return dora, ura, nil
+}
+
+// readSeats reads each seat's starting hand, which it returns, and its
+// draw and discard lists, which the solver puts in order.
+func (s *t6solver) readSeats(parts []json.RawMessage) ([4][]kindlevel.Face, error) {
 	var hands [4][]kindlevel.Face
-	s := t6solver{players: 4}
+	var err error
 	for p := range 4 {
 		what := "seat " + strconv.Itoa(p)
 		if hands[p], err = t6Faces(parts[4+3*p], what+" hand"); err != nil {
-			return err
+			return hands, err
 		}
 		if len(hands[p]) != 13 {
-			return codec.Cause(data.ErrBadValue, fmt.Sprintf("%s hand has %d tiles", what, len(hands[p])))
+			return hands, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s hand has %d tiles", what, len(hands[p])))
 		}
 		if s.draws[p], err = parseT6Items(parts[5+3*p], p, true, what+" draws"); err != nil {
-			return err
+			return hands, err
 		}
 		if s.discs[p], err = parseT6Items(parts[6+3*p], p, false, what+" discards"); err != nil {
-			return err
+			return hands, err
 		}
 	}
-	// The result.
-	var resName string
-	var deltas [4]int
-	var wins []t6Win
+	return hands, nil
+}
+
+// readResult reads the round's result, if it has one, and sets what the
+// solver's order must end with.
+func (s *t6solver) readResult(parts []json.RawMessage) (resName string, deltas [4]int, wins []t6Win, err error) {
 	s.want.any = true
-	if len(parts) == 17 {
-		if resName, deltas, wins, err = parseT6Result(parts[16]); err != nil {
-			return err
-		}
-		s.want.any = false
-		if resName == t6Agari {
-			s.want.from = int8(wins[0].from)
-			for _, w := range wins {
-				if w.from != wins[0].from || (len(wins) > 1 && w.who == w.from) {
-					return codec.Cause(data.ErrBadValue, "the wins of one round come from different seats")
-				}
-				s.want.winners = append(s.want.winners, int8(w.who))
-			}
-		} else {
-			s.want.draw = true
-			s.want.dtype = t6DrawTypes[resName]
-		}
+	if len(parts) < 17 {
+		return resName, deltas, wins, nil
 	}
-	if !s.solve(hands, rd.Dealer) {
-		if s.budget < 0 {
-			return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in order (search too long)")
-		}
-		return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in an order that fits the hands and the result")
+	if resName, deltas, wins, err = parseT6Result(parts[16]); err != nil {
+		return resName, deltas, wins, err
 	}
-	return feedT6(g, rd, &s, hands, dora, ura, conn, resName, deltas, wins)
+	s.want.any = false
+	if resName != t6Agari {
+		s.want.draw = true
+		s.want.dtype = t6DrawTypes[resName]
+		return resName, deltas, wins, nil
+	}
+	s.want.from = int8(wins[0].from)
+	for _, w := range wins {
+		if w.from != wins[0].from || (len(wins) > 1 && w.who == w.from) {
+			return resName, deltas, wins, codec.Cause(data.ErrBadValue, "the wins of one round come from different seats")
+		}
+		s.want.winners = append(s.want.winners, int8(w.who))
+	}
+	return resName, deltas, wins, nil
 }
 
 // feedT6 builds the round from the solved order.
