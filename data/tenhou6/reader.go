@@ -121,63 +121,25 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
 	fail := func(i int, tag string, err error) error {
 		return t6Error(name, n, val, p, i, 0, "", tag, err)
 	}
-	g := &data.Game{Players: 4, Ref: h.Ref, Lobby: h.Lobby}
 	if h.Ratingc == "PF3" || strings.HasPrefix(h.Rule.Disp, "三") {
 		return nil, fail(0, "rule", codec.Cause(data.ErrUnsupported, "3-player tenhou.net/6 records are not supported"))
 	}
-	red := true
-	if h.Rule.Aka != nil {
-		red = *h.Rule.Aka != 0
-	} else if h.Rule.Aka51 != nil || h.Rule.Aka52 != nil || h.Rule.Aka53 != nil {
-		red = (h.Rule.Aka51 != nil && *h.Rule.Aka51 != 0) || (h.Rule.Aka52 != nil && *h.Rule.Aka52 != 0) || (h.Rule.Aka53 != nil && *h.Rule.Aka53 != 0)
-	}
-	g.Rules = rulesFromDisp(h.Rule.Disp, red)
-	copy(g.Title[:], h.Title)
-	copy(g.Names[:], h.Name)
-	for i, d := range h.Dan {
-		if i < 4 {
-			g.Dan[i] = max(danIndex(d), 0)
-		}
-	}
-	copy(g.Rate[:], h.Rate)
-	copy(g.Sex[:], h.Sx)
+	g := h.game()
 	if len(h.Sc) >= 8 {
-		o := &data.Owari{}
-		for i := range 4 {
-			var bad string
-			if o.Scores[i], bad = t6Number(h.Sc[2*i]); bad != "" {
-				return nil, fail(0, "sc", codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final score %s %s", 2*i, quoteRaw(h.Sc[2*i]), bad)))
-			}
-			if json.Unmarshal(h.Sc[2*i+1], &o.RankPt[i]) != nil {
-				return nil, fail(0, "sc", codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final points %s %s", 2*i+1, quoteRaw(h.Sc[2*i+1]), notNumber)))
-			}
+		o, err := h.owari()
+		if err != nil {
+			return nil, fail(0, "sc", err)
 		}
 		g.Owari = o
 	}
-	ls, ok := objectMember(val, "log")
-	if !ok {
-		return nil, fail(0, "log", codec.Cause(data.ErrBadValue, "no log"))
-	}
-	rounds, ok := arrayElements(val, ls.start)
-	if !ok {
-		return nil, fail(ls.start, "log", codec.Cause(data.ErrSyntax, "log is not an array"))
-	}
-	if len(rounds) > data.MaxRoundsPerGame {
-		return nil, fail(ls.start, "log", fmt.Errorf("%w: %d rounds, more than %d", data.ErrTooLarge, len(rounds), data.MaxRoundsPerGame))
-	}
-	if len(rounds) == 0 {
-		return nil, fail(ls.start, "log", codec.Cause(data.ErrBadValue, "no rounds"))
+	rounds, at, err := t6Log(val)
+	if err != nil {
+		return nil, fail(at, "log", err)
 	}
 	g.Rounds = make([]data.Round, len(rounds))
 	for i, sp := range rounds {
-		var conn []t6conn
-		for _, c := range h.Connection {
-			if c.Log == i {
-				conn = append(conn, t6conn{bye: c.What == 0, who: c.Who, step: c.Step})
-			}
-		}
 		rd := &g.Rounds[i]
-		if err := parseT6Round(g, rd, val[sp.start:sp.end], conn); err != nil {
+		if err := parseT6Round(g, rd, val[sp.start:sp.end], h.conns(i)); err != nil {
 			rdName := ""
 			if rd.Number >= 0 && rd.Honba >= 0 {
 				rdName = rd.Name()
@@ -188,6 +150,82 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
 	}
 	g.Rules.Type = g.Rules.TenhouType(g.Players)
 	return g, nil
+}
+
+// game returns the game the header describes, without its rounds or final
+// scores.
+func (h *t6Header) game() *data.Game {
+	g := &data.Game{Players: 4, Ref: h.Ref, Lobby: h.Lobby}
+	g.Rules = rulesFromDisp(h.Rule.Disp, h.redFives())
+	copy(g.Title[:], h.Title)
+	copy(g.Names[:], h.Name)
+	for i, d := range h.Dan {
+		if i < 4 {
+			g.Dan[i] = max(danIndex(d), 0)
+		}
+	}
+	copy(g.Rate[:], h.Rate)
+	copy(g.Sex[:], h.Sx)
+	return g
+}
+
+// redFives reads the aka fields: aka, else any of aka51..aka53; red fives
+// when none is given.
+func (h *t6Header) redFives() bool {
+	r := &h.Rule
+	switch {
+	case r.Aka != nil:
+		return *r.Aka != 0
+	case r.Aka51 != nil || r.Aka52 != nil || r.Aka53 != nil:
+		return (r.Aka51 != nil && *r.Aka51 != 0) || (r.Aka52 != nil && *r.Aka52 != 0) || (r.Aka53 != nil && *r.Aka53 != 0)
+	}
+	return true
+}
+
+// owari reads the final scores and points of sc (at least 8 elements).
+func (h *t6Header) owari() (*data.Owari, error) {
+	o := &data.Owari{}
+	for i := range 4 {
+		var bad string
+		if o.Scores[i], bad = t6Number(h.Sc[2*i]); bad != "" {
+			return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final score %s %s", 2*i, quoteRaw(h.Sc[2*i]), bad))
+		}
+		if json.Unmarshal(h.Sc[2*i+1], &o.RankPt[i]) != nil {
+			return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final points %s %s", 2*i+1, quoteRaw(h.Sc[2*i+1]), notNumber))
+		}
+	}
+	return o, nil
+}
+
+// conns returns the disconnections and reconnections of round i.
+func (h *t6Header) conns(i int) []t6conn {
+	var conn []t6conn
+	for _, c := range h.Connection {
+		if c.Log == i {
+			conn = append(conn, t6conn{bye: c.What == 0, who: c.Who, step: c.Step})
+		}
+	}
+	return conn
+}
+
+// t6Log returns the spans of the rounds of val's log; an error comes with
+// the offset it is at.
+func t6Log(val []byte) ([]span, int, error) {
+	ls, ok := objectMember(val, "log")
+	if !ok {
+		return nil, 0, codec.Cause(data.ErrBadValue, "no log")
+	}
+	rounds, ok := arrayElements(val, ls.start)
+	if !ok {
+		return nil, ls.start, codec.Cause(data.ErrSyntax, "log is not an array")
+	}
+	if len(rounds) > data.MaxRoundsPerGame {
+		return nil, ls.start, fmt.Errorf("%w: %d rounds, more than %d", data.ErrTooLarge, len(rounds), data.MaxRoundsPerGame)
+	}
+	if len(rounds) == 0 {
+		return nil, ls.start, codec.Cause(data.ErrBadValue, "no rounds")
+	}
+	return rounds, ls.start, nil
 }
 
 // rulesFromDisp reads the rule text of tenhou.net/6 ("鳳南喰赤", "上東喰赤速"):
