@@ -48,22 +48,35 @@ copies, dice, the fu of limit hands; mjai has no disconnections); see the
 data package documentation. 3-player games can be written only as mjlog.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		to := fs.String("to", "", "output `format`: mjlog, tenhou6 or mjai")
-		out := fs.String("out", "", "output file or folder (default: standard output)")
+		var o convertOptions
+		fs.StringVar(&o.to, "to", "", "output `format`: mjlog, tenhou6 or mjai")
+		fs.StringVar(&o.out, "out", "", "output file or folder (default: standard output)")
 		return func(env *Env, args []string) error {
-			if *to == "" {
-				return usageErrorf("--to is required")
-			}
-			f, err := records.ParseFormat(*to)
+			f, err := o.check()
 			if err != nil {
-				return usageErrorf("--to: %v", err)
+				return err
 			}
 			if len(args) == 0 {
 				return usageErrorf("give at least one record file")
 			}
-			return runConvert(env, f, *out, args)
+			return runConvert(env, f, o.out, args)
 		}
 	},
+}
+
+// convertOptions are the convert command's flags.
+type convertOptions struct{ to, out string }
+
+// check reads --to, which is required.
+func (o *convertOptions) check() (records.Format, error) {
+	if o.to == "" {
+		return records.FormatUnknown, usageErrorf("--to is required")
+	}
+	f, err := records.ParseFormat(o.to)
+	if err != nil {
+		return records.FormatUnknown, usageErrorf("--to: %v", err)
+	}
+	return f, nil
 }
 
 var formatExt = map[records.Format]string{records.FormatMjlog: ".xml", records.FormatTenhou6: ".json", records.FormatMjai: ".mjson"}
