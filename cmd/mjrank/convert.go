@@ -79,8 +79,6 @@ func (o *convertOptions) check() (records.Format, error) {
 	return f, nil
 }
 
-var formatExt = map[records.Format]string{records.FormatMjlog: ".xml", records.FormatTenhou6: ".json", records.FormatMjai: ".mjson"}
-
 // oneGameRecord names the formats whose record holds one game.
 var oneGameRecord = map[records.Format]string{records.FormatMjlog: "an mjlog record", records.FormatTenhou6: "a tenhou.net/6 record"}
 
@@ -176,7 +174,7 @@ func (c *converter) checkNames(inputs []string) error {
 			return usageErrorf("%s is given twice", inputName(in))
 		case ok:
 			return usageErrorf("%s and %s would both be written to %s: convert them into different folders",
-				inputName(prev), inputName(in), filepath.Join(c.out, b+formatExt[c.to]))
+				inputName(prev), inputName(in), filepath.Join(c.out, b+c.to.Exts()[0]))
 		}
 		seen[b] = in
 	}
@@ -212,7 +210,7 @@ func (c *converter) convert(in string) error {
 		if c.out != "" {
 			where = "one file"
 		}
-		b, ext := outputBase(in), formatExt[c.to]
+		b, ext := outputBase(in), c.to.Exts()[0]
 		return fmt.Errorf("several games, but %s holds one: give --out a folder to write one file per game (%s.1%s, %s.2%s, …) rather than %s",
 			oneGameRecord[c.to], b, ext, b, ext, where)
 	}
@@ -291,7 +289,7 @@ func (s *sink) open(n int) (io.Writer, error) {
 		if s.perGame {
 			base += "." + strconv.Itoa(n)
 		}
-		path = filepath.Join(c.out, base+formatExt[c.to])
+		path = filepath.Join(c.out, base+c.to.Exts()[0])
 	}
 	if prev, ok := c.taken[path]; ok {
 		return nil, fmt.Errorf("%s is also the output of %s: convert them into different folders", path, inputName(prev))
