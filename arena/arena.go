@@ -14,8 +14,7 @@ import (
 
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/data/mjai"
-	"github.com/mjrank/mjrank/data/tenhou6"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -469,15 +468,15 @@ func (t *botTable) Illegal() [game.NumSeats]int          { return [game.NumSeats
 
 // writeRecord writes the game's record into c.Records.
 func (c *Config) writeRecord(gr *data.Game, u, rot int) error {
-	ext, w := ".json", func(f *os.File) data.Writer { return tenhou6.NewWriter(f) }
+	format := records.FormatTenhou6
 	if c.RecordsFormat == "mjai" {
-		ext, w = ".mjson", func(f *os.File) data.Writer { return mjai.NewWriter(f) }
+		format = records.FormatMjai
 	}
-	f, err := os.Create(filepath.Join(c.Records, fmt.Sprintf("%d-%06d-%d%s", c.Seed, u, rot, ext)))
+	f, err := os.Create(filepath.Join(c.Records, fmt.Sprintf("%d-%06d-%d%s", c.Seed, u, rot, format.Exts()[0])))
 	if err != nil {
 		return err
 	}
-	err = w(f).Write(gr)
+	err = records.NewWriter(f, format).Write(gr)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

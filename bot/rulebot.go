@@ -130,127 +130,158 @@ const (
 
 // priorities ranks every kind in c.
 func (b *RuleBot) priorities(v game.View, c, vis *tile.Counts, prio *[tile.NumKinds]int) {
-	left := leftover(c)
-	live := func(k int) int { return max(0, 4-int(c[k])-int(vis[k])) } // unseen copies
-	have := func(k int) bool { return c[k] > 0 }
-	avail := func(k int) bool { return c[k] > 0 || live(k) > 0 }
-	// Dead pairs.
-	deadPairs := 0
-	for k := range left {
-		if left[k] == 2 && live(k) == 0 {
-			deadPairs++
+	h := prioHand{c: c, vis: vis, left: leftover(c)}
+	for k := range h.left {
+		if h.left[k] == 2 && h.live(k) == 0 {
+			h.deadPairs++
 		}
 	}
-	combos := maxSets(c, true)
+	h.combos = maxSets(c, true)
 	for k := range c {
-		if c[k] == 0 {
-			continue
+		if c[k] > 0 {
+			prio[k] = h.priority(k)
 		}
-		kind := tile.Kind(k)
-		if left[k] == 0 {
-			prio[k] = prioSet
-			continue
-		}
-		num := !kind.IsHonor()
-		n := k % 9
-		// Sequences that could still hold k.
-		seqOK := false
-		if num {
-			for lo := n - 2; lo <= n; lo++ {
-				if lo < 0 || lo+2 > 8 {
-					continue
-				}
-				ok := true
-				for x := lo; x <= lo+2; x++ {
-					if x != n && !avail(k-n+x) {
-						ok = false
-					}
-				}
-				seqOK = seqOK || ok
-			}
-		}
-		near := func(d int) bool { return num && n+d >= 0 && n+d <= 8 && have(k+d) }
-		single := left[k] == 1 && (!num || !(near(-2) || near(-1) || near(1) || near(2)))
-		chow := left[k] == 1 && (near(-2) || near(-1) || near(1) || near(2))
-		deadChow := false
-		if chow {
-			// Each incomplete chow k belongs to cannot be completed.
-			deadChow = true
-			for d := -2; d <= 2; d++ {
-				if d == 0 || !near(d) {
-					continue
-				}
-				lo, hi := min(n, n+d), max(n, n+d)
-				var need [2]int
-				m := 0
-				if hi-lo == 1 {
-					if lo > 0 {
-						need[m] = k - n + lo - 1
-						m++
-					}
-					if hi < 8 {
-						need[m] = k - n + hi + 1
-						m++
-					}
-				} else {
-					need[m] = k - n + lo + 1
-					m++
-				}
-				for _, x := range need[:m] {
-					if avail(x) {
-						deadChow = false
-					}
-				}
-			}
-		}
-		w := *c
-		w[k]--
-		minor := num && maxSets(&w, true) == combos
-		p := prioSet
-		switch {
-		case left[k] == 1 && live(k) == 0 && !seqOK:
-			p = prioDead
-		case left[k] == 1 && ((!num && vis[k] >= 1) || (num && !seqOK)):
-			p = prioProblem
-		case deadChow:
-			p = prioDeadChow
-		case left[k] >= 2 && live(k) == 0 && deadPairs > 1:
-			p = prioDeadPairs
-		case single && num:
-			p = prioSingle
-		case single:
-			p = prioSingleHonor
-		case minor:
-			p = prioMinor
-		case chow:
-			p = prioChow
-		case left[k] >= 2 && live(k) == 0:
-			p = prioDeadPair
-		case left[k] >= 2:
-			p = prioPair
-		}
-		prio[k] = p
 	}
-	// An open hand whose only yaku is a yakuhai pair keeps the pair.
+	keepYakuhaiPair(v, c, prio)
+}
+
+// prioHand is the hand whose kinds priorities ranks.
+type prioHand struct {
+	c, vis    *tile.Counts
+	left      tile.Counts // the tiles outside the complete sets (leftover)
+	deadPairs int         // left-over pairs of which no copy is unseen
+	combos    int         // maxSets(c, true)
+}
+
+// live returns the unseen copies of kind k.
+func (h *prioHand) live(k int) int { return max(0, 4-int(h.c[k])-int(h.vis[k])) }
+
+func (h *prioHand) have(k int) bool { return h.c[k] > 0 }
+
+// avail reports whether a tile of kind k is held or may still come.
+func (h *prioHand) avail(k int) bool { return h.c[k] > 0 || h.live(k) > 0 }
+
+// near reports whether the hand holds the number tile d away from number
+// kind k, in its suit.
+func (h *prioHand) near(k, d int) bool {
+	n := k % 9
+	return !tile.Kind(k).IsHonor() && n+d >= 0 && n+d <= 8 && h.have(k+d)
+}
+
+// priority returns the priority of a kind the hand holds.
+func (h *prioHand) priority(k int) int {
+	left := h.left[k]
+	if left == 0 {
+		return prioSet
+	}
+	num := !tile.Kind(k).IsHonor()
+	seqOK := num && h.seqOK(k)
+	partner := h.near(k, -2) || h.near(k, -1) || h.near(k, 1) || h.near(k, 2)
+	single := left == 1 && (!num || !partner)
+	chow := left == 1 && partner
+	deadChow := chow && h.deadChow(k)
+	w := *h.c
+	w[k]--
+	minor := num && maxSets(&w, true) == h.combos
+	switch {
+	case left == 1 && h.live(k) == 0 && !seqOK:
+		return prioDead
+	case left == 1 && ((!num && h.vis[k] >= 1) || (num && !seqOK)):
+		return prioProblem
+	case deadChow:
+		return prioDeadChow
+	case left >= 2 && h.live(k) == 0 && h.deadPairs > 1:
+		return prioDeadPairs
+	case single && num:
+		return prioSingle
+	case single:
+		return prioSingleHonor
+	case minor:
+		return prioMinor
+	case chow:
+		return prioChow
+	case left >= 2 && h.live(k) == 0:
+		return prioDeadPair
+	case left >= 2:
+		return prioPair
+	}
+	return prioSet
+}
+
+// seqOK reports whether a sequence could still hold number kind k: one
+// whose other two tiles are each held or still unseen.
+func (h *prioHand) seqOK(k int) bool {
+	n := k % 9
+	ok := false
+	for lo := n - 2; lo <= n; lo++ {
+		if lo < 0 || lo+2 > 8 {
+			continue
+		}
+		all := true
+		for x := lo; x <= lo+2; x++ {
+			if x != n && !h.avail(k-n+x) {
+				all = false
+			}
+		}
+		ok = ok || all
+	}
+	return ok
+}
+
+// deadChow reports whether every incomplete chow that kind k belongs to
+// cannot be completed: no tile that would complete one is held or unseen.
+func (h *prioHand) deadChow(k int) bool {
+	n := k % 9
+	dead := true
+	for d := -2; d <= 2; d++ {
+		if d == 0 || !h.near(k, d) {
+			continue
+		}
+		lo, hi := min(n, n+d), max(n, n+d)
+		var need [2]int
+		m := 0
+		if hi-lo == 1 {
+			if lo > 0 {
+				need[m] = k - n + lo - 1
+				m++
+			}
+			if hi < 8 {
+				need[m] = k - n + hi + 1
+				m++
+			}
+		} else {
+			need[m] = k - n + lo + 1
+			m++
+		}
+		for _, x := range need[:m] {
+			if h.avail(x) {
+				dead = false
+			}
+		}
+	}
+	return dead
+}
+
+// keepYakuhaiPair marks the yakuhai pairs prioKeep when they are an open
+// hand's only possible yaku: no yakuhai meld or triplet.
+func keepYakuhaiPair(v game.View, c *tile.Counts, prio *[tile.NumKinds]int) {
 	seat := v.Seat()
-	if openHand(v, seat) {
-		yaku := false
-		for _, m := range v.Melds(seat) {
-			if m.Type != score.Chi && yakuhai(v, seat, m.Tiles[0].Kind()) {
-				yaku = true
-			}
+	if !openHand(v, seat) {
+		return
+	}
+	for _, m := range v.Melds(seat) {
+		if m.Type != score.Chi && yakuhai(v, seat, m.Tiles[0].Kind()) {
+			return
 		}
-		for k, n := range c {
-			if n >= 3 && yakuhai(v, seat, tile.Kind(k)) {
-				yaku = true
-			}
+	}
+	for k, n := range c {
+		if n >= 3 && yakuhai(v, seat, tile.Kind(k)) {
+			return
 		}
-		if !yaku {
-			for k, n := range c {
-				if n == 2 && yakuhai(v, seat, tile.Kind(k)) {
-					prio[k] = prioKeep
-				}
-			}
+	}
+	for k, n := range c {
+		if n == 2 && yakuhai(v, seat, tile.Kind(k)) {
+			prio[k] = prioKeep
 		}
 	}
 }

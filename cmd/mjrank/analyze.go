@@ -55,89 +55,113 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 (the result then depends on the machine).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		logFile := fs.String("log", "", "the game record")
-		gameN := fs.Int("game", 1, "the game of the file (1-based), for files that hold several")
-		round := fs.String("round", "", "the round: its name (E3-1) or 1-based number")
-		event := fs.Int("event", -1, "the decision at this event index of the round (0-based)")
-		turn := fs.Int("turn", 0, "the seat's discard number in the round (1-based; needs --seat)")
-		seat := fs.Int("seat", -1, "the deciding seat (0..3; 0 is the first dealer)")
-		sims := fs.Int("sims", mc.DefaultSims, fmt.Sprintf("simulation budget of the decision (1 to %d)", mc.MaxSims))
-		limit := fs.Duration("time", 0, "stop after the halving stage in which this time runs out (0: no limit)")
-		workers := fs.Int("workers", 0, "goroutines (default: one per CPU; the result does not depend on it)")
-		seed := fs.Uint64("seed", 1, "seed of the simulations")
-		utility := fs.String("utility", "rank", "what to maximise: rank (expected final rank) or points (Houou rank points +90/+45/0/-135)")
-		asJSON := fs.Bool("json", false, "print the analysis as JSON")
-		obsFile := fs.String("observation", "", "observation JSON of the seat's decision (a file, or - for stdin) instead of --log")
+		var o analyzeOptions
+		fs.StringVar(&o.logFile, "log", "", "the game record")
+		fs.IntVar(&o.gameN, "game", 1, "the game of the file (1-based), for files that hold several")
+		fs.StringVar(&o.round, "round", "", "the round: its name (E3-1) or 1-based number")
+		fs.IntVar(&o.event, "event", -1, "the decision at this event index of the round (0-based)")
+		fs.IntVar(&o.turn, "turn", 0, "the seat's discard number in the round (1-based; needs --seat)")
+		fs.IntVar(&o.seat, "seat", -1, "the deciding seat (0..3; 0 is the first dealer)")
+		fs.IntVar(&o.sims, "sims", mc.DefaultSims, fmt.Sprintf("simulation budget of the decision (1 to %d)", mc.MaxSims))
+		fs.DurationVar(&o.limit, "time", 0, "stop after the halving stage in which this time runs out (0: no limit)")
+		fs.IntVar(&o.workers, "workers", 0, "goroutines (default: one per CPU; the result does not depend on it)")
+		fs.Uint64Var(&o.seed, "seed", 1, "seed of the simulations")
+		fs.StringVar(&o.utility, "utility", "rank", "what to maximise: rank (expected final rank) or points (Houou rank points +90/+45/0/-135)")
+		fs.BoolVar(&o.asJSON, "json", false, "print the analysis as JSON")
+		fs.StringVar(&o.obsFile, "observation", "", "observation JSON of the seat's decision (a file, or - for stdin) instead of --log")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
-			var given []error // the flags that may be left out, checked when given
-			if explicit(fs, "event") {
-				given = append(given, atLeast("event", *event, 0))
-			}
-			if explicit(fs, "turn") {
-				given = append(given, atLeast("turn", *turn, 1))
-			}
-			if explicit(fs, "seat") {
-				given = append(given, intIn("seat", *seat, 0, 3))
-			}
-			if *obsFile != "-" {
-				given = append(given, inputPath("observation", *obsFile, false))
-			}
-			timeErr := error(nil)
-			if *limit < 0 {
-				timeErr = usageErrorf("--time %v: must be 0 (no limit) or more", *limit)
-			}
-			if err := firstErr(append([]error{
-				inputPath("log", *logFile, false),
-				atLeast("game", *gameN, 1),
-				intIn("sims", *sims, 1, mc.MaxSims),
-				timeErr,
-				workersFlag(*workers),
-				oneOf("utility", *utility, "rank", "points"),
-			}, given...)...); err != nil {
+			if err := o.check(fs); err != nil {
 				return err
 			}
-			switch {
-			case *obsFile != "" && (*logFile != "" || *round != "" || explicit(fs, "event") || explicit(fs, "turn") || explicit(fs, "seat") || explicit(fs, "game")):
-				return usageErrorf("--observation replaces --log, --round, --event, --turn, --seat and --game")
-			case *obsFile == "" && (*logFile == "" || *round == ""):
-				return usageErrorf("--log and --round are required (or --observation)")
-			case *obsFile == "" && explicit(fs, "event") == explicit(fs, "turn"):
-				return usageErrorf("give one of --event N or --turn T")
-			case explicit(fs, "turn") && !explicit(fs, "seat"):
-				return usageErrorf("--turn needs --seat")
-			}
-			o := mc.Options{Sims: *sims, Time: *limit, Workers: *workers, Seed: *seed}
-			if *utility == "points" {
-				u := rankmodel.HououPoints
-				o.Utility = &u
-			}
-			var pos *analysis.Position
-			var err error
-			if *obsFile != "" {
-				pos, err = observationPosition(env, *obsFile, *seed)
-			} else {
-				pos, err = loadPosition(*logFile, *gameN, *round, *event, *turn, *seat)
-			}
-			if err != nil {
-				return err
-			}
-			eng, err := mc.Default()
-			if err != nil {
-				return err
-			}
-			out, _, err := analysis.Run(context.Background(), eng, pos, o)
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				return writeJSON(env.Stdout, out)
-			}
-			return printAnalysis(env.Stdout, pos, out)
+			return o.run(env)
 		}
 	},
+}
+
+// analyzeOptions are the analyze command's flags.
+type analyzeOptions struct {
+	logFile, round, utility, obsFile        string
+	gameN, event, turn, seat, sims, workers int
+	limit                                   time.Duration
+	seed                                    uint64
+	asJSON                                  bool
+}
+
+// check checks every flag (those that may be left out only when given),
+// then the flags together, before any work.
+func (o *analyzeOptions) check(fs *flag.FlagSet) error {
+	var given []error // the flags that may be left out, checked when given
+	if explicit(fs, "event") {
+		given = append(given, atLeast("event", o.event, 0))
+	}
+	if explicit(fs, "turn") {
+		given = append(given, atLeast("turn", o.turn, 1))
+	}
+	if explicit(fs, "seat") {
+		given = append(given, intIn("seat", o.seat, 0, 3))
+	}
+	if o.obsFile != "-" {
+		given = append(given, inputPath("observation", o.obsFile, false))
+	}
+	timeErr := error(nil)
+	if o.limit < 0 {
+		timeErr = usageErrorf("--time %v: must be 0 (no limit) or more", o.limit)
+	}
+	if err := firstErr(append([]error{
+		inputPath("log", o.logFile, false),
+		atLeast("game", o.gameN, 1),
+		intIn("sims", o.sims, 1, mc.MaxSims),
+		timeErr,
+		workersFlag(o.workers),
+		oneOf("utility", o.utility, "rank", "points"),
+	}, given...)...); err != nil {
+		return err
+	}
+	switch {
+	case o.obsFile != "" && (o.logFile != "" || o.round != "" || explicit(fs, "event") || explicit(fs, "turn") || explicit(fs, "seat") || explicit(fs, "game")):
+		return usageErrorf("--observation replaces --log, --round, --event, --turn, --seat and --game")
+	case o.obsFile == "" && (o.logFile == "" || o.round == ""):
+		return usageErrorf("--log and --round are required (or --observation)")
+	case o.obsFile == "" && explicit(fs, "event") == explicit(fs, "turn"):
+		return usageErrorf("give one of --event N or --turn T")
+	case explicit(fs, "turn") && !explicit(fs, "seat"):
+		return usageErrorf("--turn needs --seat")
+	}
+	return nil
+}
+
+// run reads the position, analyses it and prints the analysis.
+func (o *analyzeOptions) run(env *Env) error {
+	opt := mc.Options{Sims: o.sims, Time: o.limit, Workers: o.workers, Seed: o.seed}
+	if o.utility == "points" {
+		u := rankmodel.HououPoints
+		opt.Utility = &u
+	}
+	var pos *analysis.Position
+	var err error
+	if o.obsFile != "" {
+		pos, err = observationPosition(env, o.obsFile, o.seed)
+	} else {
+		pos, err = loadPosition(o.logFile, o.gameN, o.round, o.event, o.turn, o.seat)
+	}
+	if err != nil {
+		return err
+	}
+	eng, err := mc.Default()
+	if err != nil {
+		return err
+	}
+	out, _, err := analysis.Run(context.Background(), eng, pos, opt)
+	if err != nil {
+		return err
+	}
+	if o.asJSON {
+		return writeJSON(env.Stdout, out)
+	}
+	return printAnalysis(env.Stdout, pos, out)
 }
 
 // loadPosition reads the decision from game gameN of a record file.

@@ -63,76 +63,101 @@ arena of the same seed — and exits with status 130 (SIGINT) or 143
 kills it at once. Bad flags exit with status 2, a failed run with 1.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		seats := fs.String("seats", "efficiency,efficiency,efficiency,efficiency", "the four bots, comma-separated")
-		games := fs.Int("games", 100, "games to play (all shards together)")
-		seed := fs.Uint64("seed", 1, "seed of the walls and the bots")
-		rotate := fs.Bool("rotate", false, "play every wall four times with the seats rotated")
-		length := fs.String("length", "hanchan", "hanchan or tonpuusen")
-		records := fs.String("records", "", "write every game as tenhou.net/6 JSON into this folder")
-		shard := fs.String("shard", "", "play shard i of n (i/n, 1-based)")
-		workers := fs.Int("workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
-		asJSON := fs.Bool("json", false, "print the result as JSON (the input of arena merge)")
-		sims := fs.Int("sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
-		ablate := fs.String("mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's), no-calls (opponents never call in the rollouts)")
+		var o arenaOptions
+		fs.StringVar(&o.seats, "seats", "efficiency,efficiency,efficiency,efficiency", "the four bots, comma-separated")
+		fs.IntVar(&o.games, "games", 100, "games to play (all shards together)")
+		fs.Uint64Var(&o.seed, "seed", 1, "seed of the walls and the bots")
+		fs.BoolVar(&o.rotate, "rotate", false, "play every wall four times with the seats rotated")
+		fs.StringVar(&o.length, "length", "hanchan", "hanchan or tonpuusen")
+		fs.StringVar(&o.records, "records", "", "write every game as tenhou.net/6 JSON into this folder")
+		fs.StringVar(&o.shard, "shard", "", "play shard i of n (i/n, 1-based)")
+		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
+		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of arena merge)")
+		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
+		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's), no-calls (opponents never call in the rollouts)")
 		return func(env *Env, args []string) error {
 			set := map[string]bool{}
 			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 			if len(args) > 0 && args[0] == "merge" {
-				for _, f := range []string{"games", "length", "mc-ablation", "records", "rotate", "seats", "seed", "shard", "sims", "workers"} {
-					if set[f] {
-						return usageErrorf("--%s: arena merge takes only --json (the shards' files hold the arena)", f)
-					}
-				}
-				return arenaMerge(env, args[1:], *asJSON)
+				return o.merge(env, set, args[1:])
 			}
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", quoteShort(args[0]))
 			}
-			cfg := arena.Config{Games: *games, Seed: *seed, Rotate: *rotate, Records: *records, Workers: *workers}
-			cfg.Bots.MCSims = *sims
-			var err error
-			cfg.Length, err = lengthFlag(*length)
-			err = firstErr(
-				atLeast("games", *games, 1),
-				err,
-				ablationFlag(*ablate, &cfg.Bots.MC),
-				recordsFlag(*records),
-				seatsFlag(*seats, &cfg.Seats),
-				shardFlag(*shard, &cfg.Shard, &cfg.Shards),
-				intIn("sims", *sims, 1, arena.MaxMCSims),
-				workersFlag(*workers),
-				atMostWorkers(*workers),
-			)
+			cfg, err := o.check(set)
 			if err != nil {
 				return err
-			}
-			// The flags together.
-			if *rotate && *games%game.NumSeats != 0 {
-				return usageErrorf("--games %d: with --rotate, must be a multiple of 4 (every wall is played in four seatings)", *games)
-			}
-			units, unit := *games, "games"
-			if *rotate {
-				units, unit = *games/game.NumSeats, "walls (--rotate)"
-			}
-			if cfg.Shards > units {
-				return usageErrorf("--shard %s: %d shards for %d %s: each shard needs at least one", *shard, cfg.Shards, units, unit)
-			}
-			if !slices.Contains(cfg.Seats[:], "mc") {
-				for _, f := range []string{"sims", "mc-ablation"} {
-					if set[f] {
-						return usageErrorf("--%s: no seat plays the mc bot (--seats %s)", f, strings.Join(cfg.Seats[:], ","))
-					}
-				}
-			}
-			if err := cfg.Check(); err != nil {
-				return usageErrorf("%s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
 			}
 			cfg.Progress = progress.Callback(env.Stderr, "arena")
 			ctx, stop := signalContext(context.Background())
 			defer stop()
-			return runArena(ctx, env, cfg, *asJSON)
+			return runArena(ctx, env, *cfg, o.asJSON)
 		}
 	},
+}
+
+// arenaOptions are the arena command's flags.
+type arenaOptions struct {
+	seats, length, records, shard, ablate string
+	games, workers, sims                  int
+	seed                                  uint64
+	rotate, asJSON                        bool
+}
+
+// merge runs arena merge, which takes only --json (set holds the flags
+// given): the shards' files hold the arena.
+func (o *arenaOptions) merge(env *Env, set map[string]bool, files []string) error {
+	for _, f := range []string{"games", "length", "mc-ablation", "records", "rotate", "seats", "seed", "shard", "sims", "workers"} {
+		if set[f] {
+			return usageErrorf("--%s: arena merge takes only --json (the shards' files hold the arena)", f)
+		}
+	}
+	return arenaMerge(env, files, o.asJSON)
+}
+
+// check reads and checks every flag, then the flags together (set holds
+// the flags given), before any work, and returns the arena they describe.
+func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
+	cfg := &arena.Config{Games: o.games, Seed: o.seed, Rotate: o.rotate, Records: o.records, Workers: o.workers}
+	cfg.Bots.MCSims = o.sims
+	var err error
+	cfg.Length, err = lengthFlag(o.length)
+	err = firstErr(
+		atLeast("games", o.games, 1),
+		err,
+		ablationFlag(o.ablate, &cfg.Bots.MC),
+		recordsFlag(o.records),
+		seatsFlag(o.seats, &cfg.Seats),
+		shardFlag(o.shard, &cfg.Shard, &cfg.Shards),
+		intIn("sims", o.sims, 1, arena.MaxMCSims),
+		workersFlag(o.workers),
+		atMostWorkers(o.workers),
+	)
+	if err != nil {
+		return nil, err
+	}
+	// The flags together.
+	if o.rotate && o.games%game.NumSeats != 0 {
+		return nil, usageErrorf("--games %d: with --rotate, must be a multiple of 4 (every wall is played in four seatings)", o.games)
+	}
+	units, unit := o.games, "games"
+	if o.rotate {
+		units, unit = o.games/game.NumSeats, "walls (--rotate)"
+	}
+	if cfg.Shards > units {
+		return nil, usageErrorf("--shard %s: %d shards for %d %s: each shard needs at least one", o.shard, cfg.Shards, units, unit)
+	}
+	if !slices.Contains(cfg.Seats[:], "mc") {
+		for _, f := range []string{"sims", "mc-ablation"} {
+			if set[f] {
+				return nil, usageErrorf("--%s: no seat plays the mc bot (--seats %s)", f, strings.Join(cfg.Seats[:], ","))
+			}
+		}
+	}
+	if err := cfg.Check(); err != nil {
+		return nil, usageErrorf("%s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
+	}
+	return cfg, nil
 }
 
 // runArena plays cfg and prints its report. When ctx ends first (a

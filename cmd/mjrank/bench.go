@@ -40,33 +40,48 @@ parallel_efficiency, signature,
 signature_arena, seconds (pairs are {"one", "all"}).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		asJSON := fs.Bool("json", false, "print the report as JSON")
-		workers := fs.Int("workers", 0, "workers for the all-cores runs (default: one per CPU)")
-		corpus := fs.String("corpus", filepath.Join("..", "shared", "data", "tenhou"), "folder of game records for the verify measurement")
-		files := fs.Int("corpus-files", bench.DefaultCorpusFiles, "corpus files replayed (at least 1)")
+		var o benchOptions
+		fs.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
+		fs.IntVar(&o.workers, "workers", 0, "workers for the all-cores runs (default: one per CPU)")
+		fs.StringVar(&o.corpus, "corpus", filepath.Join("..", "shared", "data", "tenhou"), "folder of game records for the verify measurement")
+		fs.IntVar(&o.files, "corpus-files", bench.DefaultCorpusFiles, "corpus files replayed (at least 1)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
-			corpusErr := inputPath("corpus", *corpus, true)
-			if corpusErr != nil && !explicit(fs, "corpus") {
-				*corpus, corpusErr = "", nil // the default corpus is not beside the checkout: no verify row
-			}
-			if err := firstErr(workersFlag(*workers), corpusErr, atLeast("corpus-files", *files, 1)); err != nil {
+			if err := o.check(fs); err != nil {
 				return err
 			}
-			cfg := bench.Config{Workers: *workers, Corpus: *corpus, CorpusFiles: *files}
+			cfg := bench.Config{Workers: o.workers, Corpus: o.corpus, CorpusFiles: o.files}
 			cfg.Log = func(stage string) { fmt.Fprintf(env.Stderr, "bench: %s\n", stage) }
 			rep, err := bench.Run(context.Background(), cfg)
 			if err != nil {
 				return err
 			}
-			if *asJSON {
+			if o.asJSON {
 				return writeJSON(env.Stdout, rep)
 			}
 			return printBench(env.Stdout, rep)
 		}
 	},
+}
+
+// benchOptions are the bench command's flags.
+type benchOptions struct {
+	asJSON         bool
+	workers, files int
+	corpus         string
+}
+
+// check checks every flag before any work. The default --corpus may be
+// missing (the checkout without ../shared beside it): then there is no
+// verify row, and check clears it.
+func (o *benchOptions) check(fs *flag.FlagSet) error {
+	corpusErr := inputPath("corpus", o.corpus, true)
+	if corpusErr != nil && !explicit(fs, "corpus") {
+		o.corpus, corpusErr = "", nil
+	}
+	return firstErr(workersFlag(o.workers), corpusErr, atLeast("corpus-files", o.files, 1))
 }
 
 func printBench(w io.Writer, r *bench.Report) error {

@@ -48,25 +48,36 @@ copies, dice, the fu of limit hands; mjai has no disconnections); see the
 data package documentation. 3-player games can be written only as mjlog.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		to := fs.String("to", "", "output `format`: mjlog, tenhou6 or mjai")
-		out := fs.String("out", "", "output file or folder (default: standard output)")
+		var o convertOptions
+		fs.StringVar(&o.to, "to", "", "output `format`: mjlog, tenhou6 or mjai")
+		fs.StringVar(&o.out, "out", "", "output file or folder (default: standard output)")
 		return func(env *Env, args []string) error {
-			if *to == "" {
-				return usageErrorf("--to is required")
-			}
-			f, err := records.ParseFormat(*to)
+			f, err := o.check()
 			if err != nil {
-				return usageErrorf("--to: %v", err)
+				return err
 			}
 			if len(args) == 0 {
 				return usageErrorf("give at least one record file")
 			}
-			return runConvert(env, f, *out, args)
+			return runConvert(env, f, o.out, args)
 		}
 	},
 }
 
-var formatExt = map[records.Format]string{records.FormatMjlog: ".xml", records.FormatTenhou6: ".json", records.FormatMjai: ".mjson"}
+// convertOptions are the convert command's flags.
+type convertOptions struct{ to, out string }
+
+// check reads --to, which is required.
+func (o *convertOptions) check() (records.Format, error) {
+	if o.to == "" {
+		return records.FormatUnknown, usageErrorf("--to is required")
+	}
+	f, err := records.ParseFormat(o.to)
+	if err != nil {
+		return records.FormatUnknown, usageErrorf("--to: %v", err)
+	}
+	return f, nil
+}
 
 // oneGameRecord names the formats whose record holds one game.
 var oneGameRecord = map[records.Format]string{records.FormatMjlog: "an mjlog record", records.FormatTenhou6: "a tenhou.net/6 record"}
@@ -163,7 +174,7 @@ func (c *converter) checkNames(inputs []string) error {
 			return usageErrorf("%s is given twice", inputName(in))
 		case ok:
 			return usageErrorf("%s and %s would both be written to %s: convert them into different folders",
-				inputName(prev), inputName(in), filepath.Join(c.out, b+formatExt[c.to]))
+				inputName(prev), inputName(in), filepath.Join(c.out, b+c.to.Exts()[0]))
 		}
 		seen[b] = in
 	}
@@ -199,7 +210,7 @@ func (c *converter) convert(in string) error {
 		if c.out != "" {
 			where = "one file"
 		}
-		b, ext := outputBase(in), formatExt[c.to]
+		b, ext := outputBase(in), c.to.Exts()[0]
 		return fmt.Errorf("several games, but %s holds one: give --out a folder to write one file per game (%s.1%s, %s.2%s, …) rather than %s",
 			oneGameRecord[c.to], b, ext, b, ext, where)
 	}
@@ -278,7 +289,7 @@ func (s *sink) open(n int) (io.Writer, error) {
 		if s.perGame {
 			base += "." + strconv.Itoa(n)
 		}
-		path = filepath.Join(c.out, base+formatExt[c.to])
+		path = filepath.Join(c.out, base+c.to.Exts()[0])
 	}
 	if prev, ok := c.taken[path]; ok {
 		return nil, fmt.Errorf("%s is also the output of %s: convert them into different folders", path, inputName(prev))

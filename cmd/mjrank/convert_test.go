@@ -226,7 +226,7 @@ func TestConvertSeveralGames(t *testing.T) {
 		if f == records.FormatMjai {
 			want = []string{"x.mjson"}
 		} else {
-			want = []string{"x.1" + formatExt[f], "x.2" + formatExt[f]}
+			want = []string{"x.1" + f.Exts()[0], "x.2" + f.Exts()[0]}
 		}
 		if names := dirNames(t, out); !slices.Equal(names, want) {
 			t.Fatalf("%v: wrote %v, want %v", f, names, want)
@@ -250,13 +250,13 @@ func TestConvertSeveralGames(t *testing.T) {
 		if f == records.FormatMjai {
 			continue
 		}
-		for _, args := range [][]string{{"convert", "--to", f.String(), two}, {"convert", "--to", f.String(), "--out", filepath.Join(dir, "one"+formatExt[f]), two}} {
+		for _, args := range [][]string{{"convert", "--to", f.String(), two}, {"convert", "--to", f.String(), "--out", filepath.Join(dir, "one"+f.Exts()[0]), two}} {
 			code, stdout, stderr := mjrankRun(t, nil, args...)
-			if code != 1 || stdout != "" || !strings.Contains(stderr, "several games") || !strings.Contains(stderr, "x.1"+formatExt[f]) {
+			if code != 1 || stdout != "" || !strings.Contains(stderr, "several games") || !strings.Contains(stderr, "x.1"+f.Exts()[0]) {
 				t.Errorf("%v: exit %d, stdout %d bytes, stderr %q: want a refusal", args, code, len(stdout), stderr)
 			}
 		}
-		if _, err := os.Stat(filepath.Join(dir, "one"+formatExt[f])); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, "one"+f.Exts()[0])); err == nil {
 			t.Errorf("%v: a refused conversion wrote its file", f)
 		}
 	}

@@ -62,104 +62,136 @@ DIR/GAME-seatS.stderr. --records DIR writes every game (tenhou.net/6 JSON,
 or mjai with --records-format mjai).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		var seats seatList
-		fs.Var(&seats, "seat", "a seat (four, in seat order): NAME, mjai:NAME or cmd:COMMAND")
-		games := fs.Int("games", 4, "games to play (all shards together)")
-		seed := fs.Uint64("seed", 1, "seed of the walls and the bots")
-		rotate := fs.Bool("rotate", false, "play every wall four times with the seats rotated")
-		length := fs.String("length", "hanchan", "hanchan or tonpuusen")
-		limit := fs.Duration("time-limit", referee.DefaultTimeLimit, "the longest a reply may take")
-		onIllegal := fs.String("on-illegal", "stop", "what a rejected reply does: stop, or tsumogiri (its move is replaced)")
-		stderr := fs.String("stderr", "", "keep every program's standard error in this folder")
-		records := fs.String("records", "", "write every game into this folder")
-		format := fs.String("records-format", "tenhou6", "the records' format: tenhou6 or mjai")
-		shard := fs.String("shard", "", "play shard i of n (i/n, 1-based)")
-		workers := fs.Int("workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
-		asJSON := fs.Bool("json", false, "print the result as JSON (the input of match merge)")
-		sims := fs.Int("sims", bot.DefaultMCSims, "the built-in mc bot's simulations per decision")
-		listen := fs.String("listen", "", "serve mjai on this TCP address for tcp seats (e.g. 127.0.0.1:11600)")
-		wait := fs.Duration("wait", time.Minute, "how long to wait for a tcp seat's player to connect")
+		var o matchOptions
+		fs.Var(&o.seats, "seat", "a seat (four, in seat order): NAME, mjai:NAME or cmd:COMMAND")
+		fs.IntVar(&o.games, "games", 4, "games to play (all shards together)")
+		fs.Uint64Var(&o.seed, "seed", 1, "seed of the walls and the bots")
+		fs.BoolVar(&o.rotate, "rotate", false, "play every wall four times with the seats rotated")
+		fs.StringVar(&o.length, "length", "hanchan", "hanchan or tonpuusen")
+		fs.DurationVar(&o.limit, "time-limit", referee.DefaultTimeLimit, "the longest a reply may take")
+		fs.StringVar(&o.onIllegal, "on-illegal", "stop", "what a rejected reply does: stop, or tsumogiri (its move is replaced)")
+		fs.StringVar(&o.stderr, "stderr", "", "keep every program's standard error in this folder")
+		fs.StringVar(&o.records, "records", "", "write every game into this folder")
+		fs.StringVar(&o.format, "records-format", "tenhou6", "the records' format: tenhou6 or mjai")
+		fs.StringVar(&o.shard, "shard", "", "play shard i of n (i/n, 1-based)")
+		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
+		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of match merge)")
+		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "the built-in mc bot's simulations per decision")
+		fs.StringVar(&o.listen, "listen", "", "serve mjai on this TCP address for tcp seats (e.g. 127.0.0.1:11600)")
+		fs.DurationVar(&o.wait, "wait", time.Minute, "how long to wait for a tcp seat's player to connect")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 && args[0] == "merge" {
-				bad := ""
-				fs.Visit(func(f *flag.Flag) {
-					if f.Name != "json" && bad == "" {
-						bad = f.Name
-					}
-				})
-				if bad != "" {
-					return usageErrorf("--%s: match merge takes only --json (the shards' files hold the match)", bad)
-				}
-				res, err := mergeShards(args[1:])
-				if err != nil {
-					return err
-				}
-				return printMatch(env, res, *asJSON)
+				return o.merge(env, fs, args[1:])
 			}
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", quoteShort(args[0]))
 			}
-			m := referee.Match{TimeLimit: *limit, Stderr: *stderr}
-			m.Arena = arena.Config{Games: *games, Seed: *seed, Rotate: *rotate, Records: *records, Workers: *workers, RecordsFormat: *format}
-			m.Arena.Bots.MCSims = *sims
-			var err error
-			m.Arena.Length, err = lengthFlag(*length)
-			err = firstErr(err,
-				atLeast("games", *games, 1),
-				recordsFlag(*records),
-				shardFlag(*shard, &m.Arena.Shard, &m.Arena.Shards),
-				intIn("sims", *sims, 1, arena.MaxMCSims),
-				workersFlag(*workers),
-				atMostWorkers(*workers),
-				matchSeats(seats, &m.Arena.Seats),
-				onIllegalFlag(*onIllegal, &m.OnIllegal),
-			)
+			m, err := o.check()
 			if err != nil {
 				return err
 			}
-			if *limit <= 0 || *limit > time.Hour {
-				return usageErrorf("--time-limit %v: must be above 0 and at most 1h", *limit)
-			}
-			if *format != "tenhou6" && *format != "mjai" {
-				return usageErrorf("--records-format %q: tenhou6 or mjai", quoteShort(*format))
-			}
-			if slices.Contains(m.Arena.Seats[:], "tcp") != (*listen != "") {
-				return usageErrorf("--listen and tcp seats go together")
-			}
-			if *wait <= 0 {
-				return usageErrorf("--wait %v: must be above 0", *wait)
-			}
-			m.Wait = *wait
-			if *listen != "" {
-				ln, err := net.Listen("tcp", *listen)
-				if err != nil {
-					return err
-				}
-				defer ln.Close()
-				fmt.Fprintf(env.Stderr, "match: serving mjai on %v for the tcp seats\n", ln.Addr())
-				m.Listener = ln
-			}
-			if *rotate && *games%game.NumSeats != 0 {
-				return usageErrorf("--games %d: with --rotate, must be a multiple of 4 (every wall is played in four seatings)", *games)
-			}
-			if m.OnIllegal == referee.Replace {
-				// Under stop, the first rejected reply is the command's error.
-				m.Report = func(e *referee.ReplyError) { fmt.Fprintf(env.Stderr, "\nmatch: replaced: %v\n", e) }
-			}
-			m.Warn = func(err error) { fmt.Fprintf(env.Stderr, "\nmatch: warning: %v\n", err) }
-			m.Arena.Progress = progress.Callback(env.Stderr, "match")
-			ctx, stop := signalContext(context.Background())
-			defer stop()
-			res, err := m.Run(ctx)
-			if res == nil {
-				return err
-			}
-			if rerr := printMatch(env, res, *asJSON); rerr != nil {
-				return rerr
-			}
-			return partialError(err, res)
+			return o.run(env, m)
 		}
 	},
+}
+
+// matchOptions are the match command's flags.
+type matchOptions struct {
+	seats                                                     seatList
+	games, workers, sims                                      int
+	seed                                                      uint64
+	rotate, asJSON                                            bool
+	length, onIllegal, stderr, records, format, shard, listen string
+	limit, wait                                               time.Duration
+}
+
+// merge runs match merge, which takes only --json: the shards' files hold
+// the match.
+func (o *matchOptions) merge(env *Env, fs *flag.FlagSet, files []string) error {
+	bad := ""
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "json" && bad == "" {
+			bad = f.Name
+		}
+	})
+	if bad != "" {
+		return usageErrorf("--%s: match merge takes only --json (the shards' files hold the match)", bad)
+	}
+	res, err := mergeShards(files)
+	if err != nil {
+		return err
+	}
+	return printMatch(env, res, o.asJSON)
+}
+
+// check reads and checks every flag, then the flags together, before any
+// work, and returns the match they describe (without its listener and
+// callbacks).
+func (o *matchOptions) check() (*referee.Match, error) {
+	m := &referee.Match{TimeLimit: o.limit, Stderr: o.stderr}
+	m.Arena = arena.Config{Games: o.games, Seed: o.seed, Rotate: o.rotate, Records: o.records, Workers: o.workers, RecordsFormat: o.format}
+	m.Arena.Bots.MCSims = o.sims
+	var err error
+	m.Arena.Length, err = lengthFlag(o.length)
+	err = firstErr(err,
+		atLeast("games", o.games, 1),
+		recordsFlag(o.records),
+		shardFlag(o.shard, &m.Arena.Shard, &m.Arena.Shards),
+		intIn("sims", o.sims, 1, arena.MaxMCSims),
+		workersFlag(o.workers),
+		atMostWorkers(o.workers),
+		matchSeats(o.seats, &m.Arena.Seats),
+		onIllegalFlag(o.onIllegal, &m.OnIllegal),
+	)
+	if err != nil {
+		return nil, err
+	}
+	if o.limit <= 0 || o.limit > time.Hour {
+		return nil, usageErrorf("--time-limit %v: must be above 0 and at most 1h", o.limit)
+	}
+	if o.format != "tenhou6" && o.format != "mjai" {
+		return nil, usageErrorf("--records-format %q: tenhou6 or mjai", quoteShort(o.format))
+	}
+	if slices.Contains(m.Arena.Seats[:], "tcp") != (o.listen != "") {
+		return nil, usageErrorf("--listen and tcp seats go together")
+	}
+	if o.wait <= 0 {
+		return nil, usageErrorf("--wait %v: must be above 0", o.wait)
+	}
+	m.Wait = o.wait
+	if o.rotate && o.games%game.NumSeats != 0 {
+		return nil, usageErrorf("--games %d: with --rotate, must be a multiple of 4 (every wall is played in four seatings)", o.games)
+	}
+	return m, nil
+}
+
+// run opens the listener for the tcp seats, plays the match and prints it.
+func (o *matchOptions) run(env *Env, m *referee.Match) error {
+	if o.listen != "" {
+		ln, err := net.Listen("tcp", o.listen)
+		if err != nil {
+			return err
+		}
+		defer ln.Close()
+		fmt.Fprintf(env.Stderr, "match: serving mjai on %v for the tcp seats\n", ln.Addr())
+		m.Listener = ln
+	}
+	if m.OnIllegal == referee.Replace {
+		// Under stop, the first rejected reply is the command's error.
+		m.Report = func(e *referee.ReplyError) { fmt.Fprintf(env.Stderr, "\nmatch: replaced: %v\n", e) }
+	}
+	m.Warn = func(err error) { fmt.Fprintf(env.Stderr, "\nmatch: warning: %v\n", err) }
+	m.Arena.Progress = progress.Callback(env.Stderr, "match")
+	ctx, stop := signalContext(context.Background())
+	defer stop()
+	res, err := m.Run(ctx)
+	if res == nil {
+		return err
+	}
+	if rerr := printMatch(env, res, o.asJSON); rerr != nil {
+		return rerr
+	}
+	return partialError(err, res)
 }
 
 // matchSeats checks the four --seat flags.

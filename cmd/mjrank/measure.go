@@ -43,57 +43,76 @@ same for any --workers. A corpus without a held-out game is an error (exit
 status 1); --sims goes from 1 to 10,000,000.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		corpus := fs.String("corpus", "", "folder of game records")
-		games := fs.Int("games", 0, "held-out games used, in key order (0: all)")
-		every := fs.Int("every", 4, "analyse every K-th decision of each kind")
-		sims := fs.Int("sims", bot.DefaultMCSims, "simulations per decision")
-		bots := fs.String("bots", "policy,efficiency,thesis", "baseline bots for agreement (comma-separated; empty: none)")
-		oracle := fs.Bool("oracle", false, "also run the engine with the opponents' true hands")
-		workers := fs.Int("workers", 0, "games at once (default: one per CPU)")
-		seed := fs.Uint64("seed", 1, "seed of the simulations")
-		asJSON := fs.Bool("json", false, "print the report as JSON")
-		ablate := fs.String("mc-ablation", "", "measure the engine without a part of it, as arena's --mc-ablation")
+		var o measureOptions
+		fs.StringVar(&o.corpus, "corpus", "", "folder of game records")
+		fs.IntVar(&o.games, "games", 0, "held-out games used, in key order (0: all)")
+		fs.IntVar(&o.every, "every", 4, "analyse every K-th decision of each kind")
+		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "simulations per decision")
+		fs.StringVar(&o.bots, "bots", "policy,efficiency,thesis", "baseline bots for agreement (comma-separated; empty: none)")
+		fs.BoolVar(&o.oracle, "oracle", false, "also run the engine with the opponents' true hands")
+		fs.IntVar(&o.workers, "workers", 0, "games at once (default: one per CPU)")
+		fs.Uint64Var(&o.seed, "seed", 1, "seed of the simulations")
+		fs.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
+		fs.StringVar(&o.ablate, "mc-ablation", "", "measure the engine without a part of it, as arena's --mc-ablation")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
-			if *corpus == "" {
-				return usageErrorf("--corpus is required")
-			}
-			if err := firstErr(
-				inputPath("corpus", *corpus, false),
-				atLeast("games", *games, 0),
-				atLeast("every", *every, 1),
-				intIn("sims", *sims, 1, mc.MaxSims),
-				workersFlag(*workers),
-			); err != nil {
-				return err
-			}
-			cfg := mceval.Config{Corpus: []string{*corpus}, MaxGames: *games, Every: *every, Sims: *sims,
-				Workers: *workers, Seed: *seed, Oracle: *oracle}
-			if err := ablationFlag(*ablate, &cfg.MC); err != nil {
-				return err
-			}
-			for _, b := range strings.Split(*bots, ",") {
-				if b = strings.TrimSpace(b); b == "" {
-					continue
-				}
-				if !bot.Valid(b) || b == "mc" {
-					return usageErrorf("--bots: unknown baseline bot %q (want %s)", b, orList(slices.DeleteFunc(bot.Names(), func(n string) bool { return n == "mc" })))
-				}
-				cfg.Bots = append(cfg.Bots, b)
-			}
-			cfg.Progress = progress.Callback(env.Stderr, "measure")
-			rep, err := mceval.Run(context.Background(), cfg)
+			cfg, err := o.check()
 			if err != nil {
 				return err
 			}
-			if *asJSON {
+			cfg.Progress = progress.Callback(env.Stderr, "measure")
+			rep, err := mceval.Run(context.Background(), *cfg)
+			if err != nil {
+				return err
+			}
+			if o.asJSON {
 				return writeJSON(env.Stdout, rep)
 			}
 			return printMeasure(env.Stdout, rep)
 		}
 	},
+}
+
+// measureOptions are the measure command's flags.
+type measureOptions struct {
+	corpus, bots, ablate        string
+	games, every, sims, workers int
+	seed                        uint64
+	oracle, asJSON              bool
+}
+
+// check reads and checks every flag before any work and returns the
+// measurement they describe.
+func (o *measureOptions) check() (*mceval.Config, error) {
+	if o.corpus == "" {
+		return nil, usageErrorf("--corpus is required")
+	}
+	if err := firstErr(
+		inputPath("corpus", o.corpus, false),
+		atLeast("games", o.games, 0),
+		atLeast("every", o.every, 1),
+		intIn("sims", o.sims, 1, mc.MaxSims),
+		workersFlag(o.workers),
+	); err != nil {
+		return nil, err
+	}
+	cfg := &mceval.Config{Corpus: []string{o.corpus}, MaxGames: o.games, Every: o.every, Sims: o.sims,
+		Workers: o.workers, Seed: o.seed, Oracle: o.oracle}
+	if err := ablationFlag(o.ablate, &cfg.MC); err != nil {
+		return nil, err
+	}
+	for _, b := range strings.Split(o.bots, ",") {
+		if b = strings.TrimSpace(b); b == "" {
+			continue
+		}
+		if !bot.Valid(b) || b == "mc" {
+			return nil, usageErrorf("--bots: unknown baseline bot %q (want %s)", b, orList(slices.DeleteFunc(bot.Names(), func(n string) bool { return n == "mc" })))
+		}
+		cfg.Bots = append(cfg.Bots, b)
+	}
+	return cfg, nil
 }
 
 func printMeasure(w io.Writer, r *mceval.Report) error {

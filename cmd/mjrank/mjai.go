@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"strings"
+	"time"
 
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/bot"
@@ -39,51 +40,70 @@ out of order) or an input that ends inside a game stop it with status 1 and
 a message naming the line.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		name := fs.String("bot", "mc", "the bot")
-		sims := fs.Int("sims", bot.DefaultMCSims, "the mc bot's simulations per decision")
-		workers := fs.Int("workers", 1, "the mc bot's goroutines per decision (its moves do not depend on it)")
-		seed := fs.Uint64("seed", 1, "the bot's seed (default: start_game's mjrank_seed, else 1)")
-		length := fs.String("length", "hanchan", "the game's length when start_game does not say it")
-		connect := fs.String("connect", "", "join the mjai server at HOST:PORT instead of reading stdin")
-		player := fs.String("name", "mjrank", "the name to join with (--connect)")
-		room := fs.String("room", "default", "the room to join (--connect)")
-		idle := fs.Duration("idle", 0, "give up when the server is silent this long (--connect; 0: wait)")
+		var o mjaiOptions
+		fs.StringVar(&o.name, "bot", "mc", "the bot")
+		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "the mc bot's simulations per decision")
+		fs.IntVar(&o.workers, "workers", 1, "the mc bot's goroutines per decision (its moves do not depend on it)")
+		fs.Uint64Var(&o.seed, "seed", 1, "the bot's seed (default: start_game's mjrank_seed, else 1)")
+		fs.StringVar(&o.length, "length", "hanchan", "the game's length when start_game does not say it")
+		fs.StringVar(&o.connect, "connect", "", "join the mjai server at HOST:PORT instead of reading stdin")
+		fs.StringVar(&o.player, "name", "mjrank", "the name to join with (--connect)")
+		fs.StringVar(&o.room, "room", "default", "the room to join (--connect)")
+		fs.DurationVar(&o.idle, "idle", 0, "give up when the server is silent this long (--connect; 0: wait)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", quoteShort(args[0]))
 			}
-			set := map[string]bool{}
-			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-			cfg := mjaibot.Config{Bot: *name, Seed: *seed, SeedSet: set["seed"]}
-			cfg.Options.MCSims, cfg.Options.MCWorkers = *sims, *workers
-			var err error
-			cfg.Length, err = lengthFlag(*length)
-			if err == nil && !bot.Valid(*name) {
-				err = usageErrorf("--bot: unknown bot %q (known: %s)", quoteShort(*name), strings.Join(bot.Names(), ", "))
-			}
-			if err = firstErr(err, intIn("sims", *sims, 1, arena.MaxMCSims), intIn("workers", *workers, 1, 256)); err != nil {
-				return err
-			}
-			if *connect == "" {
-				for _, f := range []string{"name", "room", "idle"} {
-					if set[f] {
-						return usageErrorf("--%s: only with --connect", f)
-					}
-				}
-			}
-			if *idle < 0 {
-				return usageErrorf("--idle %v: must not be negative", *idle)
-			}
-			c, err := mjaibot.NewClient(cfg)
+			cfg, err := o.check(fs)
 			if err != nil {
 				return err
 			}
-			if *connect != "" {
+			c, err := mjaibot.NewClient(*cfg)
+			if err != nil {
+				return err
+			}
+			if o.connect != "" {
 				ctx, stop := signalContext(context.Background())
 				defer stop()
-				return c.Dial(ctx, *connect, *player, *room, *idle)
+				return c.Dial(ctx, o.connect, o.player, o.room, o.idle)
 			}
 			return c.Serve(env.Stdin, env.Stdout)
 		}
 	},
+}
+
+// mjaiOptions are the mjai command's flags.
+type mjaiOptions struct {
+	name, length, connect, player, room string
+	sims, workers                       int
+	seed                                uint64
+	idle                                time.Duration
+}
+
+// check reads and checks every flag, then the flags together, before any
+// work, and returns the bot's configuration.
+func (o *mjaiOptions) check(fs *flag.FlagSet) (*mjaibot.Config, error) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	cfg := &mjaibot.Config{Bot: o.name, Seed: o.seed, SeedSet: set["seed"]}
+	cfg.Options.MCSims, cfg.Options.MCWorkers = o.sims, o.workers
+	var err error
+	cfg.Length, err = lengthFlag(o.length)
+	if err == nil && !bot.Valid(o.name) {
+		err = usageErrorf("--bot: unknown bot %q (known: %s)", quoteShort(o.name), strings.Join(bot.Names(), ", "))
+	}
+	if err = firstErr(err, intIn("sims", o.sims, 1, arena.MaxMCSims), intIn("workers", o.workers, 1, 256)); err != nil {
+		return nil, err
+	}
+	if o.connect == "" {
+		for _, f := range []string{"name", "room", "idle"} {
+			if set[f] {
+				return nil, usageErrorf("--%s: only with --connect", f)
+			}
+		}
+	}
+	if o.idle < 0 {
+		return nil, usageErrorf("--idle %v: must not be negative", o.idle)
+	}
+	return cfg, nil
 }

@@ -50,82 +50,110 @@ Both use the models embedded in the binary, or those in --models DIR (as
 "mjrank train" writes them; the rank model may sit in the same folder).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		dir := fs.String("models", "", "`folder` of models (default: the embedded ones)")
-		asJSON := fs.Bool("json", false, "print JSON")
-		workers := fs.Int("workers", 0, "eval: files replayed at once (default: one per CPU)")
-		heldOut := fs.Bool("held-out", false, "eval: only the games training holds out")
+		var o modelsOptions
+		fs.StringVar(&o.dir, "models", "", "`folder` of models (default: the embedded ones)")
+		fs.BoolVar(&o.asJSON, "json", false, "print JSON")
+		fs.IntVar(&o.workers, "workers", 0, "eval: files replayed at once (default: one per CPU)")
+		fs.BoolVar(&o.heldOut, "held-out", false, "eval: only the games training holds out")
 		return func(env *Env, args []string) error {
-			if err := firstErr(inputPath("models", *dir, true), workersFlag(*workers)); err != nil {
+			if err := o.check(fs, args); err != nil {
 				return err
 			}
-			if len(args) == 0 {
-				return usageErrorf("give a subcommand: info or eval")
-			}
-			switch args[0] {
-			case "info":
-				if len(args) > 1 {
-					return usageErrorf("models info takes no arguments")
-				}
-				for _, f := range []string{"held-out", "workers"} {
-					if explicit(fs, f) {
-						return usageErrorf("--%s is a flag of models eval, not of models info", f)
-					}
-				}
-			case "eval":
-				if len(args) < 2 {
-					return usageErrorf("give at least one file or folder to evaluate on (- for standard input)")
-				}
-				if n := len(slices.DeleteFunc(slices.Clone(args[1:]), func(a string) bool { return a != train.Stdin })); n > 1 {
-					return usageErrorf("standard input (-) can be read only once")
-				}
-			default:
-				return usageErrorf("unknown subcommand %q (want info or eval)", args[0])
-			}
-			opp, rk, err := loadModels(*dir)
+			opp, rk, err := loadModels(o.dir)
 			if err != nil {
 				return err
 			}
 			if args[0] == "info" {
-				cards := append(append([]xgbmodel.Card{}, opp.Cards...), rk.Card)
-				if pol, err := loadPolicy(*dir); err == nil {
-					cards = append(cards, pol.Card)
-				} else {
-					fmt.Fprintf(env.Stderr, "mjrank models: no discard policy: %v\n", err)
-				}
-				if dec, err := loadDecisions(*dir); err == nil {
-					cards = append(cards, dec.Cards...)
-				} else {
-					fmt.Fprintf(env.Stderr, "mjrank models: decision models: %v\n", err)
-				}
-				if *asJSON {
-					return writeJSON(env.Stdout, cards)
-				}
-				return printCards(env.Stdout, cards)
+				return o.info(env, opp, rk)
 			}
-			var bar *progress.Bar
-			opt := train.EvalOptions{Workers: *workers, Stdin: env.Stdin, Progress: func(done, total int) {
-				if bar == nil {
-					bar = progress.New(env.Stderr, total, "eval")
-				}
-				bar.Add(1)
-				if done == total {
-					bar.Finish()
-				}
-			}}
-			if *heldOut {
-				opt.Filter = func(g *dataset.GameRef) bool { return g.HeldOut }
-				opt.FilterReason = "not held out (--held-out)"
-			}
-			rep, err := train.Evaluate(context.Background(), args[1:], opp, rk, opt)
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				return writeJSON(env.Stdout, rep)
-			}
-			return printEval(env.Stdout, rep)
+			return o.eval(env, args[1:], opp, rk)
 		}
 	},
+}
+
+// modelsOptions are the models command's flags.
+type modelsOptions struct {
+	dir             string
+	asJSON, heldOut bool
+	workers         int
+}
+
+// check checks the flags, then the subcommand with its arguments and the
+// flags it takes, before any work.
+func (o *modelsOptions) check(fs *flag.FlagSet, args []string) error {
+	if err := firstErr(inputPath("models", o.dir, true), workersFlag(o.workers)); err != nil {
+		return err
+	}
+	if len(args) == 0 {
+		return usageErrorf("give a subcommand: info or eval")
+	}
+	switch args[0] {
+	case "info":
+		if len(args) > 1 {
+			return usageErrorf("models info takes no arguments")
+		}
+		for _, f := range []string{"held-out", "workers"} {
+			if explicit(fs, f) {
+				return usageErrorf("--%s is a flag of models eval, not of models info", f)
+			}
+		}
+	case "eval":
+		if len(args) < 2 {
+			return usageErrorf("give at least one file or folder to evaluate on (- for standard input)")
+		}
+		if n := len(slices.DeleteFunc(slices.Clone(args[1:]), func(a string) bool { return a != train.Stdin })); n > 1 {
+			return usageErrorf("standard input (-) can be read only once")
+		}
+	default:
+		return usageErrorf("unknown subcommand %q (want info or eval)", args[0])
+	}
+	return nil
+}
+
+// info prints the cards of every model: the opponent and rank models',
+// and the discard policy's and decision models' when they load.
+func (o *modelsOptions) info(env *Env, opp *opponent.Models, rk *rankmodel.Model) error {
+	cards := append(append([]xgbmodel.Card{}, opp.Cards...), rk.Card)
+	if pol, err := loadPolicy(o.dir); err == nil {
+		cards = append(cards, pol.Card)
+	} else {
+		fmt.Fprintf(env.Stderr, "mjrank models: no discard policy: %v\n", err)
+	}
+	if dec, err := loadDecisions(o.dir); err == nil {
+		cards = append(cards, dec.Cards...)
+	} else {
+		fmt.Fprintf(env.Stderr, "mjrank models: decision models: %v\n", err)
+	}
+	if o.asJSON {
+		return writeJSON(env.Stdout, cards)
+	}
+	return printCards(env.Stdout, cards)
+}
+
+// eval evaluates the models on the games of files and prints the report.
+func (o *modelsOptions) eval(env *Env, files []string, opp *opponent.Models, rk *rankmodel.Model) error {
+	var bar *progress.Bar
+	opt := train.EvalOptions{Workers: o.workers, Stdin: env.Stdin, Progress: func(done, total int) {
+		if bar == nil {
+			bar = progress.New(env.Stderr, total, "eval")
+		}
+		bar.Add(1)
+		if done == total {
+			bar.Finish()
+		}
+	}}
+	if o.heldOut {
+		opt.Filter = func(g *dataset.GameRef) bool { return g.HeldOut }
+		opt.FilterReason = "not held out (--held-out)"
+	}
+	rep, err := train.Evaluate(context.Background(), files, opp, rk, opt)
+	if err != nil {
+		return err
+	}
+	if o.asJSON {
+		return writeJSON(env.Stdout, rep)
+	}
+	return printEval(env.Stdout, rep)
 }
 
 // loadPolicy loads the discard policy of dir, or the embedded one.

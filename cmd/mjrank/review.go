@@ -43,86 +43,115 @@ analysed with seed (--seed, i), so the report does not depend on --workers.
 3-player records are refused.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		seat := fs.Int("seat", 0, "the player's seat (0..3)")
-		name := fs.String("name", "", "the player's name (instead of --seat)")
-		gameN := fs.Int("game", 1, "the game of the file (1-based), for files that hold several")
-		sims := fs.Int("sims", review.DefaultSims, fmt.Sprintf("simulation budget of each decision (1 to %d)", mc.MaxSims))
-		workers := fs.Int("workers", 0, "decisions analysed at once (default: one per CPU; the result does not depend on it)")
-		seed := fs.Uint64("seed", 1, "seed of the simulations")
-		asJSON := fs.Bool("json", false, "print the full report as JSON")
-		htmlFile := fs.String("html", "", "also write the report as one self-contained HTML file")
-		progress := fs.Bool("progress", false, "print progress on stderr")
+		var o reviewOptions
+		fs.IntVar(&o.seat, "seat", 0, "the player's seat (0..3)")
+		fs.StringVar(&o.name, "name", "", "the player's name (instead of --seat)")
+		fs.IntVar(&o.gameN, "game", 1, "the game of the file (1-based), for files that hold several")
+		fs.IntVar(&o.sims, "sims", review.DefaultSims, fmt.Sprintf("simulation budget of each decision (1 to %d)", mc.MaxSims))
+		fs.IntVar(&o.workers, "workers", 0, "decisions analysed at once (default: one per CPU; the result does not depend on it)")
+		fs.Uint64Var(&o.seed, "seed", 1, "seed of the simulations")
+		fs.BoolVar(&o.asJSON, "json", false, "print the full report as JSON")
+		fs.StringVar(&o.htmlFile, "html", "", "also write the report as one self-contained HTML file")
+		fs.BoolVar(&o.progress, "progress", false, "print progress on stderr")
 		return func(env *Env, args []string) error {
 			if len(args) != 1 {
 				return usageErrorf("want one game record")
 			}
-			if err := firstErr(
-				intIn("seat", *seat, 0, 3),
-				atLeast("game", *gameN, 1),
-				intIn("sims", *sims, 1, mc.MaxSims),
-				workersFlag(*workers),
-			); err != nil {
+			page, err := o.check(fs)
+			if err != nil {
 				return err
 			}
-			var page *htmlOut
-			if *htmlFile != "" {
-				// Checked before any work: a review of minutes must not be
-				// lost to a path it cannot be written to.
-				var err error
-				if page, err = createHTMLOut(*htmlFile); err != nil {
-					return err
-				}
+			if page != nil {
 				defer page.discard()
 			}
-			if *name != "" && explicit(fs, "seat") {
-				return usageErrorf("give --seat or --name, not both")
-			}
-			g, err := readGame(args[0], *gameN)
-			if err != nil {
-				return err
-			}
-			if g.Players != 4 {
-				return fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", args[0], g.Players)
-			}
-			s := *seat
-			if *name != "" {
-				s = -1
-				for i, n := range g.Names {
-					if n == *name && s < 0 {
-						s = i
-					}
-				}
-				if s < 0 {
-					return fmt.Errorf("%s: no player named %q (the players: %s)", args[0], *name, strings.Join(g.Names[:], ", "))
-				}
-			}
-			w := *workers
-			if w == 0 {
-				w = runtime.GOMAXPROCS(0)
-			}
-			o := review.Options{Sims: *sims, Workers: w, Seed: *seed}
-			if *progress {
-				o.Progress = func(done, total int) { fmt.Fprintf(env.Stderr, "\rreview: %d/%d decisions", done, total) }
-			}
-			rep, err := review.Run(context.Background(), g, s, o)
-			if *progress {
-				fmt.Fprintln(env.Stderr)
-			}
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
-			}
-			// The report first, so that a failing page loses nothing.
-			if *asJSON {
-				err = writeJSON(env.Stdout, rep)
-			} else {
-				err = printReview(env.Stdout, args[0], rep)
-			}
-			if err == nil && page != nil {
-				err = page.write(args[0], rep)
-			}
-			return err
+			return o.run(env, args[0], page)
 		}
 	},
+}
+
+// reviewOptions are the review command's flags.
+type reviewOptions struct {
+	seat, gameN, sims, workers int
+	name, htmlFile             string
+	seed                       uint64
+	asJSON, progress           bool
+}
+
+// check checks every flag, then the flags together, before any work. With
+// --html it returns the page, open to be written: a review of minutes must
+// not be lost to a path it cannot be written to.
+func (o *reviewOptions) check(fs *flag.FlagSet) (*htmlOut, error) {
+	if err := firstErr(
+		intIn("seat", o.seat, 0, 3),
+		atLeast("game", o.gameN, 1),
+		intIn("sims", o.sims, 1, mc.MaxSims),
+		workersFlag(o.workers),
+	); err != nil {
+		return nil, err
+	}
+	var page *htmlOut
+	if o.htmlFile != "" {
+		var err error
+		if page, err = createHTMLOut(o.htmlFile); err != nil {
+			return nil, err
+		}
+	}
+	if o.name != "" && explicit(fs, "seat") {
+		if page != nil {
+			page.discard()
+		}
+		return nil, usageErrorf("give --seat or --name, not both")
+	}
+	return page, nil
+}
+
+// run reviews the player of the game in file, prints the report and
+// writes the page if there is one.
+func (o *reviewOptions) run(env *Env, file string, page *htmlOut) error {
+	g, err := readGame(file, o.gameN)
+	if err != nil {
+		return err
+	}
+	if g.Players != 4 {
+		return fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
+	}
+	s := o.seat
+	if o.name != "" {
+		s = -1
+		for i, n := range g.Names {
+			if n == o.name && s < 0 {
+				s = i
+			}
+		}
+		if s < 0 {
+			return fmt.Errorf("%s: no player named %q (the players: %s)", file, o.name, strings.Join(g.Names[:], ", "))
+		}
+	}
+	w := o.workers
+	if w == 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	opt := review.Options{Sims: o.sims, Workers: w, Seed: o.seed}
+	if o.progress {
+		opt.Progress = func(done, total int) { fmt.Fprintf(env.Stderr, "\rreview: %d/%d decisions", done, total) }
+	}
+	rep, err := review.Run(context.Background(), g, s, opt)
+	if o.progress {
+		fmt.Fprintln(env.Stderr)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	// The report first, so that a failing page loses nothing.
+	if o.asJSON {
+		err = writeJSON(env.Stdout, rep)
+	} else {
+		err = printReview(env.Stdout, file, rep)
+	}
+	if err == nil && page != nil {
+		err = page.write(file, rep)
+	}
+	return err
 }
 
 // readGame reads game gameN (1-based) of a record file in any format.

@@ -176,74 +176,21 @@ func (o *scoreOptions) score() (*scoreReport, error) {
 	if err != nil {
 		return nil, usageErrorf("--hand: %v", err)
 	}
-	var melds []score.Meld
-	if o.melds != "" {
-		for i, s := range strings.Split(o.melds, ",") {
-			m, err := score.ParseMeld(strings.TrimSpace(s))
-			if err != nil {
-				return nil, usageErrorf("--melds item %d: %v", i+1, err)
-			}
-			melds = append(melds, m)
-			if err := w.AddMeld(m); err != nil {
-				return nil, usageErrorf("--melds: %v", err)
-			}
-		}
+	nMelds, err := o.addMelds(&w)
+	if err != nil {
+		return nil, err
 	}
-	for _, ind := range []struct {
-		flag, s string
-		add     func(tile.Tile) error
-	}{{"dora", o.dora, w.AddDora}, {"ura", o.ura, w.AddUraDora}} {
-		if ind.s == "" {
-			continue
-		}
-		tiles, err := tile.Parse(ind.s)
-		if err != nil {
-			return nil, usageErrorf("--%s: %v", ind.flag, err)
-		}
-		for _, t := range tiles {
-			if err := ind.add(t); err != nil {
-				return nil, usageErrorf("--%s: %v", ind.flag, err)
-			}
-		}
+	if err := o.addIndicators(&w); err != nil {
+		return nil, err
 	}
-	// The hand may leave out the winning tile; then add it. Otherwise use
-	// the hand's own copy of it, so red fives stay as written.
-	want := 14 - 3*len(melds)
-	switch len(ts) {
-	case want - 1:
-		ts = append(ts, winTile)
-	case want:
-		found := false
-		for _, t := range ts {
-			if t.Kind() == winTile.Kind() && t.Red() == winTile.Red() {
-				winTile, found = t, true
-				break
-			}
-		}
-		if !found {
-			return nil, fmt.Errorf("--win %s is not in --hand %s", o.win, o.hand)
-		}
-	default:
-		return nil, fmt.Errorf("--hand %s has %s: with %s a winning hand holds %d concealed tiles (or %d without the winning tile)",
-			o.hand, plural(len(ts), "tile"), plural(len(melds), "meld"), want, want-1)
+	if ts, winTile, err = o.withWinTile(ts, winTile, nMelds); err != nil {
+		return nil, err
 	}
 	if err := w.SetHand(ts); err != nil {
 		return nil, err
 	}
 	w.WinTile = winTile
-	w.Round = tile.East + tile.Kind(max(f.round, 0))
-	w.Seat = uint8(f.seat)
-	w.Dealer = 0
-	w.From = uint8((f.seat + 3) % 4)
-	if f.from >= 0 {
-		w.From = uint8(f.from)
-	}
-	if f.pao >= 0 {
-		w.Pao, w.PaoSeat = true, uint8(f.pao)
-	}
-	if w.DoubleRiichi {
-		w.Riichi = true
-	}
+	f.fillWin(&w)
 	res, err := score.Score(&w, &f.rules)
 	switch {
 	case errors.Is(err, score.ErrNoYaku) || errors.Is(err, score.ErrNotAgari):
@@ -259,6 +206,87 @@ func (o *scoreOptions) score() (*scoreReport, error) {
 		return nil, usageErrorf("--pao %s: the hand has no daisangen or daisuushii for a seat to be liable for", winds[f.pao])
 	}
 	return newScoreReport(&w, &res), nil
+}
+
+// addMelds adds the melds of --melds to w and returns how many there are.
+func (o *scoreOptions) addMelds(w *score.Win) (int, error) {
+	if o.melds == "" {
+		return 0, nil
+	}
+	n := 0
+	for i, s := range strings.Split(o.melds, ",") {
+		m, err := score.ParseMeld(strings.TrimSpace(s))
+		if err != nil {
+			return 0, usageErrorf("--melds item %d: %v", i+1, err)
+		}
+		n++
+		if err := w.AddMeld(m); err != nil {
+			return 0, usageErrorf("--melds: %v", err)
+		}
+	}
+	return n, nil
+}
+
+// addIndicators adds the dora and ura dora indicators of --dora and --ura
+// to w.
+func (o *scoreOptions) addIndicators(w *score.Win) error {
+	for _, ind := range []struct {
+		flag, s string
+		add     func(tile.Tile) error
+	}{{"dora", o.dora, w.AddDora}, {"ura", o.ura, w.AddUraDora}} {
+		if ind.s == "" {
+			continue
+		}
+		tiles, err := tile.Parse(ind.s)
+		if err != nil {
+			return usageErrorf("--%s: %v", ind.flag, err)
+		}
+		for _, t := range tiles {
+			if err := ind.add(t); err != nil {
+				return usageErrorf("--%s: %v", ind.flag, err)
+			}
+		}
+	}
+	return nil
+}
+
+// withWinTile returns the concealed tiles with the winning tile: --hand
+// may leave it out, and then it is added. Otherwise the hand's own copy of
+// it is the winning tile, so red fives stay as written.
+func (o *scoreOptions) withWinTile(ts []tile.Tile, winTile tile.Tile, nMelds int) ([]tile.Tile, tile.Tile, error) {
+	want := 14 - 3*nMelds
+	switch len(ts) {
+	case want - 1:
+		return append(ts, winTile), winTile, nil
+	case want:
+		for _, t := range ts {
+			if t.Kind() == winTile.Kind() && t.Red() == winTile.Red() {
+				return ts, t, nil
+			}
+		}
+		return nil, winTile, fmt.Errorf("--win %s is not in --hand %s", o.win, o.hand)
+	}
+	return nil, winTile, fmt.Errorf("--hand %s has %s: with %s a winning hand holds %d concealed tiles (or %d without the winning tile)",
+		o.hand, plural(len(ts), "tile"), plural(nMelds, "meld"), want, want-1)
+}
+
+// fillWin sets what the checked flags say of w: the winds and seats (the
+// dealer is East, seat 0; a ron comes from --from, else from the seat
+// before the winner), pao, and riichi under double riichi.
+func (f *scoreFlags) fillWin(w *score.Win) {
+	w.Round = tile.East + tile.Kind(max(f.round, 0))
+	w.Seat = uint8(f.seat)
+	w.Dealer = 0
+	w.From = uint8((f.seat + 3) % 4)
+	if f.from >= 0 {
+		w.From = uint8(f.from)
+	}
+	if f.pao >= 0 {
+		w.Pao, w.PaoSeat = true, uint8(f.pao)
+	}
+	if w.DoubleRiichi {
+		w.Riichi = true
+	}
 }
 
 // hasPaoYakuman reports whether a result holds a yakuman that pao applies to.

@@ -52,56 +52,74 @@ application/json; a record sent to /v1/review as text/plain, as a form or
 with no Content-Type needs the header X-Mjrank-Client (any value).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-		maxBody := byteSize(serve.DefaultMaxBody)
-		fs.Var(&maxBody, "max-body", "largest request body (bytes, or with KiB, MiB, KB, MB)")
-		maxSims := fs.Int("max-sims", serve.DefaultMaxSims, fmt.Sprintf("most simulations a request may ask for a decision (1 to %d)", mc.MaxSims))
-		maxConc := fs.Int("max-concurrent", 0, "analyses running at once (default GOMAXPROCS)")
-		queueWait := fs.Duration("queue-wait", 0, "how long a request waits for a free analysis slot before 503 (0: not at all)")
-		readTimeout := fs.Duration("read-timeout", serve.DefaultReadTimeout, "time to read a request")
-		writeTimeout := fs.Duration("write-timeout", serve.DefaultWriteTimeout, "time to answer a request once read (analyses stop before it)")
-		idleTimeout := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for the next request")
-		shutdownTimeout := fs.Duration("shutdown-timeout", serve.DefaultShutdownTimeout, "how long running requests may finish after SIGINT or SIGTERM")
-		allowHost := fs.String("allow-host", "", "Host names to answer besides the listening address's, comma-separated (\"*\": any)")
+		o := serveOptions{maxBody: byteSize(serve.DefaultMaxBody)}
+		fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
+		fs.Var(&o.maxBody, "max-body", "largest request body (bytes, or with KiB, MiB, KB, MB)")
+		fs.IntVar(&o.maxSims, "max-sims", serve.DefaultMaxSims, fmt.Sprintf("most simulations a request may ask for a decision (1 to %d)", mc.MaxSims))
+		fs.IntVar(&o.maxConc, "max-concurrent", 0, "analyses running at once (default GOMAXPROCS)")
+		fs.DurationVar(&o.queueWait, "queue-wait", 0, "how long a request waits for a free analysis slot before 503 (0: not at all)")
+		fs.DurationVar(&o.readTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a request")
+		fs.DurationVar(&o.writeTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to answer a request once read (analyses stop before it)")
+		fs.DurationVar(&o.idleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for the next request")
+		fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "how long running requests may finish after SIGINT or SIGTERM")
+		fs.StringVar(&o.allowHost, "allow-host", "", "Host names to answer besides the listening address's, comma-separated (\"*\": any)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
-			errs := []error{intIn("max-sims", *maxSims, 1, mc.MaxSims), atLeast("max-concurrent", *maxConc, 0)}
-			for _, d := range []struct {
-				name string
-				v    time.Duration
-				zero bool // 0 allowed
-			}{{"queue-wait", *queueWait, true}, {"read-timeout", *readTimeout, false}, {"write-timeout", *writeTimeout, false},
-				{"idle-timeout", *idleTimeout, false}, {"shutdown-timeout", *shutdownTimeout, false}} {
-				if d.v < 0 || (d.v == 0 && !d.zero) {
-					errs = append(errs, usageErrorf("--%s %v: must be more than 0", d.name, d.v))
-				}
-			}
-			if err := firstErr(errs...); err != nil {
+			if err := o.check(); err != nil {
 				return err
 			}
-			svc, err := serve.New(serve.Config{MaxBody: int64(maxBody), MaxSims: *maxSims, MaxConcurrent: *maxConc, QueueWait: *queueWait,
-				ReadTimeout: *readTimeout, WriteTimeout: *writeTimeout, IdleTimeout: *idleTimeout, ShutdownTimeout: *shutdownTimeout,
-				AllowedHosts: splitList(*allowHost),
-				Log:          log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
-			if err != nil {
-				return err
-			}
-			ln, err := net.Listen("tcp", *addr)
-			if err != nil {
-				return err
-			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			c := svc.Config()
-			fmt.Fprintf(env.Stderr, "mjrank serve: listening on http://%s (%d analyses at once, %d workers each, at most %d sims a decision)\n",
-				ln.Addr(), c.MaxConcurrent, c.Workers, c.MaxSims)
-			err = svc.Serve(ctx, ln)
-			fmt.Fprintln(env.Stderr, "mjrank serve: stopped")
-			return err
+			return o.run(env)
 		}
 	},
+}
+
+// serveOptions are the serve command's flags.
+type serveOptions struct {
+	addr, allowHost                                                    string
+	maxBody                                                            byteSize
+	maxSims, maxConc                                                   int
+	queueWait, readTimeout, writeTimeout, idleTimeout, shutdownTimeout time.Duration
+}
+
+// check checks every flag before any work.
+func (o *serveOptions) check() error {
+	errs := []error{intIn("max-sims", o.maxSims, 1, mc.MaxSims), atLeast("max-concurrent", o.maxConc, 0)}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+		zero bool // 0 allowed
+	}{{"queue-wait", o.queueWait, true}, {"read-timeout", o.readTimeout, false}, {"write-timeout", o.writeTimeout, false},
+		{"idle-timeout", o.idleTimeout, false}, {"shutdown-timeout", o.shutdownTimeout, false}} {
+		if d.v < 0 || (d.v == 0 && !d.zero) {
+			errs = append(errs, usageErrorf("--%s %v: must be more than 0", d.name, d.v))
+		}
+	}
+	return firstErr(errs...)
+}
+
+// run serves until SIGINT or SIGTERM.
+func (o *serveOptions) run(env *Env) error {
+	svc, err := serve.New(serve.Config{MaxBody: int64(o.maxBody), MaxSims: o.maxSims, MaxConcurrent: o.maxConc, QueueWait: o.queueWait,
+		ReadTimeout: o.readTimeout, WriteTimeout: o.writeTimeout, IdleTimeout: o.idleTimeout, ShutdownTimeout: o.shutdownTimeout,
+		AllowedHosts: splitList(o.allowHost),
+		Log:          log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	c := svc.Config()
+	fmt.Fprintf(env.Stderr, "mjrank serve: listening on http://%s (%d analyses at once, %d workers each, at most %d sims a decision)\n",
+		ln.Addr(), c.MaxConcurrent, c.Workers, c.MaxSims)
+	err = svc.Serve(ctx, ln)
+	fmt.Fprintln(env.Stderr, "mjrank serve: stopped")
+	return err
 }
 
 // byteSize is a flag of a size in bytes: "4194304", "4MiB", "512KiB", "1MB".

@@ -76,12 +76,14 @@ type shantenLineJSON struct {
 	Skipped string `json:"skipped,omitempty"`
 }
 
+// runShanten answers each line of standard input, as the command's help
+// says.
 func runShanten(env *Env, asJSON bool) error {
 	in := bufio.NewReaderSize(env.Stdin, maxShantenLine)
 	out := bufio.NewWriterSize(env.Stdout, 64*1024)
 	defer out.Flush()
+	sw := shantenWriter{out: out, asJSON: asJSON}
 	bad := 0
-	var buf []byte
 	for line := 1; ; line++ {
 		chunk, err := in.ReadSlice('\n')
 		if len(chunk) == 0 && err == io.EOF {
@@ -93,65 +95,22 @@ func runShanten(env *Env, asJSON bool) error {
 		long := err == bufio.ErrBufferFull
 		text := bytes.TrimSpace(chunk)
 		if len(text) == 0 && !long || len(text) > 0 && text[0] == '#' {
-			// Copied through as read, however long.
-			if asJSON {
-				kind := "blank"
-				if len(text) > 0 {
-					kind = "comment"
-				}
-				if _, err := skipLine(in, long, nil); err != nil {
-					return err
-				}
-				buf = appendJSONLine(buf[:0], &shantenLineJSON{Line: line, Skipped: kind})
-				out.Write(buf)
-				continue
-			}
-			out.Write(lineText(chunk))
-			if _, err := skipLine(in, long, out); err != nil {
+			if err := sw.skipped(in, line, chunk, text, long); err != nil {
 				return err
 			}
-			out.WriteByte('\n')
 			continue
 		}
-		var c tile.Counts
-		if long {
-			var n int
-			n, err = skipLine(in, long, nil)
-			if err != nil {
-				return err
-			}
-			err = fmt.Errorf("a line of %d bytes is not a hand (at most %d read)", len(chunk)+n, maxShantenLine)
-		} else {
-			c, _, err = tile.ParseCounts(string(text))
-			if err == nil {
-				err = checkHandSize(c.Total())
-			}
-		}
+		c, why, err := readShantenHand(in, chunk, text, long)
 		if err != nil {
+			return err
+		}
+		if why != nil {
 			bad++
-			if asJSON {
-				buf = appendJSONLine(buf[:0], &shantenLineJSON{Line: line, Error: err.Error()})
-				out.Write(buf)
-			} else {
-				out.WriteString("error\n")
-			}
-			fmt.Fprintf(env.Stderr, "mjrank shanten: stdin:%d: %v\n", line, err)
+			sw.unread(line, why)
+			fmt.Fprintf(env.Stderr, "mjrank shanten: stdin:%d: %v\n", line, why)
 			continue
 		}
-		f := hand.ShantenForms(&c)
-		if asJSON {
-			buf = appendJSONLine(buf[:0], &shantenJSON{Line: line, Hand: string(text), Tiles: c.Total(), Shanten: f.Min(),
-				Normal: int(f.Normal), Chiitoitsu: formPtr(f.Chiitoitsu), Kokushi: formPtr(f.Kokushi)})
-			out.Write(buf)
-			continue
-		}
-		buf = appendShanten(buf[:0], f.Normal)
-		buf = append(buf, ' ')
-		buf = appendShanten(buf, f.Chiitoitsu)
-		buf = append(buf, ' ')
-		buf = appendShanten(buf, f.Kokushi)
-		buf = append(buf, '\n')
-		out.Write(buf)
+		sw.hand(line, text, &c)
 	}
 	if bad > 0 {
 		out.Flush()
@@ -159,6 +118,83 @@ func runShanten(env *Env, asJSON bool) error {
 		return errSilent
 	}
 	return nil
+}
+
+// readShantenHand reads the hand of a line that is neither blank nor a
+// comment: chunk is its start as read, text the same trimmed, and long
+// says the line goes on past the reader's buffer (the rest is read past).
+// why says why the line holds no hand; err is an error reading the input.
+func readShantenHand(in *bufio.Reader, chunk, text []byte, long bool) (c tile.Counts, why, err error) {
+	if long {
+		n, err := skipLine(in, long, nil)
+		if err != nil {
+			return c, nil, err
+		}
+		return c, fmt.Errorf("a line of %d bytes is not a hand (at most %d read)", len(chunk)+n, maxShantenLine), nil
+	}
+	c, _, why = tile.ParseCounts(string(text))
+	if why == nil {
+		why = checkHandSize(c.Total())
+	}
+	return c, why, nil
+}
+
+// shantenWriter writes shanten's output lines, as text or JSON.
+type shantenWriter struct {
+	out    *bufio.Writer
+	asJSON bool
+	buf    []byte
+}
+
+// skipped answers a blank or comment line: as text, the line copied
+// through as read, however long; in JSON, a skipped object.
+func (sw *shantenWriter) skipped(in *bufio.Reader, line int, chunk, text []byte, long bool) error {
+	if sw.asJSON {
+		kind := "blank"
+		if len(text) > 0 {
+			kind = "comment"
+		}
+		if _, err := skipLine(in, long, nil); err != nil {
+			return err
+		}
+		sw.buf = appendJSONLine(sw.buf[:0], &shantenLineJSON{Line: line, Skipped: kind})
+		sw.out.Write(sw.buf)
+		return nil
+	}
+	sw.out.Write(lineText(chunk))
+	if _, err := skipLine(in, long, sw.out); err != nil {
+		return err
+	}
+	sw.out.WriteByte('\n')
+	return nil
+}
+
+// unread answers a line that holds no hand, for the reason why.
+func (sw *shantenWriter) unread(line int, why error) {
+	if sw.asJSON {
+		sw.buf = appendJSONLine(sw.buf[:0], &shantenLineJSON{Line: line, Error: why.Error()})
+		sw.out.Write(sw.buf)
+		return
+	}
+	sw.out.WriteString("error\n")
+}
+
+// hand answers a hand: the shanten of each form.
+func (sw *shantenWriter) hand(line int, text []byte, c *tile.Counts) {
+	f := hand.ShantenForms(c)
+	if sw.asJSON {
+		sw.buf = appendJSONLine(sw.buf[:0], &shantenJSON{Line: line, Hand: string(text), Tiles: c.Total(), Shanten: f.Min(),
+			Normal: int(f.Normal), Chiitoitsu: formPtr(f.Chiitoitsu), Kokushi: formPtr(f.Kokushi)})
+		sw.out.Write(sw.buf)
+		return
+	}
+	b := appendShanten(sw.buf[:0], f.Normal)
+	b = append(b, ' ')
+	b = appendShanten(b, f.Chiitoitsu)
+	b = append(b, ' ')
+	b = appendShanten(b, f.Kokushi)
+	sw.buf = append(b, '\n')
+	sw.out.Write(sw.buf)
 }
 
 // skipLine reads the rest of a line longer than the reader's buffer (when

@@ -68,96 +68,117 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		def := train.DefaultConfig()
-		corpus := fs.String("corpus", "", "`folder` (or file) of game records")
-		out := fs.String("out", "", "`folder` for the opponent models")
-		rankOut := fs.String("rank-out", "", "`folder` for the rank model (default: --out)")
-		policyOut := fs.String("policy-out", "", "`folder` for the discard policy (default: --out)")
-		work := fs.String("work", "", "keep LibSVM files, xgboost configs and logs in this `folder` (default: a temporary one)")
-		xgb := fs.String("xgboost", "xgboost", "the xgboost command-line tool")
-		threads := fs.Int("threads", train.DefaultThreads, "xgboost threads (fixed, not one per CPU, so that a run gives the same models on any machine)")
-		workers := fs.Int("workers", 0, "files replayed at once (default: one per CPU)")
-		seed := fs.Int("seed", def.Seed, "xgboost seed")
-		maxFiles := fs.Int("max-files", 0, "use only the corpus's first N files (0: all)")
-		rounds := fs.Int("rounds", 0, "boosting rounds of every model (0: the defaults)")
-		tenpaiRate := fs.Float64("tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model (above 0, at most 1)")
-		waitRate := fs.Float64("wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
-		valueRate := fs.Float64("value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
-		calib := fs.Int("calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
-		cv := fs.Bool("cv", false, "10-fold cross-validation by game instead of training the shipped models")
-		budget := memSize{byteSize(train.DefaultMemoryBudget)}
-		fs.Var(&budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
+		o := trainOptions{budget: memSize{byteSize(train.DefaultMemoryBudget)}}
+		fs.StringVar(&o.corpus, "corpus", "", "`folder` (or file) of game records")
+		fs.StringVar(&o.out, "out", "", "`folder` for the opponent models")
+		fs.StringVar(&o.rankOut, "rank-out", "", "`folder` for the rank model (default: --out)")
+		fs.StringVar(&o.policyOut, "policy-out", "", "`folder` for the discard policy (default: --out)")
+		fs.StringVar(&o.work, "work", "", "keep LibSVM files, xgboost configs and logs in this `folder` (default: a temporary one)")
+		fs.StringVar(&o.xgb, "xgboost", "xgboost", "the xgboost command-line tool")
+		fs.IntVar(&o.threads, "threads", train.DefaultThreads, "xgboost threads (fixed, not one per CPU, so that a run gives the same models on any machine)")
+		fs.IntVar(&o.workers, "workers", 0, "files replayed at once (default: one per CPU)")
+		fs.IntVar(&o.seed, "seed", def.Seed, "xgboost seed")
+		fs.IntVar(&o.maxFiles, "max-files", 0, "use only the corpus's first N files (0: all)")
+		fs.IntVar(&o.rounds, "rounds", 0, "boosting rounds of every model (0: the defaults)")
+		fs.Float64Var(&o.tenpaiRate, "tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model (above 0, at most 1)")
+		fs.Float64Var(&o.waitRate, "wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
+		fs.Float64Var(&o.valueRate, "value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
+		fs.IntVar(&o.calib, "calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
+		fs.BoolVar(&o.cv, "cv", false, "10-fold cross-validation by game instead of training the shipped models")
+		fs.Var(&o.budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
-			if *corpus == "" || (*out == "" && !*cv) {
-				return usageErrorf("--corpus and --out are required")
-			}
-			var calibErr, cvErr error
-			if *calib != 0 && (*calib < 2 || *calib > 10) {
-				calibErr = usageErrorf("--calib-folds %d: must be 0 (no calibration) or from 2 to 10", *calib)
-			}
-			if *cv && (*out != "" || *rankOut != "" || *policyOut != "") {
-				cvErr = usageErrorf("--cv writes no models: leave out --out, --rank-out and --policy-out")
-			}
-			if err := firstErr(
-				inputPath("corpus", *corpus, false),
-				outputDir("out", *out),
-				outputDir("rank-out", *rankOut),
-				outputDir("policy-out", *policyOut),
-				outputDir("work", *work),
-				intIn("threads", *threads, 1, 1024),
-				workersFlag(*workers),
-				atLeast("seed", *seed, 0),
-				atLeast("max-files", *maxFiles, 0),
-				atLeast("rounds", *rounds, 0),
-				floatAbove("tenpai-rate", *tenpaiRate, 0, 1),
-				floatAbove("wait-rate", *waitRate, 0, 1),
-				floatAbove("value-rate", *valueRate, 0, 1),
-				calibErr,
-				cvErr,
-			); err != nil {
+			if err := o.check(); err != nil {
 				return err
 			}
-			cfg := train.Config{
-				Corpus: []string{*corpus}, Out: *out, RankOut: *rankOut, PolicyOut: *policyOut, Work: *work, XGBoost: *xgb,
-				Workers: *workers, Threads: *threads, Seed: *seed, MaxFiles: *maxFiles, Rounds: *rounds,
-				TenpaiRate: *tenpaiRate, WaitRate: *waitRate, ValueRate: *valueRate,
-				CalibFolds: *calib, MemoryBudget: int64(budget.byteSize), Progress: env.Stderr,
-				Bar: func(w io.Writer, total int, desc string) interface {
-					Add(int)
-					Finish()
-				} {
-					return progress.New(w, total, desc)
-				},
-			}
-			// SIGINT or SIGTERM stops xgboost and the extraction, and the
-			// work folder is removed on the way out.
-			ctx, stop := signalContext(context.Background())
-			defer stop()
-			if *cv {
-				res, err := train.CrossValidate(ctx, cfg)
-				if err != nil {
-					return stopped(ctx, err)
-				}
-				fmt.Fprintf(env.Stdout, "10-fold cross-validation by game in %.0fs\n", res.TotalSeconds)
-				for f, r := range res.Folds {
-					fmt.Fprintf(env.Stdout, "fold %d: %s held out, trained in %.0fs (xgboost %.0fs)\n", f, plural(r.Eval.Games, "game"), r.TotalSeconds, r.TrainSeconds)
-				}
-				fmt.Fprintln(env.Stdout)
-				return printEval(env.Stdout, res.Eval)
-			}
-			res, err := train.Run(ctx, cfg)
-			if err != nil {
-				return stopped(ctx, err)
-			}
-			if err := printCards(env.Stdout, res.Cards); err != nil {
-				return err
-			}
-			fmt.Fprintln(env.Stdout)
-			return printTrainSteps(env.Stdout, res)
+			return o.run(env)
 		}
 	},
+}
+
+// trainOptions are the train command's flags.
+type trainOptions struct {
+	corpus, out, rankOut, policyOut, work, xgb      string
+	threads, workers, seed, maxFiles, rounds, calib int
+	tenpaiRate, waitRate, valueRate                 float64
+	cv                                              bool
+	budget                                          memSize
+}
+
+// check checks every flag before any work, in the order the help lists
+// them: the folders, then the numbers.
+func (o *trainOptions) check() error {
+	if o.corpus == "" || (o.out == "" && !o.cv) {
+		return usageErrorf("--corpus and --out are required")
+	}
+	var calibErr, cvErr error
+	if o.calib != 0 && (o.calib < 2 || o.calib > 10) {
+		calibErr = usageErrorf("--calib-folds %d: must be 0 (no calibration) or from 2 to 10", o.calib)
+	}
+	if o.cv && (o.out != "" || o.rankOut != "" || o.policyOut != "") {
+		cvErr = usageErrorf("--cv writes no models: leave out --out, --rank-out and --policy-out")
+	}
+	return firstErr(
+		inputPath("corpus", o.corpus, false),
+		outputDir("out", o.out),
+		outputDir("rank-out", o.rankOut),
+		outputDir("policy-out", o.policyOut),
+		outputDir("work", o.work),
+		intIn("threads", o.threads, 1, 1024),
+		workersFlag(o.workers),
+		atLeast("seed", o.seed, 0),
+		atLeast("max-files", o.maxFiles, 0),
+		atLeast("rounds", o.rounds, 0),
+		floatAbove("tenpai-rate", o.tenpaiRate, 0, 1),
+		floatAbove("wait-rate", o.waitRate, 0, 1),
+		floatAbove("value-rate", o.valueRate, 0, 1),
+		calibErr,
+		cvErr,
+	)
+}
+
+// run trains the models (or cross-validates with --cv) and prints what it
+// made and what it cost.
+func (o *trainOptions) run(env *Env) error {
+	cfg := train.Config{
+		Corpus: []string{o.corpus}, Out: o.out, RankOut: o.rankOut, PolicyOut: o.policyOut, Work: o.work, XGBoost: o.xgb,
+		Workers: o.workers, Threads: o.threads, Seed: o.seed, MaxFiles: o.maxFiles, Rounds: o.rounds,
+		TenpaiRate: o.tenpaiRate, WaitRate: o.waitRate, ValueRate: o.valueRate,
+		CalibFolds: o.calib, MemoryBudget: int64(o.budget.byteSize), Progress: env.Stderr,
+		Bar: func(w io.Writer, total int, desc string) interface {
+			Add(int)
+			Finish()
+		} {
+			return progress.New(w, total, desc)
+		},
+	}
+	// SIGINT or SIGTERM stops xgboost and the extraction, and the work
+	// folder is removed on the way out.
+	ctx, stop := signalContext(context.Background())
+	defer stop()
+	if o.cv {
+		res, err := train.CrossValidate(ctx, cfg)
+		if err != nil {
+			return stopped(ctx, err)
+		}
+		fmt.Fprintf(env.Stdout, "10-fold cross-validation by game in %.0fs\n", res.TotalSeconds)
+		for f, r := range res.Folds {
+			fmt.Fprintf(env.Stdout, "fold %d: %s held out, trained in %.0fs (xgboost %.0fs)\n", f, plural(r.Eval.Games, "game"), r.TotalSeconds, r.TrainSeconds)
+		}
+		fmt.Fprintln(env.Stdout)
+		return printEval(env.Stdout, res.Eval)
+	}
+	res, err := train.Run(ctx, cfg)
+	if err != nil {
+		return stopped(ctx, err)
+	}
+	if err := printCards(env.Stdout, res.Cards); err != nil {
+		return err
+	}
+	fmt.Fprintln(env.Stdout)
+	return printTrainSteps(env.Stdout, res)
 }
 
 // stopped is a run's error: when a signal ended it, the signal's, with

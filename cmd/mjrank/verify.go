@@ -39,37 +39,53 @@ any, or if no game was replayed at all. Files are replayed in parallel; the
 report is the same for any number of workers.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		asJSON := fs.Bool("json", false, "print the report as JSON")
-		workers := fs.Int("workers", 0, "files replayed at once (default: one per CPU)")
+		var o verifyOptions
+		fs.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
+		fs.IntVar(&o.workers, "workers", 0, "files replayed at once (default: one per CPU)")
 		return func(env *Env, args []string) error {
 			if len(args) == 0 {
 				return usageErrorf("give at least one file or folder")
 			}
-			if err := workersFlag(*workers); err != nil {
+			if err := o.check(); err != nil {
 				return err
 			}
-			opt := records.VerifyOptions{Workers: *workers, Stdin: env.Stdin}
-			opt.Progress = progress.Callback(env.Stderr, "verify")
-			rep, err := records.Verify(context.Background(), args, opt)
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				if err := writeJSON(env.Stdout, rep); err != nil {
-					return err
-				}
-			} else if err := printVerify(env.Stdout, rep); err != nil {
-				return err
-			}
-			if err := nothingChecked(rep, args); err != nil {
-				return err
-			}
-			if !rep.OK() {
-				return errSilent
-			}
-			return nil
+			return o.run(env, args)
 		}
 	},
+}
+
+// verifyOptions are the verify command's flags.
+type verifyOptions struct {
+	asJSON  bool
+	workers int
+}
+
+// check checks every flag before any work.
+func (o *verifyOptions) check() error { return workersFlag(o.workers) }
+
+// run verifies the records of paths and prints the report; a record that
+// fails makes the command fail.
+func (o *verifyOptions) run(env *Env, paths []string) error {
+	opt := records.VerifyOptions{Workers: o.workers, Stdin: env.Stdin}
+	opt.Progress = progress.Callback(env.Stderr, "verify")
+	rep, err := records.Verify(context.Background(), paths, opt)
+	if err != nil {
+		return err
+	}
+	if o.asJSON {
+		if err := writeJSON(env.Stdout, rep); err != nil {
+			return err
+		}
+	} else if err := printVerify(env.Stdout, rep); err != nil {
+		return err
+	}
+	if err := nothingChecked(rep, paths); err != nil {
+		return err
+	}
+	if !rep.OK() {
+		return errSilent
+	}
+	return nil
 }
 
 // nothingChecked is the error of a run that replayed no game: a verify

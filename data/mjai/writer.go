@@ -108,86 +108,117 @@ func (w *Writer) game(g *data.Game) error {
 	return w.emit(end)
 }
 
+// round writes one round: start_kyoku, a message per event, end_kyoku.
 func (w *Writer) round(rd *data.Round) error {
-	sk := &Event{Type: "start_kyoku", Bakaze: string("ESWN"[rd.Number/4%4]), DoraMarker: tileName(rd.DoraIndicator, w.plain),
-		Kyoku: rd.Number%4 + 1, Honba: intp(rd.Honba), Kyotaku: intp(rd.Sticks), Oya: intp(rd.Dealer), Scores: rd.Scores[:]}
-	for s := range 4 {
-		sk.Tehais = append(sk.Tehais, tileNames(rd.Hands[s][:], w.plain))
-	}
-	if err := w.emit(sk); err != nil {
+	if err := w.emit(w.startKyoku(rd)); err != nil {
 		return err
 	}
 	prev := rd.Scores
-	for _, e := range rd.Events {
-		s := int(e.Seat)
-		var m *Event
-		switch e.Type {
-		case data.EventDraw:
-			m = &Event{Type: "tsumo", Actor: intp(s), Pai: tileName(e.Tile, w.plain)}
-		case data.EventDiscard:
-			m = &Event{Type: "dahai", Actor: intp(s), Pai: tileName(e.Tile, w.plain), Tsumogiri: boolp(e.Tsumogiri)}
-		case data.EventCall:
-			md := e.Meld
-			switch md.Type {
-			case score.Chi, score.Pon, score.Daiminkan:
-				m = &Event{Type: md.Type.String(), Actor: intp(s), Target: intp(int(e.From)), Pai: tileName(md.Tiles[0], w.plain), Consumed: tileNames(md.Tiles[1:md.Type.Size()], w.plain)}
-			case score.Kakan:
-				m = &Event{Type: "kakan", Actor: intp(s), Pai: tileName(md.Tiles[3], w.plain), Consumed: tileNames(md.Tiles[:3], w.plain)}
-			case score.Ankan:
-				m = &Event{Type: "ankan", Actor: intp(s), Consumed: tileNames(md.Tiles[:4], w.plain)}
-			default:
-				return fmt.Errorf("%w: meld type %v", data.ErrBadValue, md.Type)
-			}
-		case data.EventRiichi:
-			if e.Step == 1 {
-				m = &Event{Type: "reach", Actor: intp(s)}
-			} else {
-				var sc [4]int
-				var d [4]int
-				for i := range 4 {
-					sc[i] = int(e.Scores[i])
-					d[i] = sc[i] - prev[i]
-				}
-				prev = sc
-				m = &Event{Type: "reach_accepted", Actor: intp(s), Deltas: d[:], Scores: sc[:]}
-			}
-		case data.EventNewDora:
-			m = &Event{Type: "dora", DoraMarker: tileName(e.Tile, w.plain)}
-		case data.EventKita:
-			return fmt.Errorf("%w: kita", data.ErrUnsupported)
-		case data.EventAgari:
-			if int(e.Index) >= len(rd.Agari) {
-				return fmt.Errorf("%w: agari index %d", data.ErrBadValue, e.Index)
-			}
-			a := &rd.Agari[e.Index]
-			m = &Event{Type: "hora", Actor: intp(a.Who), Target: intp(a.From), Pai: tileName(a.WinTile, w.plain), Deltas: a.Deltas[:],
-				Fu: intp(a.Fu), Fan: intp(a.Han()), HoraPoints: intp(a.Points), Limit: intp(a.Limit), Yakuman: a.Yakuman}
-			if len(a.Ura) > 0 {
-				m.UraMarkers = tileNames(a.Ura, w.plain)
-			}
-			if a.Pao >= 0 {
-				m.Pao = intp(a.Pao)
-			}
-			for _, y := range a.Yaku {
-				m.Yaku = append(m.Yaku, [2]int{y.ID, y.Han})
-			}
-		case data.EventRyuukyoku:
-			d := rd.Ryuukyoku
-			if d == nil {
-				return fmt.Errorf("%w: ryuukyoku event without a result", data.ErrBadValue)
-			}
-			m = &Event{Type: "ryukyoku", Deltas: d.Deltas[:], Reason: d.Type.Mjlog(), Tehais: make([][]string, 4)}
-			for i, h := range d.Hands {
-				m.Tehais[i] = tileNames(h, w.plain)
-			}
-		case data.EventBye, data.EventReconnect:
-			continue // mjai has no such events
-		default:
-			return fmt.Errorf("%w: event type %v", data.ErrBadValue, e.Type)
+	for i := range rd.Events {
+		m, err := w.event(rd, &rd.Events[i], &prev)
+		if err != nil {
+			return err
+		}
+		if m == nil {
+			continue // mjai has no such event
 		}
 		if err := w.emit(m); err != nil {
 			return err
 		}
 	}
 	return w.emit(&Event{Type: "end_kyoku"})
+}
+
+// startKyoku returns the round's start_kyoku message.
+func (w *Writer) startKyoku(rd *data.Round) *Event {
+	sk := &Event{Type: "start_kyoku", Bakaze: string("ESWN"[rd.Number/4%4]), DoraMarker: tileName(rd.DoraIndicator, w.plain),
+		Kyoku: rd.Number%4 + 1, Honba: intp(rd.Honba), Kyotaku: intp(rd.Sticks), Oya: intp(rd.Dealer), Scores: rd.Scores[:]}
+	for s := range 4 {
+		sk.Tehais = append(sk.Tehais, tileNames(rd.Hands[s][:], w.plain))
+	}
+	return sk
+}
+
+// event returns the message of event e of rd, nil for an event mjai does
+// not have. prev holds the scores as of the last accepted riichi.
+func (w *Writer) event(rd *data.Round, e *data.Event, prev *[4]int) (*Event, error) {
+	s := int(e.Seat)
+	switch e.Type {
+	case data.EventDraw:
+		return &Event{Type: "tsumo", Actor: intp(s), Pai: tileName(e.Tile, w.plain)}, nil
+	case data.EventDiscard:
+		return &Event{Type: "dahai", Actor: intp(s), Pai: tileName(e.Tile, w.plain), Tsumogiri: boolp(e.Tsumogiri)}, nil
+	case data.EventCall:
+		return w.call(e)
+	case data.EventRiichi:
+		if e.Step == 1 {
+			return &Event{Type: "reach", Actor: intp(s)}, nil
+		}
+		var sc [4]int
+		var d [4]int
+		for i := range 4 {
+			sc[i] = int(e.Scores[i])
+			d[i] = sc[i] - prev[i]
+		}
+		*prev = sc
+		return &Event{Type: "reach_accepted", Actor: intp(s), Deltas: d[:], Scores: sc[:]}, nil
+	case data.EventNewDora:
+		return &Event{Type: "dora", DoraMarker: tileName(e.Tile, w.plain)}, nil
+	case data.EventKita:
+		return nil, fmt.Errorf("%w: kita", data.ErrUnsupported)
+	case data.EventAgari:
+		return w.hora(rd, e)
+	case data.EventRyuukyoku:
+		return w.ryukyoku(rd)
+	case data.EventBye, data.EventReconnect:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("%w: event type %v", data.ErrBadValue, e.Type)
+}
+
+// call returns the message of a call event.
+func (w *Writer) call(e *data.Event) (*Event, error) {
+	s, md := int(e.Seat), e.Meld
+	switch md.Type {
+	case score.Chi, score.Pon, score.Daiminkan:
+		return &Event{Type: md.Type.String(), Actor: intp(s), Target: intp(int(e.From)), Pai: tileName(md.Tiles[0], w.plain), Consumed: tileNames(md.Tiles[1:md.Type.Size()], w.plain)}, nil
+	case score.Kakan:
+		return &Event{Type: "kakan", Actor: intp(s), Pai: tileName(md.Tiles[3], w.plain), Consumed: tileNames(md.Tiles[:3], w.plain)}, nil
+	case score.Ankan:
+		return &Event{Type: "ankan", Actor: intp(s), Consumed: tileNames(md.Tiles[:4], w.plain)}, nil
+	}
+	return nil, fmt.Errorf("%w: meld type %v", data.ErrBadValue, md.Type)
+}
+
+// hora returns the message of a win event: the win it indexes in rd.Agari.
+func (w *Writer) hora(rd *data.Round, e *data.Event) (*Event, error) {
+	if int(e.Index) >= len(rd.Agari) {
+		return nil, fmt.Errorf("%w: agari index %d", data.ErrBadValue, e.Index)
+	}
+	a := &rd.Agari[e.Index]
+	m := &Event{Type: "hora", Actor: intp(a.Who), Target: intp(a.From), Pai: tileName(a.WinTile, w.plain), Deltas: a.Deltas[:],
+		Fu: intp(a.Fu), Fan: intp(a.Han()), HoraPoints: intp(a.Points), Limit: intp(a.Limit), Yakuman: a.Yakuman}
+	if len(a.Ura) > 0 {
+		m.UraMarkers = tileNames(a.Ura, w.plain)
+	}
+	if a.Pao >= 0 {
+		m.Pao = intp(a.Pao)
+	}
+	for _, y := range a.Yaku {
+		m.Yaku = append(m.Yaku, [2]int{y.ID, y.Han})
+	}
+	return m, nil
+}
+
+// ryukyoku returns the message of a draw event: the round's result.
+func (w *Writer) ryukyoku(rd *data.Round) (*Event, error) {
+	d := rd.Ryuukyoku
+	if d == nil {
+		return nil, fmt.Errorf("%w: ryuukyoku event without a result", data.ErrBadValue)
+	}
+	m := &Event{Type: "ryukyoku", Deltas: d.Deltas[:], Reason: d.Type.Mjlog(), Tehais: make([][]string, 4)}
+	for i, h := range d.Hands {
+		m.Tehais[i] = tileNames(h, w.plain)
+	}
+	return m, nil
 }

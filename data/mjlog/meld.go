@@ -37,59 +37,13 @@ func decodeMeld(m int, who, players int) (score.Meld, int, tile.Tile, error) {
 	if from >= players {
 		return score.Meld{}, 0, tile.NoTile, fmt.Errorf("meld code %d: source seat %d in a %d-player game", m, from, players)
 	}
+	var md score.Meld
+	var err error
 	switch {
-	case m&0x4 != 0: // chi
-		t := m >> 10
-		r := t % 3
-		t /= 3
-		if t >= 21 {
-			return score.Meld{}, 0, tile.NoTile, fmt.Errorf("chi code %d: no such sequence", m)
-		}
-		base := (t/7)*9 + t%7
-		var ts [3]tile.Tile
-		for i := range ts {
-			ts[i] = tile.Tile((base+i)*4 + (m>>(3+2*i))&3)
-		}
-		md := score.Meld{Type: score.Chi}
-		md.Tiles[0] = ts[r]
-		j := 1
-		for i, x := range ts {
-			if i != r {
-				md.Tiles[j] = x
-				j++
-			}
-		}
-		return md, from, tile.NoTile, nil
+	case m&0x4 != 0:
+		md, err = decodeChi(m)
 	case m&0x18 != 0: // pon (bit 3) or kakan (bit 4)
-		unused := (m >> 5) & 3
-		t := m >> 9
-		r := t % 3
-		k := t / 3
-		if k >= tile.NumKinds {
-			return score.Meld{}, 0, tile.NoTile, fmt.Errorf("pon code %d: no such kind", m)
-		}
-		var ts [3]tile.Tile
-		j := 0
-		for c := range 4 {
-			if c != unused {
-				ts[j] = tile.Tile(k*4 + c)
-				j++
-			}
-		}
-		md := score.Meld{Type: score.Pon}
-		if m&0x10 != 0 {
-			md.Type = score.Kakan
-			md.Tiles[3] = tile.Tile(k*4 + unused)
-		}
-		md.Tiles[0] = ts[r]
-		j = 1
-		for i, x := range ts {
-			if i != r {
-				md.Tiles[j] = x
-				j++
-			}
-		}
-		return md, from, tile.NoTile, nil
+		md, err = decodePon(m)
 	case m&0x20 != 0: // kita
 		t := tile.Tile(m >> 8)
 		if !t.Valid() || t.Kind() != tile.North {
@@ -97,28 +51,94 @@ func decodeMeld(m int, who, players int) (score.Meld, int, tile.Tile, error) {
 		}
 		return score.Meld{}, who, t, nil
 	default: // daiminkan or ankan
-		hai0 := m >> 8
-		if hai0 >= tile.NumTiles {
-			return score.Meld{}, 0, tile.NoTile, fmt.Errorf("kan code %d: tile %d out of range", m, hai0)
-		}
-		if m&0xFC != 0 {
-			return score.Meld{}, 0, tile.NoTile, fmt.Errorf("kan code %d: stray bits", m)
-		}
-		md := score.Meld{Type: score.Daiminkan}
-		if rel == 0 {
-			md.Type = score.Ankan
-		}
-		md.Tiles[0] = tile.Tile(hai0)
-		j := 1
-		base := hai0 &^ 3
-		for c := range 4 {
-			if base+c != hai0 {
-				md.Tiles[j] = tile.Tile(base + c)
-				j++
-			}
-		}
-		return md, from, tile.NoTile, nil
+		md, err = decodeKan(m, rel)
 	}
+	if err != nil {
+		return score.Meld{}, 0, tile.NoTile, err
+	}
+	return md, from, tile.NoTile, nil
+}
+
+// decodeChi decodes the m= value of a chi.
+func decodeChi(m int) (score.Meld, error) {
+	t := m >> 10
+	r := t % 3
+	t /= 3
+	if t >= 21 {
+		return score.Meld{}, fmt.Errorf("chi code %d: no such sequence", m)
+	}
+	base := (t/7)*9 + t%7
+	var ts [3]tile.Tile
+	for i := range ts {
+		ts[i] = tile.Tile((base+i)*4 + (m>>(3+2*i))&3)
+	}
+	md := score.Meld{Type: score.Chi}
+	calledFirst(&md, &ts, r)
+	return md, nil
+}
+
+// decodePon decodes the m= value of a pon or a kakan.
+func decodePon(m int) (score.Meld, error) {
+	unused := (m >> 5) & 3
+	t := m >> 9
+	r := t % 3
+	k := t / 3
+	if k >= tile.NumKinds {
+		return score.Meld{}, fmt.Errorf("pon code %d: no such kind", m)
+	}
+	var ts [3]tile.Tile
+	j := 0
+	for c := range 4 {
+		if c != unused {
+			ts[j] = tile.Tile(k*4 + c)
+			j++
+		}
+	}
+	md := score.Meld{Type: score.Pon}
+	if m&0x10 != 0 {
+		md.Type = score.Kakan
+		md.Tiles[3] = tile.Tile(k*4 + unused)
+	}
+	calledFirst(&md, &ts, r)
+	return md, nil
+}
+
+// calledFirst puts the three tiles of a chi or pon in md: ts[r], the called
+// one, first, then the others in order.
+func calledFirst(md *score.Meld, ts *[3]tile.Tile, r int) {
+	md.Tiles[0] = ts[r]
+	j := 1
+	for i, x := range ts {
+		if i != r {
+			md.Tiles[j] = x
+			j++
+		}
+	}
+}
+
+// decodeKan decodes the m= value of a daiminkan or (rel 0) an ankan.
+func decodeKan(m, rel int) (score.Meld, error) {
+	hai0 := m >> 8
+	if hai0 >= tile.NumTiles {
+		return score.Meld{}, fmt.Errorf("kan code %d: tile %d out of range", m, hai0)
+	}
+	if m&0xFC != 0 {
+		return score.Meld{}, fmt.Errorf("kan code %d: stray bits", m)
+	}
+	md := score.Meld{Type: score.Daiminkan}
+	if rel == 0 {
+		md.Type = score.Ankan
+	}
+	md.Tiles[0] = tile.Tile(hai0)
+	j := 1
+	base := hai0 &^ 3
+	for c := range 4 {
+		if base+c != hai0 {
+			md.Tiles[j] = tile.Tile(base + c)
+			j++
+		}
+	}
+	return md, nil
 }
 
 // encodeMeld is the inverse of decodeMeld for a valid meld (see

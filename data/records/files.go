@@ -7,15 +7,17 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/sourcegraph/conc/stream"
 )
 
-// recordExt lists the file name endings a folder walk reads; files named
-// explicitly are always read.
-var recordExt = []string{".xml", ".xml_", ".mjlog", ".txt", ".json", ".jsonl", ".mjson", ".gz"}
+// recordExt lists the file name endings a folder walk reads: every
+// format's extensions, and .gz for a record of any format compressed.
+// Files named explicitly are always read.
+var recordExt = append(slices.Concat(formatExts[:]...), ".gz")
 
 // ExpandPaths lists the record files under paths as [RecordFiles] does,
 // but stops at the first path or folder it cannot read and returns that

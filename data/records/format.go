@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/internal/codec"
@@ -33,6 +34,24 @@ func (f Format) String() string {
 		return formatNames[f]
 	}
 	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// formatExts are the file name extensions of each format, lower case, the
+// one its files are written with first.
+var formatExts = [...][]string{
+	FormatMjlog:   {".xml", ".xml_", ".mjlog", ".txt"}, // .xml_ and .txt as corpora name them
+	FormatTenhou6: {".json"},
+	FormatMjai:    {".mjson", ".jsonl"},
+}
+
+// Exts returns the file name extensions of records in format f, lower
+// case: first the one its files are written with (.xml, .json, .mjson),
+// then the others a folder walk reads as f too. FormatUnknown has none.
+func (f Format) Exts() []string {
+	if int(f) < len(formatExts) {
+		return slices.Clone(formatExts[f])
+	}
+	return nil
 }
 
 // ParseFormat reads a format name as String writes it.

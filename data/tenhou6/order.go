@@ -111,6 +111,9 @@ const (
 	phAfterDraw
 	phAfterCall
 	phClaim
+	// Not phases: what a step returns when its branch of the search ends.
+	phFail   // the lists do not fit this order
+	phSolved // the whole round is placed
 )
 
 // solve finds the play order; hands are the starting faces.
@@ -185,126 +188,174 @@ func (s *t6solver) play(st t6state, actor, ph int) bool {
 		}
 		switch ph {
 		case phDraw:
-			if int(st.pd[actor]) == len(s.draws[actor]) {
-				// Nobody draws: the round ended after the last discard or kan.
-				if len(s.steps) > 0 {
-					last := s.steps[len(s.steps)-1]
-					how := endAfterDiscard
-					if !last.draw && (last.item.kind == t6Kakan || last.item.kind == t6Ankan) {
-						how = endAfterKan
-					}
-					return s.finish(&st, how, int(last.seat))
-				}
-				return false
-			}
-			it := &s.draws[actor][st.pd[actor]]
-			if it.kind != t6Tile {
-				return false
-			}
-			st.pd[actor]++
-			st.cnt[actor][it.f]++
-			st.lastDraw[actor] = it.f
-			s.steps = append(s.steps, t6step{draw: true, seat: int8(actor), item: it})
-			ph = phAfterDraw
+			ph = s.draw(&st, actor)
 		case phAfterDraw:
-			if int(st.pc[actor]) == len(s.discs[actor]) {
-				return s.finish(&st, endAfterDraw, actor)
-			}
-			it := &s.discs[actor][st.pc[actor]]
-			st.pc[actor]++
-			switch it.kind {
-			case t6Tile, t6Tsumogiri:
-				f, tg := it.f, it.kind == t6Tsumogiri
-				if tg {
-					f = st.lastDraw[actor]
-				}
-				if f == kindlevel.NoFace || st.cnt[actor][f] == 0 {
-					return false
-				}
-				st.cnt[actor][f]--
-				st.lastDraw[actor] = kindlevel.NoFace
-				st.discSeat, st.discFace = int8(actor), f
-				s.steps = append(s.steps, t6step{seat: int8(actor), item: it, f: f, tsumogiri: tg})
-				ph = phClaim
-			case t6Kakan:
-				k := it.f.Kind()
-				if st.pons[actor]&(1<<k) == 0 || st.cnt[actor][it.f] == 0 {
-					return false
-				}
-				st.cnt[actor][it.f]--
-				st.pons[actor] &^= 1 << k
-				st.lastDraw[actor] = kindlevel.NoFace
-				s.steps = append(s.steps, t6step{seat: int8(actor), item: it})
-				ph = phDraw // the replacement draw, unless robbed
-			case t6Ankan:
-				if !st.takeOwn(actor, it) {
-					return false
-				}
-				st.lastDraw[actor] = kindlevel.NoFace
-				s.steps = append(s.steps, t6step{seat: int8(actor), item: it})
-				ph = phDraw
-			default:
-				return false
-			}
+			ph = s.discardAfterDraw(&st, actor)
 		case phAfterCall:
-			if int(st.pc[actor]) == len(s.discs[actor]) {
-				return false
-			}
-			it := &s.discs[actor][st.pc[actor]]
-			st.pc[actor]++
-			if it.kind != t6Tile || it.riichi || st.cnt[actor][it.f] == 0 {
-				return false
-			}
-			st.cnt[actor][it.f]--
-			st.discSeat, st.discFace = int8(actor), it.f
-			s.steps = append(s.steps, t6step{seat: int8(actor), item: it, f: it.f})
-			ph = phClaim
+			ph = s.discardAfterCall(&st, actor)
 		case phClaim:
-			if s.exhausted(&st) {
-				return s.finish(&st, endAfterDiscard, actor)
+			if ph = s.claim(&st, actor); ph == phDraw {
+				actor = s.next(actor) // nobody called: the next seat draws
 			}
-			// Calls on this discard, pon and kan first.
-			for pass := range 2 {
-				for q := range s.players {
-					if q == actor || int(st.pd[q]) == len(s.draws[q]) {
-						continue
-					}
-					it := &s.draws[q][st.pd[q]]
-					if !it.isCall() || (it.kind == t6Chi) != (pass == 1) || int(it.from) != actor || it.f != st.discFace {
-						continue
-					}
-					st2 := st
-					if !st2.takeOwn(q, it) {
-						continue
-					}
-					st2.pd[q]++
-					st2.lastDraw[q] = kindlevel.NoFace
-					mark := len(s.steps)
-					s.steps = append(s.steps, t6step{draw: true, seat: int8(q), item: it})
-					nph := phAfterCall
-					if it.kind == t6Pon {
-						st2.pons[q] |= 1 << it.f.Kind()
-					}
-					if it.kind == t6Minkan {
-						// The discard slot holds a 0; then the replacement draw.
-						if int(st2.pc[q]) == len(s.discs[q]) || s.discs[q][st2.pc[q]].kind != t6Zero {
-							s.steps = s.steps[:mark]
-							continue
-						}
-						s.steps = append(s.steps, t6step{seat: int8(q), item: &s.discs[q][st2.pc[q]]})
-						st2.pc[q]++
-						nph = phDraw
-					}
-					if s.play(st2, q, nph) {
-						return true
-					}
-					s.steps = s.steps[:mark]
-				}
-			}
-			actor = s.next(actor)
-			ph = phDraw
+		}
+		switch ph {
+		case phFail:
+			return false
+		case phSolved:
+			return true
 		}
 	}
+}
+
+// verdict is the step of a branch that ends here: phSolved if the play may
+// end, else phFail.
+func verdict(ok bool) int {
+	if ok {
+		return phSolved
+	}
+	return phFail
+}
+
+// draw places actor's next draw, or, when its draw list is used up, ends
+// the round after the last discard or kan.
+func (s *t6solver) draw(st *t6state, actor int) int {
+	if int(st.pd[actor]) == len(s.draws[actor]) {
+		// Nobody draws: the round ended after the last discard or kan.
+		if len(s.steps) > 0 {
+			last := s.steps[len(s.steps)-1]
+			how := endAfterDiscard
+			if !last.draw && (last.item.kind == t6Kakan || last.item.kind == t6Ankan) {
+				how = endAfterKan
+			}
+			return verdict(s.finish(st, how, int(last.seat)))
+		}
+		return phFail
+	}
+	it := &s.draws[actor][st.pd[actor]]
+	if it.kind != t6Tile {
+		return phFail
+	}
+	st.pd[actor]++
+	st.cnt[actor][it.f]++
+	st.lastDraw[actor] = it.f
+	s.steps = append(s.steps, t6step{draw: true, seat: int8(actor), item: it})
+	return phAfterDraw
+}
+
+// discardAfterDraw places actor's next discard-list item after a draw: a
+// discard, a kakan or an ankan; or ends the round after the draw.
+func (s *t6solver) discardAfterDraw(st *t6state, actor int) int {
+	if int(st.pc[actor]) == len(s.discs[actor]) {
+		return verdict(s.finish(st, endAfterDraw, actor))
+	}
+	it := &s.discs[actor][st.pc[actor]]
+	st.pc[actor]++
+	switch it.kind {
+	case t6Tile, t6Tsumogiri:
+		f, tg := it.f, it.kind == t6Tsumogiri
+		if tg {
+			f = st.lastDraw[actor]
+		}
+		if f == kindlevel.NoFace || st.cnt[actor][f] == 0 {
+			return phFail
+		}
+		st.cnt[actor][f]--
+		st.lastDraw[actor] = kindlevel.NoFace
+		st.discSeat, st.discFace = int8(actor), f
+		s.steps = append(s.steps, t6step{seat: int8(actor), item: it, f: f, tsumogiri: tg})
+		return phClaim
+	case t6Kakan:
+		k := it.f.Kind()
+		if st.pons[actor]&(1<<k) == 0 || st.cnt[actor][it.f] == 0 {
+			return phFail
+		}
+		st.cnt[actor][it.f]--
+		st.pons[actor] &^= 1 << k
+		st.lastDraw[actor] = kindlevel.NoFace
+		s.steps = append(s.steps, t6step{seat: int8(actor), item: it})
+		return phDraw // the replacement draw, unless robbed
+	case t6Ankan:
+		if !st.takeOwn(actor, it) {
+			return phFail
+		}
+		st.lastDraw[actor] = kindlevel.NoFace
+		s.steps = append(s.steps, t6step{seat: int8(actor), item: it})
+		return phDraw
+	}
+	return phFail
+}
+
+// discardAfterCall places the discard that follows actor's chi or pon: a
+// tile from the hand, without riichi.
+func (s *t6solver) discardAfterCall(st *t6state, actor int) int {
+	if int(st.pc[actor]) == len(s.discs[actor]) {
+		return phFail
+	}
+	it := &s.discs[actor][st.pc[actor]]
+	st.pc[actor]++
+	if it.kind != t6Tile || it.riichi || st.cnt[actor][it.f] == 0 {
+		return phFail
+	}
+	st.cnt[actor][it.f]--
+	st.discSeat, st.discFace = int8(actor), it.f
+	s.steps = append(s.steps, t6step{seat: int8(actor), item: it, f: it.f})
+	return phClaim
+}
+
+// claim tries each call of another seat on actor's discard, pon and kan
+// first, each in a branch of its own. It returns phSolved when one branch
+// places the whole round, phDraw when none does (the next seat draws), or
+// the end of the round when every list is used up.
+func (s *t6solver) claim(st *t6state, actor int) int {
+	if s.exhausted(st) {
+		return verdict(s.finish(st, endAfterDiscard, actor))
+	}
+	for pass := range 2 {
+		for q := range s.players {
+			if q == actor || int(st.pd[q]) == len(s.draws[q]) {
+				continue
+			}
+			it := &s.draws[q][st.pd[q]]
+			if !it.isCall() || (it.kind == t6Chi) != (pass == 1) || int(it.from) != actor || it.f != st.discFace {
+				continue
+			}
+			if s.tryCall(*st, q, it) {
+				return phSolved
+			}
+		}
+	}
+	return phDraw
+}
+
+// tryCall plays seat q's call it on the discard from st on, and reports
+// whether that places the whole round; if not, the steps are as before.
+func (s *t6solver) tryCall(st t6state, q int, it *t6item) bool {
+	if !st.takeOwn(q, it) {
+		return false
+	}
+	st.pd[q]++
+	st.lastDraw[q] = kindlevel.NoFace
+	mark := len(s.steps)
+	s.steps = append(s.steps, t6step{draw: true, seat: int8(q), item: it})
+	nph := phAfterCall
+	if it.kind == t6Pon {
+		st.pons[q] |= 1 << it.f.Kind()
+	}
+	if it.kind == t6Minkan {
+		// The discard slot holds a 0; then the replacement draw.
+		if int(st.pc[q]) == len(s.discs[q]) || s.discs[q][st.pc[q]].kind != t6Zero {
+			s.steps = s.steps[:mark]
+			return false
+		}
+		s.steps = append(s.steps, t6step{seat: int8(q), item: &s.discs[q][st.pc[q]]})
+		st.pc[q]++
+		nph = phDraw
+	}
+	if s.play(st, q, nph) {
+		return true
+	}
+	s.steps = s.steps[:mark]
+	return false
 }
 
 // takeOwn removes a call's own tiles from seat p's counts.

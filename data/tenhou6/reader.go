@@ -121,63 +121,25 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
 	fail := func(i int, tag string, err error) error {
 		return t6Error(name, n, val, p, i, 0, "", tag, err)
 	}
-	g := &data.Game{Players: 4, Ref: h.Ref, Lobby: h.Lobby}
 	if h.Ratingc == "PF3" || strings.HasPrefix(h.Rule.Disp, "三") {
 		return nil, fail(0, "rule", codec.Cause(data.ErrUnsupported, "3-player tenhou.net/6 records are not supported"))
 	}
-	red := true
-	if h.Rule.Aka != nil {
-		red = *h.Rule.Aka != 0
-	} else if h.Rule.Aka51 != nil || h.Rule.Aka52 != nil || h.Rule.Aka53 != nil {
-		red = (h.Rule.Aka51 != nil && *h.Rule.Aka51 != 0) || (h.Rule.Aka52 != nil && *h.Rule.Aka52 != 0) || (h.Rule.Aka53 != nil && *h.Rule.Aka53 != 0)
-	}
-	g.Rules = rulesFromDisp(h.Rule.Disp, red)
-	copy(g.Title[:], h.Title)
-	copy(g.Names[:], h.Name)
-	for i, d := range h.Dan {
-		if i < 4 {
-			g.Dan[i] = max(danIndex(d), 0)
-		}
-	}
-	copy(g.Rate[:], h.Rate)
-	copy(g.Sex[:], h.Sx)
+	g := h.game()
 	if len(h.Sc) >= 8 {
-		o := &data.Owari{}
-		for i := range 4 {
-			var bad string
-			if o.Scores[i], bad = t6Number(h.Sc[2*i]); bad != "" {
-				return nil, fail(0, "sc", codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final score %s %s", 2*i, quoteRaw(h.Sc[2*i]), bad)))
-			}
-			if json.Unmarshal(h.Sc[2*i+1], &o.RankPt[i]) != nil {
-				return nil, fail(0, "sc", codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final points %s %s", 2*i+1, quoteRaw(h.Sc[2*i+1]), notNumber)))
-			}
+		o, err := h.owari()
+		if err != nil {
+			return nil, fail(0, "sc", err)
 		}
 		g.Owari = o
 	}
-	ls, ok := objectMember(val, "log")
-	if !ok {
-		return nil, fail(0, "log", codec.Cause(data.ErrBadValue, "no log"))
-	}
-	rounds, ok := arrayElements(val, ls.start)
-	if !ok {
-		return nil, fail(ls.start, "log", codec.Cause(data.ErrSyntax, "log is not an array"))
-	}
-	if len(rounds) > data.MaxRoundsPerGame {
-		return nil, fail(ls.start, "log", fmt.Errorf("%w: %d rounds, more than %d", data.ErrTooLarge, len(rounds), data.MaxRoundsPerGame))
-	}
-	if len(rounds) == 0 {
-		return nil, fail(ls.start, "log", codec.Cause(data.ErrBadValue, "no rounds"))
+	rounds, at, err := t6Log(val)
+	if err != nil {
+		return nil, fail(at, "log", err)
 	}
 	g.Rounds = make([]data.Round, len(rounds))
 	for i, sp := range rounds {
-		var conn []t6conn
-		for _, c := range h.Connection {
-			if c.Log == i {
-				conn = append(conn, t6conn{bye: c.What == 0, who: c.Who, step: c.Step})
-			}
-		}
 		rd := &g.Rounds[i]
-		if err := parseT6Round(g, rd, val[sp.start:sp.end], conn); err != nil {
+		if err := parseT6Round(g, rd, val[sp.start:sp.end], h.conns(i)); err != nil {
 			rdName := ""
 			if rd.Number >= 0 && rd.Honba >= 0 {
 				rdName = rd.Name()
@@ -188,6 +150,82 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
 	}
 	g.Rules.Type = g.Rules.TenhouType(g.Players)
 	return g, nil
+}
+
+// game returns the game the header describes, without its rounds or final
+// scores.
+func (h *t6Header) game() *data.Game {
+	g := &data.Game{Players: 4, Ref: h.Ref, Lobby: h.Lobby}
+	g.Rules = rulesFromDisp(h.Rule.Disp, h.redFives())
+	copy(g.Title[:], h.Title)
+	copy(g.Names[:], h.Name)
+	for i, d := range h.Dan {
+		if i < 4 {
+			g.Dan[i] = max(danIndex(d), 0)
+		}
+	}
+	copy(g.Rate[:], h.Rate)
+	copy(g.Sex[:], h.Sx)
+	return g
+}
+
+// redFives reads the aka fields: aka, else any of aka51..aka53; red fives
+// when none is given.
+func (h *t6Header) redFives() bool {
+	r := &h.Rule
+	switch {
+	case r.Aka != nil:
+		return *r.Aka != 0
+	case r.Aka51 != nil || r.Aka52 != nil || r.Aka53 != nil:
+		return (r.Aka51 != nil && *r.Aka51 != 0) || (r.Aka52 != nil && *r.Aka52 != 0) || (r.Aka53 != nil && *r.Aka53 != 0)
+	}
+	return true
+}
+
+// owari reads the final scores and points of sc (at least 8 elements).
+func (h *t6Header) owari() (*data.Owari, error) {
+	o := &data.Owari{}
+	for i := range 4 {
+		var bad string
+		if o.Scores[i], bad = t6Number(h.Sc[2*i]); bad != "" {
+			return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final score %s %s", 2*i, quoteRaw(h.Sc[2*i]), bad))
+		}
+		if json.Unmarshal(h.Sc[2*i+1], &o.RankPt[i]) != nil {
+			return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("sc[%d]: final points %s %s", 2*i+1, quoteRaw(h.Sc[2*i+1]), notNumber))
+		}
+	}
+	return o, nil
+}
+
+// conns returns the disconnections and reconnections of round i.
+func (h *t6Header) conns(i int) []t6conn {
+	var conn []t6conn
+	for _, c := range h.Connection {
+		if c.Log == i {
+			conn = append(conn, t6conn{bye: c.What == 0, who: c.Who, step: c.Step})
+		}
+	}
+	return conn
+}
+
+// t6Log returns the spans of the rounds of val's log; an error comes with
+// the offset it is at.
+func t6Log(val []byte) ([]span, int, error) {
+	ls, ok := objectMember(val, "log")
+	if !ok {
+		return nil, 0, codec.Cause(data.ErrBadValue, "no log")
+	}
+	rounds, ok := arrayElements(val, ls.start)
+	if !ok {
+		return nil, ls.start, codec.Cause(data.ErrSyntax, "log is not an array")
+	}
+	if len(rounds) > data.MaxRoundsPerGame {
+		return nil, ls.start, fmt.Errorf("%w: %d rounds, more than %d", data.ErrTooLarge, len(rounds), data.MaxRoundsPerGame)
+	}
+	if len(rounds) == 0 {
+		return nil, ls.start, codec.Cause(data.ErrBadValue, "no rounds")
+	}
+	return rounds, ls.start, nil
 }
 
 // rulesFromDisp reads the rule text of tenhou.net/6 ("鳳南喰赤", "上東喰赤速"):
@@ -380,88 +418,118 @@ func t6Faces(raw json.RawMessage, what string) ([]kindlevel.Face, error) {
 // (kakan), "121212a12" (ankan).
 func parseT6Call(s string, seat int) (t6item, error) {
 	var it t6item
-	bad := func(msg string) (t6item, error) {
-		return it, codec.Cause(data.ErrBadValue, fmt.Sprintf("call %q: %s", s, msg))
+	c, msg := scanT6Call(s)
+	if msg != "" {
+		return it, badT6Call(s, msg)
 	}
-	var codes [4]kindlevel.Face
-	n, marked := 0, -1
-	var letter byte
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 'a' && c <= 'z' {
-			if letter != 0 {
-				return bad("two letters")
-			}
-			letter, marked = c, n
-			i++
-			continue
-		}
-		if i+2 > len(s) || n == 4 {
-			return bad("want two-digit tile codes")
-		}
-		code, ok := codec.Atoi([]byte(s[i : i+2]))
-		if !ok {
-			return bad("want two-digit tile codes")
-		}
-		f, ok := t6Face(code)
-		if !ok {
-			return bad("bad tile code " + s[i:i+2])
-		}
-		codes[n] = f
-		n++
-		i += 2
-	}
-	if marked < 0 || marked >= n {
-		return bad("no call letter before a tile")
-	}
-	it.f = codes[marked]
+	it.f = c.codes[c.marked]
 	j := 0
-	for i := range n {
-		if i != marked {
-			it.own[j] = codes[i]
+	for i := range c.n {
+		if i != c.marked {
+			it.own[j] = c.codes[i]
 			j++
 		}
 	}
+	if msg := it.setCall(&c, seat); msg != "" {
+		return it, badT6Call(s, msg)
+	}
+	for _, f := range c.codes[:c.n] {
+		if f.Kind() != it.f.Kind() && it.kind != t6Chi {
+			return it, badT6Call(s, "tiles of different kinds")
+		}
+	}
+	return it, nil
+}
+
+// badT6Call is the error of a call string that cannot be read.
+func badT6Call(s, msg string) error {
+	return codec.Cause(data.ErrBadValue, fmt.Sprintf("call %q: %s", s, msg))
+}
+
+// t6callText is a call string split up: its n tile codes and its one
+// letter, which stands before codes[marked].
+type t6callText struct {
+	codes  [4]kindlevel.Face
+	n      int
+	marked int
+	letter byte
+}
+
+// scanT6Call splits a call string; msg says what is wrong with one that
+// cannot be split.
+func scanT6Call(s string) (c t6callText, msg string) {
+	c.marked = -1
+	for i := 0; i < len(s); {
+		ch := s[i]
+		if ch >= 'a' && ch <= 'z' {
+			if c.letter != 0 {
+				return c, "two letters"
+			}
+			c.letter, c.marked = ch, c.n
+			i++
+			continue
+		}
+		if i+2 > len(s) || c.n == 4 {
+			return c, "want two-digit tile codes"
+		}
+		code, ok := codec.Atoi([]byte(s[i : i+2]))
+		if !ok {
+			return c, "want two-digit tile codes"
+		}
+		f, ok := t6Face(code)
+		if !ok {
+			return c, "bad tile code " + s[i:i+2]
+		}
+		c.codes[c.n] = f
+		c.n++
+		i += 2
+	}
+	if c.marked < 0 || c.marked >= c.n {
+		return c, "no call letter before a tile"
+	}
+	return c, ""
+}
+
+// setCall sets the kind of the call c's letter names and, for a chi, pon
+// or daiminkan, the seat called from, which the letter's place gives. It
+// returns what is wrong with a call of the wrong shape.
+func (it *t6item) setCall(c *t6callText, seat int) string {
 	rel := [4]int{3, 2, 1, 1} // kamicha, toimen, shimocha, shimocha
-	switch letter {
+	n, marked := c.n, c.marked
+	switch c.letter {
 	case 'c':
 		if n != 3 || marked != 0 {
-			return bad("a chi is c and three tiles")
+			return "a chi is c and three tiles"
 		}
 		it.kind = t6Chi
 		it.from = int8((seat + 3) % 4)
 	case 'p':
 		if n != 3 || marked > 2 {
-			return bad("a pon has three tiles")
+			return "a pon has three tiles"
 		}
 		it.kind = t6Pon
 		it.from = int8((seat + rel[marked]) % 4)
 	case 'm':
 		if n != 4 {
-			return bad("a daiminkan has four tiles")
+			return "a daiminkan has four tiles"
 		}
 		it.kind = t6Minkan
 		it.from = int8((seat + rel[marked]) % 4)
 	case 'k':
 		if n != 4 || marked > 2 {
-			return bad("a kakan has four tiles")
+			return "a kakan has four tiles"
 		}
 		it.kind = t6Kakan
 	case 'a':
 		if n != 4 {
-			return bad("an ankan has four tiles")
+			return "an ankan has four tiles"
 		}
 		it.kind = t6Ankan
-		it.own = codes
+		it.own = c.codes
 	default:
-		return bad("unknown call letter " + string(letter))
+		return "unknown call letter " + string(c.letter)
 	}
-	for _, f := range codes[:n] {
-		if f.Kind() != it.f.Kind() && it.kind != t6Chi {
-			return bad("tiles of different kinds")
-		}
-	}
-	return it, nil
+	return ""
 }
 
 // parseT6Items reads a draw list (draws true) or a discard list.
@@ -686,6 +754,33 @@ func parseT6Round(g *data.Game, rd *data.Round, b []byte, conn []t6conn) error {
 	if len(parts) < 16 || len(parts) > 17 {
 		return codec.Cause(data.ErrBadValue, fmt.Sprintf("a round has 16 or 17 elements, not %d", len(parts)))
 	}
+	if err := parseT6RoundInfo(rd, parts); err != nil {
+		return err
+	}
+	dora, ura, err := parseT6Indicators(parts)
+	if err != nil {
+		return err
+	}
+	s := t6solver{players: 4}
+	hands, err := s.readSeats(parts)
+	if err != nil {
+		return err
+	}
+	resName, deltas, wins, err := s.readResult(parts)
+	if err != nil {
+		return err
+	}
+	if !s.solve(hands, rd.Dealer) {
+		if s.budget < 0 {
+			return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in order (search too long)")
+		}
+		return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in an order that fits the hands and the result")
+	}
+	return feedT6(g, rd, &s, hands, dora, ura, conn, resName, deltas, wins)
+}
+
+// parseT6RoundInfo reads a round's [round, honba, sticks] and scores.
+func parseT6RoundInfo(rd *data.Round, parts []json.RawMessage) error {
 	info, err := t6Ints(parts[0], "[round, honba, sticks]")
 	if err != nil {
 		return err
@@ -703,67 +798,75 @@ func parseT6Round(g *data.Game, rd *data.Round, b []byte, conn []t6conn) error {
 		return codec.Cause(data.ErrBadValue, "want four scores")
 	}
 	copy(rd.Scores[:], scores)
-	dora, err := t6Faces(parts[2], "dora")
+	return nil
+}
+
+// parseT6Indicators reads a round's dora and ura dora indicators.
+func parseT6Indicators(parts []json.RawMessage) (dora, ura []kindlevel.Face, err error) {
+	dora, err = t6Faces(parts[2], "dora")
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(dora) == 0 || len(dora) > 5 {
-		return codec.Cause(data.ErrBadValue, fmt.Sprintf("%d dora indicators", len(dora)))
+		return nil, nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%d dora indicators", len(dora)))
 	}
-	ura, err := t6Faces(parts[3], "ura")
+	ura, err = t6Faces(parts[3], "ura")
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(ura) > 5 {
-		return codec.Cause(data.ErrBadValue, fmt.Sprintf("%d ura indicators", len(ura)))
+		return nil, nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%d ura indicators", len(ura)))
 	}
+	return dora, ura, nil
+}
+
+// readSeats reads each seat's starting hand, which it returns, and its
+// draw and discard lists, which the solver puts in order.
+func (s *t6solver) readSeats(parts []json.RawMessage) ([4][]kindlevel.Face, error) {
 	var hands [4][]kindlevel.Face
-	s := t6solver{players: 4}
+	var err error
 	for p := range 4 {
 		what := "seat " + strconv.Itoa(p)
 		if hands[p], err = t6Faces(parts[4+3*p], what+" hand"); err != nil {
-			return err
+			return hands, err
 		}
 		if len(hands[p]) != 13 {
-			return codec.Cause(data.ErrBadValue, fmt.Sprintf("%s hand has %d tiles", what, len(hands[p])))
+			return hands, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s hand has %d tiles", what, len(hands[p])))
 		}
 		if s.draws[p], err = parseT6Items(parts[5+3*p], p, true, what+" draws"); err != nil {
-			return err
+			return hands, err
 		}
 		if s.discs[p], err = parseT6Items(parts[6+3*p], p, false, what+" discards"); err != nil {
-			return err
+			return hands, err
 		}
 	}
-	// The result.
-	var resName string
-	var deltas [4]int
-	var wins []t6Win
+	return hands, nil
+}
+
+// readResult reads the round's result, if it has one, and sets what the
+// solver's order must end with.
+func (s *t6solver) readResult(parts []json.RawMessage) (resName string, deltas [4]int, wins []t6Win, err error) {
 	s.want.any = true
-	if len(parts) == 17 {
-		if resName, deltas, wins, err = parseT6Result(parts[16]); err != nil {
-			return err
-		}
-		s.want.any = false
-		if resName == t6Agari {
-			s.want.from = int8(wins[0].from)
-			for _, w := range wins {
-				if w.from != wins[0].from || (len(wins) > 1 && w.who == w.from) {
-					return codec.Cause(data.ErrBadValue, "the wins of one round come from different seats")
-				}
-				s.want.winners = append(s.want.winners, int8(w.who))
-			}
-		} else {
-			s.want.draw = true
-			s.want.dtype = t6DrawTypes[resName]
-		}
+	if len(parts) < 17 {
+		return resName, deltas, wins, nil
 	}
-	if !s.solve(hands, rd.Dealer) {
-		if s.budget < 0 {
-			return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in order (search too long)")
-		}
-		return codec.Cause(data.ErrInconsistent, "cannot put the draws and discards in an order that fits the hands and the result")
+	if resName, deltas, wins, err = parseT6Result(parts[16]); err != nil {
+		return resName, deltas, wins, err
 	}
-	return feedT6(g, rd, &s, hands, dora, ura, conn, resName, deltas, wins)
+	s.want.any = false
+	if resName != t6Agari {
+		s.want.draw = true
+		s.want.dtype = t6DrawTypes[resName]
+		return resName, deltas, wins, nil
+	}
+	s.want.from = int8(wins[0].from)
+	for _, w := range wins {
+		if w.from != wins[0].from || (len(wins) > 1 && w.who == w.from) {
+			return resName, deltas, wins, codec.Cause(data.ErrBadValue, "the wins of one round come from different seats")
+		}
+		s.want.winners = append(s.want.winners, int8(w.who))
+	}
+	return resName, deltas, wins, nil
 }
 
 // feedT6 builds the round from the solved order.

@@ -199,66 +199,113 @@ func (x t6enc) callString(m score.Meld, seat, from int) (string, error) {
 
 // roundOut converts one round.
 func (x t6enc) roundOut(rd *data.Round) ([]any, []t6ConnOut, error) {
-	var draws, discs [4][]any
-	dora := []int{t6Code(x.face(rd.DoraIndicator))}
-	var conn []t6ConnOut
-	riichi := [4]bool{}
-	step := 0
-	ended := false
-	for _, e := range rd.Events {
-		s := int(e.Seat)
-		switch e.Type {
-		case data.EventDraw:
-			draws[s] = append(draws[s], t6Code(x.face(e.Tile)))
-			step++
-		case data.EventDiscard:
-			var v any = t6Code(x.face(e.Tile))
-			if e.Tsumogiri {
-				v = 60
-			}
-			if riichi[s] {
-				v = "r" + strconv.Itoa(v.(int))
-				riichi[s] = false
-			}
-			discs[s] = append(discs[s], v)
-			step++
-		case data.EventCall:
-			str, err := x.callString(e.Meld, s, int(e.From))
-			if err != nil {
-				return nil, nil, err
-			}
-			switch e.Meld.Type {
-			case score.Chi, score.Pon:
-				draws[s] = append(draws[s], str)
-			case score.Daiminkan:
-				draws[s] = append(draws[s], str)
-				discs[s] = append(discs[s], 0)
-			default:
-				discs[s] = append(discs[s], str)
-			}
-			step++
-		case data.EventRiichi:
-			if e.Step == 1 {
-				riichi[s] = true
-			}
-		case data.EventNewDora:
-			dora = append(dora, t6Code(x.face(e.Tile)))
-		case data.EventKita:
-			return nil, nil, fmt.Errorf("%w: kita", data.ErrUnsupported)
-		case data.EventBye, data.EventReconnect:
-			what := 1
-			if e.Type == data.EventBye {
-				what = 0
-			}
-			at := step
-			if ended {
-				at = step + 1 // after the result
-			}
-			conn = append(conn, t6ConnOut{What: what, Who: s, Step: at})
-		case data.EventAgari, data.EventRyuukyoku:
-			ended = true
+	l := t6lists{dora: []int{t6Code(x.face(rd.DoraIndicator))}}
+	for i := range rd.Events {
+		if err := l.add(x, &rd.Events[i]); err != nil {
+			return nil, nil, err
 		}
 	}
+	out := []any{[]int{rd.Number, rd.Honba, rd.Sticks}, rd.Scores[:], l.dora, x.uraOut(rd)}
+	for p := range 4 {
+		if l.draws[p] == nil {
+			l.draws[p] = []any{}
+		}
+		if l.discs[p] == nil {
+			l.discs[p] = []any{}
+		}
+		out = append(out, x.sorted(rd.Hands[p][:]), l.draws[p], l.discs[p])
+	}
+	res, err := t6ResultOut(rd)
+	if err != nil {
+		return nil, nil, err
+	}
+	if res != nil {
+		out = append(out, res)
+	}
+	return out, l.conn, nil
+}
+
+// t6lists gathers a round's lists from its events: each seat's draws and
+// discards, the dora indicators and the disconnections.
+type t6lists struct {
+	draws, discs [4][]any
+	dora         []int
+	conn         []t6ConnOut
+	riichi       [4]bool // the seat's next discard is its riichi tile
+	step         int     // draws, discards and calls so far
+	ended        bool    // the result came
+}
+
+// add adds event e to the lists.
+func (l *t6lists) add(x t6enc, e *data.Event) error {
+	s := int(e.Seat)
+	switch e.Type {
+	case data.EventDraw:
+		l.draws[s] = append(l.draws[s], t6Code(x.face(e.Tile)))
+		l.step++
+	case data.EventDiscard:
+		var v any = t6Code(x.face(e.Tile))
+		if e.Tsumogiri {
+			v = 60
+		}
+		if l.riichi[s] {
+			v = "r" + strconv.Itoa(v.(int))
+			l.riichi[s] = false
+		}
+		l.discs[s] = append(l.discs[s], v)
+		l.step++
+	case data.EventCall:
+		if err := l.call(x, e); err != nil {
+			return err
+		}
+		l.step++
+	case data.EventRiichi:
+		if e.Step == 1 {
+			l.riichi[s] = true
+		}
+	case data.EventNewDora:
+		l.dora = append(l.dora, t6Code(x.face(e.Tile)))
+	case data.EventKita:
+		return fmt.Errorf("%w: kita", data.ErrUnsupported)
+	case data.EventBye, data.EventReconnect:
+		what := 1
+		if e.Type == data.EventBye {
+			what = 0
+		}
+		at := l.step
+		if l.ended {
+			at = l.step + 1 // after the result
+		}
+		l.conn = append(l.conn, t6ConnOut{What: what, Who: s, Step: at})
+	case data.EventAgari, data.EventRyuukyoku:
+		l.ended = true
+	}
+	return nil
+}
+
+// call adds a call's string to the caller's draws (chi, pon, daiminkan,
+// which also takes a 0 discard slot) or discards (kakan, ankan).
+func (l *t6lists) call(x t6enc, e *data.Event) error {
+	s := int(e.Seat)
+	str, err := x.callString(e.Meld, s, int(e.From))
+	if err != nil {
+		return err
+	}
+	switch e.Meld.Type {
+	case score.Chi, score.Pon:
+		l.draws[s] = append(l.draws[s], str)
+	case score.Daiminkan:
+		l.draws[s] = append(l.draws[s], str)
+		l.discs[s] = append(l.discs[s], 0)
+	default:
+		l.discs[s] = append(l.discs[s], str)
+	}
+	return nil
+}
+
+// uraOut returns the ura dora indicators of the round's first win that
+// shows them, or an empty list.
+func (x t6enc) uraOut(rd *data.Round) []int {
 	ura := []int{}
 	for _, a := range rd.Agari {
 		if len(a.Ura) > 0 {
@@ -269,24 +316,7 @@ func (x t6enc) roundOut(rd *data.Round) ([]any, []t6ConnOut, error) {
 			break
 		}
 	}
-	out := []any{[]int{rd.Number, rd.Honba, rd.Sticks}, rd.Scores[:], dora, ura}
-	for p := range 4 {
-		if draws[p] == nil {
-			draws[p] = []any{}
-		}
-		if discs[p] == nil {
-			discs[p] = []any{}
-		}
-		out = append(out, x.sorted(rd.Hands[p][:]), draws[p], discs[p])
-	}
-	res, err := t6ResultOut(rd)
-	if err != nil {
-		return nil, nil, err
-	}
-	if res != nil {
-		out = append(out, res)
-	}
-	return out, conn, nil
+	return ura
 }
 
 // t6ResultOut converts a round's result, or returns nil if it has none.

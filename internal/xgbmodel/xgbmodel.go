@@ -184,6 +184,10 @@ const (
 	nodeStatSize     = 16
 )
 
+// patch rewrites an XGBoost binary model for leaves, as the package
+// documentation describes: the base score of a binary:logistic model as a
+// margin, the output groups where XGBoost left them 0, and every split
+// threshold one float32 lower. It keeps the input as read in raw.
 func patch(in []byte) (patched, error) {
 	var p patched
 	b := bytes.Clone(in)
@@ -191,53 +195,77 @@ func patch(in []byte) (patched, error) {
 		b = b[4:]
 	}
 	p.raw = bytes.Clone(b)
-	le := binary.LittleEndian
-	pos := 0
-	need := func(n int) error {
-		if pos+n > len(b) {
-			return fmt.Errorf("%w: truncated at byte %d", ErrFormat, pos)
-		}
-		return nil
-	}
-	str := func() (string, error) {
-		if err := need(8); err != nil {
-			return "", err
-		}
-		n := le.Uint64(b[pos:])
-		pos += 8
-		if n > 1<<10 {
-			return "", fmt.Errorf("%w: string of %d bytes", ErrFormat, n)
-		}
-		if err := need(int(n)); err != nil {
-			return "", err
-		}
-		s := string(b[pos : pos+int(n)])
-		pos += int(n)
-		return s, nil
-	}
-	if err := need(learnerParamSize); err != nil {
+	r := &modelReader{b: b}
+	if err := p.learner(r); err != nil {
 		return p, err
+	}
+	if err := p.trees(r); err != nil {
+		return p, err
+	}
+	p.bytes = b
+	return p, nil
+}
+
+// modelReader walks the model's bytes; its errors wrap ErrFormat.
+type modelReader struct {
+	b   []byte
+	pos int
+}
+
+// need checks that n more bytes follow pos.
+func (r *modelReader) need(n int) error {
+	if r.pos+n > len(r.b) {
+		return fmt.Errorf("%w: truncated at byte %d", ErrFormat, r.pos)
+	}
+	return nil
+}
+
+// str reads a string: its length as a uint64, then its bytes.
+func (r *modelReader) str() (string, error) {
+	if err := r.need(8); err != nil {
+		return "", err
+	}
+	n := binary.LittleEndian.Uint64(r.b[r.pos:])
+	r.pos += 8
+	if n > 1<<10 {
+		return "", fmt.Errorf("%w: string of %d bytes", ErrFormat, n)
+	}
+	if err := r.need(int(n)); err != nil {
+		return "", err
+	}
+	s := string(r.b[r.pos : r.pos+int(n)])
+	r.pos += int(n)
+	return s, nil
+}
+
+// learner reads the learner parameters, the objective and the booster's
+// name, and sets the base margin and the number of outputs from them.
+func (p *patched) learner(r *modelReader) error {
+	le := binary.LittleEndian
+	b := r.b
+	if err := r.need(learnerParamSize); err != nil {
+		return err
 	}
 	baseScore := math.Float32frombits(le.Uint32(b[0:]))
 	p.numFeatures = int(le.Uint32(b[4:]))
 	numClass := int(int32(le.Uint32(b[8:])))
-	pos = learnerParamSize
+	r.pos = learnerParamSize
 	var err error
-	if p.objective, err = str(); err != nil {
-		return p, err
+	if p.objective, err = r.str(); err != nil {
+		return err
 	}
-	gbm, err := str()
+	gbm, err := r.str()
 	if err != nil {
-		return p, err
+		return err
 	}
 	if gbm != "gbtree" {
-		return p, fmt.Errorf("%w: booster %q", ErrFormat, gbm)
+		return fmt.Errorf("%w: booster %q", ErrFormat, gbm)
 	}
 	p.outputs = 1
 	switch p.objective {
 	case BinaryLogistic:
 		if baseScore <= 0 || baseScore >= 1 {
-			return p, fmt.Errorf("%w: base_score %g is not a probability", ErrFormat, baseScore)
+			return fmt.Errorf("%w: base_score %g is not a probability", ErrFormat, baseScore)
 		}
 		margin := math.Log(float64(baseScore) / (1 - float64(baseScore)))
 		le.PutUint32(b[0:], math.Float32bits(float32(margin)))
@@ -246,57 +274,72 @@ func patch(in []byte) (patched, error) {
 		p.baseMargin = float64(baseScore)
 	case MultiSoftprob:
 		if numClass < 2 {
-			return p, fmt.Errorf("%w: multi:softprob with num_class %d", ErrFormat, numClass)
+			return fmt.Errorf("%w: multi:softprob with num_class %d", ErrFormat, numClass)
 		}
 		p.outputs = numClass
 		p.baseMargin = float64(baseScore)
 	default:
-		return p, fmt.Errorf("xgbmodel: objective %q is not supported (want %s, %s, %s, %s or %s)",
+		return fmt.Errorf("xgbmodel: objective %q is not supported (want %s, %s, %s, %s or %s)",
 			p.objective, BinaryLogistic, RegSquaredError, MultiSoftprob, RankPairwise, RankNDCG)
 	}
-	if err := need(gbtreeParamSize); err != nil {
-		return p, err
+	return nil
+}
+
+// trees reads the gbtree parameters, setting the output groups, then
+// lowers every tree's thresholds and checks that the model ends there.
+func (p *patched) trees(r *modelReader) error {
+	le := binary.LittleEndian
+	b := r.b
+	if err := r.need(gbtreeParamSize); err != nil {
+		return err
 	}
-	p.treesAt = pos
-	numTrees := int(int32(le.Uint32(b[pos:])))
-	if g := int32(le.Uint32(b[pos+24:])); g == 0 {
-		le.PutUint32(b[pos+24:], uint32(p.outputs))
+	p.treesAt = r.pos
+	numTrees := int(int32(le.Uint32(b[r.pos:])))
+	if g := int32(le.Uint32(b[r.pos+24:])); g == 0 {
+		le.PutUint32(b[r.pos+24:], uint32(p.outputs))
 	} else if int(g) != p.outputs {
-		return p, fmt.Errorf("%w: num_output_group %d, expected %d", ErrFormat, g, p.outputs)
+		return fmt.Errorf("%w: num_output_group %d, expected %d", ErrFormat, g, p.outputs)
 	}
-	pos += gbtreeParamSize
+	r.pos += gbtreeParamSize
 	for t := 0; t < numTrees; t++ {
-		if err := need(treeParamSize); err != nil {
-			return p, err
-		}
-		numNodes := int(int32(le.Uint32(b[pos+4:])))
-		leafVec := int32(le.Uint32(b[pos+20:]))
-		pos += treeParamSize
-		if numNodes <= 0 || numNodes > 1<<24 {
-			return p, fmt.Errorf("%w: tree %d has %d nodes", ErrFormat, t, numNodes)
-		}
-		if err := need(numNodes * nodeSize); err != nil {
-			return p, err
-		}
-		for n := 0; n < numNodes; n++ {
-			node := b[pos+n*nodeSize:]
-			if int32(le.Uint32(node[4:])) == -1 {
-				continue // a leaf: info is its value
-			}
-			th := math.Float32frombits(le.Uint32(node[16:]))
-			le.PutUint32(node[16:], math.Float32bits(math.Nextafter32(th, float32(math.Inf(-1)))))
-		}
-		pos += numNodes * (nodeSize + nodeStatSize)
-		if leafVec > 0 {
-			if err := need(8); err != nil {
-				return p, err
-			}
-			pos += 8 + 4*int(le.Uint64(b[pos:]))
+		if err := patchTree(r, t); err != nil {
+			return err
 		}
 	}
-	if err := need(0); err != nil {
-		return p, err
+	return r.need(0)
+}
+
+// patchTree lowers the split thresholds of tree t, at r.pos, by one
+// float32 and moves past its nodes, their stats and its leaf vector.
+func patchTree(r *modelReader, t int) error {
+	le := binary.LittleEndian
+	b := r.b
+	if err := r.need(treeParamSize); err != nil {
+		return err
 	}
-	p.bytes = b
-	return p, nil
+	numNodes := int(int32(le.Uint32(b[r.pos+4:])))
+	leafVec := int32(le.Uint32(b[r.pos+20:]))
+	r.pos += treeParamSize
+	if numNodes <= 0 || numNodes > 1<<24 {
+		return fmt.Errorf("%w: tree %d has %d nodes", ErrFormat, t, numNodes)
+	}
+	if err := r.need(numNodes * nodeSize); err != nil {
+		return err
+	}
+	for n := 0; n < numNodes; n++ {
+		node := b[r.pos+n*nodeSize:]
+		if int32(le.Uint32(node[4:])) == -1 {
+			continue // a leaf: info is its value
+		}
+		th := math.Float32frombits(le.Uint32(node[16:]))
+		le.PutUint32(node[16:], math.Float32bits(math.Nextafter32(th, float32(math.Inf(-1)))))
+	}
+	r.pos += numNodes * (nodeSize + nodeStatSize)
+	if leafVec > 0 {
+		if err := r.need(8); err != nil {
+			return err
+		}
+		r.pos += 8 + 4*int(le.Uint64(b[r.pos:]))
+	}
+	return nil
 }

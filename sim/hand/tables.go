@@ -79,47 +79,83 @@ func loadTables() {
 	}
 }
 
+// decodeTables fills the tables from the gzipped payload. It reads the two
+// lists of distance vectors, numbers the suited hands, reads their classes
+// and the honour classes, then closes the classes under ⊕.
 func decodeTables(gz []byte) error {
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	p, err := gunzipTables(gz)
 	if err != nil {
 		return err
 	}
-	p, err := io.ReadAll(zr)
-	if err != nil {
-		return err
-	}
-	if !bytes.HasPrefix(p, []byte(tablesMagic)) {
-		return fmt.Errorf("bad magic %q", p[:min(len(p), len(tablesMagic))])
-	}
-	p = p[len(tablesMagic):]
-	readVectors := func(max int) ([]vector, error) {
-		if len(p) < 1 {
-			return nil, io.ErrUnexpectedEOF
-		}
-		n := int(p[0])
-		if n == 0 || n > max {
-			return nil, fmt.Errorf("%d classes, want 1..%d", n, max)
-		}
-		if len(p) < 1+n*vectorLen {
-			return nil, io.ErrUnexpectedEOF
-		}
-		vs := make([]vector, n)
-		for i := range vs {
-			copy(vs[i][:], p[1+i*vectorLen:])
-		}
-		p = p[1+n*vectorLen:]
-		return vs, nil
-	}
-	suitVectors, err := readVectors(suitStride)
+	suitVectors, p, err := readVectors(p, suitStride)
 	if err != nil {
 		return fmt.Errorf("suit classes: %w", err)
 	}
-	hv, err := readVectors(honorStride)
+	hv, p, err := readVectors(p, honorStride)
 	if err != nil {
 		return fmt.Errorf("honour classes: %w", err)
 	}
+	loSum, err := buildRanks()
+	if err != nil {
+		return err
+	}
+	if len(p) < suitHands {
+		return io.ErrUnexpectedEOF
+	}
+	if err := readSuitClasses(p[:suitHands], &loSum, len(suitVectors)); err != nil {
+		return err
+	}
+	if err := readHonorClasses(p[suitHands:], len(hv)); err != nil {
+		return err
+	}
+	cs, err := closeClasses(suitVectors, hv)
+	if err != nil {
+		return err
+	}
+	classes, honorVectors = cs, hv
+	return nil
+}
 
-	// Ranks: lo numbers ordered by tile count, then value.
+// gunzipTables unzips the payload and checks and strips its magic.
+func gunzipTables(gz []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	p, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(p, []byte(tablesMagic)) {
+		return nil, fmt.Errorf("bad magic %q", p[:min(len(p), len(tablesMagic))])
+	}
+	return p[len(tablesMagic):], nil
+}
+
+// readVectors reads a list of distance vectors — a count of 1..limit,
+// then the vectors — and returns it with the rest of p.
+func readVectors(p []byte, limit int) ([]vector, []byte, error) {
+	if len(p) < 1 {
+		return nil, p, io.ErrUnexpectedEOF
+	}
+	n := int(p[0])
+	if n == 0 || n > limit {
+		return nil, p, fmt.Errorf("%d classes, want 1..%d", n, limit)
+	}
+	if len(p) < 1+n*vectorLen {
+		return nil, p, io.ErrUnexpectedEOF
+	}
+	vs := make([]vector, n)
+	for i := range vs {
+		copy(vs[i][:], p[1+i*vectorLen:])
+	}
+	return vs, p[1+n*vectorLen:], nil
+}
+
+// buildRanks fills rankLo and rankHi: lo numbers ordered by tile count,
+// then value. It returns the tile count of every lo number, which the
+// reading of the suited classes walks again.
+func buildRanks() ([loHands]int, error) {
 	var loSum [loHands]int           // tile counts of the lo numbers
 	var atMost [maxSuitTiles + 2]int // atMost[s+1]: lo numbers with ≤ s tiles
 	for lo := range loSum {
@@ -146,11 +182,14 @@ func decodeTables(gz []byte) error {
 		}
 	}
 	if total != suitHands {
-		return fmt.Errorf("%d suited hands, want %d", total, suitHands)
+		return loSum, fmt.Errorf("%d suited hands, want %d", total, suitHands)
 	}
-	if len(p) < suitHands {
-		return io.ErrUnexpectedEOF
-	}
+	return loSum, nil
+}
+
+// readSuitClasses fills suitClass from p, one class of fewer than n per
+// suited hand in the payload's order (hi, then lo).
+func readSuitClasses(p []byte, loSum *[loHands]int, n int) error {
 	i := 0
 	for hi := range hiHands {
 		sh := digitSum(hi)
@@ -159,15 +198,20 @@ func decodeTables(gz []byte) error {
 				continue
 			}
 			c := p[i]
-			if int(c) >= len(suitVectors) {
+			if int(c) >= n {
 				return fmt.Errorf("suited hand %d: class %d out of range", i, c)
 			}
 			suitClass[int(rankHi[hi])+int(rankLo[lo])] = c
 			i++
 		}
 	}
-	p = p[suitHands:]
-	i = 0
+	return nil
+}
+
+// readHonorClasses fills honorClass from p, the rest of the payload: one
+// class of fewer than n per honour hand, by n4, n3, n2, n1.
+func readHonorClasses(p []byte, n int) error {
+	i := 0
 	for n4 := 0; n4 <= 7; n4++ {
 		for n3 := 0; n3 <= 7-n4; n3++ {
 			for n2 := 0; n2 <= 7-n4-n3; n2++ {
@@ -175,7 +219,7 @@ func decodeTables(gz []byte) error {
 					if i >= len(p) {
 						return io.ErrUnexpectedEOF
 					}
-					if int(p[i]) >= len(hv) {
+					if int(p[i]) >= n {
 						return fmt.Errorf("honour hand %d: class %d out of range", i, p[i])
 					}
 					honorClass[n1+8*n2+64*n3+512*n4] = p[i]
@@ -187,8 +231,13 @@ func decodeTables(gz []byte) error {
 	if i != len(p) {
 		return fmt.Errorf("%d trailing bytes", len(p)-i)
 	}
+	return nil
+}
 
-	// Close the suited classes under ⊕, breadth first.
+// closeClasses closes the suited classes under ⊕, breadth first, filling
+// comb, then fills final from every sum and honour class. It returns the
+// classes of the sums, the suited ones first.
+func closeClasses(suitVectors, hv []vector) ([]vector, error) {
 	cs := append([]vector(nil), suitVectors...)
 	id := make(map[vector]uint8, maxClasses)
 	for i, v := range cs {
@@ -200,7 +249,7 @@ func decodeTables(gz []byte) error {
 			j, ok := id[v]
 			if !ok {
 				if len(cs) == maxClasses {
-					return fmt.Errorf("more than %d sums of suits", maxClasses)
+					return nil, fmt.Errorf("more than %d sums of suits", maxClasses)
 				}
 				j = uint8(len(cs))
 				id[v] = j
@@ -217,8 +266,7 @@ func decodeTables(gz []byte) error {
 			}
 		}
 	}
-	classes, honorVectors = cs, hv
-	return nil
+	return cs, nil
 }
 
 // convolve returns the (min, +) convolution of a and b: the distances of two

@@ -544,75 +544,14 @@ func (s *scorer) chiitoitsu() {
 // normal scores decomposition d with the winning tile completing the pair
 // (place < 0) or the set d.Sets[place].
 func (s *scorer) normal(d *hand.Decomposition, place int) {
-	w := s.w
-	m := &s.melds
-	fu := m.fu
-	trips, concealed, seqs := m.trips, m.concealed, m.seqs
-	seqMask, tripMask := m.seqMask, m.tripMask
-	yaochuu := m.yaochuu && d.Pair.IsTerminalOrHonor()
-	var seqFirst [4]tile.Kind
-	nSeq := 0
-	waitFu, ryanmen := 0, false
-	if place < 0 {
-		waitFu = 2 // tanki
-	}
-	for i := 0; i < int(d.NumSets); i++ {
-		st := d.Sets[i]
-		k := st.First
-		if st.Type == hand.Triplet {
-			open := i == place && !w.Tsumo // a triplet completed by ron is open
-			fu += setFu(k, open, false)
-			trips++
-			if !open {
-				concealed++
-			}
-			if !k.IsHonor() {
-				tripMask[k.Suit()] |= 1 << (k % 9)
-			}
-			yaochuu = yaochuu && k.IsTerminalOrHonor()
-			continue
-		}
-		n := k % 9
-		seqs++
-		seqMask[k.Suit()] |= 1 << n
-		seqFirst[nSeq] = k
-		nSeq++
-		yaochuu = yaochuu && (n == 0 || n == 6)
-		if i == place {
-			switch {
-			case s.win == k+1: // kanchan
-				waitFu = 2
-			case s.win == k+2 && n == 0, s.win == k && n == 6: // penchan
-				waitFu = 2
-			default:
-				ryanmen = true
-			}
-		}
-	}
+	var b blocks
+	s.readSets(&b, d, place)
 	pairFu := s.pairFu(d.Pair)
-	pinfu := s.closed && seqs == 4 && pairFu == 0 && ryanmen
-
-	var total int
-	switch {
-	case pinfu && w.Tsumo:
-		total = 20
-	case pinfu:
-		total = 30
-	default:
-		total = 20 + fu + pairFu + waitFu
-		if w.Tsumo {
-			total += 2
-		} else if s.closed {
-			total += 10
-		}
-		if total == 20 {
-			total = 30 // open hand, ron, no fu: Tenhou rounds 20 up to 30
-		}
-		total = (total + 9) / 10 * 10
-	}
+	pinfu := s.closed && b.seqs == 4 && pairFu == 0 && b.ryanmen
+	total := s.totalFu(&b, pairFu, pinfu)
 
 	var c cand
-	if concealed == 4 {
+	if b.concealed == 4 {
 		if place < 0 {
 			c.add(SuuankouTanki, s.yakumanMult(2))
 		} else {
@@ -627,49 +566,132 @@ func (s *scorer) normal(d *hand.Decomposition, place int) {
 	if pinfu {
 		c.add(Pinfu, 1)
 	}
-	if s.closed {
-		pairs := 0 // pairs of identical sequences
-		used := 0  // bit i: seqFirst[i] already paired
-		for i := 0; i < nSeq; i++ {
-			for j := i + 1; j < nSeq; j++ {
-				if used&(1<<i|1<<j) == 0 && seqFirst[i] == seqFirst[j] {
-					used |= 1<<i | 1<<j
-					pairs++
-				}
+	s.setYaku(&c, &b)
+	s.hanCand(&c, total)
+}
+
+// blocks sums up one reading: the melds' summary with the decomposition's
+// closed sets added, and the wait the winning tile completed.
+type blocks struct {
+	meldSummary
+	seqFirst [4]tile.Kind // first kinds of the closed sequences, for iipeikou
+	nSeq     int
+	waitFu   int
+	ryanmen  bool
+}
+
+// readSets fills b from the melds and d's sets, with the winning tile
+// completing the pair (place < 0) or d.Sets[place].
+func (s *scorer) readSets(b *blocks, d *hand.Decomposition, place int) {
+	b.meldSummary = s.melds
+	b.yaochuu = b.yaochuu && d.Pair.IsTerminalOrHonor()
+	if place < 0 {
+		b.waitFu = 2 // tanki
+	}
+	for i := 0; i < int(d.NumSets); i++ {
+		st := d.Sets[i]
+		k := st.First
+		if st.Type == hand.Triplet {
+			open := i == place && !s.w.Tsumo // a triplet completed by ron is open
+			b.fu += setFu(k, open, false)
+			b.trips++
+			if !open {
+				b.concealed++
+			}
+			if !k.IsHonor() {
+				b.tripMask[k.Suit()] |= 1 << (k % 9)
+			}
+			b.yaochuu = b.yaochuu && k.IsTerminalOrHonor()
+			continue
+		}
+		n := k % 9
+		b.seqs++
+		b.seqMask[k.Suit()] |= 1 << n
+		b.seqFirst[b.nSeq] = k
+		b.nSeq++
+		b.yaochuu = b.yaochuu && (n == 0 || n == 6)
+		if i == place {
+			switch {
+			case s.win == k+1: // kanchan
+				b.waitFu = 2
+			case s.win == k+2 && n == 0, s.win == k && n == 6: // penchan
+				b.waitFu = 2
+			default:
+				b.ryanmen = true
 			}
 		}
-		switch pairs {
+	}
+}
+
+// totalFu returns the reading's fu, rounded up to ten.
+func (s *scorer) totalFu(b *blocks, pairFu int, pinfu bool) int {
+	switch {
+	case pinfu && s.w.Tsumo:
+		return 20
+	case pinfu:
+		return 30
+	}
+	total := 20 + b.fu + pairFu + b.waitFu
+	if s.w.Tsumo {
+		total += 2
+	} else if s.closed {
+		total += 10
+	}
+	if total == 20 {
+		total = 30 // open hand, ron, no fu: Tenhou rounds 20 up to 30
+	}
+	return (total + 9) / 10 * 10
+}
+
+// setYaku adds the yaku that depend on the reading's sets.
+func (s *scorer) setYaku(c *cand, b *blocks) {
+	if s.closed {
+		switch peikou(b) {
 		case 1:
 			c.add(Iipeikou, 1)
 		case 2:
 			c.add(Ryanpeikou, 3)
 		}
 	}
-	if yaochuu && seqs > 0 {
+	if b.yaochuu && b.seqs > 0 {
 		if s.honors {
 			c.add(Chanta, s.closedHan(2))
 		} else {
 			c.add(Junchan, s.closedHan(3))
 		}
 	}
-	for _, mask := range seqMask {
+	for _, mask := range b.seqMask {
 		if mask&0b1001001 == 0b1001001 {
 			c.add(Ittsu, s.closedHan(2))
 		}
 	}
-	if seqMask[0]&seqMask[1]&seqMask[2] != 0 {
+	if b.seqMask[0]&b.seqMask[1]&b.seqMask[2] != 0 {
 		c.add(Sanshoku, s.closedHan(2))
 	}
-	if tripMask[0]&tripMask[1]&tripMask[2] != 0 {
+	if b.tripMask[0]&b.tripMask[1]&b.tripMask[2] != 0 {
 		c.add(SanshokuDoukou, 2)
 	}
-	if trips == 4 {
+	if b.trips == 4 {
 		c.add(Toitoi, 2)
 	}
-	if concealed == 3 {
+	if b.concealed == 3 {
 		c.add(Sanankou, 2)
 	}
-	s.hanCand(&c, total)
+}
+
+// peikou returns the number of pairs of identical closed sequences.
+func peikou(b *blocks) int {
+	pairs := 0
+	used := 0 // bit i: seqFirst[i] already paired
+	for i := 0; i < b.nSeq; i++ {
+		for j := i + 1; j < b.nSeq; j++ {
+			if used&(1<<i|1<<j) == 0 && b.seqFirst[i] == b.seqFirst[j] {
+				used |= 1<<i | 1<<j
+				pairs++
+			}
+		}
+	}
+	return pairs
 }
 
 func (c *cand) add(y Yaku, han uint8) {

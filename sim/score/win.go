@@ -155,6 +155,21 @@ func (w *Win) Closed() bool {
 // check validates w and fills the concealed counts, the counts of all tiles,
 // the number of red fives and the kans. Errors wrap ErrBadHand or ErrBadWin.
 func (w *Win) check(conc, all *tile.Counts) (reds, kans int, err error) {
+	reds, kans, err = w.countTiles(conc, all)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := w.checkSituation(kans); err != nil {
+		return 0, 0, err
+	}
+	return reds, kans, nil
+}
+
+// countTiles checks the tiles (the hand's size, the tile ids, the melds,
+// at most one red five a suit and four tiles a kind, the winning tile in
+// the hand) while it fills conc and all and counts the red fives and kans.
+// Errors wrap ErrBadHand.
+func (w *Win) countTiles(conc, all *tile.Counts) (reds, kans int, err error) {
 	if w.NumMelds > MaxMelds {
 		return 0, 0, fmt.Errorf("score: %w: %d melds", ErrBadHand, w.NumMelds)
 	}
@@ -201,46 +216,51 @@ func (w *Win) check(conc, all *tile.Counts) (reds, kans int, err error) {
 	if !w.WinTile.Valid() || conc[w.WinTile.Kind()] == 0 {
 		return 0, 0, fmt.Errorf("score: %w: winning tile %v is not in the hand", ErrBadHand, w.WinTile)
 	}
+	return reds, kans, nil
+}
 
+// checkSituation checks the seats, winds, counts and flags of the win
+// against each other and the hand's kans. Errors wrap ErrBadWin.
+func (w *Win) checkSituation(kans int) error {
 	switch {
 	case w.Seat >= NumSeats || w.Dealer >= NumSeats:
-		return 0, 0, fmt.Errorf("score: %w: seat %d, dealer %d (want 0..3)", ErrBadWin, w.Seat, w.Dealer)
+		return fmt.Errorf("score: %w: seat %d, dealer %d (want 0..3)", ErrBadWin, w.Seat, w.Dealer)
 	case !w.Tsumo && (w.From >= NumSeats || w.From == w.Seat):
-		return 0, 0, fmt.Errorf("score: %w: ron from seat %d by seat %d", ErrBadWin, w.From, w.Seat)
+		return fmt.Errorf("score: %w: ron from seat %d by seat %d", ErrBadWin, w.From, w.Seat)
 	case !w.Round.IsWind():
-		return 0, 0, fmt.Errorf("score: %w: round wind %v is not a wind", ErrBadWin, w.Round)
+		return fmt.Errorf("score: %w: round wind %v is not a wind", ErrBadWin, w.Round)
 	case w.NumDora > MaxDora || w.NumUraDora > MaxDora:
-		return 0, 0, fmt.Errorf("score: %w: more than 5 dora indicators", ErrBadWin)
+		return fmt.Errorf("score: %w: more than 5 dora indicators", ErrBadWin)
 	case w.Honba < 0 || w.RiichiSticks < 0 || w.Honba > MaxHonba || w.RiichiSticks > MaxRiichiSticks:
-		return 0, 0, fmt.Errorf("score: %w: %d honba, %d riichi sticks (want 0..%d each)", ErrBadWin, w.Honba, w.RiichiSticks, MaxHonba)
+		return fmt.Errorf("score: %w: %d honba, %d riichi sticks (want 0..%d each)", ErrBadWin, w.Honba, w.RiichiSticks, MaxHonba)
 	case w.Pao && (w.PaoSeat >= NumSeats || w.PaoSeat == w.Seat):
-		return 0, 0, fmt.Errorf("score: %w: pao seat %d for winner %d", ErrBadWin, w.PaoSeat, w.Seat)
+		return fmt.Errorf("score: %w: pao seat %d for winner %d", ErrBadWin, w.PaoSeat, w.Seat)
 	case (w.Riichi || w.DoubleRiichi || w.Ippatsu) && !w.Closed():
-		return 0, 0, fmt.Errorf("score: %w: riichi in an open hand", ErrBadWin)
+		return fmt.Errorf("score: %w: riichi in an open hand", ErrBadWin)
 	case w.Ippatsu && !w.Riichi && !w.DoubleRiichi:
-		return 0, 0, fmt.Errorf("score: %w: ippatsu without riichi", ErrBadWin)
+		return fmt.Errorf("score: %w: ippatsu without riichi", ErrBadWin)
 	case w.Tsumo && (w.Houtei || w.Chankan):
-		return 0, 0, fmt.Errorf("score: %w: houtei or chankan on a tsumo", ErrBadWin)
+		return fmt.Errorf("score: %w: houtei or chankan on a tsumo", ErrBadWin)
 	case !w.Tsumo && (w.Haitei || w.Rinshan || w.Tenhou || w.Chiihou):
-		return 0, 0, fmt.Errorf("score: %w: haitei, rinshan, tenhou or chiihou on a ron", ErrBadWin)
+		return fmt.Errorf("score: %w: haitei, rinshan, tenhou or chiihou on a ron", ErrBadWin)
 	case w.Rinshan && kans == 0:
-		return 0, 0, fmt.Errorf("score: %w: rinshan without a kan", ErrBadWin)
+		return fmt.Errorf("score: %w: rinshan without a kan", ErrBadWin)
 	case w.Rinshan && w.Haitei:
-		return 0, 0, fmt.Errorf("score: %w: rinshan and haitei together", ErrBadWin)
+		return fmt.Errorf("score: %w: rinshan and haitei together", ErrBadWin)
 	case (w.Tenhou || w.Chiihou) && (w.NumMelds > 0 || w.Riichi || w.DoubleRiichi):
-		return 0, 0, fmt.Errorf("score: %w: tenhou or chiihou after a call or riichi", ErrBadWin)
+		return fmt.Errorf("score: %w: tenhou or chiihou after a call or riichi", ErrBadWin)
 	case w.Tenhou && !w.IsDealer(), w.Chiihou && w.IsDealer():
-		return 0, 0, fmt.Errorf("score: %w: tenhou is the dealer's, chiihou a non-dealer's", ErrBadWin)
+		return fmt.Errorf("score: %w: tenhou is the dealer's, chiihou a non-dealer's", ErrBadWin)
 	}
 	for _, t := range w.Dora[:w.NumDora] {
 		if !t.Valid() {
-			return 0, 0, fmt.Errorf("score: %w: dora indicator id %d", ErrBadWin, uint8(t))
+			return fmt.Errorf("score: %w: dora indicator id %d", ErrBadWin, uint8(t))
 		}
 	}
 	for _, t := range w.UraDora[:w.NumUraDora] {
 		if !t.Valid() {
-			return 0, 0, fmt.Errorf("score: %w: ura dora indicator id %d", ErrBadWin, uint8(t))
+			return fmt.Errorf("score: %w: ura dora indicator id %d", ErrBadWin, uint8(t))
 		}
 	}
-	return reds, kans, nil
+	return nil
 }

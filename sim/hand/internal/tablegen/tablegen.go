@@ -74,14 +74,22 @@ func HonorHistograms(yield func(Histogram) bool) {
 // is set, three consecutive kinds form a set too (a suited suit); otherwise
 // only triplets do (honours).
 func Distances(kinds int, seqs bool) []Vector {
+	pow, digits := base5(kinds)
+	has := contents(digits, pow, setsOf(kinds, seqs))
+	return distances(digits, pow, has)
+}
+
+// base5 returns the powers 5^0..5^kinds and the base-5 digits (the
+// counts of each kind) of every hand of `kinds` kinds.
+func base5(kinds int) (pow []int, digits [][]uint8) {
 	n := 1
-	pow := make([]int, kinds+1)
+	pow = make([]int, kinds+1)
 	for i := range pow {
 		pow[i] = n
 		n *= 5
 	}
 	n = pow[kinds]
-	digits := make([][]uint8, n)
+	digits = make([][]uint8, n)
 	flat := make([]uint8, n*kinds)
 	for x := 0; x < n; x++ {
 		d := flat[x*kinds : (x+1)*kinds]
@@ -92,25 +100,38 @@ func Distances(kinds int, seqs bool) []Vector {
 		}
 		digits[x] = d
 	}
+	return pow, digits
+}
 
-	// has[x] bit m+5h: hand x contains m sets and h pairs. Sets lie inside
-	// the hand, so hand x - set has a smaller index and is done first.
-	type set struct{ first, width int }
-	var sets []set
+// kindSet is a set of `width` kinds from `first`: a triplet (width 1, three
+// of one kind) or a sequence (width 3).
+type kindSet struct{ first, width int }
+
+// setsOf lists the sets of `kinds` kinds: the triplets, then the sequences
+// if seqs is set.
+func setsOf(kinds int, seqs bool) []kindSet {
+	var sets []kindSet
 	for k := 0; k < kinds; k++ {
-		sets = append(sets, set{k, 1})
+		sets = append(sets, kindSet{k, 1})
 	}
 	if seqs {
 		for k := 0; k+2 < kinds; k++ {
-			sets = append(sets, set{k, 3})
+			sets = append(sets, kindSet{k, 3})
 		}
 	}
+	return sets
+}
+
+// contents returns has: has[x] bit m+5h is set when hand x contains m sets
+// and h pairs. Sets lie inside the hand, so hand x - set has a smaller
+// index and is done first.
+func contents(digits [][]uint8, pow []int, sets []kindSet) []uint16 {
 	const (
 		carry = 1<<5 | 1<<10 // where m = 4 lands when shifted to m+1
 		all   = 1<<VectorLen - 1
 	)
-	has := make([]uint16, n)
-	for x := 0; x < n; x++ {
+	has := make([]uint16, len(digits))
+	for x := range digits {
 		d := digits[x]
 		b := uint16(1) // 0 sets, no pair
 		for _, v := range d {
@@ -136,11 +157,16 @@ func Distances(kinds int, seqs bool) []Vector {
 		}
 		has[x] = b
 	}
+	return has
+}
 
-	// dist[x][j] = 0 if x contains target j, else 1 + the least dist over
-	// hands with one more tile. Adding a tile raises the index, so go down.
-	// (Every hand reaches every target, the full hand holding them all, so
-	// no distance exceeds 36 and up[j]+1 cannot wrap.)
+// distances returns dist: dist[x][j] = 0 if x contains target j (has[x]
+// bit j), else 1 + the least dist over hands with one more tile. Adding a
+// tile raises the index, so go down. (Every hand reaches every target, the
+// full hand holding them all, so no distance exceeds 36 and up[j]+1 cannot
+// wrap.)
+func distances(digits [][]uint8, pow []int, has []uint16) []Vector {
+	n := len(digits)
 	dist := make([]Vector, n)
 	for x := n - 1; x >= 0; x-- {
 		d := digits[x]
