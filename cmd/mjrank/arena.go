@@ -49,6 +49,10 @@ be a multiple of 4, and the confidence intervals are computed over the
 duplicate sets. Games run in parallel; the result is the same for any number
 of workers.
 
+--reference DIR prints, after the table, the Houou players' rates over the
+game records under DIR (every seat of every usable game, as mjrank verify
+replays them), the line the bots' rates are read against.
+
 --records DIR writes every game as tenhou.net/6 JSON (one file per game,
 named SEED-UNIT-ROTATION.json). --shard i/n plays the i-th of n slices of
 the walls; "mjrank arena merge FILE..." joins the --json results of all
@@ -74,6 +78,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of arena merge)")
 		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
+		fs.StringVar(&o.reference, "reference", "", "after the table, the Houou players' rates from the game records under this folder (text report only)")
 		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's), no-calls (opponents never call in the rollouts)")
 		return func(env *Env, args []string) error {
 			set := map[string]bool{}
@@ -91,7 +96,10 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 			cfg.Progress = progress.Callback(env.Stderr, "arena")
 			ctx, stop := signalContext(context.Background())
 			defer stop()
-			return runArena(ctx, env, *cfg, o.asJSON)
+			if err := runArena(ctx, env, *cfg, o.asJSON); err != nil || o.reference == "" {
+				return err
+			}
+			return printReference(ctx, env, o.reference, o.workers)
 		}
 	},
 }
@@ -99,6 +107,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 // arenaOptions are the arena command's flags.
 type arenaOptions struct {
 	seats, length, records, shard, ablate string
+	reference                             string
 	games, workers, sims                  int
 	seed                                  uint64
 	rotate, asJSON                        bool
@@ -107,7 +116,7 @@ type arenaOptions struct {
 // merge runs arena merge, which takes only --json (set holds the flags
 // given): the shards' files hold the arena.
 func (o *arenaOptions) merge(env *Env, set map[string]bool, files []string) error {
-	for _, f := range []string{"games", "length", "mc-ablation", "records", "rotate", "seats", "seed", "shard", "sims", "workers"} {
+	for _, f := range []string{"games", "length", "mc-ablation", "records", "reference", "rotate", "seats", "seed", "shard", "sims", "workers"} {
 		if set[f] {
 			return usageErrorf("--%s: arena merge takes only --json (the shards' files hold the arena)", f)
 		}
@@ -127,6 +136,7 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 		err,
 		ablationFlag(o.ablate, &cfg.Bots.MC),
 		recordsFlag(o.records),
+		inputPath("reference", o.reference, true),
 		seatsFlag(o.seats, &cfg.Seats),
 		shardFlag(o.shard, &cfg.Shard, &cfg.Shards),
 		intIn("sims", o.sims, 1, arena.MaxMCSims),
@@ -147,7 +157,10 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 	if cfg.Shards > units {
 		return nil, usageErrorf("--shard %s: %d shards for %d %s: each shard needs at least one", o.shard, cfg.Shards, units, unit)
 	}
-	if !slices.Contains(cfg.Seats[:], "mc") {
+	if o.reference != "" && o.asJSON {
+		return nil, usageErrorf("--reference: the Houou players' line is in the text report only (drop --json)")
+	}
+	if !slices.ContainsFunc(cfg.Seats[:], func(s string) bool { return s == "mc" || strings.HasPrefix(s, "mc@") }) {
 		for _, f := range []string{"sims", "mc-ablation"} {
 			if set[f] {
 				return nil, usageErrorf("--%s: no seat plays the mc bot (--seats %s)", f, strings.Join(cfg.Seats[:], ","))
@@ -158,6 +171,18 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 		return nil, usageErrorf("%s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
 	}
 	return cfg, nil
+}
+
+// printReference prints the Houou players' rates over the game records
+// under dir, the line the bots' rates are read against.
+func printReference(ctx context.Context, env *Env, dir string, workers int) error {
+	s, c, err := arena.Reference(ctx, []string{dir}, false, workers)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(env.Stdout, "\nhouou players, %d games of the records under %s: win %.1f%%, deal-in %.1f%%, riichi %.1f%%, call %.1f%% of rounds; avg win %.0f, avg deal-in %.0f\n",
+		c.Games/game.NumSeats, dir, s.WinPct, s.DealInPct, s.RiichiPct, s.CallPct, s.AvgWin, s.AvgDealIn)
+	return err
 }
 
 // runArena plays cfg and prints its report. When ctx ends first (a
