@@ -25,7 +25,7 @@ import (
 
 var cmdArena = &Command{
 	Name:      "arena",
-	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--mc-ablation PARTS] [--records DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
+	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
 	Short:     "play bots (the mc engine and the baselines) against each other and report their statistics",
 	Long: `
 Arena plays N games between four bots (` + strings.Join(bot.Names(), ", ") + `)
