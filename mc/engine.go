@@ -31,6 +31,7 @@ type Engine struct {
 	rank *rankmodel.Model
 	pol  *policy.Model     // nil: the tile-efficiency prior
 	dec  *policy.Decisions // riichi, call, kan and kyuushu models (nil: none)
+	roll *policy.Model     // the rollout's discard model (nil: pol)
 	// scratch holds the workers' memory between stages and decisions: a
 	// worker's rank-distribution cache stays warm, and nothing of its
 	// ~0.5 MB is allocated per stage.
@@ -51,6 +52,15 @@ func New(opp *opponent.Models, rank *rankmodel.Model) *Engine {
 func (e *Engine) WithPolicy(p *policy.Model, dec *policy.Decisions) *Engine {
 	c := *e
 	c.pol, c.dec = p, dec
+	return &c
+}
+
+// WithRollout returns a copy of e whose rollout plays the seat's turns
+// with discard model m when Options.Rollout is LearnedRollout (by default
+// the prior's model): a smaller model trades agreement for speed.
+func (e *Engine) WithRollout(m *policy.Model) *Engine {
+	c := *e
+	c.roll = m
 	return &c
 }
 

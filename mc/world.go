@@ -189,6 +189,9 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 	}
 	if o.Rollout == LearnedRollout && e.pol != nil {
 		r.rollout = e.pol
+		if e.roll != nil {
+			r.rollout = e.roll
+		}
 		r.rootInputs(v, pub)
 	}
 	return r
