@@ -70,6 +70,12 @@ type sim struct {
 	oppCalls [game.NumSeats]int
 	in       policy.Inputs
 	pos      policy.Position
+
+	// Test hooks, zero in play (rollout_test.go): noDodge keeps the
+	// opponents from dodging; trace, when set, is told every discard of
+	// the seat (the differential test replays them in sim/game).
+	noDodge bool
+	trace   func(t tile.Tile, riichi bool)
 }
 
 // reset starts a rollout of world w from root r.
@@ -176,6 +182,9 @@ func (s *sim) pick(k tile.Kind, plainFirst bool) tile.Tile {
 // discard plays tile t from the seat's hand (declaring riichi if asked),
 // lets the opponents answer, and passes the turn.
 func (s *sim) discard(t tile.Tile, riichi bool) {
+	if s.trace != nil {
+		s.trace(t, riichi)
+	}
 	s.remove(t)
 	k := t.Kind()
 	s.discarded = s.discarded.Add(k)
@@ -391,7 +400,7 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 	s.seenAdd[k]++
 	s.safe[j] = s.safe[j].Add(k)
 	s.oppRiver[j] = s.oppRiver[j].Add(k)
-	if s.oppRiichi[j] || !s.dodges(j, k) {
+	if s.oppRiichi[j] || s.noDodge || !s.dodges(j, k) {
 		s.answer(t, j)
 	}
 	if s.over {
