@@ -659,6 +659,7 @@ func (s *sim) apply(c *Candidate, models bool) {
 				m.Type, m.Tiles[3] = score.Kakan, a.Tile
 			}
 		}
+		s.ippatsu, s.firstGo = false, false
 		// Chankan by an opponent waiting on it.
 		if j := s.firstOppRon(r.me, k); j >= 0 {
 			s.oppRon(j, r.me)
@@ -694,7 +695,6 @@ func (s *sim) apply(c *Candidate, models bool) {
 			s.seenAdd[t.Kind()]++
 		}
 		s.addMeld(a.Meld)
-		s.ippatsu = false
 		s.discard(c.Discard, false)
 	case game.Daiminkan:
 		if s.othersAnswer(); s.over {
@@ -709,9 +709,12 @@ func (s *sim) apply(c *Candidate, models bool) {
 	}
 }
 
+// addMeld adds the seat's call or kan; like any call or kan it ends
+// ippatsu and the first go-around.
 func (s *sim) addMeld(m score.Meld) {
 	s.melds[s.nm] = m
 	s.nm++
+	s.ippatsu, s.firstGo = false, false
 	if m.Open() {
 		s.closed = false
 	}

@@ -43,6 +43,7 @@ type sim struct {
 	rinshan bool
 
 	riichi, ippatsu        bool
+	doubleRiichi, firstGo  bool // as root's; firstGo ends at a call, a kan or the seat's discard
 	discarded              tile.KindSet
 	tempFuriten, riichiFur bool
 	waits                  tile.KindSet // of the 3n+1 hand
@@ -100,6 +101,7 @@ func (s *sim) reset(r *root, w *world) {
 	}
 	s.drawn, s.rinshan = tile.NoTile, false
 	s.riichi, s.ippatsu = r.riichi, r.ippatsu
+	s.doubleRiichi, s.firstGo = r.doubleRiichi, r.firstGo
 	s.discarded = r.discarded
 	s.tempFuriten, s.riichiFur = false, false
 	s.waits = 0
@@ -185,6 +187,8 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 	if s.trace != nil {
 		s.trace(t, riichi)
 	}
+	first := s.firstGo
+	s.firstGo = false
 	s.remove(t)
 	k := t.Kind()
 	s.discarded = s.discarded.Add(k)
@@ -204,7 +208,7 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 		}
 	}
 	if riichi {
-		s.riichi, s.ippatsu = true, true
+		s.riichi, s.ippatsu, s.doubleRiichi = true, true, first
 		s.scores[s.r.me] -= 1000
 		s.sticks++
 	}
@@ -278,9 +282,13 @@ func (s *sim) fillWin(t tile.Tile, tsumo bool, from int) {
 	w.NumMelds = uint8(copy(w.Melds[:], s.melds[:s.nm]))
 	w.Seat, w.Dealer, w.From, w.Round = uint8(r.me), r.setup.Dealer, uint8(from), r.wind
 	w.Riichi, w.Ippatsu = s.riichi, s.riichi && s.ippatsu
+	w.DoubleRiichi = s.riichi && s.doubleRiichi
 	if tsumo {
 		w.Rinshan = s.rinshan
 		w.Haitei = !s.rinshan && s.live == 0
+		if s.firstGo {
+			w.Tenhou, w.Chiihou = r.me == int(r.setup.Dealer), r.me != int(r.setup.Dealer)
+		}
 	} else {
 		w.Houtei = s.live == 0
 	}
@@ -438,16 +446,24 @@ func (s *sim) oppCall(from int) {
 		if s.rng.Float64() >= callRate[open][min(s.turns[j], len(callRate[open])-1)] {
 			continue
 		}
-		s.oppOpen[j] = true
-		s.oppCalls[j]++
-		o := &s.opp[j]
-		if !o.tenpai && s.rng.Float64() < tenpaiAfterCall {
-			o.tenpai = true
-			o.waits = sampleWaits(s.rng, &s.r.opp[j], s.oppRiver[j])
-		}
-		s.oppDiscard(j, s.take(), false)
+		s.callBy(j)
 		return
 	}
+}
+
+// callBy: opponent j calls the discard nobody ronned (oppCall chose it):
+// its hand opens, any ippatsu and the seat's first go-around end, it may
+// become tenpai, and it discards an unseen tile of the pool.
+func (s *sim) callBy(j int) {
+	s.oppOpen[j] = true
+	s.oppCalls[j]++
+	s.ippatsu, s.firstGo = false, false
+	o := &s.opp[j]
+	if !o.tenpai && s.rng.Float64() < tenpaiAfterCall {
+		o.tenpai = true
+		o.waits = sampleWaits(s.rng, &s.r.opp[j], s.oppRiver[j])
+	}
+	s.oppDiscard(j, s.take(), false)
 }
 
 // maxDora is the most dora indicators a round shows, hence the most ura

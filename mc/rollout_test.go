@@ -61,6 +61,34 @@ func TestRolloutScenarios(t *testing.T) {
 			scenarioEnd{kind: game.Agari, scores: sc25(5200, -2600, -1300, -1300), won: true,
 				next: game.RoundSetup{Index: 2, Dealer: 2}}},
 
+		// --- the first go-around: double riichi, ippatsu, chiihou ---
+		{scenario{name: "a riichi on the first uninterrupted discard is a double riichi",
+			index: 1, dealer: 1, firstTurn: true, hand: tenpai25 + "1z", move: riichiOf("1z"),
+			draws: "5m", live: 60, ura: "6z"},
+			// double riichi, ippatsu, tanyao, pinfu: mangan, and its stick back.
+			scenarioEnd{kind: game.Agari, scores: sc25(8000, -8000, 0, 0), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+		{scenario{name: "a double riichi declared before the root counts in the win",
+			index: 1, dealer: 1, sticks: 1, riichi: true, doubleRiichi: true, hand: tenpai25 + "1z", move: discardOf("1z"),
+			draws: "5m", live: 40, ura: "6z"},
+			// double riichi, tanyao, pinfu: 30 fu 4 han.
+			scenarioEnd{kind: game.Agari, scores: sc25(8700, -7700, 0, 0), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+		{scenario{name: "a tsumo on the first uninterrupted draw is a chiihou",
+			index: 1, dealer: 1, firstTurn: true, hand: tenpai25 + "5m", move: game.Action{Type: game.Tsumo},
+			live: 60},
+			scenarioEnd{kind: game.Agari, scores: sc25(32000, -16000, -8000, -8000), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+		{scenario{name: "an opponent's call ends the seat's ippatsu",
+			index: 1, dealer: 1, hand: tenpai25 + "1z", move: riichiOf("1z"),
+			opp:   [4]oppSpec{1: {tenpai: true}},
+			then:  func(s *sim) { s.callBy(1) },
+			draws: "9p9s8p5m", live: 5, ura: "6z"},
+			// riichi, tsumo, tanyao, pinfu (no ippatsu): 20 fu 4 han, and
+			// its stick back.
+			scenarioEnd{kind: game.Agari, scores: sc25(5200, -2600, -1300, -1300), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+
 		// --- a yaku is needed ---
 		{scenario{name: "an open hand without yaku cannot ron; tenpai at the draw",
 			index: 1, dealer: 1, hand: "234m456p55s34s1z", chi: []string{"789p"}, move: discardOf("1z"),

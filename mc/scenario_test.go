@@ -67,12 +67,13 @@ type scenario struct {
 	length               game.Length
 	// The seat: its concealed tiles, its melds (tenhou notation, each
 	// an open chi or pon unless closedKan), its river kinds, riichi.
-	hand      string
-	chi, pon  []string
-	river     string
-	riichi    bool
-	ippatsu   bool
-	firstTurn bool // no discard and no call yet in the round (turns 0)
+	hand         string
+	chi, pon     []string
+	river        string
+	riichi       bool
+	ippatsu      bool
+	doubleRiichi bool
+	firstTurn    bool // the seat's first go-around, uninterrupted (its turns 0)
 	// Phase: at the seat's turn the last tile of hand is its draw; at a
 	// call (answer != ""), the seat answers seat from's discard answer.
 	answer string
@@ -85,6 +86,8 @@ type scenario struct {
 	ura   string
 	dora  string
 	move  game.Action // the seat's move (Seat 0)
+	// then, if set, runs after the move (to force what chance decides)
+	then func(s *sim)
 }
 
 // build returns the root and the world of sc.
@@ -121,7 +124,7 @@ func (sc *scenario) build() (*root, *world) {
 	for _, t := range ts.take(sc.river) {
 		r.discarded = r.discarded.Add(t.Kind())
 	}
-	r.riichi, r.ippatsu = sc.riichi, sc.ippatsu
+	r.riichi, r.ippatsu, r.doubleRiichi, r.firstGo = sc.riichi, sc.ippatsu, sc.doubleRiichi, sc.firstTurn
 	r.drawn, r.last = tile.NoTile, tile.NoTile
 	if sc.answer == "" {
 		r.phase, r.cur, r.drawn = game.PhaseTurn, 0, hand[len(hand)-1]
@@ -202,6 +205,9 @@ func runScenario(t *testing.T, e *Engine, sc *scenario) *sim {
 		}
 	}
 	s.apply(&c, false)
+	if sc.then != nil && !s.over {
+		sc.then(s)
+	}
 	if !s.over {
 		s.play(false)
 	}
@@ -251,6 +257,8 @@ func scenarioEngine(t *testing.T) *Engine {
 func discardOf(s string) game.Action {
 	return game.Action{Type: game.Discard, Tile: tile.MustParse(s)[0]}
 }
+
+func tileOf(s string) tile.Tile { return tile.MustParse(s)[0] }
 
 func riichiOf(s string) game.Action {
 	return game.Action{Type: game.Riichi, Tile: tile.MustParse(s)[0]}

@@ -90,6 +90,11 @@ type root struct {
 	ippatsu   bool
 	discarded tile.KindSet // kinds in the seat's own river (furiten)
 	turns     [game.NumSeats]int
+	// doubleRiichi: the seat's riichi was declared on its first discard
+	// with no call or kan before it; firstGo: no call or kan has been made
+	// in the round and the seat has not discarded (its riichi now would be
+	// a double riichi, its tsumo a tenhou or chiihou).
+	doubleRiichi, firstGo bool
 
 	unseen  [tile.NumTiles]tile.Tile // tiles the seat cannot see, in id order
 	nUnseen int
@@ -146,11 +151,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 			r.nUnseen++
 		}
 	}
-	// Ippatsu is not visible through the view; a riichi declared on the
-	// seat's last discard with no call since is the common case.
-	if river := v.River(me); r.riichi && len(river) > 0 && river[len(river)-1].Riichi {
-		r.ippatsu = true
-	}
+	r.firstTurnState(v)
 	for s := range game.NumSeats {
 		if s == me {
 			continue
@@ -195,6 +196,47 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		r.rootInputs(v, pub)
 	}
 	return r
+}
+
+// firstTurnState reads from the view what the seat's first go-around and
+// riichi are worth: ippatsu (a riichi declared on the seat's last discard,
+// no call or kan since), double riichi (declared on its first discard, no
+// call or kan before) and whether it is still on its first uninterrupted
+// go-around (no call or kan in the round, no discard of its own). A call
+// shows as a called tile in a river, a closed or added kan as a meld made
+// after that many discards (game.MeldInfo).
+func (r *root) firstTurnState(v game.View) {
+	river := v.River(r.me)
+	// interrupted reports whether a call or kan came after the first
+	// discards discards of the round (a call of discard number discards
+	// included) and before the last ones.
+	interrupted := func(from, to int) bool {
+		for s := range game.NumSeats {
+			for _, d := range v.River(s) {
+				if d.Called && int(d.Turn) >= from && int(d.Turn) < to {
+					return true
+				}
+			}
+			for i, m := range v.Melds(s) {
+				if t := int(v.MeldInfos(s)[i].Turn); (m.Type == score.Ankan || m.Type == score.Kakan) && t > from && t <= to {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	const all = 1 << 10
+	r.firstGo = len(river) == 0 && !interrupted(-1, all)
+	if !r.riichi {
+		return
+	}
+	for i, d := range river {
+		if !d.Riichi {
+			continue
+		}
+		r.ippatsu = i == len(river)-1 && !interrupted(int(d.Turn), all)
+		r.doubleRiichi = i == 0 && !interrupted(-1, int(d.Turn))
+	}
 }
 
 // truth sets the opponent's state from the full-information round t: tenpai
