@@ -646,9 +646,23 @@ func (s *sim) apply(c *Candidate, models bool) {
 	case game.KyuushuKyuuhai:
 		s.end(game.NineTerminals, true)
 	case game.Ankan:
-		s.removeKind(a.Tile.Kind(), 4)
-		s.seenAdd[a.Tile.Kind()] += 4
-		s.addMeld(score.Meld{Type: score.Ankan, Tiles: [4]tile.Tile{a.Tile}})
+		// The meld holds the four tiles of the kind (a meld of one tile
+		// and three zero ids made every later win of the seat fail to
+		// score).
+		k := a.Tile.Kind()
+		m := score.Meld{Type: score.Ankan}
+		i := 0
+		for _, t := range s.hand[:s.n] {
+			if t.Kind() == k && i < len(m.Tiles) {
+				m.Tiles[i] = t
+				i++
+			}
+		}
+		for _, t := range m.Tiles[:i] {
+			s.remove(t)
+		}
+		s.seenAdd[k] += 4
+		s.addMeld(m)
 		s.kanDraw()
 	case game.Kakan:
 		k := a.Tile.Kind()

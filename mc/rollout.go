@@ -156,13 +156,6 @@ func (s *sim) remove(t tile.Tile) {
 	}
 }
 
-// removeKind takes n tiles of kind k out of the hand, plain fives first.
-func (s *sim) removeKind(k tile.Kind, n int) {
-	for ; n > 0; n-- {
-		s.remove(s.pick(k, true))
-	}
-}
-
 // pick returns a tile of kind k from the hand: a plain one before the red
 // five when plainFirst, else the red one first.
 func (s *sim) pick(k tile.Kind, plainFirst bool) tile.Tile {

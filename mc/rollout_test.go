@@ -89,6 +89,14 @@ func TestRolloutScenarios(t *testing.T) {
 			scenarioEnd{kind: game.Agari, scores: sc25(5200, -2600, -1300, -1300), won: true,
 				next: game.RoundSetup{Index: 2, Dealer: 2}}},
 
+		{scenario{name: "the seat's closed kan: its rinshan tsumo scores, without ippatsu",
+			index: 1, dealer: 1, sticks: 1, riichi: true, ippatsu: true, hand: "234m456p999s55s34m9s",
+			move:  game.Action{Type: game.Ankan, Tile: tileOf("9s")},
+			draws: "5m", live: 20, ura: "6z"},
+			// riichi, tsumo, rinshan (no ippatsu): 60 fu 3 han, 2,000/3,900.
+			scenarioEnd{kind: game.Agari, scores: sc25(8900, -3900, -2000, -2000), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+
 		// --- a yaku is needed ---
 		{scenario{name: "an open hand without yaku cannot ron; tenpai at the draw",
 			index: 1, dealer: 1, hand: "234m456p55s34s1z", chi: []string{"789p"}, move: discardOf("1z"),
