@@ -674,10 +674,8 @@ func (s *sim) apply(c *Candidate, models bool) {
 			}
 		}
 		s.ippatsu, s.firstGo = false, false
-		// Chankan by an opponent waiting on it.
-		if j := s.firstOppRon(r.me, k); j >= 0 {
-			s.oppRon(j, r.me)
-			s.out.dealtIn = true
+		// Chankan by the opponents waiting on it.
+		if s.ronBy(a.Tile, r.me, ronAuto) {
 			return
 		}
 		s.kanDraw()
@@ -687,21 +685,24 @@ func (s *sim) apply(c *Candidate, models bool) {
 			s.tryRonPassed(r.last)
 			return
 		}
-		s.othersAnswer()
-		if !s.over {
-			s.tryRonPassed(r.last)
+		if !s.ronBy(r.last, r.cur, ronDecline) {
 			s.next = (r.cur + 1) % 4
 		}
 	case game.Ron:
-		s.fillWin(r.last, false, r.cur)
-		s.win.Chankan = r.phase == game.PhaseChankan
-		if res, err := score.Score(&s.win, &r.rules.Score); err == nil {
-			s.settle(&res, r.me)
-		} else {
-			s.next = (r.cur + 1) % 4
+		if r.phase == game.PhaseChankan {
+			// The opponents do not rob a kan (see Pass above).
+			s.fillWin(r.last, false, r.cur)
+			s.win.Chankan = true
+			if res, err := score.Score(&s.win, &r.rules.Score); err == nil {
+				s.settle(&res, r.me)
+				return
+			}
+		} else if s.ronBy(r.last, r.cur, ronTake) {
+			return
 		}
+		s.next = (r.cur + 1) % 4 // not a win after all (cannot happen for a legal ron): play on
 	case game.Chi, game.Pon:
-		if s.othersAnswer(); s.over {
+		if s.ronBy(r.last, r.cur, ronDecline) {
 			return
 		}
 		for _, t := range a.Meld.Tiles[1:3] {
@@ -711,7 +712,7 @@ func (s *sim) apply(c *Candidate, models bool) {
 		s.addMeld(a.Meld)
 		s.discard(c.Discard, false)
 	case game.Daiminkan:
-		if s.othersAnswer(); s.over {
+		if s.ronBy(r.last, r.cur, ronDecline) {
 			return
 		}
 		for _, t := range a.Meld.Tiles[1:4] {
@@ -740,14 +741,6 @@ func (s *sim) kanDraw() {
 	s.live--
 	s.add(s.drawn)
 	s.ownTurn()
-}
-
-// othersAnswer lets the abstract opponents after the discarder ron the tile
-// being answered (a ron comes before any call).
-func (s *sim) othersAnswer() {
-	if j := s.firstOppRon(s.r.cur, s.r.last.Kind()); j >= 0 {
-		s.oppRon(j, s.r.cur)
-	}
 }
 
 // tryRonPassed: the seat declined a ron on t; furiten follows.

@@ -190,9 +190,7 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 	s.tempFuriten = false
 	s.ippatsu = false
 	s.updateWaits()
-	if j := s.firstOppRon(s.r.me, k); j >= 0 {
-		s.oppRon(j, s.r.me)
-		s.out.dealtIn = true
+	if s.ronBy(t, s.r.me, ronAuto) {
 		return
 	}
 	for j := range s.safe {
@@ -240,25 +238,79 @@ func (s *sim) tryTsumo() bool {
 	return true
 }
 
-// tryRon wins on t discarded by from, if the hand may.
-func (s *sim) tryRon(t tile.Tile, from int) bool {
+// ronMode is how the seat answers a tile it could ron.
+type ronMode uint8
+
+const (
+	ronAuto    ronMode = iota // it wins if it may (not furiten, a yaku)
+	ronDecline                // it passes (the Pass or call candidate)
+	ronTake                   // it wins (the Ron candidate)
+)
+
+// ronBy settles tile t discarded by seat from (or its robbed kan tile):
+// every other seat that wins on it does, in turn order from the discarder
+// — a double ron, as Tenhou plays it, the first winner taking the honba
+// and the riichi sticks; three winners abort the round (sanchahou). mine
+// is how the seat answers. When nobody wins, a winning tile the seat
+// passed makes it furiten. It reports whether the round ended.
+func (s *sim) ronBy(t tile.Tile, from int, mine ronMode) bool {
 	k := t.Kind()
-	if !s.waits.Has(k) {
-		return false
-	}
-	if !s.furiten() {
+	me := s.r.me
+	var winners [game.NumSeats - 1]int
+	n := 0
+	var res score.Result
+	for i := 1; i < game.NumSeats; i++ {
+		j := (from + i) % game.NumSeats
+		if j != me {
+			if s.oppRons(j, k) {
+				winners[n] = j
+				n++
+			}
+			continue
+		}
+		if mine == ronDecline || !s.waits.Has(k) || (mine == ronAuto && s.furiten()) {
+			continue
+		}
 		s.fillWin(t, false, from)
-		if res, err := score.Score(&s.win, &s.r.rules.Score); err == nil {
-			s.settle(&res, s.r.me)
-			return true
+		if n > 0 {
+			s.win.Honba, s.win.RiichiSticks = 0, 0
+		}
+		var err error
+		if res, err = score.Score(&s.win, &s.r.rules.Score); err == nil {
+			winners[n] = me
+			n++
 		}
 	}
-	// Passed a winning tile.
-	s.tempFuriten = true
-	if s.riichi {
-		s.riichiFur = true
+	switch n {
+	case 0:
+		if from != me && s.waits.Has(k) {
+			s.tempFuriten = true
+			if s.riichi {
+				s.riichiFur = true
+			}
+		}
+		return false
+	case game.NumSeats - 1:
+		s.end(game.TripleRon, true)
+		return true
 	}
-	return false
+	dealer := int(s.r.setup.Dealer)
+	renchan := false
+	for i, j := range winners[:n] {
+		if j == me {
+			for p, x := range res.Payments {
+				s.scores[p] += x
+			}
+			s.out.won = true
+		} else {
+			s.oppRonPay(j, from, i == 0)
+		}
+		renchan = renchan || j == dealer
+	}
+	s.sticks = 0
+	s.out.dealtIn = from == me
+	s.end(game.Agari, renchan)
+	return true
 }
 
 func (s *sim) fillWin(t tile.Tile, tsumo bool, from int) {
@@ -318,24 +370,18 @@ func (s *sim) oppRons(j int, k tile.Kind) bool {
 	return o.tenpai && o.waits.Has(k) && !s.oppRiver[j].Has(k)
 }
 
-// firstOppRon returns the first opponent after seat from, in turn order,
-// that rons a tile of kind k (the seat itself skipped), or -1.
-func (s *sim) firstOppRon(from int, k tile.Kind) int {
-	for i := 1; i < game.NumSeats; i++ {
-		if j := (from + i) % game.NumSeats; j != s.r.me && s.oppRons(j, k) {
-			return j
-		}
+// oppRonPay pays opponent j's ron on seat from's discard: its value, and
+// if it is the first winner (the only one but in a double ron) the honba
+// and the riichi sticks.
+func (s *sim) oppRonPay(j, from int, first bool) {
+	pts := s.opp[j].value
+	gain := pts
+	if first {
+		pts += 300 * s.r.setup.Honba
+		gain = pts + 1000*s.sticks
 	}
-	return -1
-}
-
-// oppRon: opponent j wins on from's discard.
-func (s *sim) oppRon(j, from int) {
-	pts := s.opp[j].value + 300*s.r.setup.Honba
 	s.scores[from] -= pts
-	s.scores[j] += pts + 1000*s.sticks
-	s.sticks = 0
-	s.end(game.Agari, j == int(s.r.setup.Dealer))
+	s.scores[j] += gain
 }
 
 // oppTsumo: opponent j wins by self-draw; its hand value is shared out as
@@ -505,18 +551,8 @@ const oppRiichiRate = 0.645
 // answer lets every seat after the discarder, in turn order, ron tile t.
 func (s *sim) answer(t tile.Tile, from int) {
 	k := t.Kind()
-	for i := 1; i < game.NumSeats; i++ {
-		j := (from + i) % game.NumSeats
-		if j == s.r.me {
-			if s.tryRon(t, from) {
-				return
-			}
-			continue
-		}
-		if s.oppRons(j, k) {
-			s.oppRon(j, from)
-			return
-		}
+	if s.ronBy(t, from, ronAuto) {
+		return
 	}
 	for j := range s.safe {
 		if s.oppRiichi[j] {
