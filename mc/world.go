@@ -281,8 +281,12 @@ type world struct {
 }
 
 // sampleWaits draws the kinds an opponent that is (or becomes) tenpai can
-// ron: each kind with its root probability, at least one, none of the kinds
-// in not (those it discarded: furiten).
+// ron: each kind with its root probability, at least one (the likeliest)
+// unless no kind has a chance, none of the kinds in not (those it
+// discarded: furiten). The wait model gives every kind a chance; the
+// oracle (Options.Truth) gives its ron kinds 1 and the rest 0, so a hand
+// whose every winning kind is in its river waits on none (it was given 1m,
+// the first kind, before).
 func sampleWaits(rng *rand.Rand, op *oppRoot, not tile.KindSet) tile.KindSet {
 	var w tile.KindSet
 	best, bestP := tile.Kind(0), -1.0
@@ -298,7 +302,7 @@ func sampleWaits(rng *rand.Rand, op *oppRoot, not tile.KindSet) tile.KindSet {
 			best, bestP = k, p
 		}
 	}
-	if w == 0 {
+	if w == 0 && bestP > 0 {
 		w = w.Add(best)
 	}
 	return w
