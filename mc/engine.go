@@ -686,6 +686,7 @@ func (s *sim) apply(c *Candidate, models bool) {
 			return
 		}
 		if !s.ronBy(r.last, r.cur, ronDecline) {
+			s.rootAnswered()
 			s.next = (r.cur + 1) % 4
 		}
 	case game.Ron:
@@ -700,11 +701,14 @@ func (s *sim) apply(c *Candidate, models bool) {
 		} else if s.ronBy(r.last, r.cur, ronTake) {
 			return
 		}
-		s.next = (r.cur + 1) % 4 // not a win after all (cannot happen for a legal ron): play on
+		// Not a win after all (cannot happen for a legal ron): play on.
+		s.rootAnswered()
+		s.next = (r.cur + 1) % 4
 	case game.Chi, game.Pon:
 		if s.ronBy(r.last, r.cur, ronDecline) {
 			return
 		}
+		s.rootAnswered()
 		for _, t := range a.Meld.Tiles[1:3] {
 			s.remove(t)
 			s.seenAdd[t.Kind()]++
@@ -715,6 +719,7 @@ func (s *sim) apply(c *Candidate, models bool) {
 		if s.ronBy(r.last, r.cur, ronDecline) {
 			return
 		}
+		s.rootAnswered()
 		for _, t := range a.Meld.Tiles[1:4] {
 			s.remove(t)
 			s.seenAdd[t.Kind()]++
@@ -732,6 +737,15 @@ func (s *sim) addMeld(m score.Meld) {
 	s.ippatsu, s.firstGo = false, false
 	if m.Open() {
 		s.closed = false
+	}
+}
+
+// rootAnswered: nobody ronned the discard answered at the root; a riichi
+// declared with it is accepted, its stick paid.
+func (s *sim) rootAnswered() {
+	if s.r.pendingRiichi {
+		s.scores[s.r.cur] -= 1000
+		s.sticks++
 	}
 }
 

@@ -192,6 +192,20 @@ func TestRolloutScenarios(t *testing.T) {
 			scenarioEnd{kind: game.TripleRon, renchan: true, scores: sc25(0, 0, 0, 0),
 				next: game.RoundSetup{Index: 1, Honba: 1, Dealer: 1}}},
 
+		{scenario{name: "a riichi declared with the discard answered at the root: its stick is paid when nobody rons it",
+			index: 1, dealer: 1, hand: tenpai25, answer: "9p", from: 1, pendingRiichi: true, move: pass,
+			opp:   [4]oppSpec{1: {waits: "7p", value: 3900, riichi: true}},
+			draws: "1p1s", live: 2},
+			// An exhaustive draw with the seat and seat 1 tenpai.
+			scenarioEnd{kind: game.ExhaustiveDraw, renchan: true, scores: sc25(1500, 500, -1500, -1500), sticks: 1,
+				next: game.RoundSetup{Index: 1, Honba: 1, Dealer: 1}}},
+		{scenario{name: "a ron on a riichi declaration tile: its stick is not paid",
+			index: 1, dealer: 1, hand: tenpai25, answer: "5m", from: 1, pendingRiichi: true, move: ron,
+			opp:  [4]oppSpec{1: {waits: "7p", value: 3900, riichi: true}},
+			live: 10},
+			scenarioEnd{kind: game.Agari, scores: sc25(2000, -2000, 0, 0), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+
 		// --- exhaustive draws ---
 		{scenario{name: "draw: the seat alone tenpai",
 			index: 1, dealer: 1, honba: 2, sticks: 1, hand: tenpai25 + "1z", move: discardOf("1z"),

@@ -78,7 +78,9 @@ type scenario struct {
 	// call (answer != ""), the seat answers seat from's discard answer.
 	answer string
 	from   int
-	opp    [game.NumSeats]oppSpec
+	// pendingRiichi: seat from declared riichi with the tile answered.
+	pendingRiichi bool
+	opp           [game.NumSeats]oppSpec
 	// The pool: the live draws in order (live: their number, default all
 	// of them), the ura dora indicators, the dora indicators.
 	draws string
@@ -130,6 +132,7 @@ func (sc *scenario) build() (*root, *world) {
 		r.phase, r.cur, r.drawn = game.PhaseTurn, 0, hand[len(hand)-1]
 	} else {
 		r.phase, r.cur, r.last = game.PhaseCall, sc.from, ts.take(sc.answer)[0]
+		r.pendingRiichi = sc.pendingRiichi
 	}
 	w := &world{seed1: 1, seed2: 2}
 	for j := 1; j < game.NumSeats; j++ {

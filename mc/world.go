@@ -95,6 +95,9 @@ type root struct {
 	// in the round and the seat has not discarded (its riichi now would be
 	// a double riichi, its tsumo a tenhou or chiihou).
 	doubleRiichi, firstGo bool
+	// pendingRiichi: the tile being answered declares its discarder's
+	// riichi, whose stick is paid once nobody rons it.
+	pendingRiichi bool
 
 	unseen  [tile.NumTiles]tile.Tile // tiles the seat cannot see, in id order
 	nUnseen int
@@ -152,6 +155,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		}
 	}
 	r.firstTurnState(v)
+	r.pendingRiichi = r.phase == game.PhaseCall && r.cur != me && v.InRiichi(r.cur) && !v.RiichiAccepted(r.cur)
 	for s := range game.NumSeats {
 		if s == me {
 			continue
