@@ -663,6 +663,7 @@ func (s *sim) apply(c *Candidate, models bool) {
 		}
 		s.seenAdd[k] += 4
 		s.addMeld(m)
+		s.kanDora(true)
 		s.kanDraw()
 	case game.Kakan:
 		k := a.Tile.Kind()
@@ -678,6 +679,7 @@ func (s *sim) apply(c *Candidate, models bool) {
 		if s.ronBy(a.Tile, r.me, ronAuto) {
 			return
 		}
+		s.kanDora(false)
 		s.kanDraw()
 	case game.Pass:
 		if r.phase == game.PhaseChankan {
@@ -725,6 +727,7 @@ func (s *sim) apply(c *Candidate, models bool) {
 			s.seenAdd[t.Kind()]++
 		}
 		s.addMeld(a.Meld)
+		s.kanDora(false)
 		s.kanDraw()
 	}
 }

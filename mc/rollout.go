@@ -41,6 +41,10 @@ type sim struct {
 	closed  bool // no open meld
 	drawn   tile.Tile
 	rinshan bool
+	// Dora indicators: ndora shown (the root's, then new ones from the
+	// pool, kanDoraAt), pendingDora to show after the next discard (an
+	// open or added kan's, as Tenhou shows it).
+	ndora, pendingDora int
 
 	riichi, ippatsu        bool
 	doubleRiichi, firstGo  bool // as root's; firstGo ends at a call, a kan or the seat's discard
@@ -100,6 +104,7 @@ func (s *sim) reset(r *root, w *world) {
 		}
 	}
 	s.drawn, s.rinshan = tile.NoTile, false
+	s.ndora, s.pendingDora = r.numDora, r.pendingDora
 	s.riichi, s.ippatsu = r.riichi, r.ippatsu
 	s.doubleRiichi, s.firstGo = r.doubleRiichi, r.firstGo
 	s.discarded = r.discarded
@@ -190,6 +195,7 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 	s.tempFuriten = false
 	s.ippatsu = false
 	s.updateWaits()
+	s.revealPending()
 	if s.ronBy(t, s.r.me, ronAuto) {
 		return
 	}
@@ -338,13 +344,17 @@ func (s *sim) fillWin(t tile.Tile, tsumo bool, from int) {
 		w.Houtei = s.live == 0
 	}
 	w.NumDora = uint8(copy(w.Dora[:], r.dora[:r.numDora]))
+	for i := r.numDora; i < s.ndora; i++ {
+		w.Dora[i] = s.w.pool[r.kanDoraAt(i)]
+	}
+	w.NumDora = uint8(s.ndora)
 	if w.Riichi {
 		// Ura dora: unseen tiles from the end of the pool, which the
 		// round's draws do not reach.
-		for i := range r.numDora {
+		for i := range s.ndora {
 			w.UraDora[i] = s.w.pool[r.nUnseen-1-i]
 		}
-		w.NumUraDora = uint8(r.numDora)
+		w.NumUraDora = uint8(s.ndora)
 	}
 	w.Honba, w.RiichiSticks = r.setup.Honba, s.sticks
 }
@@ -443,6 +453,7 @@ func (s *sim) oppTurn(j int, models bool) {
 // others may ron or call.
 func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 	k := t.Kind()
+	s.revealPending()
 	s.turns[j]++
 	s.seenAdd[k]++
 	s.safe[j] = s.safe[j].Add(k)
@@ -470,7 +481,7 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 // an unseen tile of the pool that no one draws (the caller's hidden hand
 // is part of the pool), so the live wall is untouched.
 func (s *sim) oppCall(from int) {
-	if !s.calls || s.over || s.pi+s.live+maxDora >= s.r.nUnseen {
+	if !s.calls || s.over || s.pi+s.live+maxDora+s.ndora+s.pendingDora-s.r.numDora >= s.r.nUnseen {
 		return
 	}
 	for i := 1; i < game.NumSeats; i++ {
@@ -508,6 +519,29 @@ func (s *sim) callBy(j int) {
 // maxDora is the most dora indicators a round shows, hence the most ura
 // dora the pool's end must keep.
 const maxDora = 5
+
+// kanDoraAt is where in the pool the i-th dora indicator (i ≥ numDora, a
+// kan's) is read: before the ura dora at the pool's end, out of the draws'
+// reach (oppCall keeps them so).
+func (r *root) kanDoraAt(i int) int { return r.nUnseen - 1 - maxDora - (i - r.numDora) }
+
+// revealPending shows the kan dora indicators waiting for a discard.
+func (s *sim) revealPending() {
+	s.ndora += s.pendingDora
+	s.pendingDora = 0
+}
+
+// kanDora: the seat made a kan. A closed kan shows its indicator at once,
+// an open or added one after the next discard (unless the rules show it at
+// once); either first shows an earlier kan's pending one.
+func (s *sim) kanDora(closed bool) {
+	s.revealPending()
+	if closed || s.r.rules.OpenKanDoraAtOnce {
+		s.ndora++
+	} else {
+		s.pendingDora++
+	}
+}
 
 // Real players do not discard at random: they fold against a riichi and
 // keep the middle tiles others wait on. An opponent's discard (a random

@@ -97,6 +97,29 @@ func TestRolloutScenarios(t *testing.T) {
 			scenarioEnd{kind: game.Agari, scores: sc25(8900, -3900, -2000, -2000), won: true,
 				next: game.RoundSetup{Index: 2, Dealer: 2}}},
 
+		// --- kan dora ---
+		{scenario{name: "an open kan's indicator waiting at the root shows after the seat's discard",
+			index: 1, dealer: 1, hand: tenpai25 + "1z", move: discardOf("1z"),
+			kanDora: "3p", pendingDora: 1,
+			draws: "5m", live: 4},
+			// tanyao, pinfu, dora 4p: 30 fu 3 han.
+			scenarioEnd{kind: game.Agari, scores: sc25(3900, -3900, 0, 0), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+		{scenario{name: "a closed kan shows its indicator at once: the rinshan tsumo counts it",
+			index: 1, dealer: 1, hand: "234m456p999s55s34m9s", move: game.Action{Type: game.Ankan, Tile: tileOf("9s")},
+			kanDora: "8s",
+			draws:   "5m", live: 20},
+			// tsumo, rinshan, dora 9s ×4: haneman.
+			scenarioEnd{kind: game.Agari, scores: sc25(12000, -6000, -3000, -3000), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+		{scenario{name: "an added kan shows its indicator after the discard: the rinshan tsumo does not count it",
+			index: 1, dealer: 1, hand: "234m456p55s34m9s", pon: []string{"999s"}, move: game.Action{Type: game.Kakan, Tile: tileOf("9s")},
+			kanDora: "8s",
+			draws:   "5m", live: 20},
+			// rinshan: 40 fu 1 han, 400/700.
+			scenarioEnd{kind: game.Agari, scores: sc25(1500, -700, -400, -400), won: true,
+				next: game.RoundSetup{Index: 2, Dealer: 2}}},
+
 		// --- a yaku is needed ---
 		{scenario{name: "an open hand without yaku cannot ron; tenpai at the draw",
 			index: 1, dealer: 1, hand: "234m456p55s34s1z", chi: []string{"789p"}, move: discardOf("1z"),

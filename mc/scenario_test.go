@@ -87,7 +87,11 @@ type scenario struct {
 	live  int
 	ura   string
 	dora  string
-	move  game.Action // the seat's move (Seat 0)
+	// kanDora: the indicators kans will show, in order; pendingDora of
+	// them wait at the root for the next discard.
+	kanDora     string
+	pendingDora int
+	move        game.Action // the seat's move (Seat 0)
 	// then, if set, runs after the move (to force what chance decides)
 	then func(s *sim)
 }
@@ -153,21 +157,32 @@ func (sc *scenario) build() (*root, *world) {
 		}
 		w.opp[j] = oppState{tenpai: op.pTenpai == 1, waits: waits, value: o.value}
 	}
-	// The pool: draws, then every other unused tile, then the ura dora
-	// indicators read from the end.
+	// The pool: the draws, every other unused tile, then the indicators
+	// kans show (kanDoraAt) and the five ura dora indicators, read from
+	// the end.
 	draws := ts.take(sc.draws)
 	ura := ts.take(sc.ura)
-	pool := w.pool[:0]
-	pool = append(pool, draws...)
+	kanDora := ts.take(sc.kanDora)
+	var rest []tile.Tile
 	for t := range tile.Tile(tile.NumTiles) {
 		if !ts.used[t] {
-			pool = append(pool, t)
+			rest = append(rest, t)
 		}
+	}
+	for len(ura) < maxDora {
+		ura = append(ura, rest[len(rest)-1])
+		rest = rest[:len(rest)-1]
+	}
+	pool := append(w.pool[:0], draws...)
+	pool = append(pool, rest...)
+	for i := len(kanDora) - 1; i >= 0; i-- {
+		pool = append(pool, kanDora[i])
 	}
 	for i := len(ura) - 1; i >= 0; i-- {
 		pool = append(pool, ura[i])
 	}
 	r.nUnseen = copy(r.unseen[:], pool)
+	r.pendingDora = sc.pendingDora
 	r.live = sc.live
 	if r.live == 0 {
 		r.live = len(draws)

@@ -98,6 +98,9 @@ type root struct {
 	// pendingRiichi: the tile being answered declares its discarder's
 	// riichi, whose stick is paid once nobody rons it.
 	pendingRiichi bool
+	// pendingDora: indicators of open or added kans that the next discard
+	// shows (Tenhou shows them after the kan maker's discard).
+	pendingDora int
 
 	unseen  [tile.NumTiles]tile.Tile // tiles the seat cannot see, in id order
 	nUnseen int
@@ -115,6 +118,15 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		riichi: v.InRiichi(me)}
 	r.setup = game.RoundSetup{Index: v.RoundIndex(), Honba: v.Honba(), Sticks: v.Sticks(), Dealer: uint8(v.Dealer()), Scores: v.Scores()}
 	r.numDora = copy(r.dora[:], v.DoraIndicators())
+	kans := 0
+	for s := range game.NumSeats {
+		for _, m := range v.Melds(s) {
+			if m.Type.IsKan() {
+				kans++
+			}
+		}
+	}
+	r.pendingDora = max(0, min(1+kans, maxDora)-r.numDora)
 	r.n = copy(r.hand[:], v.Hand())
 	r.nm = copy(r.melds[:], v.Melds(me))
 	var seen [tile.NumTiles]bool
