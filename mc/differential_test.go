@@ -1,0 +1,575 @@
+package mc
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/mjlog"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// The differential test: on concrete worlds, the rollout ends a round as
+// sim/game — the rules core, proven on real games — ends it when the same
+// moves are played.
+//
+// A world is made concrete from a decision of a real game (a turn, or an
+// answer to a discard): the opponents' states are the oracle's
+// (Options.Truth: tenpai, ron kinds and value from their true hands); they
+// only discard the tile they draw (tsumogiri), never call, never dodge,
+// never become tenpai by chance; the pool is laid out in the order the
+// real wall deals it (the live draws first, the ura dora indicators at the
+// end where fillWin reads them). The rollout plays each candidate move of
+// the decision; sim/game then plays the same moves on a copy of the real
+// round: the seat the candidate and then the discards the rollout chose
+// (traced), the opponents tsumogiri, everyone taking a win when it is
+// legal (as the rollout does) and passing on calls.
+//
+// What must be equal:
+//   - how the round ends (a win, an exhaustive draw, a triple ron), the
+//     dealer repeat, who wins and from whom, the riichi sticks left;
+//   - every seat's points when the seat wins or at an exhaustive draw
+//     (tenpai payments): the seat's wins are scored by sim/score on both
+//     sides;
+//   - when an opponent wins by ron, its points are the root's value: the
+//     abstraction promises the mean over its ron kinds of what its hand is
+//     worth at the root. They must equal the game's where that promise is
+//     exact: one ron kind, not won on a red five, the hand worth as much as
+//     at the root (no ippatsu lost, no houtei gained since). Honba, sticks
+//     and who pays must agree always;
+//   - an opponent's tsumo is its ron value split as Tenhou splits a tsumo
+//     (the abstraction knows no tsumo value): who pays is compared, equal
+//     points only counted;
+//   - the next round (game.Rules.Next): index, dealer, honba and sticks
+//     always, the scores and the game's end where the points are equal;
+//     at the game's end, the seat's exact final rank.
+//
+// Worlds the abstraction cannot hold are counted and left out: an
+// opponent furiten at the root (the abstract opponent is furiten only for
+// the kinds of its own river), an opponent tenpai on a kind it could not
+// ron for want of a yaku (the oracle counts it noten; sim/game pays it
+// tenpai at a draw and lets a closed one win by tsumo), kan candidates
+// (the rollout neither draws the kan's replacement tile from the dead wall
+// nor turns a new dora indicator). Round endings the rollout does not play
+// are counted, not compared: the other abortive draws (four riichi, four
+// winds, four kans) and nagashi mangan.
+
+// diffCounts tallies the differential test.
+type diffCounts struct {
+	decisions, worlds int
+	kinds             map[string]int // outcomes compared, by kind
+	skipped           map[string]int // worlds left out, by reason
+	unmodelled        map[string]int // game endings the rollout does not play
+	oppPoints         map[string]int // opponent wins: points equal or not, by promise
+	failures          []string
+}
+
+func (c *diffCounts) fail(format string, args ...any) {
+	c.failures = append(c.failures, fmt.Sprintf(format, args...))
+}
+
+// ownMove is one discard of the seat in the rollout.
+type ownMove struct {
+	t      tile.Tile
+	riichi bool
+}
+
+// TestRolloutMatchesGame is the differential test on turn decisions (the
+// seat has drawn) and answers to a discard (pass, ron, chi, pon) of the
+// first games of the shared corpus.
+func TestRolloutMatchesGame(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2,000 turn and 1,000 answer decisions of about 30 games (3 s); with
+	// MJRANK_CORPUS=full 30,000 and 15,000 of about 400 games (1 min).
+	turns, answers, stride := 2000, 1000, 7
+	switch {
+	case shareddata.FullCorpus():
+		turns, answers, stride = 30000, 15000, 3
+	case testing.Short():
+		turns, answers = 200, 100
+	}
+	c := &diffCounts{kinds: map[string]int{}, skipped: map[string]int{}, unmodelled: map[string]int{}, oppPoints: map[string]int{}}
+	for _, p := range positions(t, turns, stride) {
+		diffDecision(t, e, &p.round, &p.rules, p.seat, p.name, c)
+	}
+	for _, p := range answerPositions(t, answers, (stride+1)/2-1) {
+		diffDecision(t, e, &p.round, &p.rules, p.seat, p.name, c)
+	}
+	report := func(name string, m map[string]int) {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var b strings.Builder
+		for _, k := range keys {
+			fmt.Fprintf(&b, " %s %d;", k, m[k])
+		}
+		t.Logf("%s:%s", name, b.String())
+	}
+	t.Logf("%d decisions, %d worlds compared", c.decisions, c.worlds)
+	report("outcomes", c.kinds)
+	report("worlds left out", c.skipped)
+	report("game endings not played by the rollout", c.unmodelled)
+	report("opponents' win points", c.oppPoints)
+	for i, f := range c.failures {
+		if i == 30 {
+			t.Errorf("... %d disagreements in all", len(c.failures))
+			break
+		}
+		t.Error(f)
+	}
+}
+
+// answerPositions collects up to n answer decisions, every stride-th one:
+// a seat that may do more than pass on a discard, in the round as it
+// stands after the discard, from the first games of the shared corpus.
+func answerPositions(t testing.TB, n, stride int) []position {
+	t.Helper()
+	dir := filepath.Join(shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands"), "log-libraries", "logs")
+	files, err := filepath.Glob(filepath.Join(dir, "*-00a9-*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no games in %s: %v", dir, err)
+	}
+	var out []position
+	k := 0
+	var buf []game.Action
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := mjlog.NewReader(fh, f)
+		if !r.Next() {
+			t.Fatal(r.Err())
+		}
+		g := r.Game()
+		fh.Close()
+		rules := g.EngineRules()
+		var rep data.ReplayReport
+		for st := range data.ReplaySteps(g, &rep) {
+			if len(out) >= n {
+				break
+			}
+			rr := st.Engine
+			if e, ok := st.LastEvent(); !ok || e.Type != data.EventDiscard || rr.Phase() != game.PhaseCall {
+				continue
+			}
+			for s := range game.NumSeats {
+				if !rr.MustAnswer(s) {
+					continue
+				}
+				buf = rr.Legal(s, buf[:0])
+				if len(buf) < 2 {
+					continue
+				}
+				k++
+				if k%stride == 0 {
+					out = append(out, position{name: filepath.Base(f) + " " + st.Round.Name() + " answer", round: *rr, rules: rules, seat: s})
+				}
+			}
+		}
+		if rep.Err != nil {
+			t.Fatal(rep.Err)
+		}
+		if len(out) >= n {
+			break
+		}
+	}
+	return out
+}
+
+// diffDecision compares every candidate of seat's decision in round r0.
+func diffDecision(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, c *diffCounts) {
+	v := game.ViewOf(r0, seat)
+	o := Options{Rules: rules, Truth: r0}
+	var pub opponent.Public
+	r := e.newRoot(v, rules, &o, &pub)
+	c.decisions++
+	for s := range game.NumSeats {
+		if s == seat || r0.Waits(s) == 0 {
+			continue
+		}
+		if r0.Furiten(s) {
+			c.skipped["an opponent furiten at the root"]++
+			return
+		}
+		for k := range r0.Waits(s).Kinds {
+			if _, ok := r0.RonValue(s, k); !ok {
+				c.skipped["an opponent tenpai on a kind it cannot ron (no yaku)"]++
+				return
+			}
+		}
+	}
+	var w, wk world
+	if err := concreteWorld(r, r0, &w, false); err != nil {
+		c.fail("%s: %v", name, err)
+		return
+	}
+	if err := concreteWorld(r, r0, &wk, true); err != nil {
+		c.fail("%s: %v", name, err)
+		return
+	}
+	cands := candidates(r, r0.Legal(seat, nil))
+	var memo rankMemo
+	for ci := range cands {
+		cw := &w
+		switch cands[ci].Action.Type {
+		case game.Ankan, game.Kakan, game.Daiminkan:
+			cw = &wk
+			c.kinds["(of which kan candidates)"]++
+		}
+		c.worlds++
+		diffWorld(t, e, r0, rules, seat, fmt.Sprintf("%s seat %d %v", name, seat, &cands[ci]), r, cw, &cands[ci], &o, &memo, c)
+	}
+}
+
+// concreteWorld fills w from the oracle root r of round r0: the opponents'
+// states as r.sample draws them (their probabilities are 0 or 1), the pool
+// in the order the real wall deals it — the live draws first; at the end,
+// where fillWin reads them, the ura dora indicators (last) and before them
+// the dora indicators kans will show (kanDoraAt); the rest in between.
+//
+// After a kan candidate the seat's first draw is the dead wall's
+// replacement tile; the rollout takes it from the pool as a live draw and
+// counts one live tile less, as the game does (a kan moves the live wall's
+// last tile into the dead wall): for those the pool starts with it.
+func concreteWorld(r *root, r0 *game.Round, w *world, kan bool) error {
+	r.sample(rand.New(rand.NewPCG(1, 2)), w)
+	wall := r0.Wall()
+	kans := 0
+	for s := range game.NumSeats {
+		for _, m := range r0.Melds(s) {
+			if m.Type.IsKan() {
+				kans++
+			}
+		}
+	}
+	live := r0.LiveRemaining()
+	next := game.RinshanIndex - kans - live
+	var put [tile.NumTiles]bool
+	end := map[int]tile.Tile{}
+	for i := range maxDora {
+		end[r.nUnseen-1-i] = wall[game.UraIndex+i]
+	}
+	for i := r.numDora; i < maxDora; i++ {
+		end[r.kanDoraAt(i)] = wall[game.DoraIndex+i]
+	}
+	for _, t := range end {
+		put[t] = true
+	}
+	pool := w.pool[:0]
+	if kan {
+		t := wall[game.RinshanIndex+kans]
+		pool = append(pool, t)
+		put[t] = true
+	}
+	for _, t := range wall[next : next+live] {
+		pool = append(pool, t)
+		put[t] = true
+	}
+	for _, t := range r.unseen[:r.nUnseen] {
+		if !put[t] {
+			pool = append(pool, t)
+		}
+	}
+	pool = w.pool[:r.nUnseen]
+	for i, t := range end {
+		pool[i] = t
+	}
+	a := slices.Clone(pool)
+	slices.Sort(a)
+	if !slices.Equal(a, r.unseen[:r.nUnseen]) {
+		return fmt.Errorf("the live wall and the dead wall's hidden indicators are not the %d tiles the seat has not seen", r.nUnseen)
+	}
+	return nil
+}
+
+// roundEnd is how the rollout, or the game, ended a round.
+type roundEnd struct {
+	kind    game.EndKind
+	renchan bool
+	scores  [game.NumSeats]int
+	sticks  int
+	deltas  [game.NumSeats]int // riichi deposits made in the round left out
+	winners []int              // by seat
+	from    int                // the discarder on ron, the winner on tsumo, else -1
+}
+
+func (x *roundEnd) what(me int) string {
+	switch {
+	case x.kind != game.Agari:
+		return x.kind.String()
+	case len(x.winners) > 1 && slices.Contains(x.winners, me):
+		return "double ron, the seat one of the winners"
+	case len(x.winners) > 1 && x.from == me:
+		return "double ron on the seat"
+	case len(x.winners) > 1:
+		return "double ron on an opponent"
+	}
+	w := x.winners[0]
+	switch {
+	case w == me && x.from == me:
+		return "seat tsumo"
+	case w == me:
+		return "seat ron"
+	case x.from == w:
+		return "opponent tsumo"
+	case x.from == me:
+		return "opponent ron on the seat"
+	}
+	return "opponent ron on an opponent"
+}
+
+// diffWorld plays candidate cand in world w with the rollout, the same
+// moves in a copy of r0, and compares the two ends.
+func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, r *root, w *world, cand *Candidate, o *Options, memo *rankMemo, c *diffCounts) {
+	var moves []ownMove
+	s := &sim{noDodge: true}
+	s.trace = func(t tile.Tile, riichi bool) { moves = append(moves, ownMove{t, riichi}) }
+	s.reset(r, w)
+	s.calls = false
+	s.apply(cand, false)
+	atRoot := s.over && len(moves) == 0 // the round ended on the root's tile
+	if !s.over {
+		s.play(false)
+	}
+	s.finish(e, o, memo)
+
+	// The rollout's end, in the game's terms.
+	ro := roundEnd{kind: s.kind, renchan: s.renchan, scores: s.scores, sticks: s.sticks, from: -1}
+	for i := range game.NumSeats {
+		ro.deltas[i] = s.scores[i] - r.scores[i]
+	}
+	// Riichi deposits: the seat's, and the stick of a riichi declared with
+	// the discard answered at the root, once nobody ronned it.
+	if s.riichi && !r.riichi {
+		ro.deltas[seat] += 1000
+	}
+	if r.pendingRiichi && !(atRoot && (s.kind == game.Agari || s.kind == game.TripleRon)) {
+		ro.deltas[r.cur] += 1000
+	}
+	if ro.kind == game.Agari {
+		var payers []int
+		for i, d := range ro.deltas {
+			if d > 0 {
+				ro.winners = append(ro.winners, i)
+			} else if d < 0 {
+				payers = append(payers, i)
+			}
+		}
+		switch {
+		case len(ro.winners) == 1 && len(payers) == game.NumSeats-1:
+			ro.from = ro.winners[0]
+		case len(payers) == 1:
+			ro.from = payers[0]
+		default:
+			c.fail("%s: a rollout win with winners %v and payers %v", name, ro.winners, payers)
+			return
+		}
+	}
+
+	// The same moves in the game.
+	g := *r0
+	var ronValue [game.NumSeats]int // each ron winner's hand value as it won
+	mi := 0
+	first := true
+	var buf []game.Action
+	must := func(a game.Action) bool {
+		if err := g.Apply(a); err != nil {
+			c.fail("%s: the game refuses the rollout's move: %v (moves %v)", name, err, moves)
+			return false
+		}
+		return true
+	}
+	for steps := 0; g.Phase() != game.PhaseEnd; steps++ {
+		if steps > 1000 {
+			c.fail("%s: the game does not end", name)
+			return
+		}
+		if g.Phase() != game.PhaseTurn {
+			for sa := range game.NumSeats {
+				if !g.MustAnswer(sa) {
+					continue
+				}
+				buf = g.Legal(sa, buf[:0])
+				a, ok := game.FindAction(buf, game.Ron)
+				switch {
+				case sa == seat && first:
+					a, first = cand.Action, false
+				case !ok:
+					a = game.PassAction(buf)
+				}
+				if a.Type == game.Ron {
+					ronValue[sa], _ = g.RonValue(sa, g.LastTile().Kind())
+				}
+				if !must(a) {
+					return
+				}
+			}
+			continue
+		}
+		cur := g.Current()
+		buf = g.Legal(cur, buf[:0])
+		win, canWin := game.FindAction(buf, game.Tsumo)
+		var a game.Action
+		switch {
+		case cur == seat && first:
+			a, first = cand.Action, false
+			if a.Type == game.Discard || a.Type == game.Riichi {
+				if len(moves) == 0 || moves[0] != (ownMove{a.Tile, a.Type == game.Riichi}) {
+					c.fail("%s: the rollout's first discard %v is not the candidate's", name, moves)
+					return
+				}
+				mi = 1
+			}
+		case canWin:
+			a = win
+		case cur == seat:
+			if mi >= len(moves) {
+				c.fail("%s: the seat must discard in the game, not in the rollout (moves %v)", name, moves)
+				return
+			}
+			m := moves[mi]
+			mi++
+			a = game.Action{Type: game.Discard, Seat: uint8(cur), Tile: m.t}
+			if m.riichi {
+				a.Type = game.Riichi
+			}
+		default:
+			a = game.Action{Type: game.Discard, Seat: uint8(cur), Tile: g.Drawn()}
+		}
+		if !must(a) {
+			return
+		}
+	}
+	if mi < len(moves) {
+		c.fail("%s: the game ended with the rollout's discards %v not played", name, moves[mi:])
+	}
+	res := g.Result()
+	ge := roundEnd{kind: res.Kind, renchan: res.Renchan, scores: g.Scores(), sticks: g.Sticks(), deltas: res.Deltas, from: -1}
+	for _, wr := range res.Wins[:res.NumWins] {
+		ge.winners = append(ge.winners, int(wr.Seat))
+		ge.from = int(wr.From)
+	}
+	slices.Sort(ge.winners)
+	if res.Kind == game.ExhaustiveDraw && slices.Contains(res.Nagashi[:], true) {
+		c.unmodelled["nagashi mangan"]++
+		return
+	}
+	if res.Kind.IsAbort() && res.Kind != game.TripleRon {
+		c.unmodelled[res.Kind.String()]++
+		return
+	}
+
+	gw, rw := ge.what(seat), ro.what(seat)
+	if gw != rw || !slices.Equal(ge.winners, ro.winners) || ge.from != ro.from {
+		c.fail("%s: the game ends in %s (winners %v from %d), the rollout in %s (winners %v from %d)", name, gw, ge.winners, ge.from, rw, ro.winners, ro.from)
+		return
+	}
+	c.kinds[gw]++
+	if ge.renchan != ro.renchan || ge.sticks != ro.sticks {
+		c.fail("%s (%s): renchan %v, %d sticks in the game; %v, %d in the rollout", name, gw, ge.renchan, ge.sticks, ro.renchan, ro.sticks)
+	}
+
+	// The points.
+	pointsEqual := ge.deltas == ro.deltas
+	oppWin := false
+	for _, wr := range res.Wins[:res.NumWins] {
+		oppWin = oppWin || int(wr.Seat) != seat
+	}
+	switch {
+	case !oppWin:
+		if !pointsEqual || ge.scores != ro.scores {
+			c.fail("%s (%s): scores %v (deltas %v) in the game, %v (%v) in the rollout", name, gw, ge.scores, ge.deltas, ro.scores, ro.deltas)
+		}
+	case res.Wins[0].Tsumo:
+		c.oppPoints[fmt.Sprintf("tsumo (the ron value split): equal %v", pointsEqual)]++
+	default:
+		// The game's deltas with each opponent's value in place of its
+		// hand's points: honba, sticks and who pays must agree.
+		want := ge.deltas
+		promised := true
+		for _, wr := range res.Wins[:res.NumWins] {
+			j := int(wr.Seat)
+			if j == seat {
+				continue
+			}
+			d := s.opp[j].value - wr.Score.Points
+			want[j] += d
+			want[ge.from] -= d
+			op := &r.opp[j]
+			promised = promised && oneKind(&op.waitP) && !wr.Win.WinTile.Red() &&
+				ronValue[j] == wr.Score.Points && ronValue[j] == op.value
+		}
+		if want != ro.deltas {
+			c.fail("%s (%s): deltas %v in the game, %v in the rollout: not its value's difference", name, gw, ge.deltas, ro.deltas)
+		}
+		switch {
+		case promised && !pointsEqual:
+			c.fail("%s (%s): one ron kind, the hand's value unchanged: deltas %v in the game, %v in the rollout", name, gw, ge.deltas, ro.deltas)
+		case promised:
+			c.oppPoints["ron, one kind, value unchanged since the root: equal"]++
+		default:
+			c.oppPoints[fmt.Sprintf("ron, the value a mean or changed since the root: equal %v", pointsEqual)]++
+		}
+	}
+
+	// The outcome the engine records.
+	won := slices.Contains(ge.winners, seat)
+	dealtIn := ge.kind == game.Agari && !won && ge.from == seat
+	if s.out.won != won || s.out.dealtIn != dealtIn || s.out.draw != (ge.kind == game.ExhaustiveDraw) {
+		c.fail("%s (%s): outcome won %v, dealt in %v, draw %v", name, gw, s.out.won, s.out.dealtIn, s.out.draw)
+	}
+	if d := ge.scores[seat] - r0.Scores()[seat]; pointsEqual && s.out.delta != d {
+		c.fail("%s (%s): outcome delta %d, the game's %d", name, gw, s.out.delta, d)
+	}
+
+	// The next round.
+	setup := r.setup
+	gn, gover := rules.Next(setup, ge.scores, ge.sticks, ge.kind, ge.renchan)
+	rn, rover := rules.Next(setup, ro.scores, ro.sticks, ro.kind, ro.renchan)
+	if gn.Index != rn.Index || gn.Dealer != rn.Dealer || gn.Honba != rn.Honba || gn.Sticks != rn.Sticks {
+		c.fail("%s (%s): next round %+v in the game, %+v in the rollout", name, gw, gn, rn)
+	}
+	if !pointsEqual {
+		return
+	}
+	if gn != rn || gover != rover {
+		c.fail("%s (%s): next round %+v (over %v) in the game, %+v (%v) in the rollout", name, gw, gn, gover, rn, rover)
+	}
+	if gover {
+		gm := game.NewGame(*rules)
+		gm.SetNext(setup)
+		if err := gm.EndRound(&g); err != nil {
+			t.Fatal(err)
+		}
+		_, _, rank := gm.Final()
+		if s.out.dist[rank[seat]-1] != 1 {
+			c.fail("%s (%s): the game is over, the seat's rank %d, the rollout's distribution %v", name, gw, rank[seat], s.out.dist)
+		}
+		c.kinds["(of which the game's end)"]++
+	}
+}
+
+func oneKind(p *[tile.NumKinds]float64) bool {
+	n := 0
+	for _, x := range p {
+		if x > 0 {
+			n++
+		}
+	}
+	return n == 1
+}
