@@ -27,8 +27,9 @@ import (
 // (Options.Truth: tenpai, ron kinds and value from their true hands); they
 // only discard the tile they draw (tsumogiri), never call, never dodge,
 // never become tenpai by chance; the pool is laid out in the order the
-// real wall deals it (the live draws first, the ura dora indicators at the
-// end where fillWin reads them). The rollout plays each candidate move of
+// real wall deals it (the live draws first, after a kan candidate its
+// replacement tile before them; the kan and ura dora indicators at the end
+// where the rollout reads them). The rollout plays each candidate move of
 // the decision; sim/game then plays the same moves on a copy of the real
 // round: the seat the candidate and then the discards the rollout chose
 // (traced), the opponents tsumogiri, everyone taking a win when it is
@@ -57,11 +58,11 @@ import (
 // opponent furiten at the root (the abstract opponent is furiten only for
 // the kinds of its own river), an opponent tenpai on a kind it could not
 // ron for want of a yaku (the oracle counts it noten; sim/game pays it
-// tenpai at a draw and lets a closed one win by tsumo), kan candidates
-// (the rollout neither draws the kan's replacement tile from the dead wall
-// nor turns a new dora indicator). Round endings the rollout does not play
-// are counted, not compared: the other abortive draws (four riichi, four
-// winds, four kans) and nagashi mangan.
+// tenpai at a draw and lets a closed one win by tsumo). Round endings the
+// rollout does not play are counted, not compared: the abortive draws but
+// the triple ron (four riichi, four winds, four kans) and nagashi mangan.
+// docs/ENGINE.md ("The rollout against the rules") lists what the
+// abstraction keeps apart from the rules.
 
 // diffCounts tallies the differential test.
 type diffCounts struct {
@@ -91,8 +92,8 @@ func TestRolloutMatchesGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 2,000 turn and 1,000 answer decisions of about 30 games (3 s); with
-	// MJRANK_CORPUS=full 30,000 and 15,000 of about 400 games (1 min).
+	// 2,000 turn and 1,000 answer decisions of the first 29 games (4 s);
+	// with MJRANK_CORPUS=full 30,000 and 15,000 of the first 173 (1 min).
 	turns, answers, stride := 2000, 1000, 7
 	switch {
 	case shareddata.FullCorpus():

@@ -374,7 +374,10 @@ func (s *sim) settle(res *score.Result, winner int) {
 // --- opponents ---
 
 // oppRons reports whether opponent j may ron a tile of kind k: tenpai on it
-// and not furiten for it (its own discards).
+// and not furiten for it (its own discards). The abstraction keeps furiten
+// per kind and for the opponent's own river only: a river kind does not
+// make its other waits furiten, and it has no temporary or riichi furiten
+// (docs/ENGINE.md, "The rollout against the rules").
 func (s *sim) oppRons(j int, k tile.Kind) bool {
 	o := &s.opp[j]
 	return o.tenpai && o.waits.Has(k) && !s.oppRiver[j].Has(k)
@@ -394,8 +397,8 @@ func (s *sim) oppRonPay(j, from int, first bool) {
 	s.scores[j] += gain
 }
 
-// oppTsumo: opponent j wins by self-draw; its hand value is shared out as
-// Tenhou splits a tsumo.
+// oppTsumo: opponent j wins by self-draw; its hand value (a ron value: the
+// abstraction has no tsumo value) is shared out as Tenhou splits a tsumo.
 func (s *sim) oppTsumo(j int) {
 	v := s.opp[j].value
 	dealer := int(s.r.setup.Dealer)
@@ -601,7 +604,8 @@ func (s *sim) end(kind game.EndKind, renchan bool) {
 	s.over, s.kind, s.renchan = true, kind, renchan
 }
 
-// exhaustive ends the round at the wall's end with tenpai payments.
+// exhaustive ends the round at the wall's end with tenpai payments
+// (nagashi mangan is not played).
 func (s *sim) exhaustive() {
 	var tenpai [game.NumSeats]bool
 	n := 0

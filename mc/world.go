@@ -264,8 +264,12 @@ func (op *oppRoot) truth(t *game.Round, seat int) {
 	if waits == 0 || t.Hand(seat) == nil {
 		return
 	}
-	// The abstract opponent has no furiten: a furiten hand keeps its
-	// winning kinds (it may still win by tsumo).
+	// Its ron kinds are those that complete the hand with a yaku for a
+	// ron (a tenpai hand without one is taken as noten); the world drops
+	// those in its river, as for a model opponent (furiten for them, by
+	// ron and, unlike the rules, by tsumo). Other furiten is not kept: a
+	// passed tile, riichi furiten, a river kind that makes every wait
+	// furiten (docs/ENGINE.md, "The rollout against the rules").
 	n, sum := 0, 0
 	for k := range waits.Kinds {
 		if pts, ok := t.RonValue(seat, k); ok {
