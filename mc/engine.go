@@ -83,7 +83,15 @@ func Default() (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return New(opp, rk).WithPolicy(pol, dec), nil
+	e := New(opp, rk).WithPolicy(pol, dec)
+	roll, err := policy.DefaultRollout()
+	if err != nil {
+		return nil, err
+	}
+	if roll != nil {
+		e = e.WithRollout(roll)
+	}
+	return e, nil
 }
 
 // OpponentMode says how the opponents' hidden state is guessed.

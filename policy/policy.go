@@ -21,6 +21,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path"
 	"sync"
 
 	"github.com/mjrank/mjrank/internal/xgbmodel"
@@ -30,6 +31,12 @@ import (
 // ModelName names the model files: discard-HASH.bin with the card
 // discard-HASH.json.
 const ModelName = "discard"
+
+// RolloutModelName names the rollout's discard model: a small model on the
+// discard policy's own features and rows (rollout-HASH.bin), a few times
+// fewer agreements for a tenth of the work, which the Monte Carlo
+// engine's learned rollout plays the seat's turns with.
+const RolloutModelName = "rollout"
 
 //go:embed models
 var embedded embed.FS
@@ -52,6 +59,25 @@ func Load(fsys fs.FS, dir string) (*Model, error) {
 // LoadDir loads the model from a folder on disk (as `mjrank train` writes
 // it).
 func LoadDir(dir string) (*Model, error) { return Load(os.DirFS(dir), ".") }
+
+// LoadRollout loads the rollout model from fsys's folder dir, or returns
+// nil when the folder has none.
+func LoadRollout(fsys fs.FS, dir string) (*Model, error) {
+	if cards, _ := fs.Glob(fsys, path.Join(dir, RolloutModelName+"-*.json")); len(cards) == 0 {
+		return nil, nil
+	}
+	m, card, err := xgbmodel.LoadFS(fsys, dir, RolloutModelName, Schema, NumFeatures)
+	if err != nil {
+		return nil, fmt.Errorf("policy: rollout model: %w", err)
+	}
+	return &Model{m: m, Card: *card}, nil
+}
+
+var defaultRollout = sync.OnceValues(func() (*Model, error) { return LoadRollout(embedded, "models") })
+
+// DefaultRollout returns the rollout model embedded in the binary (nil if
+// none), loaded once.
+func DefaultRollout() (*Model, error) { return defaultRollout() }
 
 var defaultModel = sync.OnceValues(func() (*Model, error) { return Load(embedded, "models") })
 

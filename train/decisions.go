@@ -40,7 +40,7 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 			extra = [][2]string{{"max_depth", "8"}, {"num_round", "400"}, {"eta", "0.05"}, {"eval_metric", "logloss"}}
 		}
 		sp[i] = spec{d.Name, d.Features, policy.DecisionSchema,
-			xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds, extra...)}
+			xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds, extra...), ""}
 	}
 	return sp
 }

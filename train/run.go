@@ -63,11 +63,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		res.addRun(pol.Run)
 		res.PolicyExtractSeconds = pol.ExtractSeconds
-		if err := xgbmodel.Save(cfg.policyOut(), &pol.Card, b); err != nil {
+		if err := pol.save(cfg.policyOut(), b); err != nil {
 			return nil, err
 		}
 		res.Policy = pol
 		res.Cards = append(res.Cards, pol.Card)
+		if pol.Rollout != nil {
+			res.addRun(pol.Rollout.Run)
+			res.Cards = append(res.Cards, pol.Rollout.Card)
+		}
 		// The riichi, call, kan and kyuushu models, on the same opponent
 		// models.
 		if _, err := TrainDecisions(ctx, cfg, opp); err != nil {
@@ -451,7 +455,7 @@ func writeSamples(ctx context.Context, cfg *Config, files []string, work string,
 // calibration or metrics), its bytes and what it cost (the loader check
 // included).
 func trainSpec(ctx context.Context, cfg *Config, work string, spc spec, corpus xgbmodel.Corpus, samples xgbmodel.Samples) (xgbmodel.Card, []byte, ModelRun, error) {
-	job := xgbJob{name: spc.name, spc: spc, train: []string{spc.name + ".train"}, test: spc.name + ".test",
+	job := xgbJob{name: spc.name, spc: spc, train: []string{spc.rowsName() + ".train"}, test: spc.rowsName() + ".test",
 		rows: samples.Train, testRows: samples.HeldOut}
 	cfg.logf("xgboost: training %s on %d rows (%s)", spc.name, samples.Train, memoryMode(cfg.external(job.rows+job.testRows, len(spc.features))))
 	b, run, err := cfg.runXGBoost(ctx, work, job)

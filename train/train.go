@@ -102,6 +102,15 @@ type spec struct {
 	features []string
 	schema   int
 	params   [][2]string
+	rows     string // the LibSVM files' name when another model's (rows.train, rows.test); "": name
+}
+
+// rowsName is the name of the spec's LibSVM files in the work folder.
+func (s *spec) rowsName() string {
+	if s.rows != "" {
+		return s.rows
+	}
+	return s.name
 }
 
 // xgbParams returns the xgboost parameters every model shares, objective
@@ -131,14 +140,14 @@ func specs(seed, threads, rounds int) []spec {
 	}
 	return []spec{
 		{opponent.TenpaiModel, opponent.TenpaiFeatureNames, opponent.Schema,
-			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"})},
+			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"}), ""},
 		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.Schema,
-			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "100"}, [2]string{"max_depth", "8"}, [2]string{"eval_metric", "auc"})},
+			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "100"}, [2]string{"max_depth", "8"}, [2]string{"eval_metric", "auc"}), ""},
 		{opponent.ValueModel, opponent.TenpaiFeatureNames, opponent.Schema,
-			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"})},
+			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"}), ""},
 		{rankmodel.ModelName, rankmodel.FeatureNames, rankmodel.Schema,
 			common(xgbmodel.MultiSoftprob, [2]string{"num_class", "4"}, [2]string{"num_round", "200"},
-				[2]string{"max_depth", "4"}, [2]string{"eval_metric", "mlogloss"})},
+				[2]string{"max_depth", "4"}, [2]string{"eval_metric", "mlogloss"}), ""},
 	}
 }
 

@@ -195,7 +195,7 @@ func TestRunSlice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Cards) != 5 || res.Cards[4].Name != policy.ModelName {
+	if len(res.Cards) != 6 || res.Cards[4].Name != policy.ModelName || res.Cards[5].Name != policy.RolloutModelName {
 		t.Fatalf("%d cards, the last %q", len(res.Cards), res.Cards[len(res.Cards)-1].Name)
 	}
 	// The slice holds 3-player games: they are counted by reason, and the
@@ -204,7 +204,7 @@ func TestRunSlice(t *testing.T) {
 		t.Errorf("skipped %d games, by reason %v", c.Skipped, c.SkippedBy)
 	}
 	for _, c := range res.Cards {
-		baseline := len(c.Baseline) > 0 || c.Name == policy.ModelName // the policy's baseline is in its metric
+		baseline := len(c.Baseline) > 0 || c.Name == policy.ModelName || c.Name == policy.RolloutModelName // the policy's baseline is in its metric
 		if c.Loader.Rows == 0 || c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Corpus.HeldOutGames == 0 || !baseline {
 			t.Errorf("%s: card %+v", c.Name, c)
 		}
@@ -223,6 +223,9 @@ func TestRunSlice(t *testing.T) {
 	}
 	if pol, err := policy.LoadDir(out); err != nil || res.Policy == nil || pol.Card.Metrics[0].Model != res.Policy.Agreement || res.Policy.Decisions == 0 {
 		t.Errorf("policy: %v, result %+v", err, res.Policy)
+	}
+	if roll, err := policy.LoadRollout(os.DirFS(out), "."); err != nil || roll == nil || res.Policy.Rollout == nil || roll.Card.Metrics[0].Model != res.Policy.Rollout.Agreement {
+		t.Errorf("rollout model: %v, result %+v", err, res.Policy.Rollout)
 	}
 	rep, err := Evaluate(context.Background(), []string{"../data/testdata/selfplay.xml"}, opp, rk, EvalOptions{})
 	if err != nil {
