@@ -133,6 +133,9 @@ func MCVariant(o *mc.Options) string {
 	if o.NoOppCalls {
 		v = append(v, "no-calls")
 	}
+	if o.Rollout == mc.LearnedRollout {
+		v = append(v, "learned-rollout")
+	}
 	return strings.Join(v, "+")
 }
 
