@@ -3,15 +3,13 @@ package mc
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/data/mjlog"
+	"github.com/mjrank/mjrank/internal/realgames"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
@@ -139,25 +137,10 @@ func TestRolloutMatchesGame(t *testing.T) {
 // stands after the discard, from the first games of the shared corpus.
 func answerPositions(t testing.TB, n, stride int) []position {
 	t.Helper()
-	dir := filepath.Join(shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands"), "log-libraries", "logs")
-	files, err := filepath.Glob(filepath.Join(dir, "*-00a9-*.txt"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no games in %s: %v", dir, err)
-	}
 	var out []position
 	k := 0
 	var buf []game.Action
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := mjlog.NewReader(fh, f)
-		if !r.Next() {
-			t.Fatal(r.Err())
-		}
-		g := r.Game()
-		fh.Close()
+	for name, g := range realgames.Games(t) {
 		rules := g.EngineRules()
 		var rep data.ReplayReport
 		for st := range data.ReplaySteps(g, &rep) {
@@ -178,7 +161,7 @@ func answerPositions(t testing.TB, n, stride int) []position {
 				}
 				k++
 				if k%stride == 0 {
-					out = append(out, position{name: filepath.Base(f) + " " + st.Round.Name() + " answer", round: *rr, rules: rules, seat: s})
+					out = append(out, position{name: name + " " + st.Round.Name() + " answer", round: *rr, rules: rules, seat: s})
 				}
 			}
 		}

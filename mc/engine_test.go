@@ -2,15 +2,12 @@ package mc
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/data/mjlog"
-	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/internal/realgames"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 )
@@ -30,24 +27,9 @@ type position struct {
 // stride-th one.
 func positions(t testing.TB, n, stride int) []position {
 	t.Helper()
-	dir := filepath.Join(shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands"), "log-libraries", "logs")
-	files, err := filepath.Glob(filepath.Join(dir, "*-00a9-*.txt"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no games in %s: %v", dir, err)
-	}
 	var out []position
 	k := 0
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := mjlog.NewReader(fh, f)
-		if !r.Next() {
-			t.Fatal(r.Err())
-		}
-		g := r.Game()
-		fh.Close()
+	for name, g := range realgames.Games(t) {
 		rules := g.EngineRules()
 		var rep data.ReplayReport
 		for st := range data.ReplaySteps(g, &rep) {
@@ -58,7 +40,7 @@ func positions(t testing.TB, n, stride int) []position {
 			if ok && e.Type == data.EventDiscard && st.Engine.Phase() == game.PhaseTurn && st.Engine.Current() == int(e.Seat) {
 				k++
 				if k%stride == 0 {
-					out = append(out, position{name: filepath.Base(f) + " " + st.Round.Name(), round: *st.Engine, rules: rules, seat: int(e.Seat), played: e})
+					out = append(out, position{name: name + " " + st.Round.Name(), round: *st.Engine, rules: rules, seat: int(e.Seat), played: e})
 				}
 			}
 		}

@@ -2,13 +2,10 @@ package policy_test
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/data/mjlog"
-	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/internal/realgames"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
@@ -26,23 +23,8 @@ type turn struct {
 // turns collects up to n turn decisions of the first real games.
 func turns(t testing.TB, n int) []turn {
 	t.Helper()
-	dir := filepath.Join(shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands"), "log-libraries", "logs")
-	files, err := filepath.Glob(filepath.Join(dir, "*-00a9-*.txt"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no games in %s: %v", dir, err)
-	}
 	var out []turn
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := mjlog.NewReader(fh, f)
-		if !r.Next() {
-			t.Fatal(r.Err())
-		}
-		g := r.Game()
-		fh.Close()
+	for _, g := range realgames.Games(t) {
 		var rep data.ReplayReport
 		for st, d := range data.ReplayDecisions(g, &rep) {
 			if len(out) >= n {

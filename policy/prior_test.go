@@ -2,14 +2,11 @@ package policy
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/data/mjlog"
-	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/internal/realgames"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -27,22 +24,7 @@ type recorded struct {
 // it has n turn decisions and n chi or pon calls.
 func recordedDecisions(t *testing.T, n int) (turns, calls []recorded) {
 	t.Helper()
-	dir := filepath.Join(shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands"), "log-libraries", "logs")
-	files, err := filepath.Glob(filepath.Join(dir, "*-00a9-*.txt"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no games in %s: %v", dir, err)
-	}
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := mjlog.NewReader(fh, f)
-		if !r.Next() {
-			t.Fatal(r.Err())
-		}
-		g := r.Game()
-		fh.Close()
+	for _, g := range realgames.Games(t) {
 		var rep data.ReplayReport
 		var pending *recorded // a call waiting for the position after it
 		var decs []data.Decision
@@ -63,9 +45,8 @@ func recordedDecisions(t *testing.T, n int) (turns, calls []recorded) {
 				}
 			}
 		}
-		err = rep.Err
-		if err != nil {
-			t.Fatal(err)
+		if rep.Err != nil {
+			t.Fatal(rep.Err)
 		}
 		if len(turns) >= n && len(calls) >= n {
 			break
