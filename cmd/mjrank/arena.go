@@ -294,7 +294,7 @@ func seatsFlag(v string, seats *[game.NumSeats]string) error {
 	for i, n := range names {
 		n = strings.TrimSpace(n)
 		if !bot.Valid(n) {
-			return usageErrorf("--seats: unknown bot %q in seat %d (known: %s)", quoteShort(n), i+1, strings.Join(bot.Names(), ", "))
+			return usageErrorf("--seats: unknown bot %q in seat %d (known: %s; policy@DIR and mc@DIR play on the models in folder DIR)", quoteShort(n), i+1, strings.Join(bot.Names(), ", "))
 		}
 		seats[i] = n
 	}
