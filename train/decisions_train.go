@@ -52,8 +52,7 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 			cfg.logf("%s: not trained: %d training and %d held-out rows", spc.name, samples[i].Train, samples[i].HeldOut)
 			continue
 		}
-		cfg.logf("xgboost: training %s on %d rows", spc.name, samples[i].Train)
-		card, b, secs, err := trainSpec(ctx, &cfg, work, spc, corpus, samples[i])
+		card, b, run, err := trainSpec(ctx, &cfg, work, spc, corpus, samples[i])
 		if err != nil {
 			return nil, err
 		}
@@ -68,7 +67,7 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 			cfg.logf("%s: held-out %s %.4f (SE %.4f; today's rule %.4f, SE of the difference %.4f) on %d decisions",
 				spc.name, mt.Name, mt.Model, mt.ModelSE, mt.Baseline, mt.SE, mt.N)
 		}
-		cfg.logf("%s: xgboost %.1fs", spc.name, secs)
+		cfg.logf("%s: xgboost %.1fs", spc.name, run.Seconds)
 		if err := xgbmodel.Save(cfg.policyOut(), &card, b); err != nil {
 			return nil, err
 		}

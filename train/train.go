@@ -299,9 +299,13 @@ func b2f(b bool) float64 {
 	return 0
 }
 
+// logf writes one line of progress. It hands its format to fmt.Fprintf
+// as it is, so that go vet checks every call's arguments against it (a
+// ModelRun printed with %.1f went unnoticed behind format+"\n").
 func (cfg *Config) logf(format string, args ...any) {
 	if cfg.Progress != nil {
-		fmt.Fprintf(cfg.Progress, format+"\n", args...)
+		fmt.Fprintf(cfg.Progress, format, args...)
+		fmt.Fprintln(cfg.Progress)
 	}
 }
 
