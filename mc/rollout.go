@@ -441,7 +441,7 @@ func (s *sim) oppTurn(j int, models bool) {
 	riichi := false
 	if !o.tenpai && models && s.rng.Float64() < tenpaiRate(s.turns[j], s.calls) {
 		o.tenpai = true
-		o.waits = sampleWaits(s.rng, &s.r.opp[j], s.oppRiver[j].Add(k))
+		o.waits = sampleWaits(s.rng, &s.r.opp[j].laterP, s.oppRiver[j].Add(k))
 		// A closed hand declares riichi at once as often as Houou players
 		// do (64.5 %, train.TestTenpaiTransitionTrial); riichi, ura and
 		// ippatsu raise its value by about half.
@@ -514,7 +514,7 @@ func (s *sim) callBy(j int) {
 	o := &s.opp[j]
 	if !o.tenpai && s.rng.Float64() < tenpaiAfterCall {
 		o.tenpai = true
-		o.waits = sampleWaits(s.rng, &s.r.opp[j], s.oppRiver[j])
+		o.waits = sampleWaits(s.rng, &s.r.opp[j].laterP, s.oppRiver[j])
 	}
 	s.oppDiscard(j, s.take(), false)
 }

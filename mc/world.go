@@ -57,6 +57,10 @@ const tenpaiAfterCall = 0.2972
 type oppRoot struct {
 	pTenpai float64
 	waitP   [tile.NumKinds]float64 // P(a discard of kind k lets it ron | tenpai)
+	// laterP is waitP for a hand that becomes tenpai during the rollout:
+	// the wait model's, even when the oracle (Options.Truth) fixes waitP
+	// to the true hand's (a noten hand's later waits are not known).
+	laterP [tile.NumKinds]float64
 	value   int                    // mean points of its ron
 	valueK  float64                // the value model's prediction / 1000, as the policy reads it
 	riichi  bool
@@ -193,6 +197,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 			op.pTenpai = e.opp.Tenpai(pub)
 		}
 		e.opp.Waits(pub, &op.waitP)
+		op.laterP = op.waitP
 		pv := e.opp.Value(pub)
 		op.value, op.valueK = int(pv), pv/1000
 		if o.Truth != nil {
@@ -307,11 +312,11 @@ type world struct {
 // oracle (Options.Truth) gives its ron kinds 1 and the rest 0, so a hand
 // whose every winning kind is in its river waits on none (it was given 1m,
 // the first kind, before).
-func sampleWaits(rng *rand.Rand, op *oppRoot, not tile.KindSet) tile.KindSet {
+func sampleWaits(rng *rand.Rand, waitP *[tile.NumKinds]float64, not tile.KindSet) tile.KindSet {
 	var w tile.KindSet
 	best, bestP := tile.Kind(0), -1.0
 	for k := range tile.Kind(tile.NumKinds) {
-		p := op.waitP[k]
+		p := waitP[k]
 		if not.Has(k) {
 			p = 0
 		}
@@ -344,7 +349,7 @@ func (r *root) sample(rng *rand.Rand, w *world) {
 		op := &r.opp[s]
 		st := oppState{value: op.value, tenpai: rng.Float64() < op.pTenpai}
 		if st.tenpai {
-			st.waits = sampleWaits(rng, op, op.river)
+			st.waits = sampleWaits(rng, &op.waitP, op.river)
 		}
 		w.opp[s] = st
 	}

@@ -120,20 +120,20 @@ func TestSampleWaits(t *testing.T) {
 	k := func(s string) tile.Kind { return tile.MustParse(s)[0].Kind() }
 	var op oppRoot
 	op.waitP[k("3p")], op.waitP[k("6p")] = 1, 1
-	if got := sampleWaits(rng, &op, 0); got != tile.KindSet(0).Add(k("3p")).Add(k("6p")) {
+	if got := sampleWaits(rng, &op.waitP, 0); got != tile.KindSet(0).Add(k("3p")).Add(k("6p")) {
 		t.Errorf("oracle opponent on 3p-6p: waits %v", got)
 	}
-	if got := sampleWaits(rng, &op, tile.KindSet(0).Add(k("6p"))); got != tile.KindSet(0).Add(k("3p")) {
+	if got := sampleWaits(rng, &op.waitP, tile.KindSet(0).Add(k("6p"))); got != tile.KindSet(0).Add(k("3p")) {
 		t.Errorf("oracle opponent on 3p-6p, 6p in its river: waits %v", got)
 	}
-	if got := sampleWaits(rng, &op, tile.KindSet(0).Add(k("3p")).Add(k("6p"))); got != 0 {
+	if got := sampleWaits(rng, &op.waitP, tile.KindSet(0).Add(k("3p")).Add(k("6p"))); got != 0 {
 		t.Errorf("oracle opponent on 3p-6p, both in its river: waits %v, want none", got)
 	}
 	op = oppRoot{}
 	op.waitP[k("7z")] = 1e-9
 	op.waitP[k("1m")] = 1e-12
 	for range 100 {
-		if got := sampleWaits(rng, &op, 0); got != tile.KindSet(0).Add(k("7z")) {
+		if got := sampleWaits(rng, &op.waitP, 0); got != tile.KindSet(0).Add(k("7z")) {
 			t.Fatalf("model opponent, all kinds unlikely: waits %v, want the likeliest (7z)", got)
 		}
 	}
