@@ -61,12 +61,12 @@ type oppRoot struct {
 	// the wait model's, even when the oracle (Options.Truth) fixes waitP
 	// to the true hand's (a noten hand's later waits are not known).
 	laterP [tile.NumKinds]float64
-	value   int                    // mean points of its ron
-	valueK  float64                // the value model's prediction / 1000, as the policy reads it
-	riichi  bool
-	open    bool         // has an open meld (cannot declare riichi)
-	river   tile.KindSet // kinds of its own discards (furiten for them)
-	safe    tile.KindSet // kinds it cannot ron now: its own discards, kinds passed after its riichi
+	value  int     // mean points of its ron
+	valueK float64 // the value model's prediction / 1000, as the policy reads it
+	riichi bool
+	open   bool         // has an open meld (cannot declare riichi)
+	river  tile.KindSet // kinds of its own discards (furiten for them)
+	safe   tile.KindSet // kinds it cannot ron now: its own discards, kinds passed after its riichi
 }
 
 // root is everything a decision knows, gathered once before simulating.
