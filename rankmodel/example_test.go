@@ -21,6 +21,6 @@ func ExampleModel_Distribution() {
 			seat, d[0], d[1], d[2], d[3], rankmodel.ExpectedRank(d), rankmodel.TenhouUma.Expected(d))
 	}
 	// Output:
-	// seat 0: P(1st..4th) 0.63 0.30 0.05 0.03, expected rank 1.47, Tenhou uma +27.0
-	// seat 2: P(1st..4th) 0.20 0.36 0.27 0.17, expected rank 2.41, Tenhou uma +5.4
+	// seat 0: P(1st..4th) 0.59 0.31 0.07 0.03, expected rank 1.55, Tenhou uma +25.2
+	// seat 2: P(1st..4th) 0.20 0.32 0.30 0.19, expected rank 2.48, Tenhou uma +4.2
 }
