@@ -133,6 +133,28 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 	r.pendingDora = max(0, min(1+kans, maxDora)-r.numDora)
 	r.n = copy(r.hand[:], v.Hand())
 	r.nm = copy(r.melds[:], v.Melds(me))
+	r.readUnseen(v, o.Truth)
+	r.firstTurnState(v)
+	r.pendingRiichi = r.phase == game.PhaseCall && r.cur != me && v.InRiichi(r.cur) && !v.RiichiAccepted(r.cur)
+	for s := range game.NumSeats {
+		if s != me {
+			e.readOpponent(v, s, o, pub, &r.opp[s])
+		}
+	}
+	if o.Rollout == LearnedRollout && e.pol != nil {
+		r.rollout = e.pol
+		if e.roll != nil {
+			r.rollout = e.roll
+		}
+		r.rootInputs(v, pub)
+	}
+	return r
+}
+
+// readUnseen lists the tiles the seat has not seen (with the oracle's
+// truth, the opponents' hands count as seen), and the discards of every
+// seat.
+func (r *root) readUnseen(v game.View, truth *game.Round) {
 	var seen [tile.NumTiles]bool
 	for _, t := range v.Hand() {
 		seen[t] = true
@@ -147,7 +169,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		r.turns[s] = len(river)
 		for _, d := range river {
 			seen[d.Tile] = true
-			if s == me {
+			if s == r.me {
 				r.discarded = r.discarded.Add(d.Tile.Kind())
 			}
 		}
@@ -155,10 +177,10 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 	for _, t := range v.DoraIndicators() {
 		seen[t] = true
 	}
-	if o.Truth != nil {
+	if truth != nil {
 		for s := range game.NumSeats {
-			if s != me {
-				for _, t := range o.Truth.Hand(s) {
+			if s != r.me {
+				for _, t := range truth.Hand(s) {
 					seen[t] = true
 				}
 			}
@@ -170,53 +192,43 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 			r.nUnseen++
 		}
 	}
-	r.firstTurnState(v)
-	r.pendingRiichi = r.phase == game.PhaseCall && r.cur != me && v.InRiichi(r.cur) && !v.RiichiAccepted(r.cur)
-	for s := range game.NumSeats {
-		if s == me {
-			continue
-		}
-		op := &r.opp[s]
-		op.riichi = v.InRiichi(s)
-		for _, m := range v.Melds(s) {
-			op.open = op.open || m.Open()
-		}
-		for _, d := range v.River(s) {
-			op.river = op.river.Add(d.Tile.Kind())
-		}
-		pub.Reset(v, s)
-		switch {
-		case o.Opponents == RiichiOnly:
-			op.pTenpai = 0
-			if op.riichi {
-				op.pTenpai = 1
-			}
-		case op.riichi:
+}
+
+// readOpponent fills what the root knows of opponent s: its riichi,
+// calls and river, and the predictors' tenpai, waits and value (or the
+// oracle's truth, or the riichi-only ablation's).
+func (e *Engine) readOpponent(v game.View, s int, o *Options, pub *opponent.Public, op *oppRoot) {
+	op.riichi = v.InRiichi(s)
+	for _, m := range v.Melds(s) {
+		op.open = op.open || m.Open()
+	}
+	for _, d := range v.River(s) {
+		op.river = op.river.Add(d.Tile.Kind())
+	}
+	pub.Reset(v, s)
+	switch {
+	case o.Opponents == RiichiOnly:
+		op.pTenpai = 0
+		if op.riichi {
 			op.pTenpai = 1
-		default:
-			op.pTenpai = e.opp.Tenpai(pub)
 		}
-		e.opp.Waits(pub, &op.waitP)
-		op.laterP = op.waitP
-		pv := e.opp.Value(pub)
-		op.value, op.valueK = int(pv), pv/1000
-		if o.Truth != nil {
-			op.truth(o.Truth, s)
-		}
-		for k := range tile.Kind(tile.NumKinds) {
-			if pub.Genbutsu(k) || pub.Passed(k) {
-				op.safe = op.safe.Add(k)
-			}
+	case op.riichi:
+		op.pTenpai = 1
+	default:
+		op.pTenpai = e.opp.Tenpai(pub)
+	}
+	e.opp.Waits(pub, &op.waitP)
+	op.laterP = op.waitP
+	pv := e.opp.Value(pub)
+	op.value, op.valueK = int(pv), pv/1000
+	if o.Truth != nil {
+		op.truth(o.Truth, s)
+	}
+	for k := range tile.Kind(tile.NumKinds) {
+		if pub.Genbutsu(k) || pub.Passed(k) {
+			op.safe = op.safe.Add(k)
 		}
 	}
-	if o.Rollout == LearnedRollout && e.pol != nil {
-		r.rollout = e.pol
-		if e.roll != nil {
-			r.rollout = e.roll
-		}
-		r.rootInputs(v, pub)
-	}
-	return r
 }
 
 // firstTurnState reads from the view what the seat's first go-around and
