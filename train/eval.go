@@ -303,92 +303,113 @@ func evaluate(ctx context.Context, paths []string, opp *opponent.Models, rk *ran
 	if err != nil {
 		return nil, nil, err
 	}
-	rep := &EvalReport{Skipped: []string{}}
-	all := &collector{}
-	skipped := map[string]int{}
+	t := &evalTally{rep: &EvalReport{Skipped: []string{}}, all: &collector{}, skipped: map[string]int{}, seen: map[string]bool{},
+		filtered: opt.FilterReason}
 	if len(unreadable) > 0 {
-		skipped["unreadable folder"] = len(unreadable)
+		t.skipped["unreadable folder"] = len(unreadable)
 	}
-	filtered := opt.FilterReason
-	if filtered == "" {
-		filtered = "left out by the filter"
-	}
-	seen := map[string]bool{}
-	type res struct {
-		key string
-		c   *collector
-		err error
-	}
-	type fileRes struct {
-		games int
-		rerr  error
-		out   []res
+	if t.filtered == "" {
+		t.filtered = "left out by the filter"
 	}
 	done := 0
 	err = records.ForEachFile(ctx, files, opt.Workers,
-		func(f string) fileRes {
-			games, rerr := readRecords(f, opt.Stdin)
-			var out []res
-			for i := range games {
-				gr := &games[i]
-				if why := dataset.Usable(gr.Game); why != nil {
-					out = append(out, res{key: gr.Key, err: why})
-					continue
-				}
-				if opt.Filter != nil && !opt.Filter(gr) {
-					out = append(out, res{key: gr.Key, err: errFiltered})
-					continue
-				}
-				c, err := evalGame(gr.Game, opp, rk, base)
-				out = append(out, res{key: gr.Key, c: c, err: err})
-			}
-			return fileRes{len(games), rerr, out}
-		},
-		func(_ string, fr fileRes) {
+		func(f string) evalFile { return evalFileOf(f, opp, rk, base, &opt) },
+		func(_ string, fr evalFile) {
 			done++
 			if opt.Progress != nil {
 				opt.Progress(done, len(files))
 			}
-			if fr.rerr != nil && fr.games == 0 {
-				if errors.Is(fr.rerr, data.ErrSyntax) {
-					skipped["not a game record"]++
-				} else {
-					skipped["unreadable or cut file"]++
-				}
-				return
-			}
-			rep.Files++
-			for _, r := range fr.out {
-				switch {
-				case r.err == errFiltered:
-					skipped[filtered]++
-				case r.c == nil:
-					skipped[r.err.Error()]++
-				case seen[r.key]:
-					skipped["duplicate game (same log id or wall seed)"]++
-				case r.err != nil:
-					skipped["replay error"]++
-				default:
-					seen[r.key] = true
-					all.merge(r.c, int32(rep.Games))
-					rep.Games++
-				}
-			}
+			t.add(&fr)
 		})
 	if err != nil {
 		return nil, nil, err
 	}
-	for why, n := range skipped {
+	rep := t.rep
+	for why, n := range t.skipped {
 		rep.Skipped = append(rep.Skipped, why+": "+strconv.Itoa(n))
 	}
 	slices.Sort(rep.Skipped)
-	rep.Rounds = all.rounds
+	rep.Rounds = t.all.rounds
 	rep.Bootstrap = opt.Bootstrap
 	if rep.Bootstrap <= 0 {
 		rep.Bootstrap = DefaultBootstrap
 	}
-	all.report(rep)
-	return rep, all, nil
+	t.all.report(rep)
+	return rep, t.all, nil
+}
+
+// evalGameResult is one game of a file evaluated: its samples, or why
+// it was left out.
+type evalGameResult struct {
+	key string
+	c   *collector
+	err error
+}
+
+// evalFile is one record file evaluated.
+type evalFile struct {
+	games int
+	rerr  error
+	out   []evalGameResult
+}
+
+// evalFileOf reads f and evaluates its usable games that pass the filter.
+func evalFileOf(f string, opp *opponent.Models, rk *rankmodel.Model, base *Baselines, opt *EvalOptions) evalFile {
+	games, rerr := readRecords(f, opt.Stdin)
+	var out []evalGameResult
+	for i := range games {
+		gr := &games[i]
+		if why := dataset.Usable(gr.Game); why != nil {
+			out = append(out, evalGameResult{key: gr.Key, err: why})
+			continue
+		}
+		if opt.Filter != nil && !opt.Filter(gr) {
+			out = append(out, evalGameResult{key: gr.Key, err: errFiltered})
+			continue
+		}
+		c, err := evalGame(gr.Game, opp, rk, base)
+		out = append(out, evalGameResult{key: gr.Key, c: c, err: err})
+	}
+	return evalFile{len(games), rerr, out}
+}
+
+// evalTally gathers the files' results in file order: the samples of
+// every game used once, and the count of each reason a game or file was
+// left out.
+type evalTally struct {
+	rep      *EvalReport
+	all      *collector
+	skipped  map[string]int
+	seen     map[string]bool
+	filtered string // the filter's reason
+}
+
+func (t *evalTally) add(fr *evalFile) {
+	if fr.rerr != nil && fr.games == 0 {
+		if errors.Is(fr.rerr, data.ErrSyntax) {
+			t.skipped["not a game record"]++
+		} else {
+			t.skipped["unreadable or cut file"]++
+		}
+		return
+	}
+	t.rep.Files++
+	for _, r := range fr.out {
+		switch {
+		case r.err == errFiltered:
+			t.skipped[t.filtered]++
+		case r.c == nil:
+			t.skipped[r.err.Error()]++
+		case t.seen[r.key]:
+			t.skipped["duplicate game (same log id or wall seed)"]++
+		case r.err != nil:
+			t.skipped["replay error"]++
+		default:
+			t.seen[r.key] = true
+			t.all.merge(r.c, int32(t.rep.Games))
+			t.rep.Games++
+		}
+	}
 }
 
 func (c *collector) report(rep *EvalReport) {
