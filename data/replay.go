@@ -394,11 +394,7 @@ func (p *replayer) play() bool {
 		seat := uint8(e.Seat)
 		switch e.Type {
 		case EventDraw:
-			if !p.passAll(0) {
-				return false
-			}
-			if p.r.Phase() != game.PhaseTurn || p.r.Current() != int(e.Seat) || p.r.Drawn() != e.Tile {
-				p.mismatch(ei, fmt.Sprintf("record: seat %d draws %v; engine: phase %v, seat %d, drawn %v", e.Seat, e.Tile, p.r.Phase(), p.r.Current(), p.r.Drawn()))
+			if !p.draw(ei, e) {
 				return false
 			}
 		case EventDiscard:
@@ -414,30 +410,9 @@ func (p *replayer) play() bool {
 				p.riichi = int(e.Seat)
 				continue
 			}
-			// Step 2: the stick is paid when the discard passes; check the
-			// scores the record shows then.
-			want := p.r.Scores()
-			if !p.r.RiichiAccepted(int(e.Seat)) {
-				want[e.Seat] -= 1000
-			}
-			for i := range 4 {
-				if int(e.Scores[i]) != want[i] {
-					p.mismatch(ei, fmt.Sprintf("scores after riichi: engine %v, record %v", want, e.Scores))
-					break
-				}
-			}
+			p.checkRiichiStick(ei, e)
 		case EventCall:
-			var ok bool
-			switch e.Meld.Type {
-			case score.Ankan:
-				ok = p.apply(game.Action{Type: game.Ankan, Seat: seat, Tile: e.Meld.Tiles[0]})
-			case score.Kakan:
-				ok = p.apply(game.Action{Type: game.Kakan, Seat: seat, Tile: e.Meld.Tiles[3]})
-			default:
-				typ := callAction(e.Meld.Type)
-				ok = p.passAll(1<<seat) && p.answer(game.Action{Type: typ, Seat: seat, Meld: e.Meld}) && p.passAll(0)
-			}
-			if !ok {
+			if !p.call(e) {
 				return false
 			}
 		case EventNewDora:
@@ -451,36 +426,77 @@ func (p *replayer) play() bool {
 			}
 			continue
 		case EventAgari:
-			a := &p.rd.Agari[e.Index]
-			if a.Tsumo() {
-				if !p.apply(game.Action{Type: game.Tsumo, Seat: seat, Tile: p.r.Drawn()}) {
-					return false
-				}
-			} else {
-				// All consecutive wins are rons on the same tile.
-				var keep uint8
-				var seats []uint8
-				for j := ei; j < len(events) && events[j].Type == EventAgari; j++ {
-					keep |= 1 << uint8(events[j].Seat)
-					seats = append(seats, uint8(events[j].Seat))
-				}
-				for _, s := range seats {
-					if !p.answer(game.Action{Type: game.Ron, Seat: s, Tile: p.r.LastTile()}) {
-						return false
-					}
-					if !p.passAll(keep) {
-						return false
-					}
-				}
-				ei += len(seats) - 1
-			}
-			return p.checkAgari()
+			return p.agari(ei) && p.checkAgari()
 		case EventRyuukyoku:
 			return p.ryuukyoku(ei)
 		}
 	}
 	p.mismatch(len(events), "the record's round has no result")
 	return false
+}
+
+// draw checks the recorded draw of event ei against the engine's, after
+// every seat passed the discard before it.
+func (p *replayer) draw(ei int, e Event) bool {
+	if !p.passAll(0) {
+		return false
+	}
+	if p.r.Phase() != game.PhaseTurn || p.r.Current() != int(e.Seat) || p.r.Drawn() != e.Tile {
+		p.mismatch(ei, fmt.Sprintf("record: seat %d draws %v; engine: phase %v, seat %d, drawn %v", e.Seat, e.Tile, p.r.Phase(), p.r.Current(), p.r.Drawn()))
+		return false
+	}
+	return true
+}
+
+// checkRiichiStick checks a riichi's step 2: the stick is paid when the
+// discard passes; the record shows the scores then.
+func (p *replayer) checkRiichiStick(ei int, e Event) {
+	want := p.r.Scores()
+	if !p.r.RiichiAccepted(int(e.Seat)) {
+		want[e.Seat] -= 1000
+	}
+	for i := range 4 {
+		if int(e.Scores[i]) != want[i] {
+			p.mismatch(ei, fmt.Sprintf("scores after riichi: engine %v, record %v", want, e.Scores))
+			return
+		}
+	}
+}
+
+// call applies a recorded call: a closed or added kan at the seat's turn,
+// else a call of the discard (the other seats passing it).
+func (p *replayer) call(e Event) bool {
+	seat := uint8(e.Seat)
+	switch e.Meld.Type {
+	case score.Ankan:
+		return p.apply(game.Action{Type: game.Ankan, Seat: seat, Tile: e.Meld.Tiles[0]})
+	case score.Kakan:
+		return p.apply(game.Action{Type: game.Kakan, Seat: seat, Tile: e.Meld.Tiles[3]})
+	}
+	typ := callAction(e.Meld.Type)
+	return p.passAll(1<<seat) && p.answer(game.Action{Type: typ, Seat: seat, Meld: e.Meld}) && p.passAll(0)
+}
+
+// agari applies the win of event ei: a tsumo, or the rons of every
+// consecutive win event, all on the same tile.
+func (p *replayer) agari(ei int) bool {
+	events := p.rd.Events
+	e := events[ei]
+	if p.rd.Agari[e.Index].Tsumo() {
+		return p.apply(game.Action{Type: game.Tsumo, Seat: uint8(e.Seat), Tile: p.r.Drawn()})
+	}
+	var keep uint8
+	var seats []uint8
+	for j := ei; j < len(events) && events[j].Type == EventAgari; j++ {
+		keep |= 1 << uint8(events[j].Seat)
+		seats = append(seats, uint8(events[j].Seat))
+	}
+	for _, s := range seats {
+		if !p.answer(game.Action{Type: game.Ron, Seat: s, Tile: p.r.LastTile()}) || !p.passAll(keep) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *replayer) checkDora(ei, n int) {
