@@ -709,71 +709,11 @@ func (o *Observation) apply(e *ObsEvent) {
 	s := &o.seats[e.Seat%NumSeats]
 	switch e.Type {
 	case ObsDraw:
-		var p int
-		if e.Rinshan {
-			p = RinshanIndex + o.rinshan
-			o.rinshan++
-		} else {
-			p = DealSize + o.live
-			o.live++
-		}
-		o.cur = e.Seat
-		o.step = stepTurn
-		o.rinshanDue, o.afterCall, o.kuikae = false, false, 0
-		o.lastTile = tile.NoTile
-		s.conc++
-		if o.mine(e.Seat) {
-			o.hand[o.n] = e.Tile
-			o.n++
-			o.counts[e.Tile.Kind()]++
-			o.drawn = e.Tile
-			o.seen[e.Tile] = true
-			o.known[p] = e.Tile
-		} else {
-			s.held[s.nHeld] = uint8(p)
-			s.nHeld++
-			s.pending = int16(p)
-		}
+		o.applyDraw(e, s)
 	case ObsDiscard:
-		t := e.Tile
-		o.leave(e.Seat, t, e.Tsumogiri, !e.Tsumogiri)
-		s.pending = -1
-		o.drawn = tile.NoTile
-		s.river[s.nRiver] = RiverTile{Tile: t, Tsumogiri: e.Tsumogiri, Riichi: e.Riichi, Turn: uint8(o.turns)}
-		s.nRiver++
-		s.discarded = s.discarded.Add(t.Kind())
-		o.addPassed(t.Kind(), -1)
-		if e.Riichi {
-			s.riichi = riichiDeclared
-		}
-		o.turns++
-		if o.turns == 1 {
-			o.firstWind = t.Kind()
-		}
-		if o.turns <= 4 && (!t.Kind().IsWind() || t.Kind() != o.firstWind) {
-			o.windsBroken = true
-		}
-		o.step = stepAnswers
-		o.lastTile = t
-		o.afterCall, o.kuikae = false, 0
+		o.applyDiscard(e, s)
 	case ObsCall:
-		d := &o.seats[e.From]
-		d.river[d.nRiver-1].Called = true
-		for _, t := range e.Meld.TilesSlice()[1:] {
-			o.leave(e.Seat, t, false, false)
-		}
-		s.melds[s.numMelds] = e.Meld
-		s.numMelds++
-		o.anyCall = true
-		o.cur = e.Seat
-		o.lastTile = tile.NoTile
-		if e.Meld.Type == score.Daiminkan {
-			o.kans++
-			o.kanOwners |= 1 << e.Seat
-			o.step, o.rinshanDue = stepDraw, true
-		} else {
-			o.step, o.afterCall, o.kuikae = stepTurn, true, KuikaeBan(e.Meld)
-		}
+		o.applyCall(e, s)
 	case ObsAnkan:
 		k := e.Meld.Tiles[0].Kind()
 		for i, t := range e.Meld.Tiles {
@@ -802,18 +742,102 @@ func (o *Observation) apply(e *ObsEvent) {
 		o.dora[o.nDora] = e.Tile
 		o.nDora++
 	case ObsRiichiAccepted:
-		s.riichi = riichiAccepted
-		o.scores[e.Seat] -= 1000
-		o.sticks++
-		accepted := 0
-		for i := range o.seats {
-			if o.seats[i].riichi == riichiAccepted {
-				accepted++
-			}
+		o.applyRiichiAccepted(e, s)
+	}
+}
+
+// applyDraw: seat e.Seat (s) draws from the live wall or the dead wall;
+// the tile is known only when the seat is the observer.
+func (o *Observation) applyDraw(e *ObsEvent, s *obsSeat) {
+	var p int
+	if e.Rinshan {
+		p = RinshanIndex + o.rinshan
+		o.rinshan++
+	} else {
+		p = DealSize + o.live
+		o.live++
+	}
+	o.cur = e.Seat
+	o.step = stepTurn
+	o.rinshanDue, o.afterCall, o.kuikae = false, false, 0
+	o.lastTile = tile.NoTile
+	s.conc++
+	if o.mine(e.Seat) {
+		o.hand[o.n] = e.Tile
+		o.n++
+		o.counts[e.Tile.Kind()]++
+		o.drawn = e.Tile
+		o.seen[e.Tile] = true
+		o.known[p] = e.Tile
+	} else {
+		s.held[s.nHeld] = uint8(p)
+		s.nHeld++
+		s.pending = int16(p)
+	}
+}
+
+// applyDiscard: seat e.Seat (s) discards, declaring riichi or not; the
+// first go-around's four winds are followed.
+func (o *Observation) applyDiscard(e *ObsEvent, s *obsSeat) {
+	t := e.Tile
+	o.leave(e.Seat, t, e.Tsumogiri, !e.Tsumogiri)
+	s.pending = -1
+	o.drawn = tile.NoTile
+	s.river[s.nRiver] = RiverTile{Tile: t, Tsumogiri: e.Tsumogiri, Riichi: e.Riichi, Turn: uint8(o.turns)}
+	s.nRiver++
+	s.discarded = s.discarded.Add(t.Kind())
+	o.addPassed(t.Kind(), -1)
+	if e.Riichi {
+		s.riichi = riichiDeclared
+	}
+	o.turns++
+	if o.turns == 1 {
+		o.firstWind = t.Kind()
+	}
+	if o.turns <= 4 && (!t.Kind().IsWind() || t.Kind() != o.firstWind) {
+		o.windsBroken = true
+	}
+	o.step = stepAnswers
+	o.lastTile = t
+	o.afterCall, o.kuikae = false, 0
+}
+
+// applyCall: seat e.Seat (s) calls the last discard (chi, pon or an open
+// kan, whose replacement draw comes next).
+func (o *Observation) applyCall(e *ObsEvent, s *obsSeat) {
+	d := &o.seats[e.From]
+	d.river[d.nRiver-1].Called = true
+	for _, t := range e.Meld.TilesSlice()[1:] {
+		o.leave(e.Seat, t, false, false)
+	}
+	s.melds[s.numMelds] = e.Meld
+	s.numMelds++
+	o.anyCall = true
+	o.cur = e.Seat
+	o.lastTile = tile.NoTile
+	if e.Meld.Type == score.Daiminkan {
+		o.kans++
+		o.kanOwners |= 1 << e.Seat
+		o.step, o.rinshanDue = stepDraw, true
+	} else {
+		o.step, o.afterCall, o.kuikae = stepTurn, true, KuikaeBan(e.Meld)
+	}
+}
+
+// applyRiichiAccepted: seat e.Seat's (s) riichi stick goes down; four
+// accepted riichi end the round.
+func (o *Observation) applyRiichiAccepted(e *ObsEvent, s *obsSeat) {
+	s.riichi = riichiAccepted
+	o.scores[e.Seat] -= 1000
+	o.sticks++
+	accepted := 0
+	for i := range o.seats {
+		if o.seats[i].riichi == riichiAccepted {
+			accepted++
 		}
-		if accepted == NumSeats {
-			o.step = stepEnded
-		}
+	}
+	if accepted == NumSeats {
+		o.step = stepEnded
 	}
 }
 
