@@ -161,83 +161,22 @@ func (c *checker) event(e Event) error {
 		return fmt.Errorf("after the round's result")
 	}
 	switch e.Type {
+	case EventDraw, EventDiscard, EventKita, EventRiichi:
+		if err := c.seat(e.Seat); err != nil {
+			return err
+		}
+	}
+	switch e.Type {
 	case EventDraw:
-		if err := c.seat(e.Seat); err != nil {
-			return err
-		}
-		s := int(e.Seat)
-		if !e.Tile.Valid() || c.loc[e.Tile] != locUnseen {
-			return fmt.Errorf("tile %v already seen", tileString(e.Tile))
-		}
-		if c.size(s) != 13 {
-			return fmt.Errorf("draw into a hand of %d", c.size(s))
-		}
-		c.loc[e.Tile] = locHand + uint8(s)
-		c.n[s]++
-		c.lastDraw[s] = e.Tile
+		return c.draw(e)
 	case EventDiscard:
-		if err := c.seat(e.Seat); err != nil {
-			return err
-		}
-		s := int(e.Seat)
-		if err := c.fromHand(s, e.Tile); err != nil {
-			return err
-		}
-		if c.size(s) != 14 {
-			return fmt.Errorf("discard from a hand of %d", c.size(s))
-		}
-		if e.Tsumogiri != (c.lastDraw[s] == e.Tile) {
-			return fmt.Errorf("tsumogiri=%v but the tile drawn was %v", e.Tsumogiri, tileString(c.lastDraw[s]))
-		}
-		c.loc[e.Tile] = locPond
-		c.n[s]--
-		c.lastDraw[s] = tile.NoTile
-		c.lastSeat, c.lastTile, c.lastKan = s, e.Tile, false
+		return c.discard(e)
 	case EventCall:
 		return c.call(e)
 	case EventKita:
-		if err := c.seat(e.Seat); err != nil {
-			return err
-		}
-		s := int(e.Seat)
-		if c.g.Players != 3 || !e.Tile.Valid() || e.Tile.Kind() != tile.North {
-			return fmt.Errorf("kita of %v", tileString(e.Tile))
-		}
-		if err := c.fromHand(s, e.Tile); err != nil {
-			return err
-		}
-		if c.size(s) != 14 {
-			return fmt.Errorf("kita from a hand of %d", c.size(s))
-		}
-		c.loc[e.Tile] = locKita
-		c.n[s]--
-		c.lastDraw[s] = tile.NoTile
-		c.lastSeat, c.lastTile, c.lastKan = s, e.Tile, true
+		return c.kita(e)
 	case EventRiichi:
-		if err := c.seat(e.Seat); err != nil {
-			return err
-		}
-		s := int(e.Seat)
-		switch e.Step {
-		case 1:
-			if c.open[s] || c.size(s) != 14 || c.riichi[s] {
-				return fmt.Errorf("riichi by an open hand, out of turn or twice")
-			}
-			c.riichi[s] = true
-		case 2:
-			if !c.riichi[s] || c.lastSeat != s {
-				return fmt.Errorf("riichi accepted without a declaration and discard")
-			}
-			c.cur[s] -= 1000
-			c.sticks++
-			for i := range c.g.Players {
-				if int(e.Scores[i]) != c.cur[i] {
-					return fmt.Errorf("scores after riichi %v, want %v", e.Scores, c.cur)
-				}
-			}
-		default:
-			return fmt.Errorf("riichi step %d", e.Step)
-		}
+		return c.riichiStep(e)
 	case EventNewDora:
 		if !e.Tile.Valid() || c.loc[e.Tile] != locUnseen {
 			return fmt.Errorf("indicator %v already seen", tileString(e.Tile))
@@ -249,6 +188,88 @@ func (c *checker) event(e Event) error {
 		return c.ryuukyoku()
 	default:
 		return fmt.Errorf("unknown event type %v", e.Type)
+	}
+	return nil
+}
+
+// draw checks a draw: an unseen tile into a hand of 13.
+func (c *checker) draw(e Event) error {
+	s := int(e.Seat)
+	if !e.Tile.Valid() || c.loc[e.Tile] != locUnseen {
+		return fmt.Errorf("tile %v already seen", tileString(e.Tile))
+	}
+	if c.size(s) != 13 {
+		return fmt.Errorf("draw into a hand of %d", c.size(s))
+	}
+	c.loc[e.Tile] = locHand + uint8(s)
+	c.n[s]++
+	c.lastDraw[s] = e.Tile
+	return nil
+}
+
+// discard checks a discard: a tile of a hand of 14, tsumogiri exactly
+// when it is the tile drawn.
+func (c *checker) discard(e Event) error {
+	s := int(e.Seat)
+	if err := c.fromHand(s, e.Tile); err != nil {
+		return err
+	}
+	if c.size(s) != 14 {
+		return fmt.Errorf("discard from a hand of %d", c.size(s))
+	}
+	if e.Tsumogiri != (c.lastDraw[s] == e.Tile) {
+		return fmt.Errorf("tsumogiri=%v but the tile drawn was %v", e.Tsumogiri, tileString(c.lastDraw[s]))
+	}
+	c.loc[e.Tile] = locPond
+	c.n[s]--
+	c.lastDraw[s] = tile.NoTile
+	c.lastSeat, c.lastTile, c.lastKan = s, e.Tile, false
+	return nil
+}
+
+// kita checks a 3-player game's north set aside from a hand of 14.
+func (c *checker) kita(e Event) error {
+	s := int(e.Seat)
+	if c.g.Players != 3 || !e.Tile.Valid() || e.Tile.Kind() != tile.North {
+		return fmt.Errorf("kita of %v", tileString(e.Tile))
+	}
+	if err := c.fromHand(s, e.Tile); err != nil {
+		return err
+	}
+	if c.size(s) != 14 {
+		return fmt.Errorf("kita from a hand of %d", c.size(s))
+	}
+	c.loc[e.Tile] = locKita
+	c.n[s]--
+	c.lastDraw[s] = tile.NoTile
+	c.lastSeat, c.lastTile, c.lastKan = s, e.Tile, true
+	return nil
+}
+
+// riichiStep checks a riichi's declaration (step 1: a closed hand of 14,
+// once) or its acceptance (step 2: after the declaration's discard, the
+// stick paid in the scores the record shows).
+func (c *checker) riichiStep(e Event) error {
+	s := int(e.Seat)
+	switch e.Step {
+	case 1:
+		if c.open[s] || c.size(s) != 14 || c.riichi[s] {
+			return fmt.Errorf("riichi by an open hand, out of turn or twice")
+		}
+		c.riichi[s] = true
+	case 2:
+		if !c.riichi[s] || c.lastSeat != s {
+			return fmt.Errorf("riichi accepted without a declaration and discard")
+		}
+		c.cur[s] -= 1000
+		c.sticks++
+		for i := range c.g.Players {
+			if int(e.Scores[i]) != c.cur[i] {
+				return fmt.Errorf("scores after riichi %v, want %v", e.Scores, c.cur)
+			}
+		}
+	default:
+		return fmt.Errorf("riichi step %d", e.Step)
 	}
 	return nil
 }
