@@ -151,6 +151,15 @@ func (r *Round) Check() error {
 // checkSeat checks what Check checks of one seat, placing its tiles in
 // where and its discards' turns in turnSeen.
 func (r *Round) checkSeat(s int, where *tilePlaces, turnSeen *[4]uint64) error {
+	if err := r.checkHand(s, where); err != nil {
+		return err
+	}
+	return r.checkRiver(s, where, turnSeen)
+}
+
+// checkHand checks seat s's hand, counts, drawn tile, melds, size and
+// waits.
+func (r *Round) checkHand(s int, where *tilePlaces) error {
 	st := &r.seats[s]
 	ph := r.phase
 	var c tile.Counts
@@ -195,7 +204,14 @@ func (r *Round) checkSeat(s int, where *tilePlaces, turnSeen *[4]uint64) error {
 			return fmt.Errorf("game: %w: seat %d: waits %v, recomputed %v (phase %v)", ErrInvariant, s, st.waits, w&^own, ph)
 		}
 	}
-	// The river: tiles, turns and the flags it fixes.
+	return nil
+}
+
+// checkRiver checks seat s's river: its tiles, their turns, and the
+// discarded kinds, nagashi and riichi flags it fixes.
+func (r *Round) checkRiver(s int, where *tilePlaces, turnSeen *[4]uint64) error {
+	st := &r.seats[s]
+	ph := r.phase
 	var kinds tile.KindSet
 	riichiTiles := 0
 	nagashi := true
