@@ -22,6 +22,11 @@
 //     chow, single, minor, incomplete chow, pair tiles), riichi whenever
 //     possible, and its meld-call rule (call when the concealed
 //     combinations do not drop; a kan when they drop by one).
+//   - policy plays the learned policy (a policy.Player: the move a Houou
+//     player is likeliest to make at every decision, from the models
+//     trained on the corpus), the Monte Carlo engine's prior played alone;
+//     mc is the engine itself. Both may take another model set from a
+//     folder: "policy@DIR", "mc@DIR".
 //
 // Where the documents leave a choice open (ties, the order of red and plain
 // fives, which turn a discard was made in), the choices made are written at
