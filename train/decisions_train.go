@@ -23,8 +23,10 @@ import (
 // DecisionsResult is what [TrainDecisions] measured: each model's card,
 // whose held-out metrics are the agreements with the recorded moves.
 type DecisionsResult struct {
-	Cards   []xgbmodel.Card
-	Seconds float64
+	Cards          []xgbmodel.Card
+	Runs           []ModelRun // what each model's xgboost cost
+	ExtractSeconds float64    // writing the rows
+	Seconds        float64
 }
 
 // TrainDecisions trains the riichi, call, kan and kyuushu models
@@ -43,7 +45,7 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 	if err != nil {
 		return nil, err
 	}
-	res := &DecisionsResult{}
+	res := &DecisionsResult{ExtractSeconds: time.Since(start).Seconds()}
 	for i, spc := range decisionSpecs(cfg.Seed, cfg.Threads, cfg.Rounds) {
 		if samples[i].Train == 0 || samples[i].HeldOut == 0 {
 			// Kyuushu kyuuhai and kans are rare: a slice of the corpus
@@ -68,6 +70,7 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 				spc.name, mt.Name, mt.Model, mt.ModelSE, mt.Baseline, mt.SE, mt.N)
 		}
 		cfg.logf("%s: xgboost %.1fs", spc.name, run.Seconds)
+		res.Runs = append(res.Runs, run)
 		if err := xgbmodel.Save(cfg.policyOut(), &card, b); err != nil {
 			return nil, err
 		}

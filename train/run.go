@@ -74,8 +74,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		// The riichi, call, kan and kyuushu models, on the same opponent
 		// models.
-		if _, err := TrainDecisions(ctx, cfg, opp); err != nil {
+		dec, err := TrainDecisions(ctx, cfg, opp)
+		if err != nil {
 			return nil, err
+		}
+		res.DecisionsExtractSeconds = dec.ExtractSeconds
+		for _, r := range dec.Runs {
+			res.addRun(r)
 		}
 	}
 	res.finish(start)

@@ -164,7 +164,9 @@ type Result struct {
 	TrainSeconds         float64 // xgboost, every run of Runs
 	EvalSeconds          float64 // the held-out measurement of the four predictors
 	PolicyExtractSeconds float64 // the discard policy's samples
-	TotalSeconds         float64
+	// DecisionsExtractSeconds is the decision models' samples.
+	DecisionsExtractSeconds float64
+	TotalSeconds            float64
 	// PeakRSS is the largest resident size of mjrank itself during the
 	// run, ChildPeakRSS that of the largest xgboost process, in bytes
 	// (getrusage RUSAGE_SELF and RUSAGE_CHILDREN, so over the life of the

@@ -6,9 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/train"
 )
 
@@ -204,8 +206,8 @@ func (m *memSize) String() string {
 // printTrainSteps prints what every step of a training run cost: the
 // samples, each xgboost model (rows, memory mode, seconds with the loader
 // check, peak RSS of its xgboost processes), the held-out evaluation, the
-// policy's samples, and the whole run with the peak RSS of mjrank and of
-// its largest xgboost process.
+// policy's samples, the decision models' samples, and the whole run with
+// the peak RSS of mjrank and of its largest xgboost process.
 func printTrainSteps(w io.Writer, res *train.Result) error {
 	t := newTable(w, "step", "rows", "memory", "seconds", "peak RSS")
 	secs := func(s float64) string { return fmt.Sprintf("%.0f", s) }
@@ -214,10 +216,15 @@ func printTrainSteps(w io.Writer, res *train.Result) error {
 		games = plural(res.Cards[0].Corpus.Games, "game")
 	}
 	rows := [][]string{{"samples", games, "", secs(res.ExtractSeconds), ""}}
-	for i, r := range res.Runs {
-		if res.Policy != nil && i == len(res.Runs)-1 {
+	decisions := false
+	for _, r := range res.Runs {
+		switch {
+		case r.Name == policy.ModelName:
 			rows = append(rows, []string{"evaluation", "", "", secs(res.EvalSeconds), ""},
 				[]string{"policy samples", games, "", secs(res.PolicyExtractSeconds), ""})
+		case !decisions && slices.ContainsFunc(policy.DecisionSpecs, func(d policy.DecisionSpec) bool { return d.Name == r.Name }):
+			decisions = true
+			rows = append(rows, []string{"decision samples", games, "", secs(res.DecisionsExtractSeconds), ""})
 		}
 		rows = append(rows, []string{"xgboost " + r.Name, strconv.Itoa(r.Rows), r.Mode(), secs(r.Seconds), train.FormatBytes(r.PeakRSS)})
 	}
