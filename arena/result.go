@@ -102,7 +102,7 @@ type Result struct {
 func newResult(c *Config) *Result {
 	r := &Result{Seats: c.Seats, Games: c.Games, Seed: c.Seed, Rotate: c.Rotate, Length: c.Length.String(), Shards: c.Shards, Shard: c.Shard}
 	for _, s := range c.Seats {
-		if s == "mc" || s == "mjai:mc" { // mjai:mc: the bot through the protocol (mjrank match)
+		if bot.Base(s) == "mc" || s == "mjai:mc" { // mjai:mc: the bot through the protocol (mjrank match)
 			r.MCSims = c.Bots.MCSims
 			if r.MCSims <= 0 {
 				r.MCSims = bot.DefaultMCSims

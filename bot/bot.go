@@ -46,7 +46,7 @@ func NewWith(name string, seed uint64, o Options) (game.Player, error) {
 // takes a models folder; the folder is read when a bot is made).
 func Valid(name string) bool {
 	if base, dir := splitModels(name); dir != "" {
-		return base == "policy" || base == "mc"
+		return takesModels(base)
 	}
 	for _, n := range Names() {
 		if n == name {

@@ -62,9 +62,18 @@ func splitModels(name string) (base, dir string) {
 	return base, dir
 }
 
+// Base returns the bot a seat name plays: "mc" for "mc" and "mc@DIR".
+func Base(name string) string {
+	base, _ := splitModels(name)
+	return base
+}
+
+// takesModels reports whether bot base may play on a models folder.
+func takesModels(base string) bool { return base == "policy" || base == "mc" }
+
 // newOnModels returns bot base (policy or mc) on the models of dir.
 func newOnModels(base, dir string, seed uint64, o Options) (game.Player, error) {
-	if base != "policy" && base != "mc" {
+	if !takesModels(base) {
 		return nil, fmt.Errorf("bot: %s@%s: only policy and mc take a models folder", base, dir)
 	}
 	ms, err := loadModels(dir)

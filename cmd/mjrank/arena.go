@@ -160,7 +160,7 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 	if o.reference != "" && o.asJSON {
 		return nil, usageErrorf("--reference: the Houou players' line is in the text report only (drop --json)")
 	}
-	if !slices.ContainsFunc(cfg.Seats[:], func(s string) bool { return s == "mc" || strings.HasPrefix(s, "mc@") }) {
+	if !slices.ContainsFunc(cfg.Seats[:], func(s string) bool { return bot.Base(s) == "mc" }) {
 		for _, f := range []string{"sims", "mc-ablation"} {
 			if set[f] {
 				return nil, usageErrorf("--%s: no seat plays the mc bot (--seats %s)", f, strings.Join(cfg.Seats[:], ","))
