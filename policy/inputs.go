@@ -76,28 +76,18 @@ func SujiOf(river tile.KindSet) tile.KindSet {
 
 // inputsOf gathers v's inputs (p.in) with the opponent models m.
 func (p *Position) inputsOf(v game.View, m *opponent.Models) {
-	InputsOf(v, &p.in, &p.pub)
-	i := 0
-	for s := range game.NumSeats {
-		if s == v.Seat() {
-			continue
-		}
-		o := &p.in.Opp[i]
-		p.pub.Reset(v, s)
-		if !o.Riichi {
-			o.Tenpai = m.Tenpai(&p.pub)
-		}
-		m.Waits(&p.pub, &p.waits[i])
-		o.Waits = &p.waits[i]
-		o.Value = m.Value(&p.pub) / 1000
-		i++
-	}
+	inputsOf(v, &p.in, &p.pub, m, &p.waits)
 }
 
 // InputsOf fills in with what v's seat sees, all but the opponents'
 // predictions: their Tenpai is 1 in riichi and 0 otherwise, Waits nil
 // and Value 0, for the caller to set. pub is scratch.
-func InputsOf(v game.View, in *Inputs, pub *opponent.Public) {
+func InputsOf(v game.View, in *Inputs, pub *opponent.Public) { inputsOf(v, in, pub, nil, nil) }
+
+// inputsOf fills in from v and, when m is not nil, the opponents'
+// predictions by m (their waits into waits): each opponent's public
+// information is read once for both.
+func inputsOf(v game.View, in *Inputs, pub *opponent.Public, m *opponent.Models, waits *[game.NumSeats - 1][tile.NumKinds]float64) {
 	seat := v.Seat()
 	in.Counts = v.Counts()
 	in.Seen = v.Visible()
@@ -140,6 +130,9 @@ func InputsOf(v game.View, in *Inputs, pub *opponent.Public) {
 	for s := range game.NumSeats {
 		if s != seat {
 			opponentOf(v, s, pub, &in.Opp[i])
+			if m != nil {
+				predictOpponent(m, pub, &in.Opp[i], &waits[i])
+			}
 			i++
 		}
 	}
@@ -148,6 +141,17 @@ func InputsOf(v game.View, in *Inputs, pub *opponent.Public) {
 	in.Place, in.Above, in.Below = standing(v)
 	in.Round = v.RoundIndex()
 	in.HonbaSticks = v.Honba() + v.Sticks()
+}
+
+// predictOpponent sets o's predictions by m from pub, the opponent's public
+// information, its waits into waits.
+func predictOpponent(m *opponent.Models, pub *opponent.Public, o *OppInputs, waits *[tile.NumKinds]float64) {
+	if !o.Riichi {
+		o.Tenpai = m.Tenpai(pub)
+	}
+	m.Waits(pub, waits)
+	o.Waits = waits
+	o.Value = m.Value(pub) / 1000
 }
 
 // opponentOf gathers what v's seat sees of opponent s (pub is scratch).
