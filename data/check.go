@@ -211,20 +211,35 @@ func (c *checker) draw(e Event) error {
 // when it is the tile drawn.
 func (c *checker) discard(e Event) error {
 	s := int(e.Seat)
-	if err := c.fromHand(s, e.Tile); err != nil {
+	if err := c.outOf14(s, e.Tile, "discard"); err != nil {
 		return err
-	}
-	if c.size(s) != 14 {
-		return fmt.Errorf("discard from a hand of %d", c.size(s))
 	}
 	if e.Tsumogiri != (c.lastDraw[s] == e.Tile) {
 		return fmt.Errorf("tsumogiri=%v but the tile drawn was %v", e.Tsumogiri, tileString(c.lastDraw[s]))
 	}
-	c.loc[e.Tile] = locPond
+	c.put(s, e.Tile, locPond, false)
+	return nil
+}
+
+// outOf14 checks that seat s gives up tile t, its own, from a hand of 14
+// (what names the move in the error).
+func (c *checker) outOf14(s int, t tile.Tile, what string) error {
+	if err := c.fromHand(s, t); err != nil {
+		return err
+	}
+	if c.size(s) != 14 {
+		return fmt.Errorf("%s from a hand of %d", what, c.size(s))
+	}
+	return nil
+}
+
+// put moves tile t out of seat s's hand to loc, the last tile given up
+// (a kita's may be robbed like a kan's).
+func (c *checker) put(s int, t tile.Tile, loc uint8, kan bool) {
+	c.loc[t] = loc
 	c.n[s]--
 	c.lastDraw[s] = tile.NoTile
-	c.lastSeat, c.lastTile, c.lastKan = s, e.Tile, false
-	return nil
+	c.lastSeat, c.lastTile, c.lastKan = s, t, kan
 }
 
 // kita checks a 3-player game's north set aside from a hand of 14.
@@ -233,16 +248,10 @@ func (c *checker) kita(e Event) error {
 	if c.g.Players != 3 || !e.Tile.Valid() || e.Tile.Kind() != tile.North {
 		return fmt.Errorf("kita of %v", tileString(e.Tile))
 	}
-	if err := c.fromHand(s, e.Tile); err != nil {
+	if err := c.outOf14(s, e.Tile, "kita"); err != nil {
 		return err
 	}
-	if c.size(s) != 14 {
-		return fmt.Errorf("kita from a hand of %d", c.size(s))
-	}
-	c.loc[e.Tile] = locKita
-	c.n[s]--
-	c.lastDraw[s] = tile.NoTile
-	c.lastSeat, c.lastTile, c.lastKan = s, e.Tile, true
+	c.put(s, e.Tile, locKita, true)
 	return nil
 }
 
