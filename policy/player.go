@@ -15,11 +15,12 @@ import (
 // engine's prior move and, alone, the policy bot. A Player is not safe for
 // concurrent use.
 type Player struct {
-	opp *opponent.Models
-	m   *Model
-	dec *Decisions
-	pos Position
-	sit Situation
+	opp   *opponent.Models
+	m     *Model
+	dec   *Decisions
+	pos   Position
+	sit   Situation
+	sitOK bool // sit holds this decision's situation
 }
 
 // NewPlayer returns a player on the opponent models (the discard and
@@ -38,6 +39,7 @@ func NewPlayer(opp *opponent.Models, m *Model, dec *Decisions) *Player {
 // a riichi model it declares riichi whenever the discard leaves the hand
 // tenpai; without a kan or kyuushu model it declares neither.
 func (p *Player) Act(v game.View, legal []game.Action) (game.Action, bool) {
+	p.sitOK = false
 	if a, ok := game.WinAction(legal); ok {
 		return a, true
 	}
@@ -88,9 +90,15 @@ func (p *Player) riichi(v game.View, legal []game.Action, k tile.Kind, t tile.Ti
 	return game.DiscardAction(legal, game.Riichi, t.Kind(), drawn)
 }
 
-// situation gathers the seat's situation for a decision model.
+// situation gathers the seat's situation for the decision models, once a
+// decision (Act and Prior start a new one): it reads every opponent's
+// tenpai prediction, and a turn may ask the kyuushu, kan and riichi
+// models.
 func (p *Player) situation(v game.View) *Situation {
-	p.sit.Reset(v, p.opp)
+	if !p.sitOK {
+		p.sit.Reset(v, p.opp)
+		p.sitOK = true
+	}
 	return &p.sit
 }
 

@@ -49,6 +49,7 @@ type callPrior struct {
 
 // Prior fills pr with the policy's belief over v's legal moves.
 func (p *Player) Prior(v game.View, legal []game.Action, pr *Prior) {
+	p.sitOK = false
 	*pr = Prior{riichi: -1, rest: 1, pass: 1}
 	if p.m == nil {
 		return
