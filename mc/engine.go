@@ -525,11 +525,10 @@ func policyGap(ref, c *Candidate) float64 {
 func (e *Engine) learnedPrior(v game.View, legal []game.Action, cands []Candidate) int {
 	pl := policy.NewPlayer(e.opp, e.pol, e.dec)
 	var pr policy.Prior
-	pl.Prior(v, legal, &pr)
+	a, ok := pl.Decide(v, legal, &pr)
 	for i := range cands {
 		cands[i].Policy = pr.Of(cands[i].Action, cands[i].Discard)
 	}
-	a, ok := pl.Act(v, legal)
 	if !ok {
 		return -1
 	}

@@ -21,6 +21,7 @@ type Player struct {
 	pos   Position
 	sit   Situation
 	sitOK bool // sit holds this decision's situation
+	posOK bool // pos holds this decision's position
 }
 
 // NewPlayer returns a player on the opponent models (the discard and
@@ -39,7 +40,22 @@ func NewPlayer(opp *opponent.Models, m *Model, dec *Decisions) *Player {
 // a riichi model it declares riichi whenever the discard leaves the hand
 // tenpai; without a kan or kyuushu model it declares neither.
 func (p *Player) Act(v game.View, legal []game.Action) (game.Action, bool) {
-	p.sitOK = false
+	p.sitOK, p.posOK = false, false
+	return p.act(v, legal)
+}
+
+// Decide fills pr with the belief over v's legal moves ([Player.Prior])
+// and returns the move Act returns, reading the position and the
+// opponents' predictions once for both.
+func (p *Player) Decide(v game.View, legal []game.Action, pr *Prior) (game.Action, bool) {
+	p.sitOK, p.posOK = false, false
+	p.prior(v, legal, pr)
+	return p.act(v, legal)
+}
+
+// act is Act on the position and situation already read for this
+// decision, if any.
+func (p *Player) act(v game.View, legal []game.Action) (game.Action, bool) {
 	if a, ok := game.WinAction(legal); ok {
 		return a, true
 	}
@@ -58,7 +74,7 @@ func (p *Player) Act(v game.View, legal []game.Action) (game.Action, bool) {
 	if p.m == nil {
 		return game.Action{}, false
 	}
-	p.pos.Reset(v, p.opp)
+	p.position(v)
 	k, ok := p.m.Best(&p.pos)
 	if !ok {
 		return game.Action{}, false
@@ -88,6 +104,15 @@ func (p *Player) riichi(v game.View, legal []game.Action, k tile.Kind, t tile.Ti
 		return withK, true
 	}
 	return game.DiscardAction(legal, game.Riichi, t.Kind(), drawn)
+}
+
+// position gathers the seat's turn position (and the opponents'
+// predictions) once a decision.
+func (p *Player) position(v game.View) {
+	if !p.posOK {
+		p.pos.Reset(v, p.opp)
+		p.posOK = true
+	}
 }
 
 // situation gathers the seat's situation for the decision models, once a

@@ -49,7 +49,13 @@ type callPrior struct {
 
 // Prior fills pr with the policy's belief over v's legal moves.
 func (p *Player) Prior(v game.View, legal []game.Action, pr *Prior) {
-	p.sitOK = false
+	p.sitOK, p.posOK = false, false
+	p.prior(v, legal, pr)
+}
+
+// prior is Prior on the position and situation already read for this
+// decision, if any.
+func (p *Player) prior(v game.View, legal []game.Action, pr *Prior) {
 	*pr = Prior{riichi: -1, rest: 1, pass: 1}
 	if p.m == nil {
 		return
@@ -89,7 +95,7 @@ func (p *Player) Prior(v game.View, legal []game.Action, pr *Prior) {
 // of that discard leaves the table: a riichi declared with it is accepted
 // (its stick goes down) before the call.
 func (p *Player) callBase(v game.View) Inputs {
-	p.pos.Reset(v, p.opp)
+	p.position(v)
 	base := p.pos.in
 	if from := v.Current(); v.InRiichi(from) && !v.RiichiAccepted(from) {
 		sc := v.Scores()
@@ -102,7 +108,7 @@ func (p *Player) callBase(v game.View) Inputs {
 
 // turnPrior fills the turn's belief (not in riichi).
 func (p *Player) turnPrior(v game.View, legal []game.Action, pr *Prior) {
-	p.pos.Reset(v, p.opp)
+	p.position(v)
 	p.discards(&pr.discard)
 	if t, ok := RiichiCandidate(v, legal); ok && p.dec.Riichi != nil {
 		pr.riichi, _ = p.dec.RiichiScore(p.situation(v), v, p.opp, t)
@@ -168,6 +174,7 @@ func (p *Player) followPrior(base *Inputs, m score.Meld, dst *[tile.NumKinds]flo
 	in.Drawn, in.Kuikae = tile.NoKind, game.KuikaeBan(m)
 	in.OwnOpen++
 	p.pos.ResetInputs(&in)
+	p.posOK = false // pos is the position after the call now
 	p.discards(dst)
 }
 
