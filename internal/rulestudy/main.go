@@ -19,8 +19,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"slices"
@@ -225,7 +227,7 @@ func eval(file string) error {
 	for {
 		var r rec
 		if err := dec.Decode(&r); err != nil {
-			if err.Error() == "EOF" {
+			if errors.Is(err, io.EOF) {
 				break
 			}
 			return fmt.Errorf("%s: %w", file, err)
