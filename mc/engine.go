@@ -139,6 +139,11 @@ type Options struct {
 	Utility *rankmodel.Utility
 	// Rules of the game (nil: Tenhou's hanchan).
 	Rules *game.Rules
+	// SimulateOne simulates a decision of one candidate too, with the
+	// whole budget (else it is returned unsimulated: there is nothing to
+	// choose). Measuring uses it to predict the outcome of one given move
+	// (mceval: the move the player made) with every simulation.
+	SimulateOne bool
 	// NoHalving gives every candidate the same share of the budget instead
 	// of successive halving (an ablation).
 	NoHalving bool
@@ -283,7 +288,7 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	var pub opponent.Public
 	r := e.newRoot(v, rules, &o, &pub)
 	cands := candidates(r, legal)
-	if len(cands) == 1 {
+	if len(cands) == 1 && !o.SimulateOne {
 		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
 	}
 	if o.Margin == 0 {
@@ -337,7 +342,7 @@ func (e *Engine) halve(ctx context.Context, r *root, o *Options, cands []Candida
 	}
 	stages := 1
 	if !o.NoHalving {
-		stages = int(math.Ceil(math.Log2(float64(len(cands)))))
+		stages = max(1, int(math.Ceil(math.Log2(float64(len(cands))))))
 	}
 	worlds := 0
 	an := &Analysis{}

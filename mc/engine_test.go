@@ -93,6 +93,59 @@ func TestAnalyzeSameAtAnyWorkers(t *testing.T) {
 	}
 }
 
+// TestSimulateOne: a decision of one move is returned unsimulated, unless
+// Options.SimulateOne asks for its predictions, which then use the whole
+// budget and equal that move's in the same worlds of a full analysis
+// without halving (common random numbers: world i is the same world).
+func TestSimulateOne(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range positions(t, 3, 41) {
+		r := p.round
+		v := game.ViewOf(&r, p.seat)
+		legal := r.Legal(p.seat, nil)
+		move := legal[0]
+		o := Options{Sims: 400, Workers: 2, Seed: 3, Decision: uint64(i), Rules: &p.rules}
+		an, err := e.Analyze(context.Background(), v, []game.Action{move}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if an.Sims != 0 || an.Candidates[0].Sims != 0 {
+			t.Errorf("%s: one move without SimulateOne: %d simulations", p.name, an.Sims)
+		}
+		o.SimulateOne = true
+		one, err := e.Analyze(context.Background(), v, []game.Action{move}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := one.Candidates[0]
+		if c.Sims != o.Sims || one.Sims != o.Sims {
+			t.Fatalf("%s: SimulateOne ran %d simulations (candidate %d), want %d", p.name, one.Sims, c.Sims, o.Sims)
+		}
+		o.SimulateOne, o.NoHalving, o.Sims = false, true, o.Sims*len(legal)
+		all, err := e.Analyze(context.Background(), v, legal, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, a := range all.Candidates {
+			if a.Action != move || a.Discard != c.Discard {
+				continue
+			}
+			found = true
+			if a.Sims != c.Sims || (a.PWin != c.PWin || a.PDealIn != c.PDealIn || a.PDraw != c.PDraw || a.ScoreChange != c.ScoreChange) {
+				t.Errorf("%s: %v alone: win %.4f deal-in %.4f draw %.4f points %.1f; among all: %.4f %.4f %.4f %.1f",
+					p.name, move, c.PWin, c.PDealIn, c.PDraw, c.ScoreChange, a.PWin, a.PDealIn, a.PDraw, a.ScoreChange)
+			}
+		}
+		if !found {
+			t.Errorf("%s: %v not among the candidates of the full analysis", p.name, move)
+		}
+	}
+}
+
 // TestAnalyzeRefusesHugeBudget: a budget past MaxSims is an error (one of
 // 1e17 sized a slice past what an int holds and panicked).
 func TestAnalyzeRefusesHugeBudget(t *testing.T) {

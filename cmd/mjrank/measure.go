@@ -30,8 +30,9 @@ kind, and reports:
              legal; beside the --bots on the same positions
   fidelity   at the turn decisions, its P(win), P(deal-in) and
              P(exhaustive draw) this round and its expected points change
-             for the move actually played, against what happened: mean
-             prediction and observed rate, log-loss, Brier score and
+             for the move actually played (simulated alone with the
+             whole --sims, not with the share the halving left it),
+             against what happened: mean prediction and observed rate, log-loss, Brier score and
              expected calibration error (10 bins), the points change's mean
              absolute error and bias; beside a baseline of frequencies by
              (the seat's discards so far, its shanten) fitted on the
