@@ -23,6 +23,15 @@ func (s *sim) policy() (tile.Tile, bool) {
 		return s.drawn, false
 	}
 	var sh [tile.NumKinds]int8
+	best := s.shantenAfter(&sh)
+	threat := s.threatened()
+	k := s.heuristicKind(&sh, threat, threat && best >= 1)
+	return s.pick(k, true), s.riichiWith(sh[k])
+}
+
+// shantenAfter fills sh with the shanten after discarding each kind the
+// hand holds and returns the lowest.
+func (s *sim) shantenAfter(sh *[tile.NumKinds]int8) int8 {
 	best := int8(8)
 	for k := range tile.Kind(tile.NumKinds) {
 		if s.counts[k] == 0 {
@@ -33,13 +42,31 @@ func (s *sim) policy() (tile.Tile, bool) {
 		s.counts[k]++
 		best = min(best, sh[k])
 	}
-	threat := false
+	return best
+}
+
+// threatened reports whether an opponent is in riichi.
+func (s *sim) threatened() bool {
 	for j := range s.opp {
-		threat = threat || (j != s.r.me && s.oppRiichi[j])
+		if j != s.r.me && s.oppRiichi[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// heuristicKind is the heuristic's discard: folding, the safest kind
+// (least useful on ties); else among the kinds that leave the lowest
+// shanten, the least useful, safety breaking ties under a threat.
+func (s *sim) heuristicKind(sh *[tile.NumKinds]int8, threat, fold bool) tile.Kind {
+	best := int8(8)
+	for k := range tile.Kind(tile.NumKinds) {
+		if s.counts[k] > 0 {
+			best = min(best, sh[k])
+		}
 	}
 	pick := tile.Kind(255)
 	pickScore := 1 << 30
-	fold := threat && best >= 1
 	for k := range tile.Kind(tile.NumKinds) {
 		if s.counts[k] == 0 || (!fold && sh[k] != best) {
 			continue
@@ -57,12 +84,14 @@ func (s *sim) policy() (tile.Tile, bool) {
 			pick, pickScore = k, score
 		}
 	}
-	t := s.pick(pick, true)
-	riichi := false
-	if !s.riichi && s.closed && sh[pick] == 0 && s.scores[s.r.me] >= 1000 && s.live >= 4 {
-		riichi = true
-	}
-	return t, riichi
+	return pick
+}
+
+// riichiWith reports whether the seat declares riichi with a discard that
+// leaves shanten sh: tenpai, closed, 1,000 points to pay and four tiles
+// left to draw.
+func (s *sim) riichiWith(sh int8) bool {
+	return !s.riichi && s.closed && sh == 0 && s.scores[s.r.me] >= 1000 && s.live >= 4
 }
 
 // uselessness scores how little a kind helps the hand: lower is discarded
