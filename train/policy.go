@@ -142,6 +142,35 @@ func TrainPolicy(ctx context.Context, cfg Config, opp *opponent.Models) (*Policy
 	return res, nil
 }
 
+// TrainRollout trains only the rollout's discard model, on the same rows
+// and with the same parameters as [TrainPolicy] (so the same bytes as the
+// one a whole run writes beside the discard policy), and saves it into
+// cfg.PolicyOut (or cfg.Out). It spares the discard model's training (an
+// hour on the whole corpus) when only the rollout model is wanted.
+func TrainRollout(ctx context.Context, cfg Config, opp *opponent.Models) (*PolicyResult, error) {
+	start := time.Now()
+	work, cleanup, files, corpus, err := cfg.prepare()
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	held, samples, err := policySamples(ctx, &cfg, files, work, &corpus, opp)
+	if err != nil {
+		return nil, err
+	}
+	extract := time.Since(start).Seconds()
+	res, b, err := trainRollout(ctx, &cfg, corpus, samples, work, held)
+	if err != nil {
+		return nil, err
+	}
+	res.ExtractSeconds = extract
+	if err := xgbmodel.Save(cfg.policyOut(), &res.Card, b); err != nil {
+		return nil, err
+	}
+	res.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
 // save writes the discard model (bytes b) and the rollout model, with
 // their cards, into dir.
 func (res *PolicyResult) save(dir string, b []byte) error {
@@ -167,15 +196,11 @@ func (cfg *Config) policyOut() string {
 func trainPolicy(ctx context.Context, cfg *Config, files []string, corpus xgbmodel.Corpus, work string, opp *opponent.Models) (*PolicyResult, []byte, error) {
 	start := time.Now()
 	spc := policySpec(cfg.Seed, cfg.Threads, cfg.Rounds)
-	held, samples, err := writePolicyRows(ctx, cfg, files, work, &corpus, opp)
+	held, samples, err := policySamples(ctx, cfg, files, work, &corpus, opp)
 	if err != nil {
 		return nil, nil, err
 	}
 	res := &PolicyResult{ExtractSeconds: time.Since(start).Seconds()}
-	if samples.Train == 0 || samples.HeldOut == 0 {
-		return nil, nil, fmt.Errorf("train: no discard decisions in the training or held-out games (%d/%d rows): corpus too small", samples.Train, samples.HeldOut)
-	}
-	cfg.logf("%s: rows of %d training games, %d held out in %.1fs", spc.name, corpus.Games-corpus.HeldOutGames, corpus.HeldOutGames, res.ExtractSeconds)
 	card, b, run, err := trainSpec(ctx, cfg, work, spc, corpus, samples)
 	if err != nil {
 		return nil, nil, err
@@ -195,6 +220,21 @@ func trainPolicy(ctx context.Context, cfg *Config, files []string, corpus xgbmod
 		return nil, nil, err
 	}
 	return res, b, nil
+}
+
+// policySamples writes the discard policy's rows of files into work
+// (writePolicyRows) and refuses a corpus without decisions on either side.
+func policySamples(ctx context.Context, cfg *Config, files []string, work string, corpus *xgbmodel.Corpus, opp *opponent.Models) ([][]uint8, xgbmodel.Samples, error) {
+	start := time.Now()
+	held, samples, err := writePolicyRows(ctx, cfg, files, work, corpus, opp)
+	if err != nil {
+		return nil, samples, err
+	}
+	if samples.Train == 0 || samples.HeldOut == 0 {
+		return nil, samples, fmt.Errorf("train: no discard decisions in the training or held-out games (%d/%d rows): corpus too small", samples.Train, samples.HeldOut)
+	}
+	cfg.logf("%s: rows of %d training games, %d held out in %.1fs", policy.ModelName, corpus.Games-corpus.HeldOutGames, corpus.HeldOutGames, time.Since(start).Seconds())
+	return held, samples, nil
 }
 
 // trainRollout trains and measures the rollout's discard model on the

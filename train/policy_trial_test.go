@@ -12,7 +12,8 @@ import (
 
 // TestPolicyTrial trains the discard policy on the whole corpus with the
 // shipped opponent models and prints its held-out agreement
-// (MJRANK_TRIALS=1; MJRANK_POLICY_OUT keeps the model).
+// (MJRANK_TRIALS=1; MJRANK_POLICY_OUT keeps the model; MJRANK_ROLLOUT_ONLY=1
+// trains only the rollout's model, TrainRollout).
 func TestPolicyTrial(t *testing.T) {
 	if os.Getenv("MJRANK_TRIALS") == "" {
 		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
@@ -35,7 +36,11 @@ func TestPolicyTrial(t *testing.T) {
 		cfg.MaxFiles = n
 	}
 	cfg.Progress = os.Stderr
-	res, err := TrainPolicy(context.Background(), cfg, opp)
+	train := TrainPolicy
+	if os.Getenv("MJRANK_ROLLOUT_ONLY") != "" {
+		train = TrainRollout
+	}
+	res, err := train(context.Background(), cfg, opp)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -227,6 +227,15 @@ func TestRunSlice(t *testing.T) {
 	if roll, err := policy.LoadRollout(os.DirFS(out), "."); err != nil || roll == nil || res.Policy.Rollout == nil || roll.Card.Metrics[0].Model != res.Policy.Rollout.Agreement {
 		t.Errorf("rollout model: %v, result %+v", err, res.Policy.Rollout)
 	}
+	// TrainRollout alone writes the same rollout model as the whole run.
+	only := cfg
+	only.Out = t.TempDir()
+	if _, err := TrainRollout(context.Background(), only, opp); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := modelBytes(t, out, policy.RolloutModelName), modelBytes(t, only.Out, policy.RolloutModelName); !bytes.Equal(a, b) {
+		t.Errorf("TrainRollout wrote another rollout model (%d bytes) than Run (%d)", len(b), len(a))
+	}
 	rep, err := Evaluate(context.Background(), []string{"../data/testdata/selfplay.xml"}, opp, rk, EvalOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -497,4 +506,18 @@ func TestXGBoostPathMadeAbsolute(t *testing.T) {
 	if err := cfg.check(); err == nil {
 		t.Error("a missing ./missing.sh passed the check")
 	}
+}
+
+// modelBytes reads the one model file NAME-*.bin in dir.
+func modelBytes(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, name+"-*.bin"))
+	if err != nil || len(m) != 1 {
+		t.Fatalf("%s: %d model files %s (%v)", dir, len(m), name, err)
+	}
+	b, err := os.ReadFile(m[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
