@@ -9,7 +9,7 @@ import (
 
 // Names lists the bots New knows, in the order help texts show them.
 func Names() []string {
-	return []string{"tsumogiri", "efficiency", "thesis", "rulebot", "policy", "mc"}
+	return []string{"tsumogiri", "efficiency", "thesis", "rulebot", "policy", "rollout", "mc"}
 }
 
 // New returns a fresh bot by name with default options (see [NewWith]).
@@ -38,6 +38,8 @@ func NewWith(name string, seed uint64, o Options) (game.Player, error) {
 		return &RuleBot{}, nil
 	case "policy":
 		return NewPolicy()
+	case "rollout":
+		return NewRollout()
 	}
 	return nil, fmt.Errorf("bot: unknown bot %q (known: %s)", name, strings.Join(Names(), ", "))
 }

@@ -25,6 +25,10 @@
 //   - policy plays the learned policy (a policy.Player: the move a Houou
 //     player is likeliest to make at every decision, from the models
 //     trained on the corpus), the Monte Carlo engine's prior played alone;
+//     rollout plays as the engine's learned rollout plays the seat's own
+//     turns in its simulations (its small discard model, folding against
+//     a riichi when no discard keeps tenpai, riichi whenever tenpai, no
+//     calls), so that the rollout's play is measured on a real table;
 //     mc is the engine itself. Both may take another model set from a
 //     folder: "policy@DIR", "mc@DIR".
 //

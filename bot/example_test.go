@@ -32,5 +32,5 @@ func ExampleNew() {
 	}
 	// Output:
 	// 5 rounds; scores [25000 34700 21400 18900] ranks [2 1 3 4]
-	// bot: unknown bot "nobody" (known: tsumogiri, efficiency, thesis, rulebot, policy, mc)
+	// bot: unknown bot "nobody" (known: tsumogiri, efficiency, thesis, rulebot, policy, rollout, mc)
 }

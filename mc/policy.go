@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -55,30 +56,42 @@ func (s *sim) threatened() bool {
 	return false
 }
 
-// heuristicKind is the heuristic's discard: folding, the safest kind
-// (least useful on ties); else among the kinds that leave the lowest
-// shanten, the least useful, safety breaking ties under a threat.
+// heuristicKind is the heuristic's discard (HeuristicDiscard) in the
+// simulated round.
 func (s *sim) heuristicKind(sh *[tile.NumKinds]int8, threat, fold bool) tile.Kind {
+	return HeuristicDiscard(&s.counts, sh, &s.oppRiichi, &s.safe, s.r.me, threat, fold)
+}
+
+// HeuristicDiscard is the rollout heuristic's discard for seat me with
+// the kinds counts in hand, sh the shanten after discarding each: when
+// folding, the safest kind against the seats in riichi (safe[j] the kinds
+// safe against seat j: its river and what passed it since its riichi;
+// then honours, terminals, the rest), the least useful on ties; else among
+// the kinds that leave the lowest shanten, the least useful, safety
+// breaking ties when threatened. The engine's rollouts fold when an
+// opponent is in riichi and no discard keeps the hand tenpai; the rollout
+// bot (bot.Rollout) plays the same rule on a real table.
+func HeuristicDiscard(counts *tile.Counts, sh *[tile.NumKinds]int8, riichi *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, threat, fold bool) tile.Kind {
 	best := int8(8)
 	for k := range tile.Kind(tile.NumKinds) {
-		if s.counts[k] > 0 {
+		if counts[k] > 0 {
 			best = min(best, sh[k])
 		}
 	}
 	pick := tile.Kind(255)
 	pickScore := 1 << 30
 	for k := range tile.Kind(tile.NumKinds) {
-		if s.counts[k] == 0 || (!fold && sh[k] != best) {
+		if counts[k] == 0 || (!fold && sh[k] != best) {
 			continue
 		}
-		score := s.uselessness(k)
+		score := uselessness(counts, k)
 		if threat {
 			// Folding: safety first. Pushing: safety breaks ties.
 			w := 1
 			if fold {
 				w = 1000
 			}
-			score += w * s.danger(k)
+			score += w * danger(riichi, safe, me, k)
 		}
 		if score < pickScore {
 			pick, pickScore = k, score
@@ -97,8 +110,7 @@ func (s *sim) riichiWith(sh int8) bool {
 // uselessness scores how little a kind helps the hand: lower is discarded
 // first. It counts the hand's tiles of the same kind and its neighbours
 // (within two, same suit).
-func (s *sim) uselessness(k tile.Kind) int {
-	c := &s.counts
+func uselessness(c *tile.Counts, k tile.Kind) int {
 	u := 10 * int(c[k]-1)
 	if k.IsHonor() {
 		return u
@@ -123,12 +135,12 @@ func (s *sim) uselessness(k tile.Kind) int {
 	return u + 2
 }
 
-// danger is how risky a kind is against the riichi opponents: 0 when safe
-// against all of them.
-func (s *sim) danger(k tile.Kind) int {
+// danger is how risky a kind is against the seats in riichi but me: 0
+// when safe against all of them.
+func danger(riichi *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, k tile.Kind) int {
 	d := 0
-	for j := range s.opp {
-		if j == s.r.me || !s.oppRiichi[j] || s.safe[j].Has(k) {
+	for j := range riichi {
+		if j == me || !riichi[j] || safe[j].Has(k) {
 			continue
 		}
 		switch {

@@ -1,0 +1,131 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Rollout plays a seat as the Monte Carlo engine's learned rollout plays
+// the seat's own turns in its simulations (mc.LearnedRollout), so that
+// the rollout's play can be measured on a real table (issue 21, item 1):
+// the rollout's small discard model (policy.DefaultRollout), except
+// against a riichi when no discard keeps the hand tenpai, where it folds
+// by mc.HeuristicDiscard (the safest kind); riichi whenever the discard
+// leaves a closed hand tenpai with 1,000 points and four tiles to draw;
+// every win it may take; never a call, a kan or kyuushu kyuuhai (the
+// rollout's seat makes none). Without an embedded rollout model it plays
+// the discard policy's model.
+type Rollout struct {
+	opp *opponent.Models
+	m   *policy.Model
+	pos policy.Position
+}
+
+// NewRollout returns the rollout bot on the embedded models.
+func NewRollout() (*Rollout, error) {
+	opp, err := opponent.Default()
+	if err != nil {
+		return nil, err
+	}
+	m, err := policy.DefaultRollout()
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		if m, err = policy.Default(); err != nil {
+			return nil, err
+		}
+	}
+	return &Rollout{opp: opp, m: m}, nil
+}
+
+// Act implements game.Player.
+func (b *Rollout) Act(v game.View, legal []game.Action) game.Action {
+	if a, ok := game.WinAction(legal); ok {
+		return a
+	}
+	if v.Phase() != game.PhaseTurn {
+		return game.PassAction(legal)
+	}
+	seat, drawn := v.Seat(), v.Drawn()
+	if v.InRiichi(seat) {
+		if a, ok := game.DiscardAction(legal, game.Discard, drawn.Kind(), drawn); ok {
+			return a
+		}
+	}
+	k := b.discard(v)
+	if b.riichi(v, k) {
+		if a, ok := game.DiscardAction(legal, game.Riichi, k, drawn); ok {
+			return a
+		}
+	}
+	if a, ok := game.DiscardAction(legal, game.Discard, k, drawn); ok {
+		return a
+	}
+	if a, ok := game.FindAction(legal, game.Discard); ok {
+		return a
+	}
+	panic(fmt.Sprintf("bot: rollout: no discard among %v", legal))
+}
+
+// discard is the kind the rollout's seat discards in v.
+func (b *Rollout) discard(v game.View) tile.Kind {
+	seat := v.Seat()
+	b.pos.Reset(v, b.opp)
+	counts := v.Counts()
+	var riichi [game.NumSeats]bool
+	var safe [game.NumSeats]tile.KindSet
+	in := b.pos.Inputs()
+	threat := false
+	i := 0
+	for j := range game.NumSeats {
+		if j == seat {
+			continue
+		}
+		riichi[j], safe[j] = in.Opp[i].Riichi, in.Opp[i].Safe
+		threat = threat || riichi[j]
+		i++
+	}
+	if threat {
+		var sh [tile.NumKinds]int8
+		best := int8(8)
+		for k := range tile.Kind(tile.NumKinds) {
+			if counts[k] == 0 {
+				continue
+			}
+			counts[k]--
+			sh[k] = int8(hand.Shanten(&counts))
+			counts[k]++
+			best = min(best, sh[k])
+		}
+		if best >= 1 {
+			return mc.HeuristicDiscard(&counts, &sh, &riichi, &safe, seat, true, true)
+		}
+	}
+	k, _ := b.m.Best(&b.pos)
+	return k
+}
+
+// riichi reports whether the rollout's seat declares riichi with a
+// discard of kind k: closed, tenpai after it, 1,000 points, four tiles to
+// draw (mc's riichiWith).
+func (b *Rollout) riichi(v game.View, k tile.Kind) bool {
+	seat := v.Seat()
+	for _, m := range v.Melds(seat) {
+		if m.Open() {
+			return false
+		}
+	}
+	if v.Scores()[seat] < 1000 || v.LiveRemaining() < 4 {
+		return false
+	}
+	c := v.Counts()
+	c[k]--
+	return hand.Shanten(&c) == 0
+}

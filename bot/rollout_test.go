@@ -1,0 +1,115 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// TestRolloutFolds plays rounds of four rollout bots and checks the fold
+// rule at every turn where an opponent is in riichi and no discard keeps
+// the seat's hand tenpai: the discard is safe against every riichi seat
+// (its river, or discarded by anyone since its riichi) whenever the hand
+// holds such a kind; and a riichi is declared only with a discard that leaves a closed
+// hand tenpai.
+func TestRolloutFolds(t *testing.T) {
+	rules := game.Tenhou(game.Hanchan)
+	setup := game.RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}
+	folds, safeHeld := 0, 0
+	for seed := range uint64(20) {
+		var ps [4]game.Player
+		for s := range ps {
+			p, err := NewRollout()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps[s] = p
+		}
+		w := game.NewWall(seed, 0, 0)
+		var r game.Round
+		if err := r.Reset(&rules, setup, &w); err != nil {
+			t.Fatal(err)
+		}
+		var legal []game.Action
+		for r.Phase() != game.PhaseEnd {
+			seat := r.ToAct()
+			legal = r.Legal(seat, legal[:0])
+			v := game.ViewOf(&r, seat)
+			a := ps[seat].Act(v, legal)
+			if r.Phase() == game.PhaseTurn && (a.Type == game.Discard || a.Type == game.Riichi) && !v.InRiichi(seat) {
+				f, held := checkFold(t, v, a)
+				folds += f
+				safeHeld += held
+			}
+			if err := r.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d folding turns, %d with a safe kind in hand", folds, safeHeld)
+	if safeHeld < 10 {
+		t.Errorf("only %d folding turns with a safe kind held", safeHeld)
+	}
+}
+
+// checkFold checks the rollout bot's discard a in v: it reports whether
+// the turn was a fold (1) and whether the hand held a safe kind (1).
+func checkFold(t *testing.T, v game.View, a game.Action) (fold, held int) {
+	t.Helper()
+	seat := v.Seat()
+	c := v.Counts()
+	best := 8
+	for k := range tile.Kind(tile.NumKinds) {
+		if c[k] > 0 {
+			c[k]--
+			best = min(best, hand.Shanten(&c))
+			c[k]++
+		}
+	}
+	if a.Type == game.Riichi {
+		c[a.Tile.Kind()]--
+		if hand.Shanten(&c) != 0 {
+			t.Errorf("riichi with %v leaves %v not tenpai", a.Tile, v.Hand())
+		}
+		c[a.Tile.Kind()]++
+	}
+	var safe tile.KindSet = 1<<tile.NumKinds - 1
+	threat := false
+	for j := range game.NumSeats {
+		if j == seat || !v.InRiichi(j) {
+			continue
+		}
+		threat = true
+		var s tile.KindSet
+		riichiTurn := -1
+		for _, d := range v.River(j) {
+			s = s.Add(d.Tile.Kind())
+			if d.Riichi {
+				riichiTurn = int(d.Turn)
+			}
+		}
+		// A tile anybody discarded after the riichi, not ronned, is safe.
+		for o := range game.NumSeats {
+			for _, d := range v.River(o) {
+				if riichiTurn >= 0 && int(d.Turn) > riichiTurn {
+					s = s.Add(d.Tile.Kind())
+				}
+			}
+		}
+		safe &= s
+	}
+	if !threat || best < 1 {
+		return 0, 0
+	}
+	for k := range tile.Kind(tile.NumKinds) {
+		if c[k] > 0 && safe.Has(k) {
+			if !safe.Has(a.Tile.Kind()) {
+				t.Errorf("folding with %v against riichi: discards %v, not a kind safe against every riichi", v.Hand(), a.Tile)
+			}
+			return 1, 1
+		}
+	}
+	return 1, 0
+}
