@@ -185,6 +185,11 @@ type Options struct {
 	// oracle run that measures what not knowing them costs). Never set it
 	// when playing.
 	Truth *game.Round
+	// Tally, if set, is added the opponents' play in the simulations
+	// (OpponentTally), to compare them with real players. It needs
+	// SimulateOne, a single move and one worker.
+	Tally *OpponentTally
+	tc    *tallyCounts // the analysis's counts for Tally
 }
 
 func (o *Options) utility() rankmodel.Utility {
@@ -288,6 +293,12 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	var pub opponent.Public
 	r := e.newRoot(v, rules, &o, &pub)
 	cands := candidates(r, legal)
+	if o.Tally != nil {
+		if !o.SimulateOne || len(cands) != 1 || o.Workers != 1 {
+			return nil, errTallyWorkers
+		}
+		o.tc = &tallyCounts{}
+	}
 	if len(cands) == 1 && !o.SimulateOne {
 		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
 	}
@@ -314,6 +325,9 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	an, err := e.halve(ctx, r, &o, cands, st, deadline)
 	if err != nil {
 		return nil, err
+	}
+	if o.tc != nil {
+		o.tc.addTo(o.Tally, an.Sims)
 	}
 	for i := range cands {
 		st.fill(i, &cands[i])
@@ -453,6 +467,7 @@ func (e *Engine) world(r *root, o *Options, cands []Candidate, active []int, i u
 	models := o.Opponents == Models
 	s := &sc.s
 	s.calls = models && !o.NoOppCalls
+	s.tc = o.tc
 	play := func(ci int) {
 		s.reset(r, &sc.w)
 		s.apply(&cands[ci], models)

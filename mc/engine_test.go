@@ -120,6 +120,26 @@ func TestSimulateOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var tl OpponentTally
+		o.Tally = &tl
+		if _, err := e.Analyze(context.Background(), v, legal, o); err == nil {
+			t.Errorf("%s: a tally of %d moves: no error", p.name, len(legal))
+		}
+		o.Workers = 1
+		if _, err := e.Analyze(context.Background(), v, []game.Action{move}, o); err != nil {
+			t.Fatal(err)
+		}
+		o.Workers, o.Tally = 2, nil
+		total := 0.0
+		for i, d := range tl.Discards {
+			total += d
+			if tl.Tenpai[i] > d || tl.Riichi[i] > d || tl.Open[i] > d {
+				t.Errorf("%s: turn %d: %.3f discards, %.3f tenpai, %.3f riichi, %.3f open", p.name, i+1, d, tl.Tenpai[i], tl.Riichi[i], tl.Open[i])
+			}
+		}
+		if tl.Rounds != 1 || total == 0 {
+			t.Errorf("%s: tally %+v", p.name, tl)
+		}
 		c := one.Candidates[0]
 		if c.Sims != o.Sims || one.Sims != o.Sims {
 			t.Fatalf("%s: SimulateOne ran %d simulations (candidate %d), want %d", p.name, one.Sims, c.Sims, o.Sims)

@@ -81,6 +81,8 @@ type sim struct {
 	// the seat (the differential test replays them in sim/game).
 	noDodge bool
 	trace   func(t tile.Tile, riichi bool)
+
+	tc *tallyCounts // Options.Tally's counts, nil in play
 }
 
 // reset starts a rollout of world w from root r.
@@ -458,6 +460,9 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 	k := t.Kind()
 	s.revealPending()
 	s.turns[j]++
+	if s.tc != nil {
+		s.tc.discard(s.turns[j], s.opp[j].tenpai, s.oppRiichi[j] || riichi, s.oppOpen[j])
+	}
 	s.seenAdd[k]++
 	s.safe[j] = s.safe[j].Add(k)
 	s.oppRiver[j] = s.oppRiver[j].Add(k)
@@ -508,6 +513,9 @@ func (s *sim) oppCall(from int) {
 // its hand opens, any ippatsu and the seat's first go-around end, it may
 // become tenpai, and it discards an unseen tile of the pool.
 func (s *sim) callBy(j int) {
+	if s.tc != nil {
+		s.tc.calls++
+	}
 	s.oppOpen[j] = true
 	s.oppCalls[j]++
 	s.ippatsu, s.firstGo = false, false

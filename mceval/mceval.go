@@ -87,7 +87,10 @@ type Report struct {
 	Sims      int         `json:"sims_per_decision"`
 	Agreement []Agreement `json:"agreement"`
 	Fidelity  []Fidelity  `json:"fidelity"`
-	Seconds   float64     `json:"seconds"`
+	// Opponents sets the opponents' play in the rollouts of the moves
+	// played beside the real rounds' (opponents.go).
+	Opponents Opponents `json:"opponents"`
+	Seconds   float64   `json:"seconds"`
 }
 
 // pred is one fidelity sample: predictions and what happened.
@@ -117,6 +120,7 @@ type gameResult struct {
 	agree     []Agreement
 	samples   [3][]pred // engine, oracle, baseline
 	outcomes  []outcome
+	opp       Opponents
 	decisions int
 	err       error
 }
@@ -183,6 +187,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			samples[i] = append(samples[i], r.samples[i]...)
 		}
 		outs = append(outs, r.outcomes...)
+		rep.Opponents.Engine.Add(&r.opp.Engine)
+		rep.Opponents.Real.Add(&r.opp.Real)
 	})
 	if err != nil {
 		return nil, err
@@ -256,9 +262,10 @@ type decision struct {
 	round  game.Round // just before the event (full information)
 	seat   int
 	event  int
-	turn   bool        // a turn decision (else: answering a discard)
-	played game.Action // what the recorded player did
-	out    outcome     // how the round ended for the seat
+	turn   bool             // a turn decision (else: answering a discard)
+	played game.Action      // what the recorded player did
+	out    outcome          // how the round ended for the seat
+	real   mc.OpponentTally // the opponents' play after it (turn decisions)
 }
 
 // measureGame analyses the chosen decisions of one game.
@@ -301,14 +308,20 @@ func collectDecisions(g *data.Game, every int) ([]decision, error) {
 	var buf []data.Decision
 	turnN, callN := 0, 0
 	var open []int // decisions of the current round
+	var log roundLog
 	var rep data.ReplayReport
 	for st := range data.ReplaySteps(g, &rep) {
+		log.observe(st)
 		if st.Ended() {
 			for _, i := range open {
 				d := &decs[i]
 				d.out = outcomeOf(st.Engine, d.seat, d.round.Scores()[d.seat])
+				if d.turn {
+					d.real = log.tally(d)
+				}
 			}
 			open = open[:0]
+			log.reset()
 			continue
 		}
 		buf = st.Decisions(buf[:0])
@@ -393,12 +406,15 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 	if find(an, d.played) == nil {
 		return false
 	}
+	o.Tally = &res.opp.Engine
 	c, err := predictPlayed(ctx, eng, v, d.played, o)
+	o.Tally = nil
 	if err != nil {
 		res.err = err
 		return false
 	}
 	res.samples[0] = append(res.samples[0], c)
+	res.opp.Real.Add(&d.real)
 	if cfg.Oracle {
 		o.Truth = &d.round
 		co, err := predictPlayed(ctx, eng, v, d.played, o)

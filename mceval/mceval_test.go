@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/mc"
 )
 
 // TestRunSmall measures a few held-out games: every count adds up, and the
@@ -43,7 +44,22 @@ func TestRunSmall(t *testing.T) {
 		t.Logf("%s: win ll %.3f (rate %.3f pred %.3f), deal-in ll %.3f (rate %.3f pred %.3f), draw ll %.3f, score MAE %.0f bias %+.0f",
 			f.Predictor, f.Win.LogLoss, f.Win.Rate, f.Win.MeanPred, f.DealIn.LogLoss, f.DealIn.Rate, f.DealIn.MeanPred, f.Draw.LogLoss, f.ScoreMAE, f.ScoreBias)
 	}
-	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) {
+	// The opponents report: one real continuation and one tally of
+	// rollouts for each fidelity sample; shares are shares.
+	n := float64(a.Fidelity[0].Win.Samples)
+	for _, tl := range []*mc.OpponentTally{&a.Opponents.Real, &a.Opponents.Engine} {
+		total := 0.0
+		for i := range tl.Discards {
+			total += tl.Discards[i]
+			if tl.Tenpai[i] > tl.Discards[i]+1e-9 || tl.Riichi[i] > tl.Discards[i]+1e-9 || tl.Open[i] > tl.Discards[i]+1e-9 {
+				t.Errorf("turn %d: %.2f discards, %.2f tenpai, %.2f riichi, %.2f open", i+1, tl.Discards[i], tl.Tenpai[i], tl.Riichi[i], tl.Open[i])
+			}
+		}
+		if tl.Rounds != n || total < n {
+			t.Errorf("opponents tally of %.0f decisions (want %.0f), %.1f discards", tl.Rounds, n, total)
+		}
+	}
+	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) || !reflect.DeepEqual(a.Opponents, b.Opponents) {
 		t.Errorf("1 and 2 workers differ:\n%+v\n%+v", a.Agreement, b.Agreement)
 	}
 }

@@ -38,6 +38,11 @@ kind, and reports:
              (the seat's discards so far, its shanten) fitted on the
              training games, and with --oracle beside the engine told the
              opponents' true hands
+  opponents  after those decisions, how the deciding seat's opponents went
+             on in the real rounds and in the engine's rollouts of the move
+             played: by an opponent's discards so far, its discards a
+             decision and the share of them after which it was tenpai, in
+             riichi, open; its calls a decision
 
 Games run in parallel (the engine on one goroutine each); the report is the
 same for any --workers. A corpus without a held-out game is an error (exit
@@ -148,6 +153,61 @@ func printMeasure(w io.Writer, r *mceval.Report) error {
 		if err := t.Append([]string{f.Predictor, "points change", "", "", "", fmt.Sprintf("MAE %.0f", f.ScoreMAE), fmt.Sprintf("bias %+.0f", f.ScoreBias), ""}); err != nil {
 			return err
 		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	return printOpponents(w, &r.Opponents)
+}
+
+// opponentBuckets are the turn buckets of the opponents table: an
+// opponent's discards so far, from lo to hi.
+var opponentBuckets = [][2]int{{1, 3}, {4, 6}, {7, 9}, {10, 12}, {13, 15}, {16, mc.TallyTurns}}
+
+// printOpponents prints the opponents' play after the measured turn
+// decisions, in the rollouts ("sim") and in the real rounds ("real"): by
+// an opponent's discards so far, its discards per decision and the share
+// of them after which it is tenpai, in riichi, open; then its calls.
+func printOpponents(w io.Writer, o *mceval.Opponents) error {
+	if o.Real.Rounds == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nopponents after the %.0f turn decisions, by their discards so far (real rounds : the engine's rollouts of the move played)\n", o.Real.Rounds)
+	t := newTable(w, "discards", "discards a decision", "tenpai after", "riichi after", "open after")
+	share := func(x *[mc.TallyTurns]float64, tl *mc.OpponentTally, lo, hi int) string {
+		var a, n float64
+		for i := lo - 1; i < hi; i++ {
+			a += x[i]
+			n += tl.Discards[i]
+		}
+		if n == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.3f", a/n)
+	}
+	per := func(tl *mc.OpponentTally, lo, hi int) string {
+		var n float64
+		for i := lo - 1; i < hi; i++ {
+			n += tl.Discards[i]
+		}
+		return fmt.Sprintf("%.2f", n/tl.Rounds)
+	}
+	for _, b := range opponentBuckets {
+		lo, hi := b[0], b[1]
+		name := fmt.Sprintf("%d-%d", lo, hi)
+		if hi == mc.TallyTurns {
+			name = fmt.Sprintf("%d+", lo)
+		}
+		e, r := &o.Engine, &o.Real
+		if err := t.Append([]string{name, per(r, lo, hi) + " : " + per(e, lo, hi),
+			share(&r.Tenpai, r, lo, hi) + " : " + share(&e.Tenpai, e, lo, hi),
+			share(&r.Riichi, r, lo, hi) + " : " + share(&e.Riichi, e, lo, hi),
+			share(&r.Open, r, lo, hi) + " : " + share(&e.Open, e, lo, hi)}); err != nil {
+			return err
+		}
+	}
+	if err := t.Append([]string{"calls", fmt.Sprintf("%.2f : %.2f a decision", o.Real.Calls/o.Real.Rounds, o.Engine.Calls/max(o.Engine.Rounds, 1)), "", "", ""}); err != nil {
+		return err
 	}
 	return t.Render()
 }

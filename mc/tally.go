@@ -1,0 +1,97 @@
+package mc
+
+import "errors"
+
+// TallyTurns is the number of turn buckets of an OpponentTally: by an
+// opponent's discards so far, 1 to TallyTurns (the last bucket holds the
+// later ones too).
+const TallyTurns = 24
+
+// OpponentTally counts how the rollout's opponents play, turn by turn, so
+// that they can be set beside the players of real games (mceval's
+// opponent report, issue 21 item 2). Each count is the expected number
+// over the simulations of a decision: the simulations' sum divided by
+// their number, so that one decision weighs one whatever its budget, as
+// one real round continuation does.
+type OpponentTally struct {
+	// Discards counts the opponents' discards after the root by their
+	// discards so far (index turn−1): Tenpai, Riichi and Open count the
+	// ones after which it is tenpai, in riichi (declared with it or
+	// before) and has called.
+	Discards [TallyTurns]float64 `json:"discards"`
+	Tenpai   [TallyTurns]float64 `json:"tenpai"`
+	Riichi   [TallyTurns]float64 `json:"riichi"`
+	Open     [TallyTurns]float64 `json:"open"`
+	// Calls counts the opponents' calls, Rounds the decisions tallied.
+	Calls  float64 `json:"calls"`
+	Rounds float64 `json:"decisions"`
+}
+
+// Add adds u's counts into t.
+func (t *OpponentTally) Add(u *OpponentTally) {
+	for i := range t.Discards {
+		t.Discards[i] += u.Discards[i]
+		t.Tenpai[i] += u.Tenpai[i]
+		t.Riichi[i] += u.Riichi[i]
+		t.Open[i] += u.Open[i]
+	}
+	t.Calls += u.Calls
+	t.Rounds += u.Rounds
+}
+
+// Discard counts one opponent discard, its turn-th, after which it is
+// tenpai, in riichi, open or not, with weight w.
+func (t *OpponentTally) Discard(turn int, tenpai, riichi, open bool, w float64) {
+	i := min(max(turn, 1), TallyTurns) - 1
+	t.Discards[i] += w
+	t.Tenpai[i] += w * b2f(tenpai)
+	t.Riichi[i] += w * b2f(riichi)
+	t.Open[i] += w * b2f(open)
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// tallyCounts are one analysis's integer counts (the simulations of one
+// worker); Analyze scales them into Options.Tally.
+type tallyCounts struct {
+	discards, tenpai, riichi, open [TallyTurns]int64
+	calls                          int64
+}
+
+func (c *tallyCounts) discard(turn int, tenpai, riichi, open bool) {
+	i := min(max(turn, 1), TallyTurns) - 1
+	c.discards[i]++
+	if tenpai {
+		c.tenpai[i]++
+	}
+	if riichi {
+		c.riichi[i]++
+	}
+	if open {
+		c.open[i]++
+	}
+}
+
+// addTo adds the counts of sims simulations into t, as one decision.
+func (c *tallyCounts) addTo(t *OpponentTally, sims int) {
+	if sims == 0 {
+		return
+	}
+	w := 1 / float64(sims)
+	for i := range c.discards {
+		t.Discards[i] += w * float64(c.discards[i])
+		t.Tenpai[i] += w * float64(c.tenpai[i])
+		t.Riichi[i] += w * float64(c.riichi[i])
+		t.Open[i] += w * float64(c.open[i])
+	}
+	t.Calls += w * float64(c.calls)
+	t.Rounds++
+}
+
+// errTallyWorkers: the tally's counts are kept by one worker.
+var errTallyWorkers = errors.New("mc: Options.Tally needs SimulateOne, one candidate and one worker")
