@@ -34,7 +34,13 @@ import (
 
 // Config is one measurement.
 type Config struct {
-	Corpus   []string
+	Corpus []string
+	// Fold selects the games measured: 0 the held-out tenth (FNV-1a of
+	// the key mod 10 = 0, no model trained on it), 1 to 9 a tenth of the
+	// training games, to tune the rollout's fitted rates on without
+	// touching the held-out games. The baseline is fitted on the games of
+	// neither.
+	Fold     int
 	MaxGames int // held-out games used, in file order (0: all)
 	// Every analyses every Every-th decision of each kind (1: all).
 	Every   int
@@ -85,6 +91,7 @@ type Report struct {
 	Games     int         `json:"games"`
 	Decisions int         `json:"decisions"`
 	Sims      int         `json:"sims_per_decision"`
+	Fold      int         `json:"fold"` // 0: the held-out games
 	Agreement []Agreement `json:"agreement"`
 	Fidelity  []Fidelity  `json:"fidelity"`
 	// Opponents sets the opponents' play in the rollouts of the moves
@@ -143,7 +150,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, held, err := fitBaseline(ctx, files, cfg.Workers)
+	if cfg.Fold < 0 || cfg.Fold > 9 {
+		return nil, fmt.Errorf("mceval: fold %d: want 0 (held out) to 9", cfg.Fold)
+	}
+	base, held, err := fitBaseline(ctx, files, cfg.Workers, uint64(cfg.Fold))
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +165,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		order = order[:cfg.MaxGames]
 	}
 	players := append([]string{"mc"}, cfg.Bots...)
-	rep := &Report{Sims: cfg.Sims}
+	rep := &Report{Sims: cfg.Sims, Fold: cfg.Fold}
 	for _, p := range players {
 		rep.Agreement = append(rep.Agreement, Agreement{Player: p})
 	}
@@ -220,8 +230,10 @@ func keys(m map[string]heldOutGame) []string {
 }
 
 // fitBaseline reads the corpus: it fits the frequency baseline on the
-// training games and returns the usable held-out games by key.
-func fitBaseline(ctx context.Context, files []string, workers int) (*baseline, map[string]heldOutGame, error) {
+// training games outside fold and returns the usable games of fold (0:
+// the held-out ones) by key.
+func fitBaseline(ctx context.Context, files []string, workers int, fold uint64) (*baseline, map[string]heldOutGame, error) {
+	measured := func(gr *dataset.GameRef) bool { return dataset.Hash(gr.Key)%10 == fold }
 	b := &baseline{}
 	held := map[string]heldOutGame{}
 	seen := map[string]bool{}
@@ -237,7 +249,7 @@ func fitBaseline(ctx context.Context, files []string, workers int) (*baseline, m
 				continue
 			}
 			out.games = append(out.games, gr)
-			if !gr.HeldOut {
+			if !gr.HeldOut && !measured(&gr) {
 				out.fit.addGame(gr.Game)
 			}
 		}
@@ -248,7 +260,7 @@ func fitBaseline(ctx context.Context, files []string, workers int) (*baseline, m
 				continue
 			}
 			seen[gr.Key] = true
-			if gr.HeldOut {
+			if measured(&gr) {
 				held[gr.Key] = heldOutGame{gr.File, gr.Game}
 			}
 		}
