@@ -353,7 +353,7 @@ func (tr *tenpaiRule) ok(c *tile.Counts) (bool, tile.KindSet) {
 			before[k] += 3
 		}
 		for _, k := range tr.kans {
-			if !riichiAnkanKeepsWaits(&before, k) {
+			if !RiichiAnkanKeepsWaits(&before, k) {
 				return false, 0
 			}
 			before[k] -= 3

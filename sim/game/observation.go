@@ -126,7 +126,7 @@ const maxHeld = score.MaxHand
 type obsSeat struct {
 	melds     [score.MaxMelds]score.Meld
 	numMelds  uint8
-	river     [maxRiver]RiverTile
+	river     [MaxRiver]RiverTile
 	nRiver    uint8
 	conc      uint8 // concealed tiles, a pending draw included
 	riichi    riichiState
@@ -625,41 +625,10 @@ func (o *Observation) checkAnkan(e *ObsEvent, s *obsSeat) error {
 	}
 	before := o.counts
 	before[k]--
-	if !riichiAnkanKeepsWaits(&before, k) {
+	if !RiichiAnkanKeepsWaits(&before, k) {
 		return fmt.Errorf("ankan of %v in riichi changes the waits", k)
 	}
 	return nil
-}
-
-// riichiAnkanKeepsWaits reports whether a riichi hand before (3n+1 tiles,
-// three of k) may make a closed kan of k with the fourth: the waits stay
-// the same and k is a triplet in every reading of every completion (the
-// engine's rule, [Round.Legal]).
-func riichiAnkanKeepsWaits(before *tile.Counts, k tile.Kind) bool {
-	wb, ob := hand.WaitInfo(before)
-	after := *before
-	after[k] = 0
-	wa, oa := hand.WaitInfo(&after)
-	if wb&^ob != wa&^oa {
-		return false
-	}
-	for w := range (wb &^ ob).Kinds {
-		c := *before
-		c[w]++
-		var buf [hand.MaxDecompositions]hand.Decomposition
-		for _, d := range hand.Decompose(&c, buf[:0]) {
-			trip := false
-			for _, set := range d.Sets[:d.NumSets] {
-				if set.Type == hand.Triplet && set.First == k {
-					trip = true
-				}
-			}
-			if !trip {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // removeOwn takes t out of the observer's hand.

@@ -55,24 +55,25 @@ type observed struct {
 	kakans   [NumSeats]uint8 // bit i: meld i is an added kan
 	accepted [NumSeats]bool  // riichi stick paid
 	dora     int             // indicators shown
-	next     int             // wall index of the next live draw
-	kans     int             // rinshan draws made
+	live     int             // live draws made (Round.Draws)
+	rinshan  int             // rinshan draws made
 }
 
 // observe reads the counts of r.
 func observe(r *Round) observed {
 	var o observed
-	for s := range r.seats {
-		st := &r.seats[s]
-		o.rivers[s], o.melds[s] = st.nRiver, st.numMelds
-		o.accepted[s] = st.riichi == riichiAccepted
-		for i, m := range st.melds[:st.numMelds] {
+	for s := range NumSeats {
+		melds := r.Melds(s)
+		o.rivers[s], o.melds[s] = uint8(len(r.River(s))), uint8(len(melds))
+		o.accepted[s] = r.RiichiAccepted(s)
+		for i, m := range melds {
 			if m.Type == score.Kakan {
 				o.kakans[s] |= 1 << i
 			}
 		}
 	}
-	o.dora, o.next, o.kans = r.numDora, r.next, r.kans
+	o.dora = len(r.DoraIndicators())
+	o.live, o.rinshan = r.Draws()
 	return o
 }
 
@@ -82,17 +83,18 @@ func observe(r *Round) observed {
 // draw. It has the signature of [Hooks.Start].
 func (ob *Observer) Start(r *Round) error {
 	ob.ok = false
-	if r.phase != PhaseTurn || r.turns != 0 || r.next != DealSize+1 || r.kans != 0 || r.cur != r.dealer {
-		return fmt.Errorf("game: observer: the round is not freshly dealt (phase %v, %d discards)", r.phase, r.turns)
+	if live, rinshan := r.Draws(); r.Phase() != PhaseTurn || r.Turns() != 0 || live != 1 || rinshan != 0 || r.Current() != r.Dealer() {
+		return fmt.Errorf("game: observer: the round is not freshly dealt (phase %v, %d discards)", r.Phase(), r.Turns())
 	}
-	setup := RoundSetup{Index: r.index, Honba: r.honba, Sticks: r.sticks, Dealer: r.dealer, Scores: r.scores}
+	rules, w := r.Rules(), r.Wall()
+	setup := RoundSetup{Index: r.Index(), Honba: r.Honba(), Sticks: r.Sticks(), Dealer: uint8(r.Dealer()), Scores: r.Scores()}
 	for s := range ob.obs {
-		rel := (s + NumSeats - int(r.dealer)) % NumSeats
-		if err := ob.obs[s].reset(&r.rules, setup, s, [13]tile.Tile(r.wall[13*rel:13*rel+13]), r.wall[DoraIndex]); err != nil {
+		rel := (s + NumSeats - r.Dealer()) % NumSeats
+		if err := ob.obs[s].reset(&rules, setup, s, [13]tile.Tile(w[13*rel:13*rel+13]), w[DoraIndex]); err != nil {
 			return fmt.Errorf("game: observer: seat %d: %w", s, err)
 		}
 	}
-	ob.last = observed{dora: 1, next: DealSize}
+	ob.last = observed{dora: 1}
 	ob.ok = true
 	return ob.Update(r)
 }
@@ -122,7 +124,7 @@ func (ob *Observer) Update(r *Round) error {
 		if err := ob.emitDora(r, now.dora); err != nil {
 			return err
 		}
-		d := r.seats[discarder].river[now.rivers[discarder]-1]
+		d := r.River(discarder)[now.rivers[discarder]-1]
 		if err := ob.emit(ObsEvent{Type: ObsDiscard, Seat: uint8(discarder), Tile: d.Tile, Tsumogiri: d.Tsumogiri, Riichi: d.Riichi}); err != nil {
 			return err
 		}
@@ -135,18 +137,18 @@ func (ob *Observer) Update(r *Round) error {
 		}
 	}
 	for s := range NumSeats {
-		st := &r.seats[s]
+		melds, infos := r.Melds(s), r.MeldInfos(s)
 		if added := now.kakans[s] &^ last.kakans[s]; added != 0 {
-			for i := range st.numMelds {
+			for i, m := range melds {
 				if added&(1<<i) != 0 {
-					if err := ob.emit(ObsEvent{Type: ObsKakan, Seat: uint8(s), Tile: st.melds[i].Tiles[3]}); err != nil {
+					if err := ob.emit(ObsEvent{Type: ObsKakan, Seat: uint8(s), Tile: m.Tiles[3]}); err != nil {
 						return err
 					}
 				}
 			}
 		}
 		for i := last.melds[s]; i < now.melds[s]; i++ {
-			e := ObsEvent{Type: ObsCall, Seat: uint8(s), Tile: tile.NoTile, From: st.meldInfo[i].From, Meld: st.melds[i]}
+			e := ObsEvent{Type: ObsCall, Seat: uint8(s), Tile: tile.NoTile, From: infos[i].From, Meld: melds[i]}
 			if e.Meld.Type == score.Ankan {
 				e.Type, e.From = ObsAnkan, 0
 			}
@@ -158,12 +160,12 @@ func (ob *Observer) Update(r *Round) error {
 	if err := ob.emitDora(r, now.dora); err != nil {
 		return err
 	}
-	live, rinshan := now.next-last.next, now.kans-last.kans
+	live, rinshan := now.live-last.live, now.rinshan-last.rinshan
 	switch {
 	case live+rinshan > 1:
 		return ob.fail(fmt.Errorf("game: observer: %d live and %d rinshan draws at once", live, rinshan))
-	case live+rinshan == 1 && r.phase != PhaseEnd:
-		if err := ob.emit(ObsEvent{Type: ObsDraw, Seat: r.cur, Tile: r.drawn, Rinshan: rinshan == 1}); err != nil {
+	case live+rinshan == 1 && r.Phase() != PhaseEnd:
+		if err := ob.emit(ObsEvent{Type: ObsDraw, Seat: uint8(r.Current()), Tile: r.Drawn(), Rinshan: rinshan == 1}); err != nil {
 			return err
 		}
 	}
@@ -185,7 +187,7 @@ func (ob *Observer) Observation(seat int) *Observation { return &ob.obs[seat] }
 // emitDora shows the dora indicators of r up to n.
 func (ob *Observer) emitDora(r *Round, n int) error {
 	for ; ob.last.dora < n; ob.last.dora++ {
-		if err := ob.emit(ObsEvent{Type: ObsDora, Tile: r.wall[DoraIndex+ob.last.dora]}); err != nil {
+		if err := ob.emit(ObsEvent{Type: ObsDora, Tile: r.DoraIndicators()[ob.last.dora]}); err != nil {
 			return err
 		}
 	}
