@@ -15,6 +15,7 @@ import (
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -102,12 +103,12 @@ func RecordPosition(g *data.Game, file, roundName string, event, turn, seat int)
 // builds a round consistent with it, the hidden tiles drawn from seed;
 // file names the JSON in errors and the output.
 func ObservationPosition(b []byte, file string, seed uint64) (*Position, error) {
-	o, err := game.ParseObservation(b)
+	o, err := observe.ParseObservation(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	src := game.Stream(seed, 0x6f6273, 0)
-	r, err := o.Determinize(rand.New(&src), game.DeterminizeOptions{})
+	r, err := o.Determinize(rand.New(&src), observe.DeterminizeOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
@@ -124,7 +125,7 @@ func ObservationPosition(b []byte, file string, seed uint64) (*Position, error) 
 // seat to decide: on its turn only after its own draw or call (a round the
 // engine moved on by drawing for the seat would analyse an invented tile),
 // or answering a discard or kan it may call or rob.
-func endsAtDecision(o *game.Observation, r *game.Round) bool {
+func endsAtDecision(o *observe.Observation, r *game.Round) bool {
 	seat := o.Seat()
 	switch r.Phase() {
 	case game.PhaseCall, game.PhaseChankan:
@@ -133,9 +134,9 @@ func endsAtDecision(o *game.Observation, r *game.Round) bool {
 		evs := o.Events()
 		for i := len(evs) - 1; i >= 0; i-- {
 			switch e := evs[i]; e.Type {
-			case game.ObsDora, game.ObsRiichiAccepted:
+			case observe.ObsDora, observe.ObsRiichiAccepted:
 				continue
-			case game.ObsDraw, game.ObsCall:
+			case observe.ObsDraw, observe.ObsCall:
 				return int(e.Seat) == seat && r.Current() == seat
 			default:
 				return false
@@ -146,7 +147,7 @@ func endsAtDecision(o *game.Observation, r *game.Round) bool {
 }
 
 // missingDraw explains a turn whose draw the observation leaves out.
-func missingDraw(o *game.Observation, r *game.Round) string {
+func missingDraw(o *observe.Observation, r *game.Round) string {
 	if r.Phase() == game.PhaseTurn && r.Current() == o.Seat() {
 		return fmt.Sprintf("; its draw is not in the observation: end it with {\"type\": \"draw\", \"seat\": %d, \"tile\": ...}", o.Seat())
 	}

@@ -17,7 +17,7 @@ import (
 // seat's own draw is refused, whatever the seed, rather than analysed
 // with a draw the determinization invented.
 func TestObservationMustEndAtDecision(t *testing.T) {
-	b, err := os.ReadFile("../sim/game/testdata/observation.json")
+	b, err := os.ReadFile("../sim/observe/testdata/observation.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,11 +6,12 @@ import (
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // recorder turns a game played by the engine into a data.Game record: a
-// game.Observer in the play loop's hooks finds what each action made
+// observe.Observer in the play loop's hooks finds what each action made
 // public, in the records' order, and the recorder writes those events in
 // the record model — draws (their tiles from the drawing seat's
 // observation), discards, riichi steps, calls, dora indicators — and the
@@ -18,7 +19,7 @@ import (
 type recorder struct {
 	g  data.Game
 	rd *data.Round
-	ob game.Observer
+	ob observe.Observer
 	n  int // observation events recorded
 }
 
@@ -78,26 +79,26 @@ func (rec *recorder) record(r *game.Round) {
 		e := &evs[i]
 		seat := int(e.Seat)
 		switch e.Type {
-		case game.ObsDraw:
+		case observe.ObsDraw:
 			add(data.Draw(seat, rec.ob.Observation(seat).Events()[i].Tile))
-		case game.ObsDiscard:
+		case observe.ObsDiscard:
 			if e.Riichi {
 				add(data.Riichi(seat, 1, [4]int{}))
 			}
 			add(data.Discard(seat, e.Tile, e.Tsumogiri))
-		case game.ObsCall:
+		case observe.ObsCall:
 			add(data.Call(seat, e.Meld, int(e.From)))
-		case game.ObsAnkan:
+		case observe.ObsAnkan:
 			add(data.Call(seat, e.Meld, seat))
-		case game.ObsKakan:
+		case observe.ObsKakan:
 			for i, m := range r.Melds(seat) {
 				if m == e.Meld {
 					add(data.Call(seat, m, int(r.MeldInfos(seat)[i].From)))
 				}
 			}
-		case game.ObsDora:
+		case observe.ObsDora:
 			add(data.NewDora(e.Tile))
-		case game.ObsRiichiAccepted:
+		case observe.ObsRiichiAccepted:
 			add(data.Riichi(seat, 2, r.Scores()))
 		}
 	}

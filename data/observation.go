@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -24,7 +25,7 @@ import (
 // a call, a kan) is ObservationAt(g, round, e−1, seat); [ObservationBefore]
 // says so. Records whose other seats' tiles are hidden (mjai "?") work the
 // same; the seat's own dealt tiles and draws must be known.
-func ObservationAt(g *Game, round, event, seat int) (*game.Observation, error) {
+func ObservationAt(g *Game, round, event, seat int) (*observe.Observation, error) {
 	if g.Players != 4 {
 		return nil, ErrNotFourPlayer
 	}
@@ -42,41 +43,41 @@ func ObservationAt(g *Game, round, event, seat int) (*game.Observation, error) {
 		return nil, fmt.Errorf("data: observation: round %s: dealer %d", rd.Name(), rd.Dealer)
 	}
 	setup := game.RoundSetup{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks, Dealer: uint8(rd.Dealer), Scores: rd.Scores}
-	o, err := game.NewObservation(g.EngineRules(), setup, seat, rd.Hands[seat], rd.DoraIndicator)
+	o, err := observe.NewObservation(g.EngineRules(), setup, seat, rd.Hands[seat], rd.DoraIndicator)
 	if err != nil {
 		return nil, fmt.Errorf("data: observation: round %s seat %d: %w", rd.Name(), seat, err)
 	}
 	var declared [4]bool
 	afterKan := false
 	for ei, e := range rd.Events[:event+1] {
-		var oe game.ObsEvent
+		var oe observe.ObsEvent
 		switch e.Type {
 		case EventDraw:
 			t := e.Tile
 			if int(e.Seat) != seat {
 				t = tile.NoTile
 			}
-			oe = game.ObsEvent{Type: game.ObsDraw, Seat: uint8(e.Seat), Tile: t, Rinshan: afterKan}
+			oe = observe.ObsEvent{Type: observe.ObsDraw, Seat: uint8(e.Seat), Tile: t, Rinshan: afterKan}
 		case EventDiscard:
-			oe = game.ObsEvent{Type: game.ObsDiscard, Seat: uint8(e.Seat), Tile: e.Tile, Tsumogiri: e.Tsumogiri, Riichi: declared[e.Seat&3]}
+			oe = observe.ObsEvent{Type: observe.ObsDiscard, Seat: uint8(e.Seat), Tile: e.Tile, Tsumogiri: e.Tsumogiri, Riichi: declared[e.Seat&3]}
 			declared[e.Seat&3] = false
 		case EventCall:
 			switch e.Meld.Type {
 			case score.Ankan:
-				oe = game.ObsEvent{Type: game.ObsAnkan, Seat: uint8(e.Seat), Tile: tile.NoTile, Meld: e.Meld}
+				oe = observe.ObsEvent{Type: observe.ObsAnkan, Seat: uint8(e.Seat), Tile: tile.NoTile, Meld: e.Meld}
 			case score.Kakan:
-				oe = game.ObsEvent{Type: game.ObsKakan, Seat: uint8(e.Seat), Tile: e.Meld.Tiles[3], Meld: e.Meld}
+				oe = observe.ObsEvent{Type: observe.ObsKakan, Seat: uint8(e.Seat), Tile: e.Meld.Tiles[3], Meld: e.Meld}
 			default:
-				oe = game.ObsEvent{Type: game.ObsCall, Seat: uint8(e.Seat), Tile: tile.NoTile, From: uint8(e.From), Meld: e.Meld}
+				oe = observe.ObsEvent{Type: observe.ObsCall, Seat: uint8(e.Seat), Tile: tile.NoTile, From: uint8(e.From), Meld: e.Meld}
 			}
 		case EventRiichi:
 			if e.Step == 1 {
 				declared[e.Seat&3] = true
 				continue
 			}
-			oe = game.ObsEvent{Type: game.ObsRiichiAccepted, Seat: uint8(e.Seat), Tile: tile.NoTile}
+			oe = observe.ObsEvent{Type: observe.ObsRiichiAccepted, Seat: uint8(e.Seat), Tile: tile.NoTile}
 		case EventNewDora:
-			oe = game.ObsEvent{Type: game.ObsDora, Tile: e.Tile}
+			oe = observe.ObsEvent{Type: observe.ObsDora, Tile: e.Tile}
 		case EventAgari, EventRyuukyoku:
 			return o, nil
 		case EventBye, EventReconnect:
@@ -98,6 +99,6 @@ func ObservationAt(g *Game, round, event, seat int) (*game.Observation, error) {
 // event happened: ObservationAt(g, round, event−1, seat). For the seat's
 // own discard, call or kan at that event it is the knowledge its decision
 // was made on.
-func ObservationBefore(g *Game, round, event, seat int) (*game.Observation, error) {
+func ObservationBefore(g *Game, round, event, seat int) (*observe.Observation, error) {
 	return ObservationAt(g, round, event-1, seat)
 }

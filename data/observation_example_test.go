@@ -8,6 +8,7 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/mjlog"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -33,7 +34,7 @@ func ExampleObservationAt() {
 	for s := range game.NumSeats {
 		fmt.Printf("seat %d: %d discards, melds %v, riichi %v\n", s, len(o.River(s)), o.Melds(s), o.InRiichi(s))
 	}
-	det, err := o.Determinize(rand.New(rand.NewPCG(5, 1)), game.DeterminizeOptions{})
+	det, err := o.Determinize(rand.New(rand.NewPCG(5, 1)), observe.DeterminizeOptions{})
 	if err != nil {
 		panic(err)
 	}

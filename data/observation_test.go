@@ -16,7 +16,7 @@ import (
 	"github.com/mjrank/mjrank/data/mjai"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/data/tenhou6"
-	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 )
 
 // selfplayHidden reads testdata/selfplay.xml and the same game through
@@ -81,7 +81,7 @@ func obsJSON(t *testing.T, g *data.Game, round, event, seat int) string {
 }
 
 // jsonNoRules writes o as JSON without its rules.
-func jsonNoRules(t *testing.T, o *game.Observation) string {
+func jsonNoRules(t *testing.T, o *observe.Observation) string {
 	t.Helper()
 	b, err := json.Marshal(o)
 	if err != nil {
@@ -176,7 +176,7 @@ func TestObservationFormats(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if _, err := o.Determinize(rand.New(rand.NewPCG(uint64(ri), uint64(j))), game.DeterminizeOptions{}); err != nil {
+					if _, err := o.Determinize(rand.New(rand.NewPCG(uint64(ri), uint64(j))), observe.DeterminizeOptions{}); err != nil {
 						t.Errorf("%s %s event %d seat %d: hidden record: %v", g.Ref, g.Rounds[ri].Name(), ei, seat, err)
 					}
 					determinized++
@@ -189,8 +189,8 @@ func TestObservationFormats(t *testing.T) {
 
 // sameEvent compares two observation events, a closed kan's tiles in any
 // order (the engine takes them in hand order, records in their own).
-func sameEvent(a, b game.ObsEvent) bool {
-	if a.Type == game.ObsAnkan && b.Type == game.ObsAnkan {
+func sameEvent(a, b observe.ObsEvent) bool {
+	if a.Type == observe.ObsAnkan && b.Type == observe.ObsAnkan {
 		slices.Sort(a.Meld.Tiles[:])
 		slices.Sort(b.Meld.Tiles[:])
 	}
@@ -198,7 +198,7 @@ func sameEvent(a, b game.ObsEvent) bool {
 }
 
 // TestObserverReplay replays each game of observationGames through the
-// engine with a game.Observer fed after every record event, as the play
+// engine with a observe.Observer fed after every record event, as the play
 // loop's hooks feed it after every action. Every seat's live observation
 // must always be a prefix, event for event, of the one ObservationAt
 // builds from the record at the round's end; where ObservationAt at the
@@ -217,8 +217,8 @@ func TestObserverReplay(t *testing.T) {
 		for seat := range 4 {
 			seen[seat] = readMjaiOne(t, datatest.HideMjai(t, mj, seat))
 		}
-		var ob game.Observer
-		var final [4]*game.Observation // each seat's observation of the round from the record
+		var ob observe.Observer
+		var final [4]*observe.Observation // each seat's observation of the round from the record
 		var rep data.ReplayReport
 		for st := range data.ReplaySteps(g, &rep) {
 			rd, ri := st.Round, st.RoundIndex
@@ -263,7 +263,7 @@ func TestObserverReplay(t *testing.T) {
 					hidden++
 					evs := ob.Observation(seat).Events()
 					for i := 1; i < len(evs); i++ {
-						if evs[i-1].Type == game.ObsDora && evs[i].Type == game.ObsDiscard {
+						if evs[i-1].Type == observe.ObsDora && evs[i].Type == observe.ObsDiscard {
 							doraFirst++
 						}
 					}
@@ -337,7 +337,7 @@ func TestObservationAtErrors(t *testing.T) {
 		{"event", g, 0, 1000, 0, "event 1000 of", nil, nil},
 		{"event before the deal", g, 0, -2, 0, "event -2 of", nil, nil},
 		{"seat", g, 0, 0, 4, "seat 4", nil, nil},
-		{"hidden hand", hidden, 0, 0, 1, "dealt tile 0: invalid tile id 255", game.ErrObservation, nil},
+		{"hidden hand", hidden, 0, 0, 1, "dealt tile 0: invalid tile id 255", observe.ErrObservation, nil},
 		{"3 players", &sanma, 0, 0, 0, "not a 4-player game", data.ErrNotFourPlayer, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data/mjai"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -42,7 +43,7 @@ type Client struct {
 	seat   int // -1 before start_game
 	player game.Player
 	rules  game.Rules
-	obs    *game.FaceObservation // nil between rounds
+	obs    *observe.FaceObservation // nil between rounds
 	rng    *rand.Rand
 	legal  []game.Action
 	round  game.Round
@@ -164,7 +165,7 @@ func (c *Client) startRound(e *mjai.Event) error {
 		setup.Sticks = *e.Kyotaku
 	}
 	copy(setup.Scores[:], e.Scores)
-	obs, err := game.NewFaceObservation(c.rules, setup, c.seat, e.Tehais[c.seat], e.DoraMarker)
+	obs, err := observe.NewFaceObservation(c.rules, setup, c.seat, e.Tehais[c.seat], e.DoraMarker)
 	if err != nil {
 		return fmt.Errorf("%w: start_kyoku: %v", ErrEvent, err)
 	}
@@ -202,7 +203,7 @@ func boolp(b bool) *bool { return &b }
 // play feeds a play event to the observation and decides when the event
 // asks the seat.
 func (c *Client) play(e *mjai.Event) (mjai.Event, error) {
-	fe := game.FaceEvent{Tile: e.Pai}
+	fe := observe.FaceEvent{Tile: e.Pai}
 	var a int
 	if e.Type != "dora" {
 		var err error
@@ -257,7 +258,7 @@ func (c *Client) play(e *mjai.Event) (mjai.Event, error) {
 // random) shows it exactly what the real round would.
 func (c *Client) decide(answer bool) (mjai.Event, error) {
 	o := c.obs.Observation()
-	if err := o.DeterminizeInto(&c.round, c.rng, game.DeterminizeOptions{}); err != nil {
+	if err := o.DeterminizeInto(&c.round, c.rng, observe.DeterminizeOptions{}); err != nil {
 		return none(), fmt.Errorf("%w: %v", ErrEvent, err)
 	}
 	r := &c.round

@@ -10,6 +10,7 @@ import (
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/data/mjai"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -62,7 +63,7 @@ type table struct {
 	seats   [game.NumSeats]seat
 	players [game.NumSeats]game.Player
 	hooks   game.Hooks
-	ob      game.Observer
+	ob      observe.Observer
 	sent    int                 // observation events sent (every seat has as many)
 	reached [game.NumSeats]bool // the seat's reach event went out during its decision
 	illegal [game.NumSeats]int
@@ -237,7 +238,7 @@ func (t *table) flush(r *game.Round) error {
 	for ; t.sent < n; t.sent++ {
 		k := t.sent
 		first := t.ob.Observation(0).Events()[k]
-		if first.Type == game.ObsDiscard && first.Riichi && !t.reached[first.Seat] {
+		if first.Type == observe.ObsDiscard && first.Riichi && !t.reached[first.Seat] {
 			a := int(first.Seat)
 			t.broadcast(func(int) (mjai.Event, bool) { return mjai.Event{Type: "reach", Actor: &a}, true })
 		}
@@ -245,7 +246,7 @@ func (t *table) flush(r *game.Round) error {
 			e := t.ob.Observation(s).Events()[k]
 			return event(&e, r), true
 		})
-		if first.Type == game.ObsDiscard {
+		if first.Type == observe.ObsDiscard {
 			t.reached[first.Seat] = false
 		}
 	}
@@ -253,33 +254,33 @@ func (t *table) flush(r *game.Round) error {
 }
 
 // event writes one observation event as mjai's.
-func event(e *game.ObsEvent, r *game.Round) mjai.Event {
+func event(e *observe.ObsEvent, r *game.Round) mjai.Event {
 	a := int(e.Seat)
 	m := mjai.Event{Actor: &a}
 	switch e.Type {
-	case game.ObsDraw:
+	case observe.ObsDraw:
 		m.Type, m.Pai = "tsumo", "?"
 		if e.Tile.Valid() {
 			m.Pai = e.Tile.Mjai()
 		}
-	case game.ObsDiscard:
+	case observe.ObsDiscard:
 		m.Type, m.Pai, m.Tsumogiri = "dahai", e.Tile.Mjai(), &e.Tsumogiri
-	case game.ObsCall:
+	case observe.ObsCall:
 		from := int(e.From)
 		m.Type, m.Target, m.Pai = e.Meld.Type.String(), &from, e.Meld.Tiles[0].Mjai()
 		m.Consumed = tile.MjaiNames(e.Meld.TilesSlice()[1:])
-	case game.ObsAnkan:
+	case observe.ObsAnkan:
 		m.Type, m.Consumed = "ankan", tile.MjaiNames(e.Meld.Tiles[:])
-	case game.ObsKakan:
+	case observe.ObsKakan:
 		m.Type, m.Pai = "kakan", e.Tile.Mjai()
 		for _, t := range e.Meld.Tiles {
 			if t != e.Tile {
 				m.Consumed = append(m.Consumed, t.Mjai())
 			}
 		}
-	case game.ObsDora:
+	case observe.ObsDora:
 		m.Type, m.Actor, m.DoraMarker = "dora", nil, e.Tile.Mjai()
-	case game.ObsRiichiAccepted:
+	case observe.ObsRiichiAccepted:
 		scores := r.Scores()
 		deltas := make([]int, game.NumSeats)
 		deltas[a] = -1000

@@ -19,7 +19,7 @@ func ExampleNew() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	obs, err := os.ReadFile("../sim/game/testdata/observation.json")
+	obs, err := os.ReadFile("../sim/observe/testdata/observation.json")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func readFile(t testing.TB, path string) string {
 func selfplayXML(t testing.TB) string { return readFile(t, "../data/testdata/selfplay.xml") }
 
 func observationJSON(t testing.TB) string {
-	return readFile(t, "../sim/game/testdata/observation.json")
+	return readFile(t, "../sim/observe/testdata/observation.json")
 }
 
 // jsonBody marshals v for a request.

@@ -128,7 +128,7 @@ var cliCases = []cliCase{
 
 // observationJSON is the observation of docs/OBSERVATION.md.
 var observationJSON = func() string {
-	b, err := os.ReadFile("../../sim/game/testdata/observation.json")
+	b, err := os.ReadFile("../../sim/observe/testdata/observation.json")
 	if err != nil {
 		panic(err)
 	}

@@ -20,7 +20,7 @@ func TestServeMatchesAnalyze(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obs, err := os.ReadFile("../../sim/game/testdata/observation.json")
+	obs, err := os.ReadFile("../../sim/observe/testdata/observation.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ var Order = [][]string{
 	{"sim/hand/..."},
 	{"sim/score"},
 	{"sim/game"},
+	{"sim/observe"},
 	{"data/..."},
 	{"opponent", "rankmodel", "internal/realgames"},
 	{"policy"},

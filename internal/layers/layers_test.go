@@ -43,6 +43,7 @@ func TestCheck(t *testing.T) {
 		{"down", map[string][]string{"sim/game": {"sim/tile", "sim/hand"}, "mc": {"policy", "sim/game"}}, 0},
 		{"inside a group", map[string][]string{"data/records": {"data/mjlog", "data"}, "sim/hand/internal/tablegen": {}}, 0},
 		{"up", map[string][]string{"sim/game": {"data"}}, 1},
+		{"the round reading its observation", map[string][]string{"sim/game": {"sim/observe"}, "sim/observe": {"sim/game"}}, 1},
 		{"sideways", map[string][]string{"opponent": {"rankmodel"}}, 1},
 		{"engine in the rules core", map[string][]string{"sim/mc": {"opponent"}}, 1},
 		{"the engine's measurement through the training", map[string][]string{"mceval": {"train"}}, 1},

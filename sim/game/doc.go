@@ -43,10 +43,8 @@
 // Walls come from [NewWall] with a seed: the same seed gives the same game.
 // Every random stream is keyed by [Stream].
 //
-// An [Observation] is one seat's knowledge of a round, fed event by event
-// ([Observation.Append] checks each), built live for all four seats by an
-// [Observer] in the play loop's hooks, or read from JSON
-// ([ParseObservation]; docs/OBSERVATION.md). [Observation.Determinize]
-// samples the hidden tiles consistently with it, riichi hands tenpai, and
-// replays its events into a full-information Round.
+// One seat's knowledge of a round (what it has seen, event by event, its
+// JSON form, the Observer that builds it live in the play loop's hooks,
+// and the determinization that samples a full Round consistent with it)
+// is package sim/observe, which reads a Round through its accessors only.
 package game

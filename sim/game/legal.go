@@ -151,8 +151,41 @@ func (r *Round) canAnkan(k tile.Kind) bool {
 		}
 		before := s.counts
 		before[k]--
-		if !riichiAnkanKeepsWaits(&before, k) {
+		if !RiichiAnkanKeepsWaits(&before, k) {
 			return false
+		}
+	}
+	return true
+}
+
+// RiichiAnkanKeepsWaits reports whether a riichi hand before (3n+1 tiles,
+// three of k) may make a closed kan of k with the fourth: the waits stay
+// the same and k is a triplet in every reading of every completion
+// (Tenhou's rule, which [Round.Legal] applies). An observation checks a
+// seat's kan in riichi, and a determinization builds its hand, by the same
+// rule.
+func RiichiAnkanKeepsWaits(before *tile.Counts, k tile.Kind) bool {
+	wb, ob := hand.WaitInfo(before)
+	after := *before
+	after[k] = 0
+	wa, oa := hand.WaitInfo(&after)
+	if wb&^ob != wa&^oa {
+		return false
+	}
+	for w := range (wb &^ ob).Kinds {
+		c := *before
+		c[w]++
+		var buf [hand.MaxDecompositions]hand.Decomposition
+		for _, d := range hand.Decompose(&c, buf[:0]) {
+			trip := false
+			for _, set := range d.Sets[:d.NumSets] {
+				if set.Type == hand.Triplet && set.First == k {
+					trip = true
+				}
+			}
+			if !trip {
+				return false
+			}
 		}
 	}
 	return true

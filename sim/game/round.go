@@ -11,9 +11,10 @@ import (
 // NumSeats is the number of players.
 const NumSeats = 4
 
-// maxRiver bounds one player's discards: 70 live draws and 4 rinshan draws
-// spread over four players leave no seat more than 30 discards.
-const maxRiver = 32
+// MaxRiver bounds one seat's discards (its river, called tiles included):
+// 70 live draws and 4 rinshan draws spread over four players leave no seat
+// more than 30 discards.
+const MaxRiver = 32
 
 // RiverTile is one discard as everyone saw it.
 type RiverTile struct {
@@ -57,7 +58,7 @@ type seatState struct {
 	melds    [score.MaxMelds]score.Meld
 	meldInfo [score.MaxMelds]MeldInfo
 	numMelds uint8
-	river    [maxRiver]RiverTile
+	river    [MaxRiver]RiverTile
 	nRiver   uint8
 
 	riichi        riichiState
@@ -266,6 +267,15 @@ func (r *Round) Reset(rules *Rules, setup RoundSetup, w *Wall) error {
 
 // Phase returns what the round waits for.
 func (r *Round) Phase() Phase { return r.phase }
+
+// Rules returns the rules the round is played under.
+func (r *Round) Rules() Rules { return r.rules }
+
+// Draws returns how many tiles have been drawn so far from the live wall
+// (the dealer's first draw included, the deal not) and from the dead wall
+// (one rinshan draw per kan). [Round.LiveRemaining] falls by one for
+// either, so only these counts say which wall a draw came from.
+func (r *Round) Draws() (live, rinshan int) { return r.next - DealSize, r.kans }
 
 // Current returns the player to move (PhaseTurn) or the discarder or kan
 // maker being answered (PhaseCall, PhaseChankan).

@@ -1,4 +1,4 @@
-package game_test
+package observe_test
 
 import (
 	"bufio"
@@ -16,6 +16,7 @@ import (
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -90,12 +91,12 @@ func decisionAt(rd *data.Round, ei int, r *game.Round, seat int) bool {
 // jsonRoundTrip checks that obs reads back from its JSON form as the same
 // observation up to the ids of plain copies: the same JSON, the same hand,
 // rivers and melds by face.
-func jsonRoundTrip(obs *game.Observation) error {
+func jsonRoundTrip(obs *observe.Observation) error {
 	b, err := json.Marshal(obs)
 	if err != nil {
 		return err
 	}
-	back, err := game.ParseObservation(b)
+	back, err := observe.ParseObservation(b)
 	if err != nil {
 		return fmt.Errorf("reading back %s: %v", b, err)
 	}
@@ -114,23 +115,23 @@ func jsonRoundTrip(obs *game.Observation) error {
 
 // corpusOptions varies the options by position: the default; tenpai and
 // noten forced at random; a weight that favours many waits.
-func corpusOptions(rng *rand.Rand, obs *game.Observation, k int) game.DeterminizeOptions {
-	var opt game.DeterminizeOptions
+func corpusOptions(rng *rand.Rand, obs *observe.Observation, k int) observe.DeterminizeOptions {
+	var opt observe.DeterminizeOptions
 	switch k % 3 {
 	case 1:
 		for s := range game.NumSeats {
 			if s == obs.Seat() || obs.InRiichi(s) {
 				continue
 			}
-			opt.Tenpai[s] = game.TenpaiState(rng.IntN(3))
-			if opt.Tenpai[s] == game.NotenForced && obs.Concealed(s) < 4 {
-				opt.Tenpai[s] = game.TenpaiForced
+			opt.Tenpai[s] = observe.TenpaiState(rng.IntN(3))
+			if opt.Tenpai[s] == observe.NotenForced && obs.Concealed(s) < 4 {
+				opt.Tenpai[s] = observe.TenpaiForced
 			}
 		}
 	case 2:
 		for s := range game.NumSeats {
 			if s != obs.Seat() && !obs.InRiichi(s) && rng.IntN(2) == 0 {
-				opt.Tenpai[s] = game.TenpaiForced
+				opt.Tenpai[s] = observe.TenpaiForced
 			}
 		}
 		opt.WaitWeight = func(_ int, w tile.KindSet) float64 { return float64(w.Len() * w.Len()) }
@@ -188,14 +189,14 @@ func TestDeterminizeCorpus(t *testing.T) {
 					return
 				}
 				positions++
-				if err := game.SamePublic(det, real, seat); err != nil {
+				if err := observe.SamePublic(det, real, seat); err != nil {
 					t.Errorf("%s: %v", where, err)
 				}
 				total := 1000 * rd.Sticks
 				for _, s := range rd.Scores {
 					total += s
 				}
-				if err := game.CheckInvariants(det, total); err != nil {
+				if err := observe.CheckInvariants(det, total); err != nil {
 					t.Errorf("%s: invariants: %v", where, err)
 				}
 				for s := range game.NumSeats {
@@ -224,12 +225,12 @@ func TestDeterminizeCorpus(t *testing.T) {
 								}
 							}
 						}
-					case opt.Tenpai[s] == game.TenpaiForced:
+					case opt.Tenpai[s] == observe.TenpaiForced:
 						forced++
 						if det.Waits(s) == 0 {
 							t.Errorf("%s: seat %d forced tenpai is not: %s", where, s, tile.Format(det.Hand(s)))
 						}
-					case opt.Tenpai[s] == game.NotenForced:
+					case opt.Tenpai[s] == observe.NotenForced:
 						forced++
 						if det.Waits(s) != 0 {
 							t.Errorf("%s: seat %d forced noten is tenpai: %s", where, s, tile.Format(det.Hand(s)))
@@ -270,8 +271,8 @@ func TestDeterminizeCorpus(t *testing.T) {
 
 // corpusObservations returns the observations at every 10th decision of n
 // corpus games.
-func corpusObservations(b *testing.B, n int) []*game.Observation {
-	var out []*game.Observation
+func corpusObservations(b *testing.B, n int) []*observe.Observation {
+	var out []*observe.Observation
 	decisions := 0
 	for _, g := range corpusGames(b, n) {
 		var rep data.ReplayReport
@@ -311,7 +312,7 @@ func BenchmarkDeterminizeCorpus(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		if err := obs[i%len(obs)].DeterminizeInto(&r, rng, game.DeterminizeOptions{}); err != nil {
+		if err := obs[i%len(obs)].DeterminizeInto(&r, rng, observe.DeterminizeOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -322,7 +323,7 @@ func BenchmarkDeterminizeCorpus(b *testing.B) {
 func BenchmarkDeterminizeCorpusTenpai(b *testing.B) {
 	obs := corpusObservations(b, 20)
 	rng := rand.New(rand.NewPCG(1, 2))
-	opt := game.DeterminizeOptions{Tenpai: [4]game.TenpaiState{game.TenpaiForced, game.TenpaiForced, game.TenpaiForced, game.TenpaiForced}}
+	opt := observe.DeterminizeOptions{Tenpai: [4]observe.TenpaiState{observe.TenpaiForced, observe.TenpaiForced, observe.TenpaiForced, observe.TenpaiForced}}
 	var r game.Round
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -1,10 +1,11 @@
-package game
+package observe
 
 import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -39,7 +40,7 @@ const DefaultTenpaiSteps = 200
 type DeterminizeOptions struct {
 	// Tenpai constrains each seat not in riichi (the observer's entry is
 	// ignored): a caller samples these from a tenpai predictor.
-	Tenpai [NumSeats]TenpaiState
+	Tenpai [game.NumSeats]TenpaiState
 	// WaitWeight, if not nil, weights each candidate tenpai hand of a seat
 	// (in riichi or TenpaiForced) by its waits: the hand is drawn with
 	// probability proportional to WaitWeight(seat, waits) times the
@@ -86,16 +87,17 @@ var ErrNoWorld = errors.New("no world fits the observation")
 // discards and calls come from its hand (a tsumogiri discard is the tile
 // drawn then), seats in riichi hold a tenpai hand (constructed, see
 // [DeterminizeOptions]), and the options' constraints hold. The wall is
-// laid out as [NewRound] deals it and the observation's events are played
-// through [Round.Apply], passing for every seat that could answer but did
-// nothing, so furiten, ippatsu and the rest are the engine's own. The round
-// then waits for whatever comes after the last event.
+// laid out as [game.NewRound] deals it and the observation's events are
+// played through [game.Round.Apply], passing for every seat that could
+// answer but did nothing, so furiten, ippatsu and the rest are the
+// engine's own. The round then waits for whatever comes after the last
+// event.
 //
 // The same rng state gives the same round. Determinize only reads o:
 // goroutines may determinize one observation at once, each with its own
 // rng. The round refers to o's rules: do not modify o while using it.
-func (o *Observation) Determinize(rng *rand.Rand, opt DeterminizeOptions) (*Round, error) {
-	r := new(Round)
+func (o *Observation) Determinize(rng *rand.Rand, opt DeterminizeOptions) (*game.Round, error) {
+	r := new(game.Round)
 	if err := o.DeterminizeInto(r, rng, opt); err != nil {
 		return nil, err
 	}
@@ -104,8 +106,8 @@ func (o *Observation) Determinize(rng *rand.Rand, opt DeterminizeOptions) (*Roun
 
 // DeterminizeInto is [Observation.Determinize] into r, reusing its memory:
 // it allocates nothing.
-func (o *Observation) DeterminizeInto(r *Round, rng *rand.Rand, opt DeterminizeOptions) error {
-	var w Wall
+func (o *Observation) DeterminizeInto(r *game.Round, rng *rand.Rand, opt DeterminizeOptions) error {
+	var w game.Wall
 	// Seats are sampled one after another; when a seat's constraint
 	// cannot be met with the tiles the earlier seats left (a thin wall
 	// late in a round with several riichi), the whole sample is drawn
@@ -126,37 +128,37 @@ func (o *Observation) DeterminizeInto(r *Round, rng *rand.Rand, opt DeterminizeO
 }
 
 // replay plays the events on r.
-func (o *Observation) replay(r *Round) error {
+func (o *Observation) replay(r *game.Round) error {
 	for i := range o.events {
 		e := &o.events[i]
 		var err error
 		switch e.Type {
 		case ObsDraw:
-			err = passAnswers(r, NumSeats)
-			if err == nil && (r.Phase() != PhaseTurn || r.Current() != int(e.Seat) || o.mine(e.Seat) && r.Drawn() != e.Tile) {
+			err = passAnswers(r, game.NumSeats)
+			if err == nil && (r.Phase() != game.PhaseTurn || r.Current() != int(e.Seat) || o.mine(e.Seat) && r.Drawn() != e.Tile) {
 				err = fmt.Errorf("engine: phase %v, seat %d to move, drew %v", r.Phase(), r.Current(), r.Drawn())
 			}
 		case ObsDiscard:
-			typ := Discard
+			typ := game.Discard
 			if e.Riichi {
-				typ = Riichi
+				typ = game.Riichi
 			}
-			err = r.Apply(Action{Type: typ, Seat: e.Seat, Tile: e.Tile})
+			err = r.Apply(game.Action{Type: typ, Seat: e.Seat, Tile: e.Tile})
 		case ObsCall:
-			typ := Chi
+			typ := game.Chi
 			switch e.Meld.Type {
 			case score.Pon:
-				typ = Pon
+				typ = game.Pon
 			case score.Daiminkan:
-				typ = Daiminkan
+				typ = game.Daiminkan
 			}
 			if err = passAnswers(r, e.Seat); err == nil {
-				err = r.Apply(Action{Type: typ, Seat: e.Seat, Meld: e.Meld})
+				err = r.Apply(game.Action{Type: typ, Seat: e.Seat, Meld: e.Meld})
 			}
 		case ObsAnkan:
-			err = r.Apply(Action{Type: Ankan, Seat: e.Seat, Tile: e.Meld.Tiles[0]})
+			err = r.Apply(game.Action{Type: game.Ankan, Seat: e.Seat, Tile: e.Meld.Tiles[0]})
 		case ObsKakan:
-			err = r.Apply(Action{Type: Kakan, Seat: e.Seat, Tile: e.Tile})
+			err = r.Apply(game.Action{Type: game.Kakan, Seat: e.Seat, Tile: e.Tile})
 		}
 		if err != nil {
 			return fmt.Errorf("game: determinize: event %d (%v): %w", i, e, err)
@@ -166,10 +168,10 @@ func (o *Observation) replay(r *Round) error {
 }
 
 // passAnswers answers Pass for every seat but except that must answer.
-func passAnswers(r *Round, except uint8) error {
-	for s := range uint8(NumSeats) {
+func passAnswers(r *game.Round, except uint8) error {
+	for s := range uint8(game.NumSeats) {
 		if s != except && r.MustAnswer(int(s)) {
-			if err := r.Apply(Action{Type: Pass, Seat: s}); err != nil {
+			if err := r.Apply(game.Action{Type: game.Pass, Seat: s}); err != nil {
 				return err
 			}
 		}
@@ -226,7 +228,7 @@ func (o *Observation) seatClass(seat int, opt *DeterminizeOptions) TenpaiState {
 
 // sampleWall draws the hidden tiles into w; on failure it says why and for
 // which seat.
-func (o *Observation) sampleWall(w *Wall, rng *rand.Rand, opt *DeterminizeOptions) (noWorld, int) {
+func (o *Observation) sampleWall(w *game.Wall, rng *rand.Rand, opt *DeterminizeOptions) (noWorld, int) {
 	sp := sampler{rng: rng}
 	for t := range tile.NumTiles {
 		if !o.seen[t] {
@@ -237,8 +239,8 @@ func (o *Observation) sampleWall(w *Wall, rng *rand.Rand, opt *DeterminizeOption
 	}
 	*w = o.known
 	for _, class := range [3]TenpaiState{TenpaiForced, NotenForced, TenpaiAny} {
-		for i := 1; i < NumSeats; i++ {
-			seat := (int(o.seat) + i) % NumSeats
+		for i := 1; i < game.NumSeats; i++ {
+			seat := (int(o.seat) + i) % game.NumSeats
 			if o.seatClass(seat, opt) != class {
 				continue
 			}
@@ -271,8 +273,8 @@ func (o *Observation) sampleWall(w *Wall, rng *rand.Rand, opt *DeterminizeOption
 			}
 		}
 	}
-	for i := 1; i < NumSeats; i++ {
-		if s := &o.seats[(int(o.seat)+i)%NumSeats]; s.pending >= 0 {
+	for i := 1; i < game.NumSeats; i++ {
+		if s := &o.seats[(int(o.seat)+i)%game.NumSeats]; s.pending >= 0 {
 			w[s.pending] = sp.take(rng.IntN(sp.np))
 		}
 	}
@@ -353,7 +355,7 @@ func (tr *tenpaiRule) ok(c *tile.Counts) (bool, tile.KindSet) {
 			before[k] += 3
 		}
 		for _, k := range tr.kans {
-			if !riichiAnkanKeepsWaits(&before, k) {
+			if !game.RiichiAnkanKeepsWaits(&before, k) {
 				return false, 0
 			}
 			before[k] -= 3

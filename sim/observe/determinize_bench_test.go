@@ -1,10 +1,11 @@
-package game
+package observe
 
 import (
 	"errors"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -15,18 +16,18 @@ func selfPlayObservations(t testing.TB, rounds int) []*Observation {
 	t.Helper()
 	var out []*Observation
 	for seed := range uint64(rounds) {
-		rules := Tenhou(Hanchan)
-		w := NewWall(seed, 0, 0)
-		r, err := NewRound(&rules, RoundSetup{Index: int(seed % 4), Dealer: uint8(seed % 4), Scores: [4]int{25000, 25000, 25000, 25000}}, &w)
+		rules := game.Tenhou(game.Hanchan)
+		w := game.NewWall(seed, 0, 0)
+		r, err := game.NewRound(&rules, game.RoundSetup{Index: int(seed % 4), Dealer: uint8(seed % 4), Scores: [4]int{25000, 25000, 25000, 25000}}, &w)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := &riichiPlayer{rng: rand.New(rand.NewPCG(seed, 1))}
-		players := [NumSeats]Player{p, p, p, p}
+		players := [game.NumSeats]game.Player{p, p, p, p}
 		var ob Observer
 		h := ob.Hooks()
 		step := 0
-		h.Decision = func(_ *Round, seat int, _ []Action) error {
+		h.Decision = func(_ *game.Round, seat int, _ []game.Action) error {
 			if step%7 == 3 {
 				out = append(out, ob.Observation(seat).Clone())
 			}
@@ -45,7 +46,7 @@ func selfPlayObservations(t testing.TB, rounds int) []*Observation {
 func BenchmarkDeterminize(b *testing.B) {
 	obs := selfPlayObservations(b, 40)
 	rng := rand.New(rand.NewPCG(1, 2))
-	var r Round
+	var r game.Round
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
@@ -62,7 +63,7 @@ func BenchmarkDeterminizeTenpai(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	opt := DeterminizeOptions{Tenpai: [4]TenpaiState{TenpaiForced, TenpaiForced, TenpaiForced, TenpaiForced},
 		WaitWeight: manyWaits}
-	var r Round
+	var r game.Round
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
@@ -79,7 +80,7 @@ func manyWaits(_ int, w tile.KindSet) float64 { return float64(w.Len()) }
 func TestDeterminizeIntoAllocs(t *testing.T) {
 	obs := selfPlayObservations(t, 4)
 	rng := rand.New(rand.NewPCG(1, 2))
-	var r Round
+	var r game.Round
 	for _, opt := range []DeterminizeOptions{{}, {Tenpai: [4]TenpaiState{TenpaiForced, NotenForced, TenpaiForced, TenpaiAny}, WaitWeight: manyWaits}} {
 		i := 0
 		allocs := testing.AllocsPerRun(200, func() {

@@ -1,4 +1,4 @@
-package game
+package observe
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -19,7 +20,7 @@ import (
 // real one: phase, the seat's hand, drawn tile, furiten and answers, every
 // river, meld, riichi state and hand size, dora indicators, scores, sticks
 // and the live wall left.
-func samePublic(det, real *Round, seat int) error {
+func samePublic(det, real *game.Round, seat int) error {
 	var diffs []string
 	diff := func(what string, d, r any) {
 		diffs = append(diffs, fmt.Sprintf("%s: determinized %v, real %v", what, d, r))
@@ -33,13 +34,13 @@ func samePublic(det, real *Round, seat int) error {
 	if a, b := slices.Sorted(slices.Values(det.Hand(seat))), slices.Sorted(slices.Values(real.Hand(seat))); !slices.Equal(a, b) {
 		diff("hand", tile.Format(a), tile.Format(b))
 	}
-	if det.Phase() == PhaseTurn && det.Current() == seat && det.Drawn() != real.Drawn() {
+	if det.Phase() == game.PhaseTurn && det.Current() == seat && det.Drawn() != real.Drawn() {
 		diff("drawn", det.Drawn(), real.Drawn())
 	}
 	if det.Furiten(seat) != real.Furiten(seat) {
 		diff("furiten", det.Furiten(seat), real.Furiten(seat))
 	}
-	for s := range NumSeats {
+	for s := range game.NumSeats {
 		if !slices.Equal(det.River(s), real.River(s)) {
 			diff(fmt.Sprintf("river %d", s), det.River(s), real.River(s))
 		}
@@ -82,7 +83,7 @@ func normMelds(ms []score.Meld) []score.Meld {
 
 // sameObservation compares an observation's state with the round it
 // observes.
-func sameObservation(o *Observation, r *Round) error {
+func sameObservation(o *Observation, r *game.Round) error {
 	seat := o.Seat()
 	if a, b := slices.Sorted(slices.Values(o.Hand())), slices.Sorted(slices.Values(r.Hand(seat))); !slices.Equal(a, b) {
 		return fmt.Errorf("hand %s, round %s", tile.Format(a), tile.Format(b))
@@ -90,7 +91,7 @@ func sameObservation(o *Observation, r *Round) error {
 	if o.Counts() != r.Counts(seat) {
 		return fmt.Errorf("counts out of step")
 	}
-	for s := range NumSeats {
+	for s := range game.NumSeats {
 		if !slices.Equal(o.River(s), r.River(s)) {
 			return fmt.Errorf("river %d: %v, round %v", s, o.River(s), r.River(s))
 		}
@@ -100,18 +101,18 @@ func sameObservation(o *Observation, r *Round) error {
 		if o.InRiichi(s) != r.InRiichi(s) || o.RiichiAccepted(s) != r.RiichiAccepted(s) {
 			return fmt.Errorf("riichi %d", s)
 		}
-		if r.Phase() != PhaseEnd && o.Concealed(s) != len(r.Hand(s)) {
+		if r.Phase() != game.PhaseEnd && o.Concealed(s) != len(r.Hand(s)) {
 			return fmt.Errorf("seat %d holds %d, round %d", s, o.Concealed(s), len(r.Hand(s)))
 		}
 	}
 	if !slices.Equal(o.DoraIndicators(), r.DoraIndicators()) {
 		return fmt.Errorf("dora %v, round %v", o.DoraIndicators(), r.DoraIndicators())
 	}
-	if o.Scores() != r.Scores() || o.Sticks() != r.Sticks() || o.LiveRemaining() != r.LiveRemaining() || o.Turn() != r.turns {
+	if o.Scores() != r.Scores() || o.Sticks() != r.Sticks() || o.LiveRemaining() != r.LiveRemaining() || o.Turn() != r.Turns() {
 		return fmt.Errorf("scores %v sticks %d live %d turn %d; round %v %d %d %d", o.Scores(), o.Sticks(), o.LiveRemaining(), o.Turn(),
-			r.Scores(), r.Sticks(), r.LiveRemaining(), r.turns)
+			r.Scores(), r.Sticks(), r.LiveRemaining(), r.Turns())
 	}
-	if v := ViewOf(r, seat).Visible(); o.Visible() != v {
+	if v := game.ViewOf(r, seat).Visible(); o.Visible() != v {
 		return fmt.Errorf("visible %v, view %v", o.Visible(), v)
 	}
 	u := o.Unseen()
@@ -128,13 +129,13 @@ func sameObservation(o *Observation, r *Round) error {
 // riichi, and of kans in riichi.
 type riichiPlayer struct{ rng *rand.Rand }
 
-func (p *riichiPlayer) Act(v View, legal []Action) Action {
+func (p *riichiPlayer) Act(v game.View, legal []game.Action) game.Action {
 	best, bestSh := 0, 99
 	for i, a := range legal {
 		switch a.Type {
-		case Tsumo, Ron, Riichi, Ankan, Kakan:
+		case game.Tsumo, game.Ron, game.Riichi, game.Ankan, game.Kakan:
 			return a
-		case Discard:
+		case game.Discard:
 			c := v.Counts()
 			c[a.Tile.Kind()]--
 			if sh := hand.Shanten(&c)*8 + p.rng.IntN(8); sh < bestSh {
@@ -180,21 +181,21 @@ const selfPlayPin = 0xbd91c00c5d1b9b96
 // selfPlayRound deals the self-play tests' round of seed, with its
 // players: a random player in every seat for an even seed, a riichi
 // player for an odd one.
-func selfPlayRound(t testing.TB, seed uint64) (*Round, [NumSeats]Player) {
+func selfPlayRound(t testing.TB, seed uint64) (*game.Round, [game.NumSeats]game.Player) {
 	t.Helper()
-	var p Player = &randomPlayer{rng: rand.New(rand.NewPCG(seed, 1))}
+	var p game.Player = &randomPlayer{rng: rand.New(rand.NewPCG(seed, 1))}
 	if seed%2 == 1 {
 		p = &riichiPlayer{rng: rand.New(rand.NewPCG(seed, 1))}
 	}
-	rules := Tenhou(Hanchan)
-	w := NewWall(seed, 0, 0)
-	setup := RoundSetup{Index: int(seed % 8), Honba: int(seed % 3), Sticks: int(seed % 2), Dealer: uint8(seed % 4),
+	rules := game.Tenhou(game.Hanchan)
+	w := game.NewWall(seed, 0, 0)
+	setup := game.RoundSetup{Index: int(seed % 8), Honba: int(seed % 3), Sticks: int(seed % 2), Dealer: uint8(seed % 4),
 		Scores: [4]int{25000, 24000, 26000, 25000}}
-	r, err := NewRound(&rules, setup, &w)
+	r, err := game.NewRound(&rules, setup, &w)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r, [NumSeats]Player{p, p, p, p}
+	return r, [game.NumSeats]game.Player{p, p, p, p}
 }
 
 // TestObservationSelfPlay plays random rounds with an [Observer] in the
@@ -217,7 +218,7 @@ func TestObservationSelfPlay(t *testing.T) {
 		r, players := selfPlayRound(t, seed)
 		total := 1000*r.Sticks() + 100000
 		h := ob.Hooks()
-		h.Decision = func(r *Round, seat int, _ []Action) error {
+		h.Decision = func(r *game.Round, seat int, _ []game.Action) error {
 			o := ob.Observation(seat)
 			det, err := o.Determinize(rand.New(rand.NewPCG(seed, uint64(steps))), DeterminizeOptions{})
 			if err != nil {
@@ -230,7 +231,7 @@ func TestObservationSelfPlay(t *testing.T) {
 			if err := checkInvariants(det, total); err != nil {
 				return fmt.Errorf("invariants: %w", err)
 			}
-			for s := range NumSeats {
+			for s := range game.NumSeats {
 				if s != seat && det.InRiichi(s) {
 					riichiHands++
 					riichiKans += int(o.seats[s].nRiichiKans)
@@ -241,15 +242,15 @@ func TestObservationSelfPlay(t *testing.T) {
 			}
 			return nil
 		}
-		h.Applied = func(r *Round, a Action) error {
+		h.Applied = func(r *game.Round, a game.Action) error {
 			steps++
 			if err := ob.Update(r); err != nil {
 				return err
 			}
-			if r.Phase() == PhaseEnd {
+			if r.Phase() == game.PhaseEnd {
 				return nil // wins and draws are not events
 			}
-			for s := range NumSeats {
+			for s := range game.NumSeats {
 				if err := sameObservation(ob.Observation(s), r); err != nil {
 					return fmt.Errorf("seat %d: %w", s, err)
 				}
@@ -260,7 +261,7 @@ func TestObservationSelfPlay(t *testing.T) {
 			t.Fatalf("seed %d step %d: %v", seed, steps, err)
 		}
 		if seed < 60 {
-			for s := range NumSeats {
+			for s := range game.NumSeats {
 				buf = eventBytes(buf[:0], ob.Observation(s))
 				pin.Write(buf)
 			}

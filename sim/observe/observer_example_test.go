@@ -1,12 +1,31 @@
-package game_test
+package observe_test
 
 import (
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/tile"
 )
+
+// tsumogiri wins when it can, otherwise passes or discards what it drew
+// (sim/game's example player).
+type tsumogiri struct{}
+
+func (tsumogiri) Act(v game.View, legal []game.Action) game.Action {
+	for _, a := range legal {
+		if a.Type == game.Tsumo || a.Type == game.Ron {
+			return a
+		}
+	}
+	for _, a := range legal {
+		if a.Type == game.Discard && a.Tile == v.Drawn() {
+			return a
+		}
+	}
+	return legal[0] // Pass, or the first discard after a call
+}
 
 // An Observer in the play loop's hooks keeps every seat's observation of
 // the round up to date; a Decision hook reads the observation of the seat
@@ -19,7 +38,7 @@ func ExampleObserver() {
 	if err != nil {
 		panic(err)
 	}
-	var ob game.Observer
+	var ob observe.Observer
 	hooks := ob.Hooks()
 	shown := false
 	hooks.Decision = func(r *game.Round, seat int, _ []game.Action) error {
@@ -31,7 +50,7 @@ func ExampleObserver() {
 		evs := o.Events()
 		fmt.Println(len(evs), "events, the last:", evs[len(evs)-3:])
 		fmt.Println("hand", tile.Format(o.Hand()), "turn", o.Turn(), "live", o.LiveRemaining())
-		det, err := o.Determinize(rand.New(rand.NewPCG(1, 2)), game.DeterminizeOptions{})
+		det, err := o.Determinize(rand.New(rand.NewPCG(1, 2)), observe.DeterminizeOptions{})
 		if err != nil {
 			return err
 		}

@@ -1,9 +1,10 @@
-package game
+package observe
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -122,11 +123,20 @@ const (
 // maxHeld bounds the concealed tiles of a seat.
 const maxHeld = score.MaxHand
 
+// riichiState is a seat's riichi as the observer saw it.
+type riichiState uint8
+
+const (
+	noRiichi       riichiState = iota
+	riichiDeclared             // the declaration tile discarded
+	riichiAccepted             // its stick paid
+)
+
 // obsSeat is what the observer knows of one seat.
 type obsSeat struct {
 	melds     [score.MaxMelds]score.Meld
 	numMelds  uint8
-	river     [maxRiver]RiverTile
+	river     [game.MaxRiver]game.RiverTile
 	nRiver    uint8
 	conc      uint8 // concealed tiles, a pending draw included
 	riichi    riichiState
@@ -199,14 +209,14 @@ func (s *obsSeat) take(wantPending, notPending bool) int {
 //
 // An Observation holds a slice: copy it with [Observation.Clone].
 type Observation struct {
-	rules  Rules
-	setup  RoundSetup
+	rules  game.Rules
+	setup  game.RoundSetup
 	seat   uint8
 	dealt  [13]tile.Tile
 	events []ObsEvent
 
 	// The state the events lead to.
-	seats  [NumSeats]obsSeat
+	seats  [game.NumSeats]obsSeat
 	hand   [maxHeld]tile.Tile // the observer's concealed tiles, in the order they came
 	n      uint8
 	counts tile.Counts
@@ -222,7 +232,7 @@ type Observation struct {
 	live        int // live draws made
 	kans        int // kans declared
 	rinshan     int // rinshan draws made
-	scores      [NumSeats]int
+	scores      [game.NumSeats]int
 	sticks      int
 	turns       int // discards made
 	step        obsStep
@@ -240,7 +250,7 @@ type Observation struct {
 // NewObservation starts seat's observation of a round from the setup, the
 // seat's 13 dealt tiles and the first dora indicator. The round is played
 // under rules (determinized rounds refer to the observation's copy).
-func NewObservation(rules Rules, setup RoundSetup, seat int, dealt [13]tile.Tile, dora tile.Tile) (*Observation, error) {
+func NewObservation(rules game.Rules, setup game.RoundSetup, seat int, dealt [13]tile.Tile, dora tile.Tile) (*Observation, error) {
 	o := new(Observation)
 	if err := o.reset(&rules, setup, seat, dealt, dora); err != nil {
 		return nil, err
@@ -250,11 +260,11 @@ func NewObservation(rules Rules, setup RoundSetup, seat int, dealt [13]tile.Tile
 
 // reset starts o afresh as NewObservation does, keeping the memory of its
 // events.
-func (o *Observation) reset(rules *Rules, setup RoundSetup, seat int, dealt [13]tile.Tile, dora tile.Tile) error {
+func (o *Observation) reset(rules *game.Rules, setup game.RoundSetup, seat int, dealt [13]tile.Tile, dora tile.Tile) error {
 	fail := func(format string, args ...any) error {
 		return &ObservationError{Event: -1, Msg: fmt.Sprintf(format, args...)}
 	}
-	if seat < 0 || seat >= NumSeats {
+	if seat < 0 || seat >= game.NumSeats {
 		return fail("seat %d", seat)
 	}
 	if err := rules.Check(); err != nil {
@@ -267,7 +277,7 @@ func (o *Observation) reset(rules *Rules, setup RoundSetup, seat int, dealt [13]
 	for i := range o.known {
 		o.known[i] = tile.NoTile
 	}
-	rel := (seat + NumSeats - int(setup.Dealer)) % NumSeats
+	rel := (seat + game.NumSeats - int(setup.Dealer)) % game.NumSeats
 	for i, t := range dealt {
 		if !t.Valid() {
 			return fail("dealt tile %d: invalid tile id %d", i, t)
@@ -288,7 +298,7 @@ func (o *Observation) reset(rules *Rules, setup RoundSetup, seat int, dealt [13]
 		return fail("dora indicator %v (id %d) is in the hand", dora, dora)
 	}
 	o.seen[dora] = true
-	o.known[DoraIndex] = dora
+	o.known[game.DoraIndex] = dora
 	o.dora[0], o.nDora = dora, 1
 	o.drawn = tile.NoTile
 	o.lastTile = tile.NoTile
@@ -303,7 +313,7 @@ func (o *Observation) reset(rules *Rules, setup RoundSetup, seat int, dealt [13]
 		if s == seat {
 			continue
 		}
-		r := (s + NumSeats - int(setup.Dealer)) % NumSeats
+		r := (s + game.NumSeats - int(setup.Dealer)) % game.NumSeats
 		for i := range 13 {
 			st.held[i] = uint8(13*r + i)
 		}
@@ -366,7 +376,9 @@ func (o *Observation) checkOwn(seat uint8, t tile.Tile, what string) error {
 	return nil
 }
 
-func (o *Observation) liveRemaining() int { return RinshanIndex - o.rinshan - DealSize - o.live }
+func (o *Observation) liveRemaining() int {
+	return game.RinshanIndex - o.rinshan - game.DealSize - o.live
+}
 
 // answering reports whether cur's discard is being answered, and if so
 // that a riichi declared with it has been accepted.
@@ -394,10 +406,10 @@ func (o *Observation) check(e *ObsEvent) error {
 	if o.step == stepEnded {
 		return fmt.Errorf("the round ended in an abortive draw")
 	}
-	if e.Type != ObsDora && e.Seat >= NumSeats {
+	if e.Type != ObsDora && e.Seat >= game.NumSeats {
 		return fmt.Errorf("seat %d", e.Seat)
 	}
-	s := &o.seats[e.Seat%NumSeats]
+	s := &o.seats[e.Seat%game.NumSeats]
 	switch e.Type {
 	case ObsDraw:
 		return o.checkDraw(e)
@@ -445,7 +457,7 @@ func (o *Observation) checkDraw(e *ObsEvent) error {
 		if err := o.checkAnswered(); err != nil {
 			return err
 		}
-		want = (o.cur + 1) % NumSeats
+		want = (o.cur + 1) % game.NumSeats
 	default:
 		return fmt.Errorf("seat %d is to act, not to draw", o.cur)
 	}
@@ -536,7 +548,7 @@ func (o *Observation) checkCall(e *ObsEvent, s *obsSeat) error {
 		return fmt.Errorf("a call makes a chi, pon or daiminkan, not %v", m.Type)
 	case m.Tiles[0] != o.lastTile:
 		return fmt.Errorf("the meld's called tile %s is not the last discard %v", obsTileString(m.Tiles[0]), o.lastTile)
-	case m.Type == score.Chi && e.Seat != (e.From+1)%NumSeats:
+	case m.Type == score.Chi && e.Seat != (e.From+1)%game.NumSeats:
 		return fmt.Errorf("chi only from the seat on the left")
 	case s.riichi != noRiichi:
 		return fmt.Errorf("a call in riichi")
@@ -558,7 +570,7 @@ func (o *Observation) checkCall(e *ObsEvent, s *obsSeat) error {
 		for _, t := range m.TilesSlice()[1:] {
 			c[t.Kind()]--
 		}
-		ban := KuikaeBan(m)
+		ban := game.KuikaeBan(m)
 		left := false
 		for k, n := range c {
 			left = left || n > 0 && !ban.Has(tile.Kind(k))
@@ -625,41 +637,10 @@ func (o *Observation) checkAnkan(e *ObsEvent, s *obsSeat) error {
 	}
 	before := o.counts
 	before[k]--
-	if !riichiAnkanKeepsWaits(&before, k) {
+	if !game.RiichiAnkanKeepsWaits(&before, k) {
 		return fmt.Errorf("ankan of %v in riichi changes the waits", k)
 	}
 	return nil
-}
-
-// riichiAnkanKeepsWaits reports whether a riichi hand before (3n+1 tiles,
-// three of k) may make a closed kan of k with the fourth: the waits stay
-// the same and k is a triplet in every reading of every completion (the
-// engine's rule, [Round.Legal]).
-func riichiAnkanKeepsWaits(before *tile.Counts, k tile.Kind) bool {
-	wb, ob := hand.WaitInfo(before)
-	after := *before
-	after[k] = 0
-	wa, oa := hand.WaitInfo(&after)
-	if wb&^ob != wa&^oa {
-		return false
-	}
-	for w := range (wb &^ ob).Kinds {
-		c := *before
-		c[w]++
-		var buf [hand.MaxDecompositions]hand.Decomposition
-		for _, d := range hand.Decompose(&c, buf[:0]) {
-			trip := false
-			for _, set := range d.Sets[:d.NumSets] {
-				if set.Type == hand.Triplet && set.First == k {
-					trip = true
-				}
-			}
-			if !trip {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // removeOwn takes t out of the observer's hand.
@@ -706,7 +687,7 @@ func (o *Observation) addPassed(k tile.Kind, except int) {
 }
 
 func (o *Observation) apply(e *ObsEvent) {
-	s := &o.seats[e.Seat%NumSeats]
+	s := &o.seats[e.Seat%game.NumSeats]
 	switch e.Type {
 	case ObsDraw:
 		o.applyDraw(e, s)
@@ -738,7 +719,7 @@ func (o *Observation) apply(e *ObsEvent) {
 		o.kanMade(e.Seat)
 	case ObsDora:
 		o.seen[e.Tile] = true
-		o.known[DoraIndex+int(o.nDora)] = e.Tile
+		o.known[game.DoraIndex+int(o.nDora)] = e.Tile
 		o.dora[o.nDora] = e.Tile
 		o.nDora++
 	case ObsRiichiAccepted:
@@ -751,10 +732,10 @@ func (o *Observation) apply(e *ObsEvent) {
 func (o *Observation) applyDraw(e *ObsEvent, s *obsSeat) {
 	var p int
 	if e.Rinshan {
-		p = RinshanIndex + o.rinshan
+		p = game.RinshanIndex + o.rinshan
 		o.rinshan++
 	} else {
-		p = DealSize + o.live
+		p = game.DealSize + o.live
 		o.live++
 	}
 	o.cur = e.Seat
@@ -783,7 +764,7 @@ func (o *Observation) applyDiscard(e *ObsEvent, s *obsSeat) {
 	o.leave(e.Seat, t, e.Tsumogiri, !e.Tsumogiri)
 	s.pending = -1
 	o.drawn = tile.NoTile
-	s.river[s.nRiver] = RiverTile{Tile: t, Tsumogiri: e.Tsumogiri, Riichi: e.Riichi, Turn: uint8(o.turns)}
+	s.river[s.nRiver] = game.RiverTile{Tile: t, Tsumogiri: e.Tsumogiri, Riichi: e.Riichi, Turn: uint8(o.turns)}
 	s.nRiver++
 	s.discarded = s.discarded.Add(t.Kind())
 	o.addPassed(t.Kind(), -1)
@@ -820,7 +801,7 @@ func (o *Observation) applyCall(e *ObsEvent, s *obsSeat) {
 		o.kanOwners |= 1 << e.Seat
 		o.step, o.rinshanDue = stepDraw, true
 	} else {
-		o.step, o.afterCall, o.kuikae = stepTurn, true, KuikaeBan(e.Meld)
+		o.step, o.afterCall, o.kuikae = stepTurn, true, game.KuikaeBan(e.Meld)
 	}
 }
 
@@ -836,7 +817,7 @@ func (o *Observation) applyRiichiAccepted(e *ObsEvent, s *obsSeat) {
 			accepted++
 		}
 	}
-	if accepted == NumSeats {
+	if accepted == game.NumSeats {
 		o.step = stepEnded
 	}
 }
@@ -854,11 +835,11 @@ func (o *Observation) kanMade(seat uint8) {
 // Accessors.
 
 // Rules returns the rules of the round.
-func (o *Observation) Rules() Rules { return o.rules }
+func (o *Observation) Rules() game.Rules { return o.rules }
 
 // Setup returns the round's start: index, honba, riichi sticks, dealer and
 // scores.
-func (o *Observation) Setup() RoundSetup { return o.setup }
+func (o *Observation) Setup() game.RoundSetup { return o.setup }
 
 // Seat returns the observing seat.
 func (o *Observation) Seat() int { return int(o.seat) }
@@ -887,7 +868,7 @@ func (o *Observation) Melds(seat int) []score.Meld {
 }
 
 // River returns any seat's discards in order (do not modify).
-func (o *Observation) River(seat int) []RiverTile {
+func (o *Observation) River(seat int) []game.RiverTile {
 	s := &o.seats[seat]
 	return s.river[:s.nRiver]
 }
@@ -906,7 +887,7 @@ func (o *Observation) RiichiAccepted(seat int) bool { return o.seats[seat].riich
 func (o *Observation) DoraIndicators() []tile.Tile { return o.dora[:o.nDora] }
 
 // Scores returns the scores now (accepted riichi sticks paid).
-func (o *Observation) Scores() [NumSeats]int { return o.scores }
+func (o *Observation) Scores() [game.NumSeats]int { return o.scores }
 
 // Sticks returns the riichi sticks on the table.
 func (o *Observation) Sticks() int { return o.sticks }

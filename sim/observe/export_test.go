@@ -1,8 +1,8 @@
-package game
+package observe
 
 import "github.com/mjrank/mjrank/sim/tile"
 
-// The external tests (package game_test), which may replay records from
+// The external tests (package observe_test), which may replay records from
 // package data, use these helpers of the internal ones.
 var (
 	CheckInvariants = checkInvariants

@@ -1,4 +1,4 @@
-package game_test
+package observe_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -17,7 +18,7 @@ func ExampleParseObservation() {
 	if err != nil {
 		panic(err)
 	}
-	o, err := game.ParseObservation(b)
+	o, err := observe.ParseObservation(b)
 	if err != nil {
 		panic(err)
 	}
@@ -48,11 +49,11 @@ func ExampleObservation_Determinize() {
 	if err != nil {
 		panic(err)
 	}
-	o, err := game.ParseObservation(b)
+	o, err := observe.ParseObservation(b)
 	if err != nil {
 		panic(err)
 	}
-	r, err := o.Determinize(rand.New(rand.NewPCG(1, 2)), game.DeterminizeOptions{})
+	r, err := o.Determinize(rand.New(rand.NewPCG(1, 2)), observe.DeterminizeOptions{})
 	if err != nil {
 		panic(err)
 	}
@@ -78,16 +79,16 @@ func ExampleObservation_Determinize() {
 func ExampleNewObservation() {
 	dealt := [13]tile.Tile(tile.MustParse("129m456p789s1234z"))
 	setup := game.RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}
-	o, err := game.NewObservation(game.Tenhou(game.Hanchan), setup, 0, dealt, tile.MustParseTile("5z"))
+	o, err := observe.NewObservation(game.Tenhou(game.Hanchan), setup, 0, dealt, tile.MustParseTile("5z"))
 	if err != nil {
 		panic(err)
 	}
 	drawn := tile.MustParseTile("7m")
-	for _, e := range []game.ObsEvent{
-		{Type: game.ObsDraw, Seat: 0, Tile: drawn},
-		{Type: game.ObsDiscard, Seat: 0, Tile: drawn, Tsumogiri: true},
-		{Type: game.ObsDraw, Seat: 1, Tile: tile.NoTile},
-		{Type: game.ObsDraw, Seat: 2, Tile: tile.NoTile},
+	for _, e := range []observe.ObsEvent{
+		{Type: observe.ObsDraw, Seat: 0, Tile: drawn},
+		{Type: observe.ObsDiscard, Seat: 0, Tile: drawn, Tsumogiri: true},
+		{Type: observe.ObsDraw, Seat: 1, Tile: tile.NoTile},
+		{Type: observe.ObsDraw, Seat: 2, Tile: tile.NoTile},
 	} {
 		if err := o.Append(e); err != nil {
 			fmt.Println(err)

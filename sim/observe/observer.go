@@ -1,8 +1,9 @@
-package game
+package observe
 
 import (
 	"fmt"
 
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -12,37 +13,38 @@ import (
 // [Observer.Update], called after every action, appends to each seat's
 // observation the events the action made public (another seat's draw
 // hidden). [Observer.Hooks] gives the play loop's hooks that do both, so
-// that a [Hooks.Decision] hook, or anything that runs between actions, can
-// read [Observer.Observation] of the seat to act. The observations it
-// builds are the ones a record of the same round gives
+// that a [game.Hooks.Decision] hook, or anything that runs between
+// actions, can read [Observer.Observation] of the seat to act. The
+// observations it builds are the ones a record of the same round gives
 // (data.ObservationAt), event for event, in the records' order: a dora
 // indicator that a discard reveals (an open or added kan's) comes before
 // that discard, as Tenhou logs it; a closed kan's comes right after the
 // kan.
 //
-// Why not from a [View] at a decision: a View shows the seat's hand, but
-// not which of its tiles were dealt and which drawn when, and those places
-// in the wall are part of the observation (a determinization puts every
-// seen tile where it came from); nor the order of two kans one seat makes
-// in one turn (both have the same MeldInfo.Turn). The rivers' turns and
+// Why not from a [game.View] at a decision: a View shows the seat's hand,
+// but not which of its tiles were dealt and which drawn when, and those
+// places in the wall are part of the observation (a determinization puts
+// every seen tile where it came from); nor the order of two kans one seat
+// makes in one turn (both have the same MeldInfo.Turn). The rivers' turns and
 // the melds' sources would give the rest, but an event stream fed as the
 // round goes is exact and costs a few comparisons per action. A Player,
 // which sees only Views, can be given the observations of an Observer
 // that the loop feeds.
 //
-// The Observer only reads the round: Update compares it with what the
-// observations hold (rivers, melds, riichi sticks, dora indicators, draws)
-// and never looks at the action, so a record replay that applies several
-// actions per record event (passes, then a call) can feed it too, as long
-// as each Update sees at most one discard and one draw. After an error the
-// observations are out of step with the round until the next Start.
+// The Observer only reads the round, through its accessors: Update
+// compares it with what the observations hold (rivers, melds, riichi
+// sticks, dora indicators, draws) and never looks at the action, so a
+// record replay that applies several actions per record event (passes,
+// then a call) can feed it too, as long as each Update sees at most one
+// discard and one draw. After an error the observations are out of step
+// with the round until the next Start.
 //
 // Feeding allocates nothing once each observation's events have grown to a
 // round's length: an Observer reused from round to round (as the hooks of
-// [PlayGameHooked] do) keeps that memory. The zero Observer is ready to
-// Start.
+// [game.PlayGameHooked] do) keeps that memory. The zero Observer is ready
+// to Start.
 type Observer struct {
-	obs  [NumSeats]Observation
+	obs  [game.NumSeats]Observation
 	last observed
 	ok   bool // started and in step
 }
@@ -50,49 +52,51 @@ type Observer struct {
 // observed is what the observations hold of the round: the counts Update
 // compares the round with.
 type observed struct {
-	rivers   [NumSeats]uint8 // discards per seat
-	melds    [NumSeats]uint8 // melds per seat
-	kakans   [NumSeats]uint8 // bit i: meld i is an added kan
-	accepted [NumSeats]bool  // riichi stick paid
-	dora     int             // indicators shown
-	next     int             // wall index of the next live draw
-	kans     int             // rinshan draws made
+	rivers   [game.NumSeats]uint8 // discards per seat
+	melds    [game.NumSeats]uint8 // melds per seat
+	kakans   [game.NumSeats]uint8 // bit i: meld i is an added kan
+	accepted [game.NumSeats]bool  // riichi stick paid
+	dora     int                  // indicators shown
+	live     int                  // live draws made (Round.Draws)
+	rinshan  int                  // rinshan draws made
 }
 
 // observe reads the counts of r.
-func observe(r *Round) observed {
+func observe(r *game.Round) observed {
 	var o observed
-	for s := range r.seats {
-		st := &r.seats[s]
-		o.rivers[s], o.melds[s] = st.nRiver, st.numMelds
-		o.accepted[s] = st.riichi == riichiAccepted
-		for i, m := range st.melds[:st.numMelds] {
+	for s := range game.NumSeats {
+		melds := r.Melds(s)
+		o.rivers[s], o.melds[s] = uint8(len(r.River(s))), uint8(len(melds))
+		o.accepted[s] = r.RiichiAccepted(s)
+		for i, m := range melds {
 			if m.Type == score.Kakan {
 				o.kakans[s] |= 1 << i
 			}
 		}
 	}
-	o.dora, o.next, o.kans = r.numDora, r.next, r.kans
+	o.dora = len(r.DoraIndicators())
+	o.live, o.rinshan = r.Draws()
 	return o
 }
 
 // Start begins the observations of r, which must be freshly dealt
-// ([NewRound] or [Round.Reset]: the dealer has drawn, nothing else has
-// happened): each seat's deal, the first dora indicator and the dealer's
-// draw. It has the signature of [Hooks.Start].
-func (ob *Observer) Start(r *Round) error {
+// ([game.NewRound] or [game.Round.Reset]: the dealer has drawn, nothing
+// else has happened): each seat's deal, the first dora indicator and the
+// dealer's draw. It has the signature of [game.Hooks.Start].
+func (ob *Observer) Start(r *game.Round) error {
 	ob.ok = false
-	if r.phase != PhaseTurn || r.turns != 0 || r.next != DealSize+1 || r.kans != 0 || r.cur != r.dealer {
-		return fmt.Errorf("game: observer: the round is not freshly dealt (phase %v, %d discards)", r.phase, r.turns)
+	if live, rinshan := r.Draws(); r.Phase() != game.PhaseTurn || r.Turns() != 0 || live != 1 || rinshan != 0 || r.Current() != r.Dealer() {
+		return fmt.Errorf("game: observer: the round is not freshly dealt (phase %v, %d discards)", r.Phase(), r.Turns())
 	}
-	setup := RoundSetup{Index: r.index, Honba: r.honba, Sticks: r.sticks, Dealer: r.dealer, Scores: r.scores}
+	rules, w := r.Rules(), r.Wall()
+	setup := game.RoundSetup{Index: r.Index(), Honba: r.Honba(), Sticks: r.Sticks(), Dealer: uint8(r.Dealer()), Scores: r.Scores()}
 	for s := range ob.obs {
-		rel := (s + NumSeats - int(r.dealer)) % NumSeats
-		if err := ob.obs[s].reset(&r.rules, setup, s, [13]tile.Tile(r.wall[13*rel:13*rel+13]), r.wall[DoraIndex]); err != nil {
+		rel := (s + game.NumSeats - r.Dealer()) % game.NumSeats
+		if err := ob.obs[s].reset(&rules, setup, s, [13]tile.Tile(w[13*rel:13*rel+13]), w[game.DoraIndex]); err != nil {
 			return fmt.Errorf("game: observer: seat %d: %w", s, err)
 		}
 	}
-	ob.last = observed{dora: 1, next: DealSize}
+	ob.last = observed{dora: 1}
 	ob.ok = true
 	return ob.Update(r)
 }
@@ -103,14 +107,14 @@ func (ob *Observer) Start(r *Round) error {
 // riichi stick paid; a call; the other dora indicators; a draw (hidden
 // from the other seats). Wins and draws that end the round are not
 // events.
-func (ob *Observer) Update(r *Round) error {
+func (ob *Observer) Update(r *game.Round) error {
 	if !ob.ok {
 		return fmt.Errorf("game: observer: not started, or out of step after an error")
 	}
 	now := observe(r)
 	last := &ob.last
 	discarder := -1
-	for s := range NumSeats {
+	for s := range game.NumSeats {
 		switch d := int(now.rivers[s]) - int(last.rivers[s]); {
 		case d == 1 && discarder < 0:
 			discarder = s
@@ -122,31 +126,31 @@ func (ob *Observer) Update(r *Round) error {
 		if err := ob.emitDora(r, now.dora); err != nil {
 			return err
 		}
-		d := r.seats[discarder].river[now.rivers[discarder]-1]
+		d := r.River(discarder)[now.rivers[discarder]-1]
 		if err := ob.emit(ObsEvent{Type: ObsDiscard, Seat: uint8(discarder), Tile: d.Tile, Tsumogiri: d.Tsumogiri, Riichi: d.Riichi}); err != nil {
 			return err
 		}
 	}
-	for s := range NumSeats {
+	for s := range game.NumSeats {
 		if now.accepted[s] && !last.accepted[s] {
 			if err := ob.emit(ObsEvent{Type: ObsRiichiAccepted, Seat: uint8(s), Tile: tile.NoTile}); err != nil {
 				return err
 			}
 		}
 	}
-	for s := range NumSeats {
-		st := &r.seats[s]
+	for s := range game.NumSeats {
+		melds, infos := r.Melds(s), r.MeldInfos(s)
 		if added := now.kakans[s] &^ last.kakans[s]; added != 0 {
-			for i := range st.numMelds {
+			for i, m := range melds {
 				if added&(1<<i) != 0 {
-					if err := ob.emit(ObsEvent{Type: ObsKakan, Seat: uint8(s), Tile: st.melds[i].Tiles[3]}); err != nil {
+					if err := ob.emit(ObsEvent{Type: ObsKakan, Seat: uint8(s), Tile: m.Tiles[3]}); err != nil {
 						return err
 					}
 				}
 			}
 		}
 		for i := last.melds[s]; i < now.melds[s]; i++ {
-			e := ObsEvent{Type: ObsCall, Seat: uint8(s), Tile: tile.NoTile, From: st.meldInfo[i].From, Meld: st.melds[i]}
+			e := ObsEvent{Type: ObsCall, Seat: uint8(s), Tile: tile.NoTile, From: infos[i].From, Meld: melds[i]}
 			if e.Meld.Type == score.Ankan {
 				e.Type, e.From = ObsAnkan, 0
 			}
@@ -158,12 +162,12 @@ func (ob *Observer) Update(r *Round) error {
 	if err := ob.emitDora(r, now.dora); err != nil {
 		return err
 	}
-	live, rinshan := now.next-last.next, now.kans-last.kans
+	live, rinshan := now.live-last.live, now.rinshan-last.rinshan
 	switch {
 	case live+rinshan > 1:
 		return ob.fail(fmt.Errorf("game: observer: %d live and %d rinshan draws at once", live, rinshan))
-	case live+rinshan == 1 && r.phase != PhaseEnd:
-		if err := ob.emit(ObsEvent{Type: ObsDraw, Seat: r.cur, Tile: r.drawn, Rinshan: rinshan == 1}); err != nil {
+	case live+rinshan == 1 && r.Phase() != game.PhaseEnd:
+		if err := ob.emit(ObsEvent{Type: ObsDraw, Seat: uint8(r.Current()), Tile: r.Drawn(), Rinshan: rinshan == 1}); err != nil {
 			return err
 		}
 	}
@@ -171,21 +175,21 @@ func (ob *Observer) Update(r *Round) error {
 	return nil
 }
 
-// Applied is [Observer.Update] with the signature of [Hooks.Applied].
-func (ob *Observer) Applied(r *Round, _ Action) error { return ob.Update(r) }
+// Applied is [Observer.Update] with the signature of [game.Hooks.Applied].
+func (ob *Observer) Applied(r *game.Round, _ game.Action) error { return ob.Update(r) }
 
 // Hooks returns play loop hooks that feed ob: Start and Applied. Set
 // Decision and End (or wrap these) for more.
-func (ob *Observer) Hooks() Hooks { return Hooks{Start: ob.Start, Applied: ob.Applied} }
+func (ob *Observer) Hooks() game.Hooks { return game.Hooks{Start: ob.Start, Applied: ob.Applied} }
 
 // Observation returns seat's observation of the round being observed. It
 // belongs to ob and changes with every Update; Clone it to keep it.
 func (ob *Observer) Observation(seat int) *Observation { return &ob.obs[seat] }
 
 // emitDora shows the dora indicators of r up to n.
-func (ob *Observer) emitDora(r *Round, n int) error {
+func (ob *Observer) emitDora(r *game.Round, n int) error {
 	for ; ob.last.dora < n; ob.last.dora++ {
-		if err := ob.emit(ObsEvent{Type: ObsDora, Tile: r.wall[DoraIndex+ob.last.dora]}); err != nil {
+		if err := ob.emit(ObsEvent{Type: ObsDora, Tile: r.DoraIndicators()[ob.last.dora]}); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package game
+package observe
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -98,7 +99,7 @@ func sortFaces(ts []tile.Tile) []tile.Tile {
 func (o *Observation) MarshalJSON() ([]byte, error) {
 	r := &o.rules
 	length := "hanchan"
-	if r.Length == Tonpuusen {
+	if r.Length == game.Tonpuusen {
 		length = "tonpuusen"
 	}
 	sr := r.Score
@@ -236,16 +237,16 @@ func (d *obsDecoder) tiles(o *Observation, mine bool, ss []string, n int, field 
 	return out, nil
 }
 
-func (j *rulesJSON) rules() (Rules, error) {
-	length := Hanchan
+func (j *rulesJSON) rules() (game.Rules, error) {
+	length := game.Hanchan
 	switch j.Length {
 	case "", "hanchan":
 	case "tonpuusen":
-		length = Tonpuusen
+		length = game.Tonpuusen
 	default:
-		return Rules{}, fmt.Errorf("rules.length: %q is neither hanchan nor tonpuusen", j.Length)
+		return game.Rules{}, fmt.Errorf("rules.length: %q is neither hanchan nor tonpuusen", j.Length)
 	}
-	r := Tenhou(length)
+	r := game.Tenhou(length)
 	if j.Score != nil {
 		r.Score = *j.Score
 	}
@@ -264,7 +265,7 @@ func (j *rulesJSON) rules() (Rules, error) {
 	setInt(&r.ExtensionWinds, j.ExtensionWinds)
 	if j.Uma != nil {
 		if len(j.Uma) != 4 {
-			return Rules{}, fmt.Errorf("rules.uma: %d values, want 4", len(j.Uma))
+			return game.Rules{}, fmt.Errorf("rules.uma: %d values, want 4", len(j.Uma))
 		}
 		copy(r.Uma[:], j.Uma)
 	}
@@ -304,7 +305,7 @@ func decodeObservation(b []byte) (*Observation, error) {
 	fail := func(format string, args ...any) (*Observation, error) {
 		return nil, fmt.Errorf("game: observation JSON: "+format, args...)
 	}
-	rules := Tenhou(Hanchan)
+	rules := game.Tenhou(game.Hanchan)
 	if j.Rules != nil {
 		var err error
 		if rules, err = j.Rules.rules(); err != nil {
@@ -319,13 +320,13 @@ func decodeObservation(b []byte) (*Observation, error) {
 			return fail("%s: missing", f.name)
 		}
 	}
-	if len(j.Scores) != NumSeats {
+	if len(j.Scores) != game.NumSeats {
 		return fail("scores: %d values, want 4", len(j.Scores))
 	}
-	if *j.Dealer < 0 || *j.Dealer >= NumSeats {
+	if *j.Dealer < 0 || *j.Dealer >= game.NumSeats {
 		return fail("dealer: %d is not a seat", *j.Dealer)
 	}
-	setup := RoundSetup{Index: *j.Round, Honba: *j.Honba, Sticks: *j.Sticks, Dealer: uint8(*j.Dealer)}
+	setup := game.RoundSetup{Index: *j.Round, Honba: *j.Honba, Sticks: *j.Sticks, Dealer: uint8(*j.Dealer)}
 	copy(setup.Scores[:], j.Scores)
 	f, err := newFaceObservation(rules, setup, *j.Seat, j.Hand, j.DoraIndicator)
 	if err != nil {
@@ -350,11 +351,11 @@ type FaceObservation struct {
 
 // NewFaceObservation starts seat's observation of a round from the setup,
 // the seat's 13 dealt tiles and the first dora indicator, named by face.
-func NewFaceObservation(rules Rules, setup RoundSetup, seat int, hand []string, dora string) (*FaceObservation, error) {
+func NewFaceObservation(rules game.Rules, setup game.RoundSetup, seat int, hand []string, dora string) (*FaceObservation, error) {
 	return newFaceObservation(rules, setup, seat, hand, dora)
 }
 
-func newFaceObservation(rules Rules, setup RoundSetup, seat int, hand []string, doraFace string) (*FaceObservation, error) {
+func newFaceObservation(rules game.Rules, setup game.RoundSetup, seat int, hand []string, doraFace string) (*FaceObservation, error) {
 	fail := func(err error) (*FaceObservation, error) {
 		return nil, fmt.Errorf("game: observation JSON: %w", err)
 	}
@@ -457,7 +458,7 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 		return e, err
 	}
 	if u.seat {
-		if ej.Seat == nil || *ej.Seat < 0 || *ej.Seat >= NumSeats {
+		if ej.Seat == nil || *ej.Seat < 0 || *ej.Seat >= game.NumSeats {
 			return e, fmt.Errorf("%s.seat: missing or not a seat", field)
 		}
 		e.Seat = uint8(*ej.Seat)
@@ -497,7 +498,7 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 // u.tiles tiles from the caller's hand) on the last discard of seat
 // "from" into e.
 func (o *Observation) callFromJSON(d *obsDecoder, ej *FaceEvent, field string, mine bool, u faceFields, e *ObsEvent) error {
-	if ej.From == nil || *ej.From < 0 || *ej.From >= NumSeats {
+	if ej.From == nil || *ej.From < 0 || *ej.From >= game.NumSeats {
 		return fmt.Errorf("%s.from: missing or not a seat", field)
 	}
 	e.From = uint8(*ej.From)

@@ -1,4 +1,4 @@
-package game
+package observe
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -70,7 +71,7 @@ func statObservation(t testing.TB) *Observation {
 	for i := range dealt {
 		dealt[i] = tile.Tile(i * 10)
 	}
-	o, err := NewObservation(Tenhou(Hanchan), RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}, 0, dealt, 135)
+	o, err := NewObservation(game.Tenhou(game.Hanchan), game.RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}, 0, dealt, 135)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +260,7 @@ func TestNotenHand(t *testing.T) {
 // goroutine gets (run under -race in CI).
 func TestDeterminizeConcurrent(t *testing.T) {
 	obs := selfPlayObservations(t, 4)
-	want := make([]Wall, len(obs))
+	want := make([]game.Wall, len(obs))
 	for i, o := range obs {
 		r, err := o.Determinize(rand.New(rand.NewPCG(uint64(i), 9)), DeterminizeOptions{})
 		if err != nil {
@@ -271,7 +272,7 @@ func TestDeterminizeConcurrent(t *testing.T) {
 	errs := make(chan error, workers)
 	for w := range workers {
 		go func() {
-			var r Round
+			var r game.Round
 			for i := w; i < len(obs); i += workers {
 				if err := obs[i].DeterminizeInto(&r, rand.New(rand.NewPCG(uint64(i), 9)), DeterminizeOptions{}); err != nil {
 					errs <- err

@@ -1,22 +1,24 @@
-package game
+package observe
 
 import (
 	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/sim/game"
 )
 
 // observedRounds plays the self-play rounds (selfPlayRound) and keeps the
 // round after the deal and after every action: what an Observer is fed.
-func observedRounds(t testing.TB, rounds int) (states [][]Round, events int) {
+func observedRounds(t testing.TB, rounds int) (states [][]game.Round, events int) {
 	t.Helper()
 	var ob Observer
 	for seed := range uint64(rounds) {
 		r, players := selfPlayRound(t, seed)
-		rs := []Round{*r}
+		rs := []game.Round{*r}
 		h := ob.Hooks()
-		h.Applied = func(r *Round, _ Action) error {
+		h.Applied = func(r *game.Round, _ game.Action) error {
 			rs = append(rs, *r)
 			return ob.Update(r)
 		}
@@ -30,7 +32,7 @@ func observedRounds(t testing.TB, rounds int) (states [][]Round, events int) {
 }
 
 // feedAll feeds ob every round of states.
-func feedAll(ob *Observer, states [][]Round) error {
+func feedAll(ob *Observer, states [][]game.Round) error {
 	for _, rs := range states {
 		if err := ob.Start(&rs[0]); err != nil {
 			return err
@@ -83,16 +85,16 @@ func BenchmarkObserver(b *testing.B) {
 // start afresh from its setup and agree with the round to its end.
 func TestObserverGames(t *testing.T) {
 	for seed := range uint64(3) {
-		var players [NumSeats]Player
+		var players [game.NumSeats]game.Player
 		for i := range players {
 			players[i] = &randomPlayer{rand.New(rand.NewPCG(seed, uint64(i)))}
 		}
 		var ob Observer
 		h := ob.Hooks()
 		rounds := 0
-		h.End = func(r *Round) error {
+		h.End = func(r *game.Round) error {
 			rounds++
-			for s := range NumSeats {
+			for s := range game.NumSeats {
 				o := ob.Observation(s)
 				if o.Setup().Index != r.Index() || o.Setup().Honba != r.Honba() || o.Setup().Dealer != uint8(r.Dealer()) {
 					t.Errorf("seed %d round %d: seat %d observed setup %+v", seed, r.Index(), s, o.Setup())
@@ -103,7 +105,7 @@ func TestObserverGames(t *testing.T) {
 			}
 			return nil
 		}
-		g, err := PlayGameHooked(context.Background(), Tenhou(Hanchan), seed, &players, &h)
+		g, err := game.PlayGameHooked(context.Background(), game.Tenhou(game.Hanchan), seed, &players, &h)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
