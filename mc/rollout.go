@@ -520,7 +520,7 @@ func (s *sim) callBy(j int) {
 	s.oppCalls[j]++
 	s.ippatsu, s.firstGo = false, false
 	o := &s.opp[j]
-	if !o.tenpai && s.rng.Float64() < tenpaiAfterCall {
+	if !o.tenpai && s.rng.Float64() < tenpaiAfterCall(s.turns[j]) {
 		o.tenpai = true
 		o.waits = sampleWaits(s.rng, &s.r.opp[j].laterP, s.oppRiver[j])
 	}

@@ -21,11 +21,12 @@ var noTenToTenpai = [...]float64{0,
 
 // noTenToTenpaiDraw is noTenToTenpai over the turns with a draw and no
 // call, the rate the rollout uses when its opponents call (a call has its
-// own, tenpaiAfterCall): measured on the training games
-// (train.TestCallRateTrial; 62,723 samples at n = 1, 4,520 at n = 17).
+// own, tenpaiAfterCall): measured on the 10,874 training games of the
+// whole corpus (train.TestCallRateTrial; 418,886 samples at n = 1, 6,553
+// at n = 18).
 var noTenToTenpaiDraw = [...]float64{0,
-	0.0022, 0.0057, 0.0132, 0.0231, 0.0338, 0.0459, 0.0561, 0.0630, 0.0690,
-	0.0724, 0.0736, 0.0723, 0.0702, 0.0641, 0.0602, 0.0532, 0.0529}
+	0.0022, 0.0058, 0.0126, 0.0224, 0.0336, 0.0454, 0.0564, 0.0645, 0.0702,
+	0.0728, 0.0735, 0.0714, 0.0694, 0.0654, 0.0622, 0.0571, 0.0580, 0.0745}
 
 // tenpaiRate is the chance that a noten opponent after its n-th discard is
 // tenpai after its next; calls says whether the rollout plays calls apart.
@@ -38,20 +39,35 @@ func tenpaiRate(discards int, calls bool) float64 {
 
 // callRate[open][n] is the chance that an opponent not in riichi, with an
 // open hand or not and n discards made, calls (chi, pon or open kan) a
-// given discard of another seat; measured on the training games
-// (train.TestCallRateTrial: 1.6 M closed and 0.4 M open samples; from 18
-// discards on, 4,604 and 10,383).
+// given discard of another seat; measured on the training games of the
+// whole corpus (train.TestCallRateTrial: 11.8 M closed and 3.1 M open
+// samples; from 18 discards on, 30,611 and 72,287).
 var callRate = [2][19]float64{
-	{0.0090, 0.0104, 0.0119, 0.0133, 0.0134, 0.0136, 0.0130, 0.0124, 0.0122, 0.0111,
-		0.0111, 0.0114, 0.0108, 0.0111, 0.0133, 0.0138, 0.0130, 0.0115, 0.0050},
-	{0.0307, 0.0307, 0.0375, 0.0382, 0.0411, 0.0422, 0.0361, 0.0310, 0.0270, 0.0241,
-		0.0185, 0.0162, 0.0144, 0.0127, 0.0110, 0.0083, 0.0098, 0.0082, 0.0051},
+	{0.0097, 0.0109, 0.0125, 0.0135, 0.0136, 0.0136, 0.0129, 0.0125, 0.0119, 0.0113,
+		0.0109, 0.0110, 0.0114, 0.0123, 0.0139, 0.0144, 0.0146, 0.0133, 0.0075},
+	{0.0306, 0.0306, 0.0365, 0.0398, 0.0413, 0.0402, 0.0369, 0.0320, 0.0275, 0.0232,
+		0.0191, 0.0163, 0.0141, 0.0126, 0.0115, 0.0109, 0.0109, 0.0104, 0.0064},
 }
 
-// tenpaiAfterCall is the share of noten players that are tenpai after the
-// discard that follows their call (train.TestCallRateTrial: 8,938 of
-// 30,078).
-const tenpaiAfterCall = 0.2972
+// tenpaiAfterCallRate[n] is the share of players noten after their n-th
+// discard that are tenpai after the discard that follows a call
+// (train.TestCallRateTrial, the whole corpus's training games: 14,621
+// calls at n = 1, 553 at n = 18; later calls take the rate of n = 18). It
+// climbs with the turn: an early call rarely makes a hand tenpai (1 % at
+// n = 1, 8 % at 3), a late one often (50 % at 9, 58 % from 11 on).
+// Before, one rate for all turns (0.297) made the rollout's opponents
+// tenpai twice as often as the players in their first three discards and
+// too rarely from the tenth (docs/ENGINE.md, "Opponents against the
+// players").
+var tenpaiAfterCallRate = [...]float64{0.0106,
+	0.0106, 0.0349, 0.0816, 0.1443, 0.2234, 0.3023, 0.3734, 0.4431, 0.5015,
+	0.5352, 0.5588, 0.5785, 0.5863, 0.5778, 0.5915, 0.6033, 0.5591, 0.6257}
+
+// tenpaiAfterCall is the chance that a noten opponent with n discards made
+// is tenpai after its call and the discard that follows it.
+func tenpaiAfterCall(n int) float64 {
+	return tenpaiAfterCallRate[max(0, min(n, len(tenpaiAfterCallRate)-1))]
+}
 
 // oppRoot is what the predictors say about one opponent at the root.
 type oppRoot struct {

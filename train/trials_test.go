@@ -528,6 +528,7 @@ func TestCallRateTrial(t *testing.T) {
 	var opp, called [2][maxTurn + 1]int
 	var drawNoten, drawBecame [maxTurn + 1]int
 	callNoten, callBecame := 0, 0
+	var callNotenN, callBecameN [maxTurn + 1]int
 	for _, gr := range all {
 		if dataset.HeldOut(gr.Key) {
 			continue
@@ -586,6 +587,9 @@ func TestCallRateTrial(t *testing.T) {
 				if calls > melds[s.Seat] {
 					callNoten++
 					callBecame += int(b2f(s.Tenpai))
+					i := min(n-1, maxTurn)
+					callNotenN[i]++
+					callBecameN[i] += int(b2f(s.Tenpai))
 				} else {
 					i := min(n-1, maxTurn)
 					drawNoten[i]++
@@ -611,4 +615,9 @@ func TestCallRateTrial(t *testing.T) {
 	}
 	t.Logf("noten after discard n → tenpai after discard n+1 with no call between, n = 1..%d:\n%s\nsamples %v", maxTurn, b.String(), drawNoten[1:])
 	t.Logf("noten before a call → tenpai after its discard: %d of %d (%.4f)", callBecame, callNoten, float64(callBecame)/float64(max(1, callNoten)))
+	b.Reset()
+	for n := 1; n <= maxTurn; n++ {
+		fmt.Fprintf(&b, "%.4f, ", float64(callBecameN[n])/float64(max(1, callNotenN[n])))
+	}
+	t.Logf("noten after discard n → tenpai after a call and its discard, n = 1..%d:\n%s\nsamples %v", maxTurn, b.String(), callNotenN[1:])
 }
