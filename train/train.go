@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,8 +46,16 @@ type Config struct {
 	PolicyOut string
 	// NoPolicy leaves the discard policy out of the run.
 	NoPolicy bool
-	Work     string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
-	XGBoost  string // the xgboost binary; "" = "xgboost" on PATH
+	// Only names the predictors to train (tenpai, wait, value, rank; nil:
+	// all four). The others are read from Out and RankOut, where they
+	// must be, for the held-out measurement, and stay as they are; the
+	// discard policy and the decision models, whose features read the
+	// opponent models, are not trained. A model trained alone is the one
+	// the whole run trains, byte for byte: its rows and parameters do not
+	// depend on the other models.
+	Only    []string
+	Work    string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
+	XGBoost string // the xgboost binary; "" = "xgboost" on PATH
 
 	Workers int // parallel files during extraction; 0 = GOMAXPROCS
 	Threads int // xgboost nthread; 0 = DefaultThreads
@@ -94,6 +103,14 @@ const DefaultThreads = 2
 // DefaultConfig returns the configuration of the shipped models.
 func DefaultConfig() Config {
 	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.3, ValueRate: 1, PolicyRate: 0.25, CalibFolds: 4}
+}
+
+// Predictors are the models [Config.Only] may name.
+var Predictors = []string{opponent.TenpaiModel, opponent.WaitModel, opponent.ValueModel, rankmodel.ModelName}
+
+// trains reports whether the run trains predictor name.
+func (cfg *Config) trains(name string) bool {
+	return len(cfg.Only) == 0 || slices.Contains(cfg.Only, name)
 }
 
 // spec is one model's training setup.
