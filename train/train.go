@@ -158,7 +158,7 @@ func specs(seed, threads, rounds int) []spec {
 	return []spec{
 		{opponent.TenpaiModel, opponent.TenpaiFeatureNames, opponent.Schema,
 			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"}), ""},
-		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.Schema,
+		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.WaitSchema,
 			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "100"}, [2]string{"max_depth", "8"}, [2]string{"eval_metric", "auc"}), ""},
 		{opponent.ValueModel, opponent.TenpaiFeatureNames, opponent.Schema,
 			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"}), ""},
