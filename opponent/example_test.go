@@ -77,7 +77,7 @@ func Example() {
 	// Output:
 	// seat 1 declares riichi with 8s after 11 discards
 	// P(tenpai) 1.000
-	// most dangerous: 6p 0.17 5p 0.16 8p 0.13 4s 0.12 6s 0.12
+	// most dangerous: 6p 0.17 5p 0.16 6s 0.14 8p 0.13 4s 0.13
 	// value of a ron: 10785 points
-	// its waits (hidden): 1s 0.07 (rank 12) 4s 0.12 (rank 4) 7s 0.06 (rank 13)
+	// its waits (hidden): 1s 0.07 (rank 14) 4s 0.13 (rank 5) 7s 0.07 (rank 13)
 }

@@ -12,7 +12,15 @@ import (
 // Schema is the version of the feature definitions below. Training writes
 // it into every model card; a model of another schema is refused. Bump it
 // whenever a feature is added, removed, reordered or computed differently.
+// It versions the tenpai and value features (and was the wait model's too
+// up to 3); the wait model has its own, [WaitSchema].
 const Schema = 3
+
+// WaitSchema is the version of the wait model's features, written into its
+// card instead of [Schema]: schema 4 added features of the wait model only
+// (fillExtra), so the tenpai and value models, whose features did not
+// change, keep schema 3 and their files.
+const WaitSchema = 4
 
 // Public is what every other seat can see of one player (the opponent) and
 // of the table, gathered once per position; the feature vectors are read
@@ -41,6 +49,13 @@ type Public struct {
 	general    [numGeneral]float64
 	wait       [numWaitPos]float64 // the wait model's position features
 	shapes     [tile.NumKinds][numShape]float64
+	// schema 4
+	now        int                  // the latest discard's turn (round order), -1 before any
+	otherFirst [tile.NumKinds]int16 // turn of the first discard of a kind by another seat, -1
+	otherLast  [tile.NumKinds]int16 // turn of its last discard by another seat, -1
+	otherCount [tile.NumKinds]int8  // discards of a kind by the other seats
+	extraPos   [numExtraPos]float64 // the schema 4 position features
+	extra      [tile.NumKinds][numExtraKind]float64
 }
 
 // NewPublic gathers the public information about seat seen through v (any
@@ -59,10 +74,23 @@ func (p *Public) Reset(r game.View, seat int) {
 		p.lastIdx[i] = -1
 	}
 	p.suitFirst = [4]int8{-1, -1, -1, -1}
+	p.now = -1
+	for i := range p.otherFirst {
+		p.otherFirst[i], p.otherLast[i] = -1, -1
+	}
 	for s := range game.NumSeats {
 		for _, rt := range r.River(s) {
+			k := rt.Tile.Kind()
 			if !rt.Called {
-				p.visible[rt.Tile.Kind()]++
+				p.visible[k]++
+			}
+			p.now = max(p.now, int(rt.Turn))
+			if s != seat {
+				if p.otherFirst[k] < 0 {
+					p.otherFirst[k] = int16(rt.Turn)
+				}
+				p.otherLast[k] = int16(rt.Turn)
+				p.otherCount[k]++
 			}
 		}
 		for _, m := range r.Melds(s) {
@@ -103,6 +131,7 @@ func (p *Public) Reset(r game.View, seat int) {
 	p.fillGeneral(r)
 	p.fillWait()
 	p.fillShapes()
+	p.fillExtra()
 }
 
 // passOrder collects the kinds other seats discarded after the opponent's
@@ -386,6 +415,17 @@ var waitKindNames = []string{
 	"k_shape_kanchan_kept", "k_shape_share_te", "k_shape_rank_te",
 }
 
+// extraNames are the features schema 4 added (see fillExtra): of the
+// position first, then of the kind.
+var extraNames = []string{
+	"hand_tiles", "toitoi_signal", "live_kinds_te",
+	"k_shape_ryanmen_low", "k_shape_ryanmen_high", "k_shape_ryanmen_te", "k_shape_kanchan_te", "k_shape_pair_te",
+	"k_shape_te_m3", "k_shape_te_p3", "k_shape_te_m1", "k_shape_te_p1", "k_suit_shape_share_te", "k_shape_max_ratio_te",
+	"k_others_first_ago", "k_others_last_ago", "k_others_count",
+	"k_dora_distance", "k_shape_dora",
+	"k_yaku_fit", "k_meld_suit_match",
+}
+
 // WaitFeatureNames names the wait model's features, in order: a subset of
 // the general ones, other features of the position, then those of the
 // candidate tile kind.
@@ -395,11 +435,12 @@ var WaitFeatureNames = func() []string {
 		names = append(names, generalNames[i])
 	}
 	names = append(names, waitPosNames...)
-	return append(names, waitKindNames...)
+	names = append(names, waitKindNames...)
+	return append(names, extraNames...)
 }()
 
 // NumWaitFeatures is len(WaitFeatureNames).
-const NumWaitFeatures = numWaitPos + 47 + numShape
+const NumWaitFeatures = numWaitPos + 47 + numShape + numExtraPos + numExtraKind
 
 // fillWait computes the wait model's position features (after fillGeneral).
 func (p *Public) fillWait() {
@@ -681,6 +722,13 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	put(float64(suitLast6))
 	// schema 3
 	for _, v := range p.shapes[k] {
+		put(v)
+	}
+	// schema 4
+	for _, v := range p.extraPos {
+		put(v)
+	}
+	for _, v := range p.extra[k] {
 		put(v)
 	}
 	if i != NumWaitFeatures {

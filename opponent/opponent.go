@@ -1,7 +1,7 @@
 // Package opponent predicts, from public information only, what an opponent
 // holds: P(tenpai); for each of the 34 tile kinds, P(it wins for them | they
 // are tenpai); and the points their hand makes on a ron. Features are defined
-// once (features.go, versioned by [Schema]) and shared by training (package
+// once (features.go, versioned by [Schema] and [WaitSchema]) and shared by training (package
 // train) and inference. The models are gradient-boosted trees trained by the
 // xgboost command-line tool and evaluated with leaves (see package
 // xgbmodel); the default ones are embedded from models/.
@@ -35,19 +35,21 @@ type Models struct {
 }
 
 // Load loads the three models from fsys's folder dir, refusing any whose
-// schema differs from [Schema].
+// schema differs from the code's ([Schema]; [WaitSchema] for the wait
+// model).
 func Load(fsys fs.FS, dir string) (*Models, error) {
 	m := &Models{}
 	for _, spec := range []struct {
-		name string
-		n    int
-		dst  **xgbmodel.Model
+		name   string
+		schema int
+		n      int
+		dst    **xgbmodel.Model
 	}{
-		{TenpaiModel, NumTenpaiFeatures, &m.tenpai},
-		{WaitModel, NumWaitFeatures, &m.wait},
-		{ValueModel, NumTenpaiFeatures, &m.value},
+		{TenpaiModel, Schema, NumTenpaiFeatures, &m.tenpai},
+		{WaitModel, WaitSchema, NumWaitFeatures, &m.wait},
+		{ValueModel, Schema, NumTenpaiFeatures, &m.value},
 	} {
-		model, card, err := xgbmodel.LoadFS(fsys, dir, spec.name, Schema, spec.n)
+		model, card, err := xgbmodel.LoadFS(fsys, dir, spec.name, spec.schema, spec.n)
 		if err != nil {
 			return nil, fmt.Errorf("opponent: %w", err)
 		}

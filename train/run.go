@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -50,7 +51,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !cfg.NoPolicy {
+	if !cfg.NoPolicy && len(cfg.Only) == 0 {
 		// The discard policy's features use the opponent models: it is
 		// trained on those just trained.
 		opp, err := opponent.LoadDir(modelDir)
@@ -92,6 +93,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 func (cfg *Config) check() error {
 	if cfg.Out == "" {
 		return errors.New("train: no folder for the models (Config.Out)")
+	}
+	for _, name := range cfg.Only {
+		if !slices.Contains(Predictors, name) {
+			return fmt.Errorf("train: no predictor %q to train alone (%s)", name, strings.Join(Predictors, ", "))
+		}
+	}
+	for _, spc := range specs(cfg.Seed, cfg.Threads, cfg.Rounds) {
+		if !cfg.trains(spc.name) {
+			if _, _, err := cfg.existing(spc); err != nil {
+				return err
+			}
+		}
 	}
 	for _, dir := range []string{cfg.Out, cfg.RankOut, cfg.policyOut()} {
 		if err := xgbmodel.CheckWritable(dir); err != nil {
@@ -142,16 +155,36 @@ func trainPredictors(ctx context.Context, cfg *Config, files []string, corpus xg
 	}
 	res.EvalSeconds = time.Since(t0).Seconds()
 	for m := range sp {
-		dir := cfg.Out
-		if sp[m].name == rankmodel.ModelName {
-			dir = cfg.RankOut
+		if !cfg.trains(sp[m].name) {
+			continue
 		}
-		if err := xgbmodel.Save(dir, &cards[m], models[m]); err != nil {
+		if err := xgbmodel.Save(cfg.outOf(sp[m].name), &cards[m], models[m]); err != nil {
 			return "", corpus, err
 		}
+		res.Cards = append(res.Cards, cards[m])
 	}
-	res.Cards = cards
 	return modelDir, corpus, nil
+}
+
+// outOf is the folder of predictor name's models.
+func (cfg *Config) outOf(name string) string {
+	if name == rankmodel.ModelName {
+		return cfg.RankOut
+	}
+	return cfg.Out
+}
+
+// existing reads the model of spc that cfg.Out (or cfg.RankOut) holds: its
+// card and bytes, for a run that does not train it ([Config.Only]).
+func (cfg *Config) existing(spc spec) (xgbmodel.Card, []byte, error) {
+	dir := cfg.outOf(spc.name)
+	fsys := os.DirFS(dir)
+	_, card, err := xgbmodel.LoadFS(fsys, ".", spc.name, spc.schema, len(spc.features))
+	if err != nil {
+		return xgbmodel.Card{}, nil, fmt.Errorf("train: %s is not trained in this run (--only) and is read from %s: %w", spc.name, dir, err)
+	}
+	b, err := fs.ReadFile(fsys, card.File)
+	return *card, b, err
 }
 
 // defaults fills the unset fields that have defaults.
@@ -494,6 +527,17 @@ func trainModels(ctx context.Context, cfg *Config, work, modelDir string, sp []s
 	cards := make([]xgbmodel.Card, len(sp))
 	models := make([][]byte, len(sp))
 	for m, spc := range sp {
+		if !cfg.trains(spc.name) {
+			c, b, err := cfg.existing(spc)
+			if err != nil {
+				return nil, nil, err
+			}
+			cards[m], models[m] = c, b
+			if err := xgbmodel.Save(modelDir, &cards[m], b); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
 		card, b, run, err := trainSpec(ctx, cfg, work, spc, corpus, set.samples[m])
 		if err != nil {
 			return nil, nil, err

@@ -25,6 +25,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,8 +46,16 @@ type Config struct {
 	PolicyOut string
 	// NoPolicy leaves the discard policy out of the run.
 	NoPolicy bool
-	Work     string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
-	XGBoost  string // the xgboost binary; "" = "xgboost" on PATH
+	// Only names the predictors to train (tenpai, wait, value, rank; nil:
+	// all four). The others are read from Out and RankOut, where they
+	// must be, for the held-out measurement, and stay as they are; the
+	// discard policy and the decision models, whose features read the
+	// opponent models, are not trained. A model trained alone is the one
+	// the whole run trains, byte for byte: its rows and parameters do not
+	// depend on the other models.
+	Only    []string
+	Work    string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
+	XGBoost string // the xgboost binary; "" = "xgboost" on PATH
 
 	Workers int // parallel files during extraction; 0 = GOMAXPROCS
 	Threads int // xgboost nthread; 0 = DefaultThreads
@@ -96,6 +105,14 @@ func DefaultConfig() Config {
 	return Config{Seed: 1, TenpaiRate: 0.5, WaitRate: 0.3, ValueRate: 1, PolicyRate: 0.25, CalibFolds: 4}
 }
 
+// Predictors are the models [Config.Only] may name.
+var Predictors = []string{opponent.TenpaiModel, opponent.WaitModel, opponent.ValueModel, rankmodel.ModelName}
+
+// trains reports whether the run trains predictor name.
+func (cfg *Config) trains(name string) bool {
+	return len(cfg.Only) == 0 || slices.Contains(cfg.Only, name)
+}
+
 // spec is one model's training setup.
 type spec struct {
 	name     string
@@ -141,7 +158,7 @@ func specs(seed, threads, rounds int) []spec {
 	return []spec{
 		{opponent.TenpaiModel, opponent.TenpaiFeatureNames, opponent.Schema,
 			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"}), ""},
-		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.Schema,
+		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.WaitSchema,
 			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "100"}, [2]string{"max_depth", "8"}, [2]string{"eval_metric", "auc"}), ""},
 		{opponent.ValueModel, opponent.TenpaiFeatureNames, opponent.Schema,
 			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"}), ""},

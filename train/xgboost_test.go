@@ -1,13 +1,17 @@
 package train
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
 )
 
 // TestRunReproducible trains every model twice on a slice of the corpus,
@@ -23,19 +27,22 @@ func TestRunReproducible(t *testing.T) {
 	}
 	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
 	needXGBoost(t)
-	run := func(workers int, budget int64) *Result {
+	run := func(workers int, budget int64, out string, only ...string) *Result {
 		cfg := DefaultConfig()
-		cfg.Corpus, cfg.Out = []string{corpus}, t.TempDir()
+		cfg.Corpus, cfg.Out, cfg.Only = []string{corpus}, out, only
 		cfg.MaxFiles, cfg.Rounds, cfg.WaitRate, cfg.CalibFolds = 40, 3, 0.2, 2
 		cfg.Workers, cfg.MemoryBudget = workers, budget
 		res, err := Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%d workers, budget %d: %.1fs", workers, budget, res.TotalSeconds)
+		t.Logf("%d workers, budget %d, only %q: %.1fs", workers, budget, only, res.TotalSeconds)
 		return res
 	}
-	ext1, ext4, mem := run(1, 1), run(4, 1), run(2, 0)
+	ext1, ext4 := run(1, 1, t.TempDir()), run(4, 1, t.TempDir())
+	memOut := t.TempDir()
+	mem := run(2, 0, memOut)
+	testOnlyWait(t, memOut, mem, func(out string) *Result { return run(2, 0, out, opponent.WaitModel) })
 	for i, want := range mem.Cards {
 		for _, got := range []*Result{ext1, ext4} {
 			c := got.Cards[i]
@@ -64,6 +71,62 @@ func TestRunReproducible(t *testing.T) {
 	}
 	if mem.PeakRSS <= 0 || mem.ChildPeakRSS <= 0 || mem.TotalSeconds < mem.TrainSeconds {
 		t.Errorf("peak RSS %d / %d, %.1fs in all, %.1fs of xgboost", mem.PeakRSS, mem.ChildPeakRSS, mem.TotalSeconds, mem.TrainSeconds)
+	}
+}
+
+// testOnlyWait: with the whole run's models in out (from run full) less
+// the wait model, --only wait trains the same wait model byte for byte,
+// with the same card but its seconds, reads the others from out and
+// leaves them as they were.
+func testOnlyWait(t *testing.T, out string, full *Result, run func(out string) *Result) {
+	t.Helper()
+	files := func() map[string][]byte {
+		m := map[string][]byte{}
+		entries, err := os.ReadDir(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			b, err := os.ReadFile(filepath.Join(out, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m[e.Name()] = b
+		}
+		return m
+	}
+	before := files()
+	var want xgbmodel.Card
+	for _, c := range full.Cards {
+		if c.Name == opponent.WaitModel {
+			want = c
+		}
+	}
+	card := strings.TrimSuffix(want.File, ".bin") + ".json"
+	for _, f := range []string{want.File, card} {
+		if err := os.Remove(filepath.Join(out, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	only := run(out)
+	if len(only.Cards) != 1 || len(only.Runs) != 1 || only.Runs[0].Name != opponent.WaitModel || only.Policy != nil {
+		t.Fatalf("--only wait: %d cards, runs %+v, policy %v", len(only.Cards), only.Runs, only.Policy != nil)
+	}
+	got := only.Cards[0]
+	got.Seconds, want.Seconds = 0, 0
+	gj, _ := json.Marshal(got)
+	wj, _ := json.Marshal(want)
+	if !bytes.Equal(gj, wj) {
+		t.Errorf("--only wait card:\n%s\nthe whole run's:\n%s", gj, wj)
+	}
+	after := files()
+	if len(after) != len(before) {
+		t.Errorf("%d files after --only wait, %d before", len(after), len(before))
+	}
+	for name, b := range before {
+		if name != card && !bytes.Equal(after[name], b) {
+			t.Errorf("%s: not the same bytes after --only wait", name)
+		}
 	}
 }
 

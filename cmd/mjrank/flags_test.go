@@ -92,6 +92,10 @@ func TestBadFlagValues(t *testing.T) {
 		{with(train, "--rank-out", filepath.Join(flagFile, "sub")), "--rank-out"},
 		{with(train, "--work", flagFile), "--work"},
 		{[]string{"train", "--cv", "--corpus", "testdata/verify", "--out", out}, "--out"},
+		{with(train, "--only", "wiat"), "--only"},
+		{with(train, "--only", "wait,"), "--only"},
+		{with(train, "--only", "discard"), "--only"},
+		{[]string{"train", "--cv", "--corpus", "testdata/verify", "--only", "wait"}, "--only"},
 		// bench.
 		{with(bench, "--workers", "-3"), "--workers"},
 		{with(bench, "--corpus-files", "0"), "--corpus-files"},

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mjrank/mjrank/internal/progress"
 	"github.com/mjrank/mjrank/policy"
@@ -40,6 +41,14 @@ same folder. A complete game that the engine does not replay
 exactly as recorded stops the run: its labels would be wrong. xgboost runs
 with a fixed thread count (--threads) so that the models are the same on
 every machine.
+
+With --only (a comma-separated list of tenpai, wait, value and rank),
+train trains only those predictors: the others are read from --out and
+--rank-out, where they must be, for the held-out measurement, and left as
+they are; the discard policy and the decision models, whose features read
+the opponent models, are not trained. A model trained alone is byte for
+byte the one the whole run trains (its rows and xgboost parameters do not
+depend on the other models); its card differs only in its seconds.
 
 With --cv, train instead runs a 10-fold cross-validation by game: each
 tenth of the games (FNV-1a of the log id mod 10; fold 0 is the held-out
@@ -86,6 +95,7 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 		fs.Float64Var(&o.waitRate, "wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
 		fs.Float64Var(&o.valueRate, "value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
 		fs.IntVar(&o.calib, "calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
+		fs.StringVar(&o.only, "only", "", "train only these predictors, `names` separated by commas (tenpai, wait, value, rank): the others are read from --out and --rank-out; no policy or decision models")
 		fs.BoolVar(&o.cv, "cv", false, "10-fold cross-validation by game instead of training the shipped models")
 		fs.Var(&o.budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
 		return func(env *Env, args []string) error {
@@ -102,11 +112,11 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 
 // trainOptions are the train command's flags.
 type trainOptions struct {
-	corpus, out, rankOut, policyOut, work, xgb      string
-	threads, workers, seed, maxFiles, rounds, calib int
-	tenpaiRate, waitRate, valueRate                 float64
-	cv                                              bool
-	budget                                          memSize
+	corpus, out, rankOut, policyOut, work, xgb, only string
+	threads, workers, seed, maxFiles, rounds, calib  int
+	tenpaiRate, waitRate, valueRate                  float64
+	cv                                               bool
+	budget                                           memSize
 }
 
 // check checks every flag before any work, in the order the help lists
@@ -121,6 +131,17 @@ func (o *trainOptions) check() error {
 	}
 	if o.cv && (o.out != "" || o.rankOut != "" || o.policyOut != "") {
 		cvErr = usageErrorf("--cv writes no models: leave out --out, --rank-out and --policy-out")
+	}
+	var onlyErr error
+	if o.only != "" {
+		if o.cv {
+			onlyErr = usageErrorf("--only trains models to write: not with --cv")
+		}
+		for _, name := range strings.Split(o.only, ",") {
+			if !slices.Contains(train.Predictors, name) && onlyErr == nil {
+				onlyErr = usageErrorf("--only %s: %q is not a predictor (%s)", o.only, name, strings.Join(train.Predictors, ", "))
+			}
+		}
 	}
 	return firstErr(
 		inputPath("corpus", o.corpus, false),
@@ -138,7 +159,16 @@ func (o *trainOptions) check() error {
 		floatAbove("value-rate", o.valueRate, 0, 1),
 		calibErr,
 		cvErr,
+		onlyErr,
 	)
+}
+
+// onlyList is --only's names, nil for all.
+func (o *trainOptions) onlyList() []string {
+	if o.only == "" {
+		return nil
+	}
+	return strings.Split(o.only, ",")
 }
 
 // run trains the models (or cross-validates with --cv) and prints what it
@@ -149,6 +179,7 @@ func (o *trainOptions) run(env *Env) error {
 		Workers: o.workers, Threads: o.threads, Seed: o.seed, MaxFiles: o.maxFiles, Rounds: o.rounds,
 		TenpaiRate: o.tenpaiRate, WaitRate: o.waitRate, ValueRate: o.valueRate,
 		CalibFolds: o.calib, MemoryBudget: int64(o.budget.byteSize), Progress: env.Stderr,
+		Only: o.onlyList(),
 		Bar: func(w io.Writer, total int, desc string) interface {
 			Add(int)
 			Finish()
