@@ -45,8 +45,12 @@ type Config struct {
 	PolicyOut string
 	// NoPolicy leaves the discard policy out of the run.
 	NoPolicy bool
-	Work     string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
-	XGBoost  string // the xgboost binary; "" = "xgboost" on PATH
+	// Only names decision models (policy.DecisionSpecs: riichi, call,
+	// kan, kyuushu) for [TrainDecisions] and [RunDecisions] to train
+	// alone; nil = all four. [Run] refuses it: it trains everything.
+	Only    []string
+	Work    string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
+	XGBoost string // the xgboost binary; "" = "xgboost" on PATH
 
 	Workers int // parallel files during extraction; 0 = GOMAXPROCS
 	Threads int // xgboost nthread; 0 = DefaultThreads
