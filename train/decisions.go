@@ -41,7 +41,7 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 		if i == decRiichi || i == decCall {
 			extra = [][2]string{{"max_depth", "8"}, {"num_round", "400"}, {"eta", "0.05"}, {"eval_metric", "logloss"}}
 		}
-		sp[i] = spec{d.Name, d.Features, policy.DecisionSchema,
+		sp[i] = spec{d.Name, d.Features, d.Schema,
 			xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds, extra...), ""}
 	}
 	return sp
