@@ -173,11 +173,11 @@ func waitShape(c *tile.Counts, waits tile.KindSet) int {
 	return best
 }
 
-// improvements returns how many unseen tiles, drawn after declaring with
-// kind k, would let the hand change its tenpai (by a discard other than
-// the tile drawn) to one of more live winning tiles, and how many to one
-// whose best dama ron is worth more than dama points: the tenpai changes
-// a player keeping dama waits for.
+// improvements returns how many unseen tiles, drawn to the tenpai hand a
+// discard of kind k leaves, would let it change its tenpai (by a discard
+// other than the tile drawn) to one of more live winning tiles, and how
+// many to one whose best dama ron is worth more than dama points: the
+// tenpai changes a player keeping dama waits for, which a riichi forgoes.
 func improvements(v game.View, k tile.Kind, dama float64) (live, value float64) {
 	c := v.Counts()
 	seen := v.Visible()
