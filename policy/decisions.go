@@ -25,21 +25,27 @@ const (
 	KyuushuModel = "kyuushu" // abort the first turn with nine terminal and honour kinds
 )
 
-// DecisionSchema versions the features of the four decision models.
-const DecisionSchema = 1
+// DecisionSchema versions the features of the decision models: it is
+// the schema of the newest, and each model has its own
+// (DecisionSpec.Schema), which its card must carry to load. 1: the first
+// features of all four; 2: the riichi model's of issue 19 (the call, kan
+// and kyuushu features are still those of schema 1).
+const DecisionSchema = 2
 
-// DecisionSpec names a decision model and its features.
+// DecisionSpec names a decision model, the schema of its features and
+// the features.
 type DecisionSpec struct {
 	Name     string
+	Schema   int
 	Features []string
 }
 
 // DecisionSpecs lists the decision models, in the order train writes them.
 var DecisionSpecs = []DecisionSpec{
-	{RiichiModel, RiichiFeatureNames},
-	{CallModel, CallFeatureNames},
-	{KanModel, KanFeatureNames},
-	{KyuushuModel, KyuushuFeatureNames},
+	{RiichiModel, 2, RiichiFeatureNames},
+	{CallModel, 1, CallFeatureNames},
+	{KanModel, 1, KanFeatureNames},
+	{KyuushuModel, 1, KyuushuFeatureNames},
 }
 
 // Decisions holds the decision models. A model absent from the folder is
@@ -51,7 +57,8 @@ type Decisions struct {
 }
 
 // LoadDecisions loads the decision models of fsys's folder dir, refusing
-// another schema; a model without a card there is left nil.
+// a model of another schema than its spec's; a model without a card there
+// is left nil.
 func LoadDecisions(fsys fs.FS, dir string) (*Decisions, error) {
 	d := &Decisions{}
 	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu}
@@ -59,7 +66,7 @@ func LoadDecisions(fsys fs.FS, dir string) (*Decisions, error) {
 		if cards, _ := fs.Glob(fsys, path.Join(dir, sp.Name+"-*.json")); len(cards) == 0 {
 			continue
 		}
-		m, card, err := xgbmodel.LoadFS(fsys, dir, sp.Name, DecisionSchema, len(sp.Features))
+		m, card, err := xgbmodel.LoadFS(fsys, dir, sp.Name, sp.Schema, len(sp.Features))
 		if err != nil {
 			return nil, fmt.Errorf("policy: %s model: %w", sp.Name, err)
 		}

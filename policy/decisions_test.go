@@ -134,6 +134,101 @@ func TestRiichiFeatures(t *testing.T) {
 	}
 }
 
+// riichiFeatures returns the riichi features of seat 0's turn in r, with
+// the riichi candidate's kind.
+func riichiFeatures(t *testing.T, r *game.Round, m *opponent.Models) (func(string) float64, tile.Kind) {
+	t.Helper()
+	v := game.ViewOf(r, 0)
+	tt, ok := policy.RiichiCandidate(v, r.Legal(0, nil))
+	if !ok {
+		t.Fatalf("no riichi among %v", r.Legal(0, nil))
+	}
+	var s policy.Situation
+	s.Reset(v, m)
+	x := make([]float64, policy.NumRiichiFeatures)
+	s.RiichiFeatures(v, m, tt, x)
+	return func(n string) float64 { return feature(t, policy.RiichiFeatureNames, x, n) }, tt.Kind()
+}
+
+// TestRiichiFeaturesDama: the features schema 2 added, on hands dealt
+// tenpai (so tenpai before the draw too) with the draw to declare with.
+func TestRiichiFeaturesDama(t *testing.T) {
+	m := opp(t)
+	for _, c := range []struct {
+		name, hand, draw, dora, cand string
+		want                         map[string]float64
+	}{
+		// 2s and 5s, no yaku without riichi: a draw of 1z (the one left),
+		// 3s or 4s (three each) makes a shanpon with the double east.
+		{"ryanmen, no yaku", "234m456p789p34s11z", "9m", "1z", "9m", map[string]float64{
+			"wait_shape": 0, "alt_shape": 0, "improve_live": 0, "improve_value": 7, "dama_turns": 0,
+			"waits_changed": 0, "live_before": 8, "alt_dama_max": 0, "discard_dora": 0}},
+		// A 2s or a 6s (four each) makes it two-sided.
+		{"kanchan", "234m456p789p35s11z", "9m", "1z", "9m", map[string]float64{
+			"wait_shape": 3, "alt_shape": 3, "improve_live": 8, "live_before": 4}},
+		{"penchan", "123m456p678p12s88p", "9m", "1z", "9m", map[string]float64{"wait_shape": 3}},
+		{"shanpon", "234m456p678p3399s", "9m", "1z", "9m", map[string]float64{"wait_shape": 1}},
+		{"tanki", "234m456p678p3s888p", "9m", "1z", "9m", map[string]float64{"wait_shape": 2}},
+		// Tanyao and pinfu, dealer: 2,900 dama, nothing dearer to draw.
+		{"pinfu tanyao", "234m456p678p34s88p", "9m", "1z", "9m", map[string]float64{
+			"wait_shape": 0, "alt_dama_max": 2.9, "improve_value": 0}},
+		{"declaring with the dora", "234m456p789p34s11z", "9m", "8m", "9m", map[string]float64{"discard_dora": 1}},
+		// The 6s drawn makes the kanchan two-sided: the declaration
+		// changes the wait the hand had before the draw.
+		{"tenpai changed", "234m456p789p35s11z", "6s", "1z", "3s", map[string]float64{
+			"wait_shape": 0, "waits_changed": 1, "live_before": 4, "tenpai_before_draw": 1, "tsumogiri": 0}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := deal(t, [4]string{c.hand, filler1, filler2, filler3}, c.draw, c.dora)
+			f, k := riichiFeatures(t, r, m)
+			if k != tile.MustParseKind(c.cand) {
+				t.Fatalf("riichi candidate %v, want %s", k, c.cand)
+			}
+			for n, want := range c.want {
+				if got := f(n); got != want {
+					t.Errorf("%s = %v, want %v", n, got, want)
+				}
+			}
+			if f("tenpai_danger_min") < 0 || f("tenpai_danger_min") > f("discard_danger") {
+				t.Errorf("the safest tenpai discard's danger %v, the candidate's %v", f("tenpai_danger_min"), f("discard_danger"))
+			}
+		})
+	}
+}
+
+// TestRiichiFeaturesDamaTurns: a hand dealt tenpai and kept a turn by a
+// tsumogiri has been dama once at its next turn.
+func TestRiichiFeaturesDamaTurns(t *testing.T) {
+	m := opp(t)
+	r := deal(t, [4]string{"234m456p789p35s11z", filler1, filler2, filler3}, "9m", "1z")
+	f, _ := riichiFeatures(t, r, m)
+	if f("dama_turns") != 0 || f("tenpai_before_draw") != 1 {
+		t.Fatalf("first turn: dama turns %v, tenpai before the draw %v", f("dama_turns"), f("tenpai_before_draw"))
+	}
+	// Every seat discards what it draws, and no one calls, until seat 0's
+	// next turn.
+	for first := true; first || r.Phase() != game.PhaseTurn || r.Current() != 0; first = false {
+		if r.Phase() == game.PhaseTurn {
+			if err := r.Apply(game.Action{Type: game.Discard, Seat: uint8(r.Current()), Tile: r.Drawn()}); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		for s := range game.NumSeats {
+			if r.MustAnswer(s) {
+				if err := r.Apply(game.Action{Type: game.Pass, Seat: uint8(s)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	f, k := riichiFeatures(t, r, m)
+	if f("dama_turns") != 1 || f("tenpai_before_draw") != 1 || f("waits_changed") != 0 || f("live_before") != 4 || f("tsumogiri") != 1 {
+		t.Errorf("second turn (candidate %v): dama turns %v, tenpai before %v, waits changed %v, live before %v, tsumogiri %v",
+			k, f("dama_turns"), f("tenpai_before_draw"), f("waits_changed"), f("live_before"), f("tsumogiri"))
+	}
+}
+
 // TestCallFeatures: a pon of a yakuhai has a yaku; a pon of a plain pair
 // has one in reach only if a yakuhai pair is left to pon (or tanyao,
 // honitsu or toitoi are near). Seat 0 discards, seat 2 may pon.
@@ -212,8 +307,9 @@ func findAction(legal []game.Action, typ game.ActionType) (game.Action, bool) {
 	return game.Action{}, false
 }
 
-// TestEmbeddedDecisions: the four decision models are embedded, of the
-// code's schema, with their held-out agreements in the cards.
+// TestEmbeddedDecisions: the four decision models are embedded, each of
+// its spec's schema (DecisionSchema the newest), with their held-out
+// agreements in the cards.
 func TestEmbeddedDecisions(t *testing.T) {
 	d, err := policy.DefaultDecisions()
 	if err != nil {
@@ -222,10 +318,18 @@ func TestEmbeddedDecisions(t *testing.T) {
 	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || len(d.Cards) != 4 {
 		t.Fatalf("embedded decision models: %d cards", len(d.Cards))
 	}
-	for _, c := range d.Cards {
+	newest := 0
+	for i, c := range d.Cards {
 		if len(c.Metrics) == 0 || c.Metrics[0].Name != "agreement" || c.Metrics[0].N == 0 {
 			t.Errorf("%s: metrics %+v", c.Name, c.Metrics)
 		}
+		if sp := policy.DecisionSpecs[i]; c.Name != sp.Name || c.Schema != sp.Schema {
+			t.Errorf("card %d: %s schema %d, spec %s schema %d", i, c.Name, c.Schema, sp.Name, sp.Schema)
+		}
+		newest = max(newest, c.Schema)
+	}
+	if newest != policy.DecisionSchema {
+		t.Errorf("the newest schema of the models is %d, DecisionSchema %d", newest, policy.DecisionSchema)
 	}
 }
 

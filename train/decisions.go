@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
@@ -39,10 +41,46 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 		if i == decRiichi || i == decCall {
 			extra = [][2]string{{"max_depth", "8"}, {"num_round", "400"}, {"eta", "0.05"}, {"eval_metric", "logloss"}}
 		}
-		sp[i] = spec{d.Name, d.Features, policy.DecisionSchema,
+		sp[i] = spec{d.Name, d.Features, d.Schema,
 			xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds, extra...), ""}
 	}
 	return sp
+}
+
+// decisionSet says which decision models (indexed as policy.DecisionSpecs)
+// a run extracts rows for and trains.
+type decisionSet [numDecisions]bool
+
+// allDecisions is every decision model.
+var allDecisions = decisionSet{true, true, true, true}
+
+// decisionSetOf returns the decision models names names (all of them for
+// none), refusing a name that is not a decision model's or is repeated.
+func decisionSetOf(names []string) (decisionSet, error) {
+	if len(names) == 0 {
+		return allDecisions, nil
+	}
+	var set decisionSet
+	for _, n := range names {
+		i := slices.IndexFunc(policy.DecisionSpecs, func(d policy.DecisionSpec) bool { return d.Name == n })
+		switch {
+		case i < 0:
+			return set, fmt.Errorf("train: %q is not a decision model (want %s)", n, strings.Join(DecisionNames(), ", "))
+		case set[i]:
+			return set, fmt.Errorf("train: decision model %q named twice", n)
+		}
+		set[i] = true
+	}
+	return set, nil
+}
+
+// DecisionNames lists the decision models' names, in training order.
+func DecisionNames() []string {
+	names := make([]string, len(policy.DecisionSpecs))
+	for i, d := range policy.DecisionSpecs {
+		names[i] = d.Name
+	}
+	return names
 }
 
 // decisionGame is one game's rows for every decision model: training rows,
@@ -69,15 +107,17 @@ type decisionExtractor struct {
 	out     *decisionGame
 	opp     *opponent.Models
 	heldOut bool
+	want    decisionSet // the models whose rows are written
 	sit     policy.Situation
 	cands   []candidate
 	werr    error
 }
 
 // decisionRows replays gr and describes every riichi, call, kan and
-// kyuushu decision of a seat present at the table.
-func decisionRows(gr *dataset.GameRef, opp *opponent.Models, heldOut bool) (*decisionGame, error) {
-	ex := &decisionExtractor{out: &decisionGame{key: gr.Key}, opp: opp, heldOut: heldOut}
+// kyuushu decision of a seat present at the table, for the models of
+// want. A model's rows do not depend on which others are wanted.
+func decisionRows(gr *dataset.GameRef, opp *opponent.Models, heldOut bool, want decisionSet) (*decisionGame, error) {
+	ex := &decisionExtractor{out: &decisionGame{key: gr.Key}, opp: opp, heldOut: heldOut, want: want}
 	away := absenceOf(gr.Game)
 	var rep data.ReplayReport
 	var legal []game.Action
@@ -96,7 +136,7 @@ func decisionRows(gr *dataset.GameRef, opp *opponent.Models, heldOut bool) (*dec
 				legal = prev.Legal(seat, legal[:0])
 				ex.turn(prev, st.Round, ei, seat, legal)
 			}
-		case prev.Phase() == game.PhaseCall:
+		case prev.Phase() == game.PhaseCall && want[decCall]:
 			decs = st.Decisions(decs[:0])
 			for _, d := range decs {
 				if !away.away(ri, ei, d.Seat) {
@@ -142,12 +182,12 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 		}
 		return &ex.sit
 	}
-	if has(legal, game.KyuushuKyuuhai) {
+	if ex.want[decKyuushu] && has(legal, game.KyuushuKyuuhai) {
 		x := make([]float64, policy.NumKyuushuFeatures)
 		sit().KyuushuFeatures(v, x)
 		ex.add(decKyuushu, []candidate{{game.Action{Type: game.KyuushuKyuuhai}, x}}, played, -1)
 	}
-	if has(legal, game.Ankan) || has(legal, game.Kakan) {
+	if ex.want[decKan] && (has(legal, game.Ankan) || has(legal, game.Kakan)) {
 		ex.cands = ex.cands[:0]
 		var seen [2]tile.KindSet
 		for _, a := range legal {
@@ -165,7 +205,7 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 		}
 		ex.add(decKan, ex.cands, played, -1)
 	}
-	if played.Type != game.Discard && played.Type != game.Riichi || prev.InRiichi(seat) {
+	if !ex.want[decRiichi] || played.Type != game.Discard && played.Type != game.Riichi || prev.InRiichi(seat) {
 		return
 	}
 	if t, ok := policy.RiichiCandidate(v, legal); ok {

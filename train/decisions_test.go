@@ -41,9 +41,13 @@ func TestTrainDecisionsSlice(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := map[string]bool{}
+	schema := map[string]int{}
+	for _, d := range policy.DecisionSpecs {
+		schema[d.Name] = d.Schema
+	}
 	for _, c := range res.Cards {
 		names[c.Name] = true
-		if c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Metrics[0].N == 0 || c.Schema != policy.DecisionSchema {
+		if c.Loader.MaxAbsDiff > 1e-5 || len(c.Metrics) == 0 || c.Metrics[0].N == 0 || c.Schema != schema[c.Name] {
 			t.Errorf("%s: card %+v", c.Name, c)
 		}
 		t.Logf("%s: %d train rows, metrics %+v", c.Name, c.Samples.Train, c.Metrics)
@@ -54,6 +58,33 @@ func TestTrainDecisionsSlice(t *testing.T) {
 	d, err := policy.LoadDecisionsDir(cfg.Out)
 	if err != nil || d.Riichi == nil || d.Call == nil {
 		t.Fatalf("loading the models: %v", err)
+	}
+
+	// The riichi model alone (mjrank train --only riichi) is the same
+	// bytes, and nothing else is written.
+	cfg.Out, cfg.PolicyOut, cfg.Only = "", t.TempDir(), []string{policy.RiichiModel}
+	only, err := RunDecisions(context.Background(), cfg, opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(only.Cards) != 1 || only.Cards[0].Name != policy.RiichiModel || only.Eval != nil || only.Policy != nil {
+		t.Fatalf("--only riichi: %d cards %+v", len(only.Cards), only.Cards)
+	}
+	if want := d.Cards[0]; want.Name != policy.RiichiModel || only.Cards[0].SHA256 != want.SHA256 {
+		t.Errorf("riichi alone: SHA-256 %s; with the other decision models: %s %s", only.Cards[0].SHA256, want.Name, want.SHA256)
+	}
+	if names, _ := os.ReadDir(cfg.PolicyOut); len(names) != 2 {
+		t.Errorf("--only riichi wrote %v, want its model and card", names)
+	}
+	for _, bad := range [][]string{{"riichi", "riichi"}, {"ron"}} {
+		cfg.Only = bad
+		if _, err := RunDecisions(context.Background(), cfg, opp); err == nil {
+			t.Errorf("Only %q: no error", bad)
+		}
+	}
+	cfg.Only, cfg.Out = []string{policy.RiichiModel}, cfg.PolicyOut
+	if _, err := Run(context.Background(), cfg); err == nil {
+		t.Error("Run took Only")
 	}
 }
 
@@ -117,7 +148,7 @@ func TestDecisionLabels(t *testing.T) {
 				continue
 			}
 			countRecorded(gr.Game, &want)
-			g, err := decisionRows(gr, opp, false)
+			g, err := decisionRows(gr, opp, false, allDecisions)
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}

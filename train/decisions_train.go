@@ -30,23 +30,32 @@ type DecisionsResult struct {
 }
 
 // TrainDecisions trains the riichi, call, kan and kyuushu models
-// (policy.DecisionSpecs) on cfg's corpus, their features computed with the
-// opponent models opp, measures their agreement with the recorded moves
-// on the held-out games beside today's rules, and saves them into
-// cfg.PolicyOut (or cfg.Out). [Run] calls it after the discard policy.
+// (policy.DecisionSpecs; those of cfg.Only when it names some) on cfg's
+// corpus, their features computed with the opponent models opp, measures
+// their agreement with the recorded moves on the held-out games beside
+// today's rules, and saves them into cfg.PolicyOut (or cfg.Out). [Run]
+// calls it after the discard policy; [RunDecisions] on its own. A model
+// is the same bytes whichever others are trained with it.
 func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*DecisionsResult, error) {
 	start := time.Now()
+	want, err := decisionSetOf(cfg.Only)
+	if err != nil {
+		return nil, err
+	}
 	work, cleanup, files, corpus, err := cfg.prepare()
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
-	samples, err := writeDecisionRows(ctx, &cfg, files, work, &corpus, opp)
+	samples, err := writeDecisionRows(ctx, &cfg, files, work, &corpus, opp, want)
 	if err != nil {
 		return nil, err
 	}
 	res := &DecisionsResult{ExtractSeconds: time.Since(start).Seconds()}
 	for i, spc := range decisionSpecs(cfg.Seed, cfg.Threads, cfg.Rounds) {
+		if !want[i] {
+			continue
+		}
 		if samples[i].Train == 0 || samples[i].HeldOut == 0 {
 			// Kyuushu kyuuhai and kans are rare: a slice of the corpus
 			// may hold none. The model is then not trained, and its
@@ -85,9 +94,10 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 // candidates, played, baseline, candidate action types).
 type decisionFiles struct{ train, test, groups *bufio.Writer }
 
-// writeDecisionRows replays files and writes every decision model's rows;
-// it returns the row counts and completes corpus's game counts.
-func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work string, corpus *xgbmodel.Corpus, opp *opponent.Models) ([numDecisions]xgbmodel.Samples, error) {
+// writeDecisionRows replays files and writes the rows of the decision
+// models of want (the others' files stay empty); it returns the row
+// counts and completes corpus's game counts.
+func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work string, corpus *xgbmodel.Corpus, opp *opponent.Models, want decisionSet) ([numDecisions]xgbmodel.Samples, error) {
 	var samples [numDecisions]xgbmodel.Samples
 	var out [numDecisions]decisionFiles
 	var closers []*os.File
@@ -120,7 +130,7 @@ func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work st
 			if dataset.Usable(gr.Game) != nil {
 				continue
 			}
-			g, err := decisionRows(gr, opp, cfg.heldOut(gr.Key))
+			g, err := decisionRows(gr, opp, cfg.heldOut(gr.Key), want)
 			if err != nil {
 				g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
 			}

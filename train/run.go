@@ -88,6 +88,35 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// RunDecisions trains the decision models of cfg.Only (all four when it
+// names none) and nothing else, their features computed with the opponent
+// models opp, and saves them into cfg.PolicyOut (or cfg.Out): what [Run]
+// does after the discard policy, without retraining the opponent models
+// and the policy first. With the opponent models Run trained (those it
+// wrote into cfg.Out) and the same corpus, seed, threads and rounds, each
+// model is the same bytes as Run's. The result has the decision models'
+// cards and runs; Eval and Policy are nil.
+func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Result, error) {
+	start := time.Now()
+	cfg.defaults()
+	if _, err := decisionSetOf(cfg.Only); err != nil {
+		return nil, err
+	}
+	if err := cfg.checkTool(cfg.policyOut()); err != nil {
+		return nil, err
+	}
+	dec, err := TrainDecisions(ctx, cfg, opp)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Cards: dec.Cards, DecisionsExtractSeconds: dec.ExtractSeconds}
+	for _, r := range dec.Runs {
+		res.addRun(r)
+	}
+	res.finish(start)
+	return res, nil
+}
+
 // check stops a run that could not write its models before it starts:
 // they are written last.
 func (cfg *Config) check() error {
@@ -96,7 +125,7 @@ func (cfg *Config) check() error {
 	}
 	for _, name := range cfg.Only {
 		if !slices.Contains(Predictors, name) {
-			return fmt.Errorf("train: no predictor %q to train alone (%s)", name, strings.Join(Predictors, ", "))
+			return fmt.Errorf("train: no predictor %q to train alone (%s; the decision models alone: RunDecisions)", name, strings.Join(Predictors, ", "))
 		}
 	}
 	for _, spc := range specs(cfg.Seed, cfg.Threads, cfg.Rounds) {
@@ -106,7 +135,17 @@ func (cfg *Config) check() error {
 			}
 		}
 	}
-	for _, dir := range []string{cfg.Out, cfg.RankOut, cfg.policyOut()} {
+	return cfg.checkTool(cfg.Out, cfg.RankOut, cfg.policyOut())
+}
+
+// checkTool checks that the folders dirs can be written and that the
+// xgboost tool is there, whose path it makes absolute when it names a
+// file relative to this folder.
+func (cfg *Config) checkTool(dirs ...string) error {
+	if slices.Contains(dirs, "") {
+		return errors.New("train: no folder for the models (Config.Out or Config.PolicyOut)")
+	}
+	for _, dir := range dirs {
 		if err := xgbmodel.CheckWritable(dir); err != nil {
 			return fmt.Errorf("train: %w", err)
 		}

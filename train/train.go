@@ -46,13 +46,15 @@ type Config struct {
 	PolicyOut string
 	// NoPolicy leaves the discard policy out of the run.
 	NoPolicy bool
-	// Only names the predictors to train (tenpai, wait, value, rank; nil:
-	// all four). The others are read from Out and RankOut, where they
-	// must be, for the held-out measurement, and stay as they are; the
-	// discard policy and the decision models, whose features read the
-	// opponent models, are not trained. A model trained alone is the one
-	// the whole run trains, byte for byte: its rows and parameters do not
-	// depend on the other models.
+	// Only names the models to train alone: predictors (tenpai, wait,
+	// value, rank) for [Run], or decision models (policy.DecisionSpecs:
+	// riichi, call, kan, kyuushu) for [TrainDecisions] and [RunDecisions];
+	// nil: all. Run reads the predictors it does not train from Out and
+	// RankOut, where they must be, for the held-out measurement, leaves
+	// them as they are, and trains neither the discard policy nor the
+	// decision models, whose features read the opponent models. A model
+	// trained alone is the one the whole run trains, byte for byte: its
+	// rows and parameters do not depend on the other models.
 	Only    []string
 	Work    string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
 	XGBoost string // the xgboost binary; "" = "xgboost" on PATH

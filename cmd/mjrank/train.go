@@ -11,13 +11,14 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/train"
 )
 
 var cmdTrain = &Command{
 	Name:      "train",
-	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags]",
+	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags] | --only MODELS --corpus DIR [--out DIR] [--policy-out DIR] [flags]",
 	Short:     "train the opponent predictors and the final-rank model with xgboost",
 	Long: `
 Train replays every usable game under --corpus with full information
@@ -58,6 +59,17 @@ folds, with standard errors from bootstrap resamples of all the games.
 Nothing is written, so --out, --rank-out and --policy-out are not taken;
 the discard policy is left out.
 
+--only MODELS (riichi, call, kan or kyuushu, or several joined by commas)
+trains those decision models and nothing else: their features are
+computed with the opponent models of --out (as a whole run wrote them
+there; without --out, the embedded ones), and they are written into
+--policy-out (default --out). Each is the same model, byte for byte, as
+the whole run writes with those opponent models and the same --corpus,
+--seed, --threads and --rounds: a quick way to retrain one decision model
+after changing its features (--only riichi on the whole corpus: about a
+minute). --cv, --rank-out, the opponent models' rates and --calib-folds
+are not taken with it.
+
 Memory: the samples go to LibSVM files in the work folder as the games
 are read (files in parallel, rows in file order whatever --workers), and
 mjrank keeps only counts and tables for the whole corpus. An xgboost run
@@ -95,13 +107,14 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 		fs.Float64Var(&o.waitRate, "wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
 		fs.Float64Var(&o.valueRate, "value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
 		fs.IntVar(&o.calib, "calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
-		fs.StringVar(&o.only, "only", "", "train only these predictors, `names` separated by commas (tenpai, wait, value, rank): the others are read from --out and --rank-out; no policy or decision models")
 		fs.BoolVar(&o.cv, "cv", false, "10-fold cross-validation by game instead of training the shipped models")
+		fs.StringVar(&o.only, "only", "", "train only these `models`, comma-separated: predictors ("+strings.Join(train.Predictors, ", ")+"; the others read from --out and --rank-out) or decision models ("+strings.Join(train.DecisionNames(), ", ")+"; on the opponent models of --out, default the embedded ones), not both")
 		fs.Var(&o.budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
+			fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
 			if err := o.check(); err != nil {
 				return err
 			}
@@ -117,12 +130,18 @@ type trainOptions struct {
 	tenpaiRate, waitRate, valueRate                  float64
 	cv                                               bool
 	budget                                           memSize
+	set                                              []string // the flags given
 }
 
 // check checks every flag before any work, in the order the help lists
 // them: the folders, then the numbers.
 func (o *trainOptions) check() error {
-	if o.corpus == "" || (o.out == "" && !o.cv) {
+	decisions := o.only != "" && slices.Contains(train.DecisionNames(), strings.Split(o.only, ",")[0])
+	if decisions {
+		if err := o.checkOnly(); err != nil {
+			return err
+		}
+	} else if o.corpus == "" || (o.out == "" && !o.cv) {
 		return usageErrorf("--corpus and --out are required")
 	}
 	var calibErr, cvErr error
@@ -133,13 +152,13 @@ func (o *trainOptions) check() error {
 		cvErr = usageErrorf("--cv writes no models: leave out --out, --rank-out and --policy-out")
 	}
 	var onlyErr error
-	if o.only != "" {
+	if o.only != "" && !decisions {
 		if o.cv {
 			onlyErr = usageErrorf("--only trains models to write: not with --cv")
 		}
 		for _, name := range strings.Split(o.only, ",") {
 			if !slices.Contains(train.Predictors, name) && onlyErr == nil {
-				onlyErr = usageErrorf("--only %s: %q is not a predictor (%s)", o.only, name, strings.Join(train.Predictors, ", "))
+				onlyErr = usageErrorf("--only %s: %q is not a predictor (%s); predictors and decision models are trained apart", o.only, name, strings.Join(train.Predictors, ", "))
 			}
 		}
 	}
@@ -171,6 +190,31 @@ func (o *trainOptions) onlyList() []string {
 	return strings.Split(o.only, ",")
 }
 
+// checkOnly checks what --only with decision models needs beside the
+// other flags: decision models' names (not predictors), a corpus and a
+// folder to write into, and none of the flags of the models it does not
+// train.
+func (o *trainOptions) checkOnly() error {
+	names := strings.Split(o.only, ",")
+	for i, n := range names {
+		if !slices.Contains(train.DecisionNames(), n) {
+			return usageErrorf("--only %q: %q is not a decision model (want %s); predictors and decision models are trained apart", o.only, n, strings.Join(train.DecisionNames(), ", "))
+		}
+		if slices.Contains(names[:i], n) {
+			return usageErrorf("--only %q: %s named twice", o.only, n)
+		}
+	}
+	for _, f := range []string{"cv", "rank-out", "tenpai-rate", "wait-rate", "value-rate", "calib-folds"} {
+		if slices.Contains(o.set, f) {
+			return usageErrorf("--%s is not taken with --only, which trains decision models only", f)
+		}
+	}
+	if o.corpus == "" || o.out == "" && o.policyOut == "" {
+		return usageErrorf("--only needs --corpus, and --out or --policy-out")
+	}
+	return nil
+}
+
 // run trains the models (or cross-validates with --cv) and prints what it
 // made and what it cost.
 func (o *trainOptions) run(env *Env) error {
@@ -191,6 +235,9 @@ func (o *trainOptions) run(env *Env) error {
 	// folder is removed on the way out.
 	ctx, stop := signalContext(context.Background())
 	defer stop()
+	if o.only != "" && slices.Contains(train.DecisionNames(), cfg.Only[0]) {
+		return o.runOnly(ctx, env, cfg)
+	}
 	if o.cv {
 		res, err := train.CrossValidate(ctx, cfg)
 		if err != nil {
@@ -204,6 +251,31 @@ func (o *trainOptions) run(env *Env) error {
 		return printEval(env.Stdout, res.Eval)
 	}
 	res, err := train.Run(ctx, cfg)
+	if err != nil {
+		return stopped(ctx, err)
+	}
+	if err := printCards(env.Stdout, res.Cards); err != nil {
+		return err
+	}
+	fmt.Fprintln(env.Stdout)
+	return printTrainSteps(env.Stdout, res)
+}
+
+// runOnly trains the decision models of --only on the opponent models of
+// --out, or the embedded ones without --out.
+func (o *trainOptions) runOnly(ctx context.Context, env *Env, cfg train.Config) error {
+	cfg.Only = strings.Split(o.only, ",")
+	var opp *opponent.Models
+	var err error
+	if o.out != "" {
+		opp, err = opponent.LoadDir(o.out)
+	} else {
+		opp, err = opponent.Default()
+	}
+	if err != nil {
+		return fmt.Errorf("the opponent models the decision models' features read: %w", err)
+	}
+	res, err := train.RunDecisions(ctx, cfg, opp)
 	if err != nil {
 		return stopped(ctx, err)
 	}
@@ -246,7 +318,11 @@ func printTrainSteps(w io.Writer, res *train.Result) error {
 	if len(res.Cards) > 0 {
 		games = plural(res.Cards[0].Corpus.Games, "game")
 	}
-	rows := [][]string{{"samples", games, "", secs(res.ExtractSeconds), ""}}
+	var rows [][]string
+	if res.Eval != nil {
+		// A whole run (not --only): the predictors' samples first.
+		rows = append(rows, []string{"samples", games, "", secs(res.ExtractSeconds), ""})
+	}
 	decisions := false
 	for _, r := range res.Runs {
 		switch {
@@ -259,7 +335,7 @@ func printTrainSteps(w io.Writer, res *train.Result) error {
 		}
 		rows = append(rows, []string{"xgboost " + r.Name, strconv.Itoa(r.Rows), r.Mode(), secs(r.Seconds), train.FormatBytes(r.PeakRSS)})
 	}
-	if res.Policy == nil {
+	if res.Policy == nil && res.Eval != nil {
 		rows = append(rows, []string{"evaluation", "", "", secs(res.EvalSeconds), ""})
 	}
 	rows = append(rows, []string{"total", "", "", secs(res.TotalSeconds),

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
+)
+
+// TestTrainOnly: train --only riichi trains the riichi model alone on the
+// embedded opponent models and writes it, with its card, into
+// --policy-out and nothing else; the table lists its steps only.
+func TestTrainOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains with xgboost")
+	}
+	if _, err := exec.LookPath("xgboost"); err != nil {
+		t.Skip("skipping: xgboost not installed (apt-get install xgboost)")
+	}
+	corpus := shareddata.Dir(t, "tenhou", "somiona-mahjong579")
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	args := []string{"train", "--only", "riichi", "--corpus", corpus, "--policy-out", out, "--max-files", "60", "--rounds", "10"}
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	names, _ := filepath.Glob(filepath.Join(out, "*"))
+	if len(names) != 2 || !strings.HasPrefix(filepath.Base(names[0]), "riichi-") || !strings.HasPrefix(filepath.Base(names[1]), "riichi-") {
+		t.Errorf("--policy-out holds %v, want the riichi model and card", names)
+	}
+	s := stdout.String()
+	for _, want := range []string{"riichi  riichi-", "agreement", "decision samples", "xgboost riichi"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+	for _, not := range []string{"tenpai", "evaluation", "xgboost call"} {
+		if strings.Contains(s, not) {
+			t.Errorf("output has %q:\n%s", not, s)
+		}
+	}
+	// --out names the opponent models to read: a folder without them is
+	// an error, before anything is written.
+	empty := t.TempDir()
+	stdout.Reset()
+	stderr.Reset()
+	args = []string{"train", "--only", "riichi", "--corpus", corpus, "--out", empty, "--max-files", "60", "--rounds", "10"}
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "opponent models") {
+		t.Errorf("--out without opponent models: exit %d, stderr %q", code, stderr.String())
+	}
+	if left, _ := os.ReadDir(empty); len(left) > 0 {
+		t.Errorf("--out without opponent models: wrote %v", left)
+	}
+}
