@@ -189,7 +189,7 @@ type Options struct {
 	// (OpponentTally), to compare them with real players. It needs
 	// SimulateOne, a single move and one worker.
 	Tally *OpponentTally
-	tc    *tallyCounts // the analysis's counts for Tally
+	tc    *OpponentTally // the analysis's own counts for Tally
 }
 
 func (o *Options) utility() rankmodel.Utility {
@@ -297,7 +297,7 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 		if !o.SimulateOne || len(cands) != 1 || o.Workers != 1 {
 			return nil, errTallyWorkers
 		}
-		o.tc = &tallyCounts{}
+		o.tc = &OpponentTally{}
 	}
 	if len(cands) == 1 && !o.SimulateOne {
 		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
@@ -327,7 +327,7 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 		return nil, err
 	}
 	if o.tc != nil {
-		o.tc.addTo(o.Tally, an.Sims)
+		o.Tally.addDecision(o.tc, an.Sims)
 	}
 	for i := range cands {
 		st.fill(i, &cands[i])

@@ -82,7 +82,7 @@ type sim struct {
 	noDodge bool
 	trace   func(t tile.Tile, riichi bool)
 
-	tc *tallyCounts // Options.Tally's counts, nil in play
+	tc *OpponentTally // Options.Tally's counts of this analysis, nil in play
 }
 
 // reset starts a rollout of world w from root r.
@@ -461,7 +461,7 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 	s.revealPending()
 	s.turns[j]++
 	if s.tc != nil {
-		s.tc.discard(s.turns[j], s.opp[j].tenpai, s.oppRiichi[j] || riichi, s.oppOpen[j])
+		s.tc.Discard(s.turns[j], s.opp[j].tenpai, s.oppRiichi[j] || riichi, s.oppOpen[j], 1)
 	}
 	s.seenAdd[k]++
 	s.safe[j] = s.safe[j].Add(k)
@@ -514,7 +514,7 @@ func (s *sim) oppCall(from int) {
 // become tenpai, and it discards an unseen tile of the pool.
 func (s *sim) callBy(j int) {
 	if s.tc != nil {
-		s.tc.calls++
+		s.tc.Calls++
 	}
 	s.oppOpen[j] = true
 	s.oppCalls[j]++

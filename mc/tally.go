@@ -28,15 +28,18 @@ type OpponentTally struct {
 }
 
 // Add adds u's counts into t.
-func (t *OpponentTally) Add(u *OpponentTally) {
+func (t *OpponentTally) Add(u *OpponentTally) { t.addScaled(u, 1) }
+
+// addScaled adds w × u's counts into t.
+func (t *OpponentTally) addScaled(u *OpponentTally, w float64) {
 	for i := range t.Discards {
-		t.Discards[i] += u.Discards[i]
-		t.Tenpai[i] += u.Tenpai[i]
-		t.Riichi[i] += u.Riichi[i]
-		t.Open[i] += u.Open[i]
+		t.Discards[i] += w * u.Discards[i]
+		t.Tenpai[i] += w * u.Tenpai[i]
+		t.Riichi[i] += w * u.Riichi[i]
+		t.Open[i] += w * u.Open[i]
 	}
-	t.Calls += u.Calls
-	t.Rounds += u.Rounds
+	t.Calls += w * u.Calls
+	t.Rounds += w * u.Rounds
 }
 
 // Discard counts one opponent discard, its turn-th, after which it is
@@ -56,40 +59,14 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// tallyCounts are one analysis's integer counts (the simulations of one
-// worker); Analyze scales them into Options.Tally.
-type tallyCounts struct {
-	discards, tenpai, riichi, open [TallyTurns]int64
-	calls                          int64
-}
-
-func (c *tallyCounts) discard(turn int, tenpai, riichi, open bool) {
-	i := min(max(turn, 1), TallyTurns) - 1
-	c.discards[i]++
-	if tenpai {
-		c.tenpai[i]++
-	}
-	if riichi {
-		c.riichi[i]++
-	}
-	if open {
-		c.open[i]++
-	}
-}
-
-// addTo adds the counts of sims simulations into t, as one decision.
-func (c *tallyCounts) addTo(t *OpponentTally, sims int) {
+// addDecision adds the counts u of one analysis's sims simulations into t
+// as one decision. The simulations count in whole numbers, which float64
+// holds exactly, so the order they ran in does not matter.
+func (t *OpponentTally) addDecision(u *OpponentTally, sims int) {
 	if sims == 0 {
 		return
 	}
-	w := 1 / float64(sims)
-	for i := range c.discards {
-		t.Discards[i] += w * float64(c.discards[i])
-		t.Tenpai[i] += w * float64(c.tenpai[i])
-		t.Riichi[i] += w * float64(c.riichi[i])
-		t.Open[i] += w * float64(c.open[i])
-	}
-	t.Calls += w * float64(c.calls)
+	t.addScaled(u, 1/float64(sims))
 	t.Rounds++
 }
 
