@@ -94,18 +94,8 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 	}
 	if threat {
 		var sh [tile.NumKinds]int8
-		best := int8(8)
-		for k := range tile.Kind(tile.NumKinds) {
-			if counts[k] == 0 {
-				continue
-			}
-			counts[k]--
-			sh[k] = int8(hand.Shanten(&counts))
-			counts[k]++
-			best = min(best, sh[k])
-		}
-		if best >= 1 {
-			return mc.HeuristicDiscard(&counts, &sh, &riichi, &safe, seat, true, true)
+		if best := mc.ShantenAfter(&counts, &sh); best >= 1 {
+			return mc.HeuristicDiscard(&counts, &sh, best, &riichi, &safe, seat, true, true)
 		}
 	}
 	k, _ := b.m.Best(&b.pos)

@@ -26,21 +26,25 @@ func (s *sim) policy() (tile.Tile, bool) {
 	var sh [tile.NumKinds]int8
 	best := s.shantenAfter(&sh)
 	threat := s.threatened()
-	k := s.heuristicKind(&sh, threat, threat && best >= 1)
+	k := s.heuristicKind(&sh, best, threat, threat && best >= 1)
 	return s.pick(k, true), s.riichiWith(sh[k])
 }
 
 // shantenAfter fills sh with the shanten after discarding each kind the
 // hand holds and returns the lowest.
-func (s *sim) shantenAfter(sh *[tile.NumKinds]int8) int8 {
+func (s *sim) shantenAfter(sh *[tile.NumKinds]int8) int8 { return ShantenAfter(&s.counts, sh) }
+
+// ShantenAfter fills sh with the shanten of counts (a hand of 3n+2 tiles)
+// after discarding each kind it holds, and returns the lowest.
+func ShantenAfter(counts *tile.Counts, sh *[tile.NumKinds]int8) int8 {
 	best := int8(8)
 	for k := range tile.Kind(tile.NumKinds) {
-		if s.counts[k] == 0 {
+		if counts[k] == 0 {
 			continue
 		}
-		s.counts[k]--
-		sh[k] = int8(hand.Shanten(&s.counts))
-		s.counts[k]++
+		counts[k]--
+		sh[k] = int8(hand.Shanten(counts))
+		counts[k]++
 		best = min(best, sh[k])
 	}
 	return best
@@ -58,12 +62,13 @@ func (s *sim) threatened() bool {
 
 // heuristicKind is the heuristic's discard (HeuristicDiscard) in the
 // simulated round.
-func (s *sim) heuristicKind(sh *[tile.NumKinds]int8, threat, fold bool) tile.Kind {
-	return HeuristicDiscard(&s.counts, sh, &s.oppRiichi, &s.safe, s.r.me, threat, fold)
+func (s *sim) heuristicKind(sh *[tile.NumKinds]int8, best int8, threat, fold bool) tile.Kind {
+	return HeuristicDiscard(&s.counts, sh, best, &s.oppRiichi, &s.safe, s.r.me, threat, fold)
 }
 
 // HeuristicDiscard is the rollout heuristic's discard for seat me with
-// the kinds counts in hand, sh the shanten after discarding each: when
+// the kinds counts in hand, sh the shanten after discarding each and best
+// the lowest of them (ShantenAfter): when
 // folding, the safest kind against the seats in riichi (safe[j] the kinds
 // safe against seat j: its river and what passed it since its riichi;
 // then honours, terminals, the rest), the least useful on ties; else among
@@ -71,13 +76,7 @@ func (s *sim) heuristicKind(sh *[tile.NumKinds]int8, threat, fold bool) tile.Kin
 // breaking ties when threatened. The engine's rollouts fold when an
 // opponent is in riichi and no discard keeps the hand tenpai; the rollout
 // bot (bot.Rollout) plays the same rule on a real table.
-func HeuristicDiscard(counts *tile.Counts, sh *[tile.NumKinds]int8, riichi *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, threat, fold bool) tile.Kind {
-	best := int8(8)
-	for k := range tile.Kind(tile.NumKinds) {
-		if counts[k] > 0 {
-			best = min(best, sh[k])
-		}
-	}
+func HeuristicDiscard(counts *tile.Counts, sh *[tile.NumKinds]int8, best int8, riichi *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, threat, fold bool) tile.Kind {
 	pick := tile.Kind(255)
 	pickScore := 1 << 30
 	for k := range tile.Kind(tile.NumKinds) {

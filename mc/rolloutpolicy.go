@@ -106,8 +106,8 @@ func (s *sim) learnedPolicy() (tile.Tile, bool) {
 	}
 	if s.threatened() {
 		var sh [tile.NumKinds]int8
-		if s.shantenAfter(&sh) >= 1 {
-			k := s.heuristicKind(&sh, true, true)
+		if best := s.shantenAfter(&sh); best >= 1 {
+			k := s.heuristicKind(&sh, best, true, true)
 			return s.pick(k, true), false
 		}
 	}
