@@ -136,7 +136,7 @@ type trainOptions struct {
 // check checks every flag before any work, in the order the help lists
 // them: the folders, then the numbers.
 func (o *trainOptions) check() error {
-	decisions := o.only != "" && slices.Contains(train.DecisionNames(), strings.Split(o.only, ",")[0])
+	decisions := o.onlyDecisions()
 	if decisions {
 		if err := o.checkOnly(); err != nil {
 			return err
@@ -190,6 +190,13 @@ func (o *trainOptions) onlyList() []string {
 	return strings.Split(o.only, ",")
 }
 
+// onlyDecisions reports whether --only names decision models (its first
+// name decides; a mixed list is refused by check).
+func (o *trainOptions) onlyDecisions() bool {
+	first, _, _ := strings.Cut(o.only, ",")
+	return o.only != "" && slices.Contains(train.DecisionNames(), first)
+}
+
 // checkOnly checks what --only with decision models needs beside the
 // other flags: decision models' names (not predictors), a corpus and a
 // folder to write into, and none of the flags of the models it does not
@@ -235,7 +242,7 @@ func (o *trainOptions) run(env *Env) error {
 	// folder is removed on the way out.
 	ctx, stop := signalContext(context.Background())
 	defer stop()
-	if o.only != "" && slices.Contains(train.DecisionNames(), cfg.Only[0]) {
+	if o.onlyDecisions() {
 		return o.runOnly(ctx, env, cfg)
 	}
 	if o.cv {
@@ -264,7 +271,6 @@ func (o *trainOptions) run(env *Env) error {
 // runOnly trains the decision models of --only on the opponent models of
 // --out, or the embedded ones without --out.
 func (o *trainOptions) runOnly(ctx context.Context, env *Env, cfg train.Config) error {
-	cfg.Only = strings.Split(o.only, ",")
 	var opp *opponent.Models
 	var err error
 	if o.out != "" {
