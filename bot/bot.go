@@ -39,7 +39,7 @@ func NewWith(name string, seed uint64, o Options) (game.Player, error) {
 	case "policy":
 		return NewPolicy()
 	case "rollout":
-		return NewRollout()
+		return NewRolloutWith(o.MC)
 	}
 	return nil, fmt.Errorf("bot: unknown bot %q (known: %s)", name, strings.Join(Names(), ", "))
 }

@@ -15,20 +15,28 @@ import (
 // the seat's own turns in its simulations (mc.LearnedRollout), so that
 // the rollout's play can be measured on a real table (issue 21, item 1):
 // the rollout's small discard model (policy.DefaultRollout), except
-// against a riichi when no discard keeps the hand tenpai, where it folds
-// by mc.HeuristicDiscard (the safest kind); riichi whenever the discard
+// against a threat (mc.Threat: a riichi, two open melds, a likely tenpai)
+// when no discard keeps the hand tenpai, where it folds by
+// mc.HeuristicDiscard (the safest kind); riichi whenever the discard
 // leaves a closed hand tenpai with 1,000 points and four tiles to draw;
-// every win it may take; never a call, a kan or kyuushu kyuuhai (the
-// rollout's seat makes none). Without an embedded rollout model it plays
-// the discard policy's model.
+// every win it may take; a chi or pon by mc.ChooseCall (none when the
+// engine's rollout does not call: mc.Options.NoSeatCalls); never a kan or
+// kyuushu kyuuhai (the rollout's seat makes none). Without an embedded
+// rollout model it plays the discard policy's model.
 type Rollout struct {
-	opp *opponent.Models
-	m   *policy.Model
-	pos policy.Position
+	opp   *opponent.Models
+	m     *policy.Model
+	pos   policy.Position
+	calls bool
 }
 
-// NewRollout returns the rollout bot on the embedded models.
-func NewRollout() (*Rollout, error) {
+// NewRollout returns the rollout bot on the embedded models, playing the
+// engine's default rollout.
+func NewRollout() (*Rollout, error) { return NewRolloutWith(mc.Options{}) }
+
+// NewRolloutWith returns the rollout bot on the embedded models, playing
+// the rollout o selects (o.NoSeatCalls: it never calls).
+func NewRolloutWith(o mc.Options) (*Rollout, error) {
 	opp, err := opponent.Default()
 	if err != nil {
 		return nil, err
@@ -42,7 +50,7 @@ func NewRollout() (*Rollout, error) {
 			return nil, err
 		}
 	}
-	return &Rollout{opp: opp, m: m}, nil
+	return &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls}, nil
 }
 
 // Act implements game.Player.
@@ -51,6 +59,9 @@ func (b *Rollout) Act(v game.View, legal []game.Action) game.Action {
 		return a
 	}
 	if v.Phase() != game.PhaseTurn {
+		if a, ok := b.call(v, legal); ok {
+			return a
+		}
 		return game.PassAction(legal)
 	}
 	seat, drawn := v.Seat(), v.Drawn()
@@ -79,7 +90,7 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 	seat := v.Seat()
 	b.pos.Reset(v, b.opp)
 	counts := v.Counts()
-	var riichi [game.NumSeats]bool
+	var threats [game.NumSeats]bool
 	var safe [game.NumSeats]tile.KindSet
 	in := b.pos.Inputs()
 	threat := false
@@ -88,14 +99,15 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 		if j == seat {
 			continue
 		}
-		riichi[j], safe[j] = in.Opp[i].Riichi, in.Opp[i].Safe
-		threat = threat || riichi[j]
+		o := &in.Opp[i]
+		threats[j], safe[j] = mc.Threat(o.Riichi, o.OpenMelds, o.Tenpai), o.Safe
+		threat = threat || threats[j]
 		i++
 	}
 	if threat {
 		var sh [tile.NumKinds]int8
-		if best := mc.ShantenAfter(&counts, &sh); best >= 1 {
-			return mc.HeuristicDiscard(&counts, &sh, best, &riichi, &safe, seat, true, true)
+		if best := mc.ShantenAfter(&counts, &sh, v.Kuikae()); best >= 1 {
+			return mc.HeuristicDiscard(&counts, &sh, best, &threats, &safe, seat, true, true)
 		}
 	}
 	k, _ := b.m.Best(&b.pos)
@@ -118,4 +130,34 @@ func (b *Rollout) riichi(v game.View, k tile.Kind) bool {
 	c := v.Counts()
 	c[k]--
 	return hand.Shanten(&c) == 0
+}
+
+// call is the chi or pon of legal that mc.ChooseCall makes on the discard
+// v's seat answers, if the bot calls.
+func (b *Rollout) call(v game.View, legal []game.Action) (game.Action, bool) {
+	if !b.calls || v.Phase() != game.PhaseCall {
+		return game.Action{}, false
+	}
+	seat, k := v.Seat(), v.LastTile().Kind()
+	yakuhai := tile.KindSet(0).Add(v.SeatWind(seat)).Add(v.RoundWind()).Add(tile.Haku).Add(tile.Haku + 1).Add(tile.Haku + 2)
+	threat := false
+	for j := range game.NumSeats {
+		threat = threat || (j != seat && v.InRiichi(j))
+	}
+	counts := v.Counts()
+	h := mc.CallHand{Counts: &counts, Melds: v.Melds(seat), Yakuhai: yakuhai, Threat: threat}
+	c, ok := mc.ChooseCall(&h, k, v.Current() == (seat+game.NumSeats-1)%game.NumSeats)
+	if !ok {
+		return game.Action{}, false
+	}
+	for _, a := range legal {
+		if a.Meld.Type != c.Type || (a.Type != game.Chi && a.Type != game.Pon) {
+			continue
+		}
+		x, y := a.Meld.Tiles[1].Kind(), a.Meld.Tiles[2].Kind()
+		if x == c.A && y == c.B || x == c.B && y == c.A {
+			return a, true
+		}
+	}
+	return game.Action{}, false
 }

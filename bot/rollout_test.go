@@ -3,21 +3,28 @@ package bot
 import (
 	"testing"
 
+	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // TestRolloutFolds plays rounds of four rollout bots and checks the fold
-// rule at every turn where an opponent is in riichi and no discard keeps
-// the seat's hand tenpai: the discard is safe against every riichi seat
-// (its river, or discarded by anyone since its riichi) whenever the hand
-// holds such a kind; and a riichi is declared only with a discard that leaves a closed
-// hand tenpai.
+// rule at every turn where an opponent is a threat (mc.Threat: in riichi,
+// two open melds, or likely tenpai by the tenpai model) and no discard
+// keeps the seat's hand tenpai: the discard is safe against every
+// threatening seat (its river, and for a riichi what anyone discarded
+// since) whenever the hand holds such a kind; and a riichi is declared
+// only with a discard that leaves a closed hand tenpai.
 func TestRolloutFolds(t *testing.T) {
 	rules := game.Tenhou(game.Hanchan)
 	setup := game.RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}
-	folds, safeHeld := 0, 0
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	folds, safeHeld, notRiichi := 0, 0, 0
 	for seed := range uint64(20) {
 		var ps [4]game.Player
 		for s := range ps {
@@ -39,24 +46,27 @@ func TestRolloutFolds(t *testing.T) {
 			v := game.ViewOf(&r, seat)
 			a := ps[seat].Act(v, legal)
 			if r.Phase() == game.PhaseTurn && (a.Type == game.Discard || a.Type == game.Riichi) && !v.InRiichi(seat) {
-				f, held := checkFold(t, v, a)
+				f, held, other := checkFold(t, v, a, opp)
 				folds += f
 				safeHeld += held
+				notRiichi += other
 			}
 			if err := r.Apply(a); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	t.Logf("%d folding turns, %d with a safe kind in hand", folds, safeHeld)
-	if safeHeld < 10 {
-		t.Errorf("only %d folding turns with a safe kind held", safeHeld)
+	t.Logf("%d folding turns, %d with a safe kind in hand, %d against a threat not in riichi", folds, safeHeld, notRiichi)
+	if safeHeld < 10 || notRiichi < 5 {
+		t.Errorf("only %d folding turns with a safe kind held, %d against a threat not in riichi", safeHeld, notRiichi)
 	}
 }
 
-// checkFold checks the rollout bot's discard a in v: it reports whether
-// the turn was a fold (1) and whether the hand held a safe kind (1).
-func checkFold(t *testing.T, v game.View, a game.Action) (fold, held int) {
+// checkFold checks the rollout bot's discard a in v (opp: the opponent
+// models the bot reads): it reports whether the turn was a fold (1),
+// whether the hand held a safe kind (1), and whether a threat not in
+// riichi was among those folded against (1).
+func checkFold(t *testing.T, v game.View, a game.Action, opp *opponent.Models) (fold, held, other int) {
 	t.Helper()
 	seat := v.Seat()
 	c := v.Counts()
@@ -77,11 +87,23 @@ func checkFold(t *testing.T, v game.View, a game.Action) (fold, held int) {
 	}
 	var safe tile.KindSet = 1<<tile.NumKinds - 1
 	threat := false
+	var pub opponent.Public
 	for j := range game.NumSeats {
-		if j == seat || !v.InRiichi(j) {
+		if j == seat {
+			continue
+		}
+		pub.Reset(v, j)
+		p := 1.0
+		if !v.InRiichi(j) {
+			p = opp.Tenpai(&pub)
+		}
+		if !mc.Threat(v.InRiichi(j), pub.OpenMelds(), p) {
 			continue
 		}
 		threat = true
+		if !v.InRiichi(j) {
+			other = 1
+		}
 		var s tile.KindSet
 		riichiTurn := -1
 		for _, d := range v.River(j) {
@@ -101,15 +123,15 @@ func checkFold(t *testing.T, v game.View, a game.Action) (fold, held int) {
 		safe &= s
 	}
 	if !threat || best < 1 {
-		return 0, 0
+		return 0, 0, 0
 	}
 	for k := range tile.Kind(tile.NumKinds) {
-		if c[k] > 0 && safe.Has(k) {
+		if c[k] > 0 && safe.Has(k) && !v.Kuikae().Has(k) {
 			if !safe.Has(a.Tile.Kind()) {
-				t.Errorf("folding with %v against riichi: discards %v, not a kind safe against every riichi", v.Hand(), a.Tile)
+				t.Errorf("folding with %v: discards %v, not a kind safe against every threat", v.Hand(), a.Tile)
 			}
-			return 1, 1
+			return 1, 1, other
 		}
 	}
-	return 1, 0
+	return 1, 0, other
 }

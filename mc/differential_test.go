@@ -13,6 +13,7 @@ import (
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -31,7 +32,8 @@ import (
 // the decision; sim/game then plays the same moves on a copy of the real
 // round: the seat the candidate and then the discards the rollout chose
 // (traced), the opponents tsumogiri, everyone taking a win when it is
-// legal (as the rollout does) and passing on calls.
+// legal (as the rollout does); the seat chis and pons as the rollout did
+// (Options.SeatCalls: ChooseCall), the opponents pass.
 //
 // What must be equal:
 //   - how the round ends (a win, an exhaustive draw, a triple ron), the
@@ -80,6 +82,7 @@ func (c *diffCounts) fail(format string, args ...any) {
 type ownMove struct {
 	t      tile.Tile
 	riichi bool
+	call   score.Meld // a chi or pon (t NoTile)
 }
 
 // TestRolloutMatchesGame is the differential test on turn decisions (the
@@ -119,6 +122,9 @@ func TestRolloutMatchesGame(t *testing.T) {
 		t.Logf("%s:%s", name, b.String())
 	}
 	t.Logf("%d decisions, %d worlds compared", c.decisions, c.worlds)
+	if c.kinds["(of which the seat called)"] == 0 {
+		t.Error("the seat never called: the calls are not compared")
+	}
 	report("outcomes", c.kinds)
 	report("worlds left out", c.skipped)
 	report("game endings not played by the rollout", c.unmodelled)
@@ -322,9 +328,10 @@ func (x *roundEnd) what(me int) string {
 func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, r *root, w *world, cand *Candidate, o *Options, memo *rankMemo, c *diffCounts) {
 	var moves []ownMove
 	s := &sim{noDodge: true}
-	s.trace = func(t tile.Tile, riichi bool) { moves = append(moves, ownMove{t, riichi}) }
+	s.trace = func(t tile.Tile, riichi bool, m score.Meld) { moves = append(moves, ownMove{t, riichi, m}) }
 	s.reset(r, w)
 	s.calls = false
+	r.seatCalls = true
 	s.apply(cand, false)
 	atRoot := s.over && len(moves) == 0 // the round ended on the root's tile
 	if !s.over {
@@ -393,6 +400,12 @@ func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat 
 				switch {
 				case sa == seat && first:
 					a, first = cand.Action, false
+				case sa == seat && !ok && mi < len(moves) && moves[mi].call.Tiles[0] == g.LastTile() && moves[mi].call.Type != score.NoMeld:
+					if a, ok = findCall(buf, moves[mi].call); !ok {
+						c.fail("%s: the rollout's call %v is not legal in the game (legal %v)", name, moves[mi].call, buf)
+						return
+					}
+					mi++
 				case !ok:
 					a = game.PassAction(buf)
 				}
@@ -413,7 +426,7 @@ func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat 
 		case cur == seat && first:
 			a, first = cand.Action, false
 			if a.Type == game.Discard || a.Type == game.Riichi {
-				if len(moves) == 0 || moves[0] != (ownMove{a.Tile, a.Type == game.Riichi}) {
+				if len(moves) == 0 || moves[0] != (ownMove{t: a.Tile, riichi: a.Type == game.Riichi}) {
 					c.fail("%s: the rollout's first discard %v is not the candidate's", name, moves)
 					return
 				}
@@ -428,6 +441,10 @@ func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat 
 			}
 			m := moves[mi]
 			mi++
+			if m.call.Type != score.NoMeld {
+				c.fail("%s: the rollout calls %v where the game has the seat draw (moves %v)", name, m.call, moves)
+				return
+			}
 			a = game.Action{Type: game.Discard, Seat: uint8(cur), Tile: m.t}
 			if m.riichi {
 				a.Type = game.Riichi
@@ -464,6 +481,12 @@ func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat 
 		return
 	}
 	c.kinds[gw]++
+	for _, m := range moves {
+		if m.call.Type != score.NoMeld {
+			c.kinds["(of which the seat called)"]++
+			break
+		}
+	}
 	if ge.renchan != ro.renchan || ge.sticks != ro.sticks {
 		c.fail("%s (%s): renchan %v, %d sticks in the game; %v, %d in the rollout", name, gw, ge.renchan, ge.sticks, ro.renchan, ro.sticks)
 	}
@@ -556,4 +579,23 @@ func oneKind(p *[tile.NumKinds]float64) bool {
 		}
 	}
 	return n == 1
+}
+
+// findCall returns the chi or pon of legal that makes meld m: the same
+// kinds and red fives (Legal lists one call of each), played with m's
+// tiles.
+func findCall(legal []game.Action, m score.Meld) (game.Action, bool) {
+	same := func(x, y tile.Tile) bool { return x.Kind() == y.Kind() && x.Red() == y.Red() }
+	want := m.Tiles[:3]
+	for _, a := range legal {
+		if (a.Type != game.Chi && a.Type != game.Pon) || a.Meld.Type != m.Type {
+			continue
+		}
+		got := a.Meld.Tiles[:3]
+		if got[0] == want[0] && (same(got[1], want[1]) && same(got[2], want[2]) || same(got[1], want[2]) && same(got[2], want[1])) {
+			a.Meld = m
+			return a, true
+		}
+	}
+	return game.Action{}, false
 }

@@ -169,6 +169,9 @@ type Options struct {
 	// Rollout selects the seat's own play in the rollout (an experiment
 	// switch; the default is the heuristic).
 	Rollout RolloutPolicy
+	// NoSeatCalls keeps the seat from calling in the rollout (an
+	// ablation; by default it chis and pons by ChooseCall).
+	NoSeatCalls bool
 	// PolicyWeight is how much the learned discard policy's belief weighs
 	// against the simulations' evidence: a discard i replaces the prior
 	// discard p only if its lower bound (above) also exceeds PolicyWeight ×

@@ -11,10 +11,11 @@ import (
 // simulation), so it uses shanten alone, not ukeire:
 //
 //   - in riichi: the drawn tile;
-//   - when an opponent is in riichi and no discard leaves the hand tenpai:
-//     the safest kind (safe against every riichi
-//     opponent: its river and what passed it since; then honours,
-//     terminals, and the rest), ties to the least useful;
+//   - when an opponent is a threat (Threat: in riichi, or open twice, or
+//     believed tenpai) and no discard leaves the hand tenpai: the safest
+//     kind (safe against every threatening opponent: its river and, for a
+//     riichi, what passed it since; then honours, terminals, and the
+//     rest), ties to the least useful;
 //   - else a kind that leaves the lowest shanten, the least connected one
 //     (isolated honours and terminals first);
 //   - riichi when the discard leaves a closed hand tenpai with 1,000
@@ -25,21 +26,31 @@ func (s *sim) policy() (tile.Tile, bool) {
 	}
 	var sh [tile.NumKinds]int8
 	best := s.shantenAfter(&sh)
-	threat := s.threatened()
-	k := s.heuristicKind(&sh, best, threat, threat && best >= 1)
+	var thr [game.NumSeats]bool
+	threat := s.threats(&thr)
+	k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, threat && best >= 1)
 	return s.pick(k, true), s.riichiWith(sh[k])
 }
 
 // shantenAfter fills sh with the shanten after discarding each kind the
-// hand holds and returns the lowest.
-func (s *sim) shantenAfter(sh *[tile.NumKinds]int8) int8 { return ShantenAfter(&s.counts, sh) }
+// hand holds and returns the lowest; kinds under the kuikae ban get Banned.
+func (s *sim) shantenAfter(sh *[tile.NumKinds]int8) int8 { return ShantenAfter(&s.counts, sh, s.ban) }
+
+// Banned is ShantenAfter's shanten of a kind the kuikae ban forbids.
+const Banned int8 = 100
 
 // ShantenAfter fills sh with the shanten of counts (a hand of 3n+2 tiles)
-// after discarding each kind it holds, and returns the lowest.
-func ShantenAfter(counts *tile.Counts, sh *[tile.NumKinds]int8) int8 {
-	best := int8(8)
+// after discarding each kind it holds, Banned for the kinds of ban (the
+// kuikae ban after a call), and returns the lowest: Banned when ban
+// forbids every kind held.
+func ShantenAfter(counts *tile.Counts, sh *[tile.NumKinds]int8, ban tile.KindSet) int8 {
+	best := Banned
 	for k := range tile.Kind(tile.NumKinds) {
 		if counts[k] == 0 {
+			continue
+		}
+		if ban.Has(k) {
+			sh[k] = Banned
 			continue
 		}
 		counts[k]--
@@ -60,27 +71,54 @@ func (s *sim) threatened() bool {
 	return false
 }
 
-// heuristicKind is the heuristic's discard (HeuristicDiscard) in the
-// simulated round.
-func (s *sim) heuristicKind(sh *[tile.NumKinds]int8, best int8, threat, fold bool) tile.Kind {
-	return HeuristicDiscard(&s.counts, sh, best, &s.oppRiichi, &s.safe, s.r.me, threat, fold)
+// threats marks in thr the opponents the seat treats as a threat
+// (Threat), as it sees them: in riichi, its open melds (the root's and
+// its calls since), and its P(tenpai) at the root. It reports whether any
+// is.
+func (s *sim) threats(thr *[game.NumSeats]bool) bool {
+	any := false
+	for j := range s.opp {
+		if j == s.r.me {
+			continue
+		}
+		o := &s.r.opp[j]
+		thr[j] = Threat(s.oppRiichi[j], o.melds+s.oppCalls[j], o.pTenpai)
+		any = any || thr[j]
+	}
+	return any
 }
+
+// Threat reports whether the rollout's seat folds against an opponent
+// (when no discard keeps its hand tenpai) and weighs the danger of its
+// discards against it: one in riichi, one with ThreatMelds open melds, or
+// one the tenpai model holds tenpai with probability ThreatTenpai.
+func Threat(riichi bool, openMelds int, pTenpai float64) bool {
+	return riichi || openMelds >= ThreatMelds || pTenpai >= ThreatTenpai
+}
+
+// The thresholds of Threat, fitted on a training fold (docs/ENGINE.md,
+// "Folding against threats").
+var (
+	ThreatMelds  = 2
+	ThreatTenpai = 0.4
+)
 
 // HeuristicDiscard is the rollout heuristic's discard for seat me with
 // the kinds counts in hand, sh the shanten after discarding each and best
-// the lowest of them (ShantenAfter): when
-// folding, the safest kind against the seats in riichi (safe[j] the kinds
-// safe against seat j: its river and what passed it since its riichi;
-// then honours, terminals, the rest), the least useful on ties; else among
-// the kinds that leave the lowest shanten, the least useful, safety
-// breaking ties when threatened. The engine's rollouts fold when an
-// opponent is in riichi and no discard keeps the hand tenpai; the rollout
-// bot (bot.Rollout) plays the same rule on a real table.
-func HeuristicDiscard(counts *tile.Counts, sh *[tile.NumKinds]int8, best int8, riichi *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, threat, fold bool) tile.Kind {
+// the lowest of them (ShantenAfter; kinds it marks Banned are never
+// chosen): when folding, the safest kind against the seats marked in
+// threats (safe[j] the kinds safe against seat j: its river and, after its
+// riichi, what passed it since; then honours, terminals, the rest), the
+// least useful on ties; else among the kinds that leave the lowest
+// shanten, the least useful, safety breaking ties when threatened. The
+// engine's rollouts fold when an opponent is a threat (Threat) and no
+// discard keeps the hand tenpai; the rollout bot (bot.Rollout) plays the
+// same rule on a real table.
+func HeuristicDiscard(counts *tile.Counts, sh *[tile.NumKinds]int8, best int8, threats *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, threat, fold bool) tile.Kind {
 	pick := tile.Kind(255)
 	pickScore := 1 << 30
 	for k := range tile.Kind(tile.NumKinds) {
-		if counts[k] == 0 || (!fold && sh[k] != best) {
+		if counts[k] == 0 || sh[k] == Banned || (!fold && sh[k] != best) {
 			continue
 		}
 		score := uselessness(counts, k)
@@ -90,7 +128,7 @@ func HeuristicDiscard(counts *tile.Counts, sh *[tile.NumKinds]int8, best int8, r
 			if fold {
 				w = 1000
 			}
-			score += w * danger(riichi, safe, me, k)
+			score += w * danger(threats, safe, me, k)
 		}
 		if score < pickScore {
 			pick, pickScore = k, score
@@ -134,12 +172,12 @@ func uselessness(c *tile.Counts, k tile.Kind) int {
 	return u + 2
 }
 
-// danger is how risky a kind is against the seats in riichi but me: 0
+// danger is how risky a kind is against the seats marked in threats but me: 0
 // when safe against all of them.
-func danger(riichi *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, k tile.Kind) int {
+func danger(threats *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, k tile.Kind) int {
 	d := 0
-	for j := range riichi {
-		if j == me || !riichi[j] || safe[j].Has(k) {
+	for j := range threats {
+		if j == me || !threats[j] || safe[j].Has(k) {
 			continue
 		}
 		switch {

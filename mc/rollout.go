@@ -41,6 +41,7 @@ type sim struct {
 	closed  bool // no open meld
 	drawn   tile.Tile
 	rinshan bool
+	ban     tile.KindSet // kinds the seat may not discard after its call (kuikae)
 	// Dora indicators: ndora shown (the root's, then new ones from the
 	// pool, kanDoraAt), pendingDora to show after the next discard (an
 	// open or added kan's, as Tenhou shows it).
@@ -77,10 +78,11 @@ type sim struct {
 	pos      policy.Position
 
 	// Test hooks, zero in play (rollout_test.go): noDodge keeps the
-	// opponents from dodging; trace, when set, is told every discard of
-	// the seat (the differential test replays them in sim/game).
+	// opponents from dodging; trace, when set, is told every discard and
+	// call of the seat (the differential test replays them in sim/game):
+	// a discard with m.Type NoMeld, a call with t NoTile.
 	noDodge bool
-	trace   func(t tile.Tile, riichi bool)
+	trace   func(t tile.Tile, riichi bool, m score.Meld)
 
 	tc *OpponentTally // Options.Tally's counts of this analysis, nil in play
 }
@@ -105,7 +107,7 @@ func (s *sim) reset(r *root, w *world) {
 			s.closed = false
 		}
 	}
-	s.drawn, s.rinshan = tile.NoTile, false
+	s.drawn, s.rinshan, s.ban = tile.NoTile, false, 0
 	s.ndora, s.pendingDora = r.numDora, r.pendingDora
 	s.riichi, s.ippatsu = r.riichi, r.ippatsu
 	s.doubleRiichi, s.firstGo = r.doubleRiichi, r.firstGo
@@ -185,10 +187,10 @@ func (s *sim) pick(k tile.Kind, plainFirst bool) tile.Tile {
 // lets the opponents answer, and passes the turn.
 func (s *sim) discard(t tile.Tile, riichi bool) {
 	if s.trace != nil {
-		s.trace(t, riichi)
+		s.trace(t, riichi, score.Meld{})
 	}
 	first := s.firstGo
-	s.firstGo = false
+	s.firstGo, s.ban = false, 0
 	s.remove(t)
 	k := t.Kind()
 	s.discarded = s.discarded.Add(k)
@@ -479,6 +481,9 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 		s.sticks++
 	}
 	s.next = (j + 1) % game.NumSeats
+	if s.seatCall(j, t) {
+		return
+	}
 	s.oppCall(j)
 }
 

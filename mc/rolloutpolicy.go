@@ -62,7 +62,7 @@ func (s *sim) policyInputs() *policy.Inputs {
 	if s.drawn != tile.NoTile {
 		in.Drawn = s.drawn.Kind()
 	}
-	in.Kuikae = 0
+	in.Kuikae = s.ban
 	in.OwnRiverSuits = s.ownSuits
 	in.OwnRiver = s.turns[r.me]
 	in.OwnOpen = 0
@@ -104,10 +104,11 @@ func (s *sim) learnedPolicy() (tile.Tile, bool) {
 	if s.riichi && s.drawn != tile.NoTile {
 		return s.drawn, false
 	}
-	if s.threatened() {
+	var thr [game.NumSeats]bool
+	if s.threats(&thr) {
 		var sh [tile.NumKinds]int8
 		if best := s.shantenAfter(&sh); best >= 1 {
-			k := s.heuristicKind(&sh, best, true, true)
+			k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, true, true)
 			return s.pick(k, true), false
 		}
 	}

@@ -81,6 +81,7 @@ type oppRoot struct {
 	valueK float64 // the value model's prediction / 1000, as the policy reads it
 	riichi bool
 	open   bool         // has an open meld (cannot declare riichi)
+	melds  int          // its open melds
 	river  tile.KindSet // kinds of its own discards (furiten for them)
 	safe   tile.KindSet // kinds it cannot ron now: its own discards, kinds passed after its riichi
 }
@@ -127,7 +128,11 @@ type root struct {
 	opp     [game.NumSeats]oppRoot
 
 	rollout *policy.Model // the seat's rollout policy (nil: the heuristic)
-	pin     policy.Inputs // its inputs at the root
+	// seatCalls: the seat chis and pons in the rollout (ChooseCall), with
+	// yakuhai its yakuhai kinds.
+	seatCalls bool
+	yakuhai   tile.KindSet
+	pin       policy.Inputs // its inputs at the root
 }
 
 // newRoot gathers v's position. Only what v's seat may see is read.
@@ -157,6 +162,8 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 			e.readOpponent(v, s, o, pub, &r.opp[s])
 		}
 	}
+	r.seatCalls = !o.NoSeatCalls
+	r.yakuhai = tile.KindSet(0).Add(v.SeatWind(me)).Add(v.RoundWind()).Add(tile.Haku).Add(tile.Haku + 1).Add(tile.Haku + 2)
 	if o.Rollout == LearnedRollout && e.pol != nil {
 		r.rollout = e.pol
 		if e.roll != nil {
@@ -216,7 +223,10 @@ func (r *root) readUnseen(v game.View, truth *game.Round) {
 func (e *Engine) readOpponent(v game.View, s int, o *Options, pub *opponent.Public, op *oppRoot) {
 	op.riichi = v.InRiichi(s)
 	for _, m := range v.Melds(s) {
-		op.open = op.open || m.Open()
+		if m.Open() {
+			op.open = true
+			op.melds++
+		}
 	}
 	for _, d := range v.River(s) {
 		op.river = op.river.Add(d.Tile.Kind())

@@ -81,6 +81,7 @@ func dump(args []string) {
 	sims := fs.Int("sims", 2000, "simulations a decision")
 	workers := fs.Int("workers", 2, "games at once")
 	learned := fs.Bool("learned", false, "the learned rollout (mc.LearnedRollout)")
+	noSeatCalls := fs.Bool("no-seat-calls", false, "the seat never calls in the rollout (mc.Options.NoSeatCalls)")
 	rollDir := fs.String("rollout-model", "", "folder of the learned rollout's discard model (default: the prior's)")
 	fs.Parse(args)
 	keys, held := heldOut(*corpus)
@@ -93,7 +94,7 @@ func dump(args []string) {
 		check(err)
 		eng = eng.WithRollout(m)
 	}
-	o := mc.Options{Sims: *sims, Workers: 1, Seed: 1}
+	o := mc.Options{Sims: *sims, Workers: 1, Seed: 1, NoSeatCalls: *noSeatCalls}
 	if *learned {
 		o.Rollout = mc.LearnedRollout
 	}
