@@ -306,7 +306,13 @@ func (s *sim) ronBy(t tile.Tile, from int, mine ronMode) bool {
 	}
 	dealer := int(s.r.setup.Dealer)
 	renchan := false
+	if s.tc != nil && from != me && winners[0] != me {
+		s.tc.RonOpponent++
+	}
 	for i, j := range winners[:n] {
+		if s.tc != nil && j != me {
+			s.tc.Win(s.opp[j].value)
+		}
 		if j == me {
 			for p, x := range res.Payments {
 				s.scores[p] += x
@@ -405,6 +411,10 @@ func (s *sim) oppRonPay(j, from int, first bool) {
 // abstraction has no tsumo value) is shared out as Tenhou splits a tsumo.
 func (s *sim) oppTsumo(j int) {
 	v := s.opp[j].value
+	if s.tc != nil {
+		s.tc.Tsumo++
+		s.tc.Win(v)
+	}
 	dealer := int(s.r.setup.Dealer)
 	h := 100 * s.r.setup.Honba
 	gain := 1000 * s.sticks

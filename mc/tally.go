@@ -25,6 +25,20 @@ type OpponentTally struct {
 	// Calls counts the opponents' calls, Rounds the decisions tallied.
 	Calls  float64 `json:"calls"`
 	Rounds float64 `json:"decisions"`
+	// How the rounds ended for the opponents: Tsumo by an opponent's
+	// tsumo, RonOpponent by an opponent's ron on another opponent (a
+	// double ron once); Wins counts the opponents' wins (on anyone) and
+	// WinPoints their hands' points (before honba and sticks).
+	Tsumo       float64 `json:"tsumo"`
+	RonOpponent float64 `json:"ron_on_opponent"`
+	Wins        float64 `json:"wins"`
+	WinPoints   float64 `json:"win_points"`
+}
+
+// Win counts one opponent win worth points.
+func (t *OpponentTally) Win(points int) {
+	t.Wins++
+	t.WinPoints += float64(points)
 }
 
 // Add adds u's counts into t.
@@ -40,6 +54,10 @@ func (t *OpponentTally) addScaled(u *OpponentTally, w float64) {
 	}
 	t.Calls += w * u.Calls
 	t.Rounds += w * u.Rounds
+	t.Tsumo += w * u.Tsumo
+	t.RonOpponent += w * u.RonOpponent
+	t.Wins += w * u.Wins
+	t.WinPoints += w * u.WinPoints
 }
 
 // Discard counts one opponent discard, its turn-th, after which it is

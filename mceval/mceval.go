@@ -330,6 +330,7 @@ func collectDecisions(g *data.Game, every int) ([]decision, error) {
 				d.out = outcomeOf(st.Engine, d.seat, d.round.Scores()[d.seat])
 				if d.turn {
 					d.real = log.tally(d)
+					ending(st.Engine, d.seat, &d.real)
 				}
 			}
 			open = open[:0]

@@ -58,6 +58,11 @@ func TestRunSmall(t *testing.T) {
 		if tl.Rounds != n || total < n {
 			t.Errorf("opponents tally of %.0f decisions (want %.0f), %.1f discards", tl.Rounds, n, total)
 		}
+		// Each round ends at most once by an opponent's tsumo or ron on
+		// another; each such end is a win, worth at least 1,000 points.
+		if tl.Tsumo+tl.RonOpponent > n+1e-9 || tl.Tsumo+tl.RonOpponent > tl.Wins+1e-9 || tl.Tsumo == 0 || tl.RonOpponent == 0 || tl.WinPoints < 1000*tl.Wins {
+			t.Errorf("opponents' round ends: %.2f tsumo, %.2f ron on an opponent, %.2f wins worth %.0f, of %.0f decisions", tl.Tsumo, tl.RonOpponent, tl.Wins, tl.WinPoints, n)
+		}
 	}
 	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) || !reflect.DeepEqual(a.Opponents, b.Opponents) {
 		t.Errorf("1 and 2 workers differ:\n%+v\n%+v", a.Agreement, b.Agreement)

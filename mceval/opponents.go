@@ -3,6 +3,7 @@ package mceval
 import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 )
 
@@ -66,6 +67,27 @@ func (l *roundLog) tally(d *decision) mc.OpponentTally {
 		}
 	}
 	return t
+}
+
+// ending adds to t how round r ended for seat's opponents: a tsumo, a
+// ron on another opponent, their wins and what those were worth.
+func ending(r *game.Round, seat int, t *mc.OpponentTally) {
+	res := r.Result()
+	ronOpp := false
+	for _, w := range res.Wins[:res.NumWins] {
+		if int(w.Seat) == seat {
+			continue
+		}
+		t.Win(w.Score.Points)
+		if w.Tsumo {
+			t.Tsumo++
+		} else if int(w.From) != seat {
+			ronOpp = true
+		}
+	}
+	if ronOpp {
+		t.RonOpponent++
+	}
 }
 
 func (l *roundLog) reset() {

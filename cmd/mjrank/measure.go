@@ -42,7 +42,9 @@ kind, and reports:
              on in the real rounds and in the engine's rollouts of the move
              played: by an opponent's discards so far, its discards a
              decision and the share of them after which it was tenpai, in
-             riichi, open; its calls a decision
+             riichi, open; its calls a decision; how the rounds ended
+             for them (an opponent's tsumo, its ron on another
+             opponent) and what their wins were worth
 
 --fold 1 to 9 measures a tenth of the training games instead (FNV-1a mod
 10 = the fold), to tune the rollout's fitted rates on without touching the
@@ -220,5 +222,13 @@ func printOpponents(w io.Writer, o *mceval.Opponents) error {
 	if err := t.Append([]string{"calls", fmt.Sprintf("%.2f : %.2f a decision", o.Real.Calls/o.Real.Rounds, o.Engine.Calls/max(o.Engine.Rounds, 1)), "", "", ""}); err != nil {
 		return err
 	}
-	return t.Render()
+	if err := t.Render(); err != nil {
+		return err
+	}
+	e, r := &o.Engine, &o.Real
+	rate := func(x, n float64) string { return fmt.Sprintf("%.3f", x/max(n, 1)) }
+	fmt.Fprintf(w, "rounds ended by an opponent's tsumo %s : %s, by an opponent's ron on another %s : %s; opponents' wins a decision %s : %s, worth %.0f : %.0f points\n",
+		rate(r.Tsumo, r.Rounds), rate(e.Tsumo, e.Rounds), rate(r.RonOpponent, r.Rounds), rate(e.RonOpponent, e.Rounds),
+		rate(r.Wins, r.Rounds), rate(e.Wins, e.Rounds), r.WinPoints/max(r.Wins, 1), e.WinPoints/max(e.Wins, 1))
+	return nil
 }
