@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
@@ -28,6 +29,11 @@ type Rollout struct {
 	m     *policy.Model
 	pos   policy.Position
 	calls bool
+	// riichi decides riichi or dama (the rollout's riichi model; nil:
+	// riichi on every closed tenpai), sit and x its scratch.
+	riichiM *xgbmodel.Model
+	sit     policy.Situation
+	x       [policy.NumRolloutRiichiFeatures]float64
 }
 
 // NewRollout returns the rollout bot on the embedded models, playing the
@@ -50,7 +56,15 @@ func NewRolloutWith(o mc.Options) (*Rollout, error) {
 			return nil, err
 		}
 	}
-	return &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls}, nil
+	b := &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls}
+	if o.LearnedRiichi {
+		dec, err := policy.DefaultDecisions()
+		if err != nil {
+			return nil, err
+		}
+		b.riichiM = dec.RolloutRiichi
+	}
+	return b, nil
 }
 
 // Act implements game.Player.
@@ -116,8 +130,42 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 
 // riichi reports whether the rollout's seat declares riichi with a
 // discard of kind k: closed, tenpai after it, 1,000 points, four tiles to
-// draw (mc's riichiWith).
+// draw (mc's riichiWith), and with mc.Options.LearnedRiichi the rollout's
+// riichi model says so.
 func (b *Rollout) riichi(v game.View, k tile.Kind) bool {
+	if !b.canRiichi(v, k) {
+		return false
+	}
+	if b.riichiM == nil {
+		return true
+	}
+	t := v.Drawn()
+	if t == tile.NoTile || t.Kind() != k {
+		t = firstOfKind(v.Hand(), k)
+	}
+	b.sit.Reset(v, b.opp)
+	b.sit.RolloutRiichiFeatures(v, t, b.x[:])
+	p, err := b.riichiM.PredictOne(b.x[:])
+	return err != nil || p >= 0.5
+}
+
+// firstOfKind returns a tile of kind k of ts, a plain one before the red.
+func firstOfKind(ts []tile.Tile, k tile.Kind) tile.Tile {
+	found := tile.NoTile
+	for _, t := range ts {
+		if t.Kind() == k {
+			if !t.Red() {
+				return t
+			}
+			found = t
+		}
+	}
+	return found
+}
+
+// canRiichi reports whether a discard of kind k may declare riichi in the
+// rollout's rule.
+func (b *Rollout) canRiichi(v game.View, k tile.Kind) bool {
 	seat := v.Seat()
 	for _, m := range v.Melds(seat) {
 		if m.Open() {

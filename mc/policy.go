@@ -19,7 +19,8 @@ import (
 //   - else a kind that leaves the lowest shanten, the least connected one
 //     (isolated honours and terminals first);
 //   - riichi when the discard leaves a closed hand tenpai with 1,000
-//     points to pay and four tiles left to draw.
+//     points to pay and four tiles left to draw (and, with
+//     Options.LearnedRiichi, the rollout's riichi model says so).
 func (s *sim) policy() (tile.Tile, bool) {
 	if s.riichi && s.drawn != tile.NoTile {
 		return s.drawn, false
@@ -29,7 +30,8 @@ func (s *sim) policy() (tile.Tile, bool) {
 	var thr [game.NumSeats]bool
 	threat := s.threats(&thr)
 	k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, threat && best >= 1)
-	return s.pick(k, true), s.riichiWith(sh[k])
+	t := s.pick(k, true)
+	return t, s.riichiWith(sh[k]) && s.declares(t)
 }
 
 // shantenAfter fills sh with the shanten after discarding each kind the

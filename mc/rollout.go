@@ -77,6 +77,11 @@ type sim struct {
 	in       policy.Inputs
 	pos      policy.Position
 
+	// The rollout's riichi model's scratch (declares).
+	rh      policy.RiichiHand
+	rx      [policy.NumRolloutRiichiFeatures]float64
+	doraBuf [maxDora]tile.Tile
+
 	// Test hooks, zero in play (rollout_test.go): noDodge keeps the
 	// opponents from dodging; trace, when set, is told every discard and
 	// call of the seat (the differential test replays them in sim/game):

@@ -124,5 +124,5 @@ func (s *sim) learnedPolicy() (tile.Tile, bool) {
 	s.counts[k]--
 	tenpai := hand.Shanten(&s.counts) == 0
 	s.counts[k]++
-	return t, tenpai
+	return t, tenpai && s.declares(t)
 }

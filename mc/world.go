@@ -3,6 +3,7 @@ package mc
 import (
 	"math/rand/v2"
 
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
@@ -132,7 +133,12 @@ type root struct {
 	// yakuhai its yakuhai kinds.
 	seatCalls bool
 	yakuhai   tile.KindSet
-	pin       policy.Inputs // its inputs at the root
+	// rollRiichi decides the seat's riichi or dama in the rollout (nil:
+	// riichi on every closed tenpai); seenOut counts the tiles the seat
+	// sees outside its hand at the root.
+	rollRiichi *xgbmodel.Model
+	seenOut    tile.Counts
+	pin        policy.Inputs // its inputs at the root
 }
 
 // newRoot gathers v's position. Only what v's seat may see is read.
@@ -163,6 +169,13 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		}
 	}
 	r.seatCalls = !o.NoSeatCalls
+	if e.dec != nil && o.LearnedRiichi {
+		r.rollRiichi = e.dec.RolloutRiichi
+	}
+	r.seenOut = v.Visible()
+	for _, t := range v.Hand() {
+		r.seenOut[t.Kind()]--
+	}
 	r.yakuhai = tile.KindSet(0).Add(v.SeatWind(me)).Add(v.RoundWind()).Add(tile.Haku).Add(tile.Haku + 1).Add(tile.Haku + 2)
 	if o.Rollout == LearnedRollout && e.pol != nil {
 		r.rollout = e.pol

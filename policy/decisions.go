@@ -23,6 +23,10 @@ const (
 	CallModel    = "call"    // chi, pon or daiminkan on a discard (else pass)
 	KanModel     = "kan"     // ankan or kakan at the seat's turn
 	KyuushuModel = "kyuushu" // abort the first turn with nine terminal and honour kinds
+	// RolloutRiichiModel is riichi or dama as the Monte Carlo rollout
+	// decides it for the seat, on the features its simulated round keeps
+	// (RolloutRiichiFeatureNames).
+	RolloutRiichiModel = "rollriichi"
 )
 
 // DecisionSchema versions the features of the decision models: it is
@@ -46,6 +50,7 @@ var DecisionSpecs = []DecisionSpec{
 	{CallModel, 1, CallFeatureNames},
 	{KanModel, 1, KanFeatureNames},
 	{KyuushuModel, 1, KyuushuFeatureNames},
+	{RolloutRiichiModel, 1, RolloutRiichiFeatureNames},
 }
 
 // Decisions holds the decision models. A model absent from the folder is
@@ -53,6 +58,7 @@ var DecisionSpecs = []DecisionSpec{
 // concurrent use.
 type Decisions struct {
 	Riichi, Call, Kan, Kyuushu *xgbmodel.Model
+	RolloutRiichi              *xgbmodel.Model // the rollout's, not the player's
 	Cards                      []xgbmodel.Card
 }
 
@@ -61,7 +67,7 @@ type Decisions struct {
 // is left nil.
 func LoadDecisions(fsys fs.FS, dir string) (*Decisions, error) {
 	d := &Decisions{}
-	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu}
+	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu, &d.RolloutRiichi}
 	for i, sp := range DecisionSpecs {
 		if cards, _ := fs.Glob(fsys, path.Join(dir, sp.Name+"-*.json")); len(cards) == 0 {
 			continue

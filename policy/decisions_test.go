@@ -307,7 +307,7 @@ func findAction(legal []game.Action, typ game.ActionType) (game.Action, bool) {
 	return game.Action{}, false
 }
 
-// TestEmbeddedDecisions: the four decision models are embedded, each of
+// TestEmbeddedDecisions: the five decision models are embedded, each of
 // its spec's schema (DecisionSchema the newest), with their held-out
 // agreements in the cards.
 func TestEmbeddedDecisions(t *testing.T) {
@@ -315,7 +315,7 @@ func TestEmbeddedDecisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || len(d.Cards) != 4 {
+	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || d.RolloutRiichi == nil || len(d.Cards) != len(policy.DecisionSpecs) {
 		t.Fatalf("embedded decision models: %d cards", len(d.Cards))
 	}
 	newest := 0

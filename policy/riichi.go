@@ -68,54 +68,17 @@ func RiichiCandidate(v game.View, legal []game.Action) (t tile.Tile, ok bool) {
 func (s *Situation) RiichiFeatures(v game.View, m *opponent.Models, t tile.Tile, x []float64) {
 	_ = x[NumRiichiFeatures-1]
 	copy(x, s.x[:])
-	seat := v.Seat()
-	c := v.Counts()
 	k := t.Kind()
+	var hf [numHandRiichi]float64
+	h := riichiHandOf(v)
+	damaMax := h.features(t, &hf)
+	c := v.Counts()
 	c[k]--
 	waits := hand.Waits(&c)
-	vis := v.Visible()
-	var live, yaochu int
-	furiten := false
-	own := tile.KindSet(0)
-	for _, d := range v.River(seat) {
-		own = own.Add(d.Tile.Kind())
-	}
-	for w := range waits.Kinds {
-		live += max(0, 4-int(vis[w]))
-		if w.IsTerminalOrHonor() {
-			yaochu++
-		}
-		furiten = furiten || own.Has(w) || w == k
-	}
-	chiitoi := hand.ShantenNormal(&c) > 0
-	var ts [14]tile.Tile
-	rest := removeTile(v.Hand(), t, ts[:0])
-	var yaku, damaMax, damaSum, riiSum float64
-	for w := range waits.Kinds {
-		if p, ok := ronPoints(v, rest, w, false); ok {
-			yaku++
-			damaMax = max(damaMax, float64(p))
-			damaSum += float64(p)
-		}
-		p, _ := ronPoints(v, rest, w, true)
-		riiSum += float64(p)
-	}
-	nw := float64(max(waits.Len(), 1))
-	dora := 0
-	for _, d := range v.DoraIndicators() {
-		dora += int(v.Counts()[d.Kind().DoraFrom()])
-	}
-	for _, h := range v.Hand() {
-		if h.Red() {
-			dora++
-		}
-	}
 	danger, safe := s.danger(v, m, k)
-	x[numSituation+0], x[numSituation+1], x[numSituation+2] = float64(waits.Len()), float64(live), b2f(furiten)
-	x[numSituation+3], x[numSituation+4], x[numSituation+5] = float64(yaochu), b2f(chiitoi), yaku/nw
-	x[numSituation+6], x[numSituation+7], x[numSituation+8] = damaMax/1000, damaSum/nw/1000, riiSum/nw/1000
-	x[numSituation+9], x[numSituation+10], x[numSituation+11] = float64(dora), danger, b2f(safe)
-	x[numSituation+12] = b2f(v.Drawn() == t)
+	copy(x[numSituation:numSituation+10], hf[:10])
+	x[numSituation+10], x[numSituation+11] = danger, b2f(safe)
+	x[numSituation+12] = hf[10]
 	x[numSituation+13], x[numSituation+14] = alternatives(v)
 	x[numSituation+15] = b2f(tenpaiBeforeDraw(v))
 	x[numSituation+16] = float64(waitShape(&c, waits))
@@ -429,35 +392,4 @@ func removeTile(ts []tile.Tile, t tile.Tile, dst []tile.Tile) []tile.Tile {
 		dst = append(dst, h)
 	}
 	return dst
-}
-
-// ronPoints scores the seat's concealed tiles rest (3n+1 of them) winning
-// by ron on a tile of kind w from the next seat, with riichi declared or
-// not (no ippatsu, no ura dora: what the declaration surely adds), before
-// honba and sticks; ok is false without a yaku or a win.
-func ronPoints(v game.View, rest []tile.Tile, w tile.Kind, riichi bool) (int, bool) {
-	var win score.Win
-	n := copy(win.Hand[:], rest)
-	t := freeTile(rest, w)
-	if t == tile.NoTile || n >= score.MaxHand {
-		return 0, false
-	}
-	win.Hand[n] = t
-	win.NumHand = uint8(n + 1)
-	win.WinTile = t
-	seat := v.Seat()
-	for _, m := range v.Melds(seat) {
-		if win.AddMeld(m) != nil {
-			return 0, false
-		}
-	}
-	win.Seat, win.Dealer, win.From = uint8(seat), uint8(v.Dealer()), uint8((seat+1)%game.NumSeats)
-	win.Round = v.RoundWind()
-	win.Riichi = riichi
-	win.NumDora = uint8(copy(win.Dora[:], v.DoraIndicators()))
-	res, err := score.Score(&win, &scoreRules)
-	if err != nil {
-		return 0, false
-	}
-	return res.Points, true
 }

@@ -57,11 +57,34 @@ func (s *Situation) Reset(v game.View, m *opponent.Models) {
 			own++
 		}
 	}
-	place, above, below := standing(v)
-	s.x = [numSituation]float64{
-		float64(riichi), maxT, sumT, float64(maxOpen), float64(len(v.River(seat))),
-		float64(v.LiveRemaining()), float64(own), b2f(v.Dealer() == seat), float64(place), float64(above) / 1000,
-		float64(below) / 1000, float64(v.Scores()[seat]) / 1000, float64(v.RoundIndex()), float64(v.Honba()), float64(v.Sticks()),
+	tb := Table{Riichi: riichi, MaxTenpai: maxT, SumTenpai: sumT, MaxOpen: maxOpen, Turn: len(v.River(seat)),
+		Live: v.LiveRemaining(), OwnOpen: own, Dealer: v.Dealer() == seat, Score: v.Scores()[seat],
+		Round: v.RoundIndex(), Honba: v.Honba(), Sticks: v.Sticks()}
+	tb.Place, tb.Above, tb.Below = standing(v)
+	tb.features(&s.x)
+}
+
+// Table is what the situation features read of the table: from a view
+// (Situation.Reset) or from the Monte Carlo rollout's simulated round.
+type Table struct {
+	Riichi               int     // opponents in riichi
+	MaxTenpai, SumTenpai float64 // the opponents' P(tenpai) (1 in riichi): the most and the sum
+	MaxOpen              int     // the most open melds of an opponent
+	Turn                 int     // the seat's discards
+	Live                 int     // tiles left to draw
+	OwnOpen              int     // the seat's open melds
+	Dealer               bool
+	Place, Above, Below  int // Standing
+	Score                int // the seat's points
+	Round, Honba, Sticks int
+}
+
+// features writes the situation features of the table into x.
+func (t *Table) features(x *[numSituation]float64) {
+	*x = [numSituation]float64{
+		float64(t.Riichi), t.MaxTenpai, t.SumTenpai, float64(t.MaxOpen), float64(t.Turn),
+		float64(t.Live), float64(t.OwnOpen), b2f(t.Dealer), float64(t.Place), float64(t.Above) / 1000,
+		float64(t.Below) / 1000, float64(t.Score) / 1000, float64(t.Round), float64(t.Honba), float64(t.Sticks),
 	}
 }
 

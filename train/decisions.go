@@ -23,6 +23,7 @@ const (
 	decCall
 	decKan
 	decKyuushu
+	decRolloutRiichi
 	numDecisions
 )
 
@@ -38,7 +39,7 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 	sp := make([]spec, numDecisions)
 	for i, d := range policy.DecisionSpecs {
 		extra := [][2]string{{"num_round", "200"}, {"eval_metric", "logloss"}}
-		if i == decRiichi || i == decCall {
+		if i == decRiichi || i == decCall || i == decRolloutRiichi {
 			extra = [][2]string{{"max_depth", "8"}, {"num_round", "400"}, {"eta", "0.05"}, {"eval_metric", "logloss"}}
 		}
 		sp[i] = spec{d.Name, d.Features, d.Schema,
@@ -52,7 +53,7 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 type decisionSet [numDecisions]bool
 
 // allDecisions is every decision model.
-var allDecisions = decisionSet{true, true, true, true}
+var allDecisions = decisionSet{true, true, true, true, true}
 
 // decisionSetOf returns the decision models names names (all of them for
 // none), refusing a name that is not a decision model's or is repeated.
@@ -205,13 +206,21 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 		}
 		ex.add(decKan, ex.cands, played, -1)
 	}
-	if !ex.want[decRiichi] || played.Type != game.Discard && played.Type != game.Riichi || prev.InRiichi(seat) {
+	if !ex.want[decRiichi] && !ex.want[decRolloutRiichi] || played.Type != game.Discard && played.Type != game.Riichi || prev.InRiichi(seat) {
 		return
 	}
 	if t, ok := policy.RiichiCandidate(v, legal); ok {
-		x := make([]float64, policy.NumRiichiFeatures)
-		sit().RiichiFeatures(v, ex.opp, t, x)
-		ex.add(decRiichi, []candidate{{game.Action{Type: game.Riichi, Tile: t}, x}}, played, 0)
+		a := game.Action{Type: game.Riichi, Tile: t}
+		if ex.want[decRiichi] {
+			x := make([]float64, policy.NumRiichiFeatures)
+			sit().RiichiFeatures(v, ex.opp, t, x)
+			ex.add(decRiichi, []candidate{{a, x}}, played, 0)
+		}
+		if ex.want[decRolloutRiichi] {
+			x := make([]float64, policy.NumRolloutRiichiFeatures)
+			sit().RolloutRiichiFeatures(v, t, x)
+			ex.add(decRolloutRiichi, []candidate{{a, x}}, played, 0)
+		}
 	}
 }
 

@@ -161,7 +161,8 @@ func TestDecisionLabels(t *testing.T) {
 			}
 		}
 	}
-	names := []string{"riichi", "call", "kan", "kyuushu"}
+	want[decRolloutRiichi] = want[decRiichi] // the same decisions and labels
+	names := DecisionNames()
 	for m := range numDecisions {
 		if m == decCall {
 			continue

@@ -29,7 +29,7 @@ type DecisionsResult struct {
 	Seconds        float64
 }
 
-// TrainDecisions trains the riichi, call, kan and kyuushu models
+// TrainDecisions trains the riichi, call, kan, kyuushu and rollout riichi models
 // (policy.DecisionSpecs; those of cfg.Only when it names some) on cfg's
 // corpus, their features computed with the opponent models opp, measures
 // their agreement with the recorded moves on the held-out games beside
@@ -291,7 +291,7 @@ func measureDecisions(m *xgbmodel.Model, work, name string, i int) ([]xgbmodel.M
 			kinds[2].metric("agreement_daiminkan"), made.metric("agreement_when_called"))
 	case decKan:
 		out = append(out, made.metric("agreement_when_kanned"))
-	case decRiichi, decKyuushu:
+	case decRiichi, decKyuushu, decRolloutRiichi:
 		out = append(out, made.metric("agreement_when_declared"))
 	}
 	return out, nil

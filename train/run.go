@@ -73,7 +73,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			res.addRun(pol.Rollout.Run)
 			res.Cards = append(res.Cards, pol.Rollout.Card)
 		}
-		// The riichi, call, kan and kyuushu models, on the same opponent
+		// The riichi, call, kan, kyuushu and rollout riichi models, on the same opponent
 		// models.
 		dec, err := TrainDecisions(ctx, cfg, opp)
 		if err != nil {

@@ -48,7 +48,7 @@ type Config struct {
 	NoPolicy bool
 	// Only names the models to train alone: predictors (tenpai, wait,
 	// value, rank) for [Run], or decision models (policy.DecisionSpecs:
-	// riichi, call, kan, kyuushu) for [TrainDecisions] and [RunDecisions];
+	// riichi, call, kan, kyuushu, rollriichi) for [TrainDecisions] and [RunDecisions];
 	// nil: all. Run reads the predictors it does not train from Out and
 	// RankOut, where they must be, for the held-out measurement, leaves
 	// them as they are, and trains neither the discard policy nor the

@@ -164,7 +164,7 @@ func loadPolicy(dir string) (*policy.Model, error) {
 	return policy.LoadDir(dir)
 }
 
-// loadDecisions loads the riichi, call, kan and kyuushu models of dir
+// loadDecisions loads the riichi, call, kan, kyuushu and rollout riichi models of dir
 // (those present), or the embedded ones.
 func loadDecisions(dir string) (*policy.Decisions, error) {
 	if dir == "" {

@@ -37,8 +37,9 @@ kind a player could discard, was it the one a Houou player discarded?),
 reports its held-out agreement beside the tile-efficiency discard, and
 writes it into --policy-out (default --out), then the decision models
 (riichi or dama; chi, pon, daiminkan or pass; ankan and kakan; kyuushu
-kyuuhai) with their held-out agreements beside today's rules, into the
-same folder. A complete game that the engine does not replay
+kyuuhai; and rollriichi, riichi or dama as the Monte Carlo rollout decides
+it for the seat on the features its simulated round keeps) with their
+held-out agreements beside today's rules, into the same folder. A complete game that the engine does not replay
 exactly as recorded stops the run: its labels would be wrong. xgboost runs
 with a fixed thread count (--threads) so that the models are the same on
 every machine.
@@ -59,7 +60,7 @@ folds, with standard errors from bootstrap resamples of all the games.
 Nothing is written, so --out, --rank-out and --policy-out are not taken;
 the discard policy is left out.
 
---only MODELS (riichi, call, kan or kyuushu, or several joined by commas)
+--only MODELS (riichi, call, kan, kyuushu or rollriichi, or several joined by commas)
 trains those decision models and nothing else: their features are
 computed with the opponent models of --out (as a whole run wrote them
 there; without --out, the embedded ones), and they are written into

@@ -1,0 +1,67 @@
+package mc
+
+import (
+	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// declares reports whether the seat declares riichi with tile t, a
+// discard that leaves its closed hand tenpai (riichiWith holds): by the
+// rollout's riichi model (policy.RolloutRiichiModel, P ≥ 0.5) on the
+// features of the simulated round with Options.LearnedRiichi, else
+// always.
+func (s *sim) declares(t tile.Tile) bool {
+	m := s.r.rollRiichi
+	if m == nil {
+		return true
+	}
+	if d := s.drawn; d != tile.NoTile && d.Kind() == t.Kind() && d.Red() == t.Red() {
+		t = d // the same tile to the features: a tsumogiri
+	}
+	s.rolloutRiichiFeatures(t)
+	p, err := m.PredictOne(s.rx[:])
+	return err != nil || p >= 0.5
+}
+
+// rolloutRiichiFeatures fills s.rx with the rollout's riichi features of
+// declaring with tile t: the table and the seat's hand as the simulated
+// round has them, read as a view of the same position would give them
+// (TestRolloutRiichiFeaturesAtRoot).
+func (s *sim) rolloutRiichiFeatures(t tile.Tile) {
+	r := s.r
+	me, dealer := r.me, int(r.setup.Dealer)
+	tb := policy.Table{Turn: s.turns[me], Live: s.live, Dealer: me == dealer, Score: s.scores[me],
+		Round: r.setup.Index, Honba: r.setup.Honba, Sticks: s.sticks}
+	for j := range game.NumSeats {
+		if j == me {
+			continue
+		}
+		p := r.opp[j].pTenpai
+		if s.oppRiichi[j] {
+			tb.Riichi++
+			p = 1
+		}
+		tb.MaxTenpai, tb.SumTenpai = max(tb.MaxTenpai, p), tb.SumTenpai+p
+		tb.MaxOpen = max(tb.MaxOpen, r.opp[j].melds+s.oppCalls[j])
+	}
+	for _, m := range s.melds[:s.nm] {
+		if m.Open() {
+			tb.OwnOpen++
+		}
+	}
+	tb.Place, tb.Above, tb.Below = policy.Standing(s.scores, me, dealer)
+	h := &s.rh
+	*h = policy.RiichiHand{Hand: s.hand[:s.n], Melds: s.melds[:s.nm], River: s.discarded,
+		Drawn: s.drawn, Seat: me, Dealer: dealer, Round: r.wind}
+	for k := range h.Visible {
+		h.Visible[k] = r.seenOut[k] + s.seenAdd[k] + s.counts[k]
+	}
+	nd := copy(s.doraBuf[:], r.dora[:r.numDora])
+	for i := r.numDora; i < s.ndora; i++ {
+		s.doraBuf[nd] = s.w.pool[r.kanDoraAt(i)]
+		nd++
+	}
+	h.Dora = s.doraBuf[:nd]
+	policy.RolloutRiichiFeatures(&tb, h, t, s.rx[:])
+}
