@@ -141,26 +141,12 @@ func (b *Rollout) riichi(v game.View, k tile.Kind) bool {
 	}
 	t := v.Drawn()
 	if t == tile.NoTile || t.Kind() != k {
-		t = firstOfKind(v.Hand(), k)
+		t = mc.PickTile(v.Hand(), k, true)
 	}
 	b.sit.Reset(v, b.opp)
 	b.sit.RolloutRiichiFeatures(v, t, b.x[:])
 	p, err := b.riichiM.PredictOne(b.x[:])
 	return err != nil || p >= 0.5
-}
-
-// firstOfKind returns a tile of kind k of ts, a plain one before the red.
-func firstOfKind(ts []tile.Tile, k tile.Kind) tile.Tile {
-	found := tile.NoTile
-	for _, t := range ts {
-		if t.Kind() == k {
-			if !t.Red() {
-				return t
-			}
-			found = t
-		}
-	}
-	return found
 }
 
 // canRiichi reports whether a discard of kind k may declare riichi in the
@@ -187,7 +173,7 @@ func (b *Rollout) call(v game.View, legal []game.Action) (game.Action, bool) {
 		return game.Action{}, false
 	}
 	seat, k := v.Seat(), v.LastTile().Kind()
-	yakuhai := tile.KindSet(0).Add(v.SeatWind(seat)).Add(v.RoundWind()).Add(tile.Haku).Add(tile.Haku + 1).Add(tile.Haku + 2)
+	yakuhai := mc.Yakuhai(v.SeatWind(seat), v.RoundWind())
 	threat := false
 	for j := range game.NumSeats {
 		threat = threat || (j != seat && v.InRiichi(j))

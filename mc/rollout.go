@@ -173,17 +173,7 @@ func (s *sim) remove(t tile.Tile) {
 // pick returns a tile of kind k from the hand: a plain one before the red
 // five when plainFirst, else the red one first.
 func (s *sim) pick(k tile.Kind, plainFirst bool) tile.Tile {
-	found := tile.NoTile
-	for _, t := range s.hand[:s.n] {
-		if t.Kind() != k {
-			continue
-		}
-		if t.Red() != plainFirst {
-			return t
-		}
-		found = t
-	}
-	return found
+	return PickTile(s.hand[:s.n], k, plainFirst)
 }
 
 // --- the seat's moves ---

@@ -14,6 +14,29 @@ type Call struct {
 	A, B tile.Kind
 }
 
+// Yakuhai returns the kinds whose triplet is a yaku for a seat of wind
+// seat in a round of wind round: the dragons, the two winds.
+func Yakuhai(seat, round tile.Kind) tile.KindSet {
+	return tile.KindSet(0).Add(seat).Add(round).Add(tile.Haku).Add(tile.Haku + 1).Add(tile.Haku + 2)
+}
+
+// PickTile returns a tile of kind k from ts: a plain one before the red
+// five when plainFirst, else the red one first (NoTile when ts holds
+// none).
+func PickTile(ts []tile.Tile, k tile.Kind, plainFirst bool) tile.Tile {
+	found := tile.NoTile
+	for _, t := range ts {
+		if t.Kind() != k {
+			continue
+		}
+		if t.Red() != plainFirst {
+			return t
+		}
+		found = t
+	}
+	return found
+}
+
 // CallHand is what the seat's call rule reads of its hand and table.
 type CallHand struct {
 	Counts  *tile.Counts // the concealed hand, 3n+1 tiles (not changed)

@@ -176,7 +176,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 	for _, t := range v.Hand() {
 		r.seenOut[t.Kind()]--
 	}
-	r.yakuhai = tile.KindSet(0).Add(v.SeatWind(me)).Add(v.RoundWind()).Add(tile.Haku).Add(tile.Haku + 1).Add(tile.Haku + 2)
+	r.yakuhai = Yakuhai(v.SeatWind(me), v.RoundWind())
 	if o.Rollout == LearnedRollout && e.pol != nil {
 		r.rollout = e.pol
 		if e.roll != nil {

@@ -71,10 +71,7 @@ func (s *Situation) RiichiFeatures(v game.View, m *opponent.Models, t tile.Tile,
 	k := t.Kind()
 	var hf [numHandRiichi]float64
 	h := riichiHandOf(v)
-	damaMax := h.features(t, &hf)
-	c := v.Counts()
-	c[k]--
-	waits := hand.Waits(&c)
+	damaMax, c, waits := h.features(t, &hf)
 	danger, safe := s.danger(v, m, k)
 	copy(x[numSituation:numSituation+10], hf[:10])
 	x[numSituation+10], x[numSituation+11] = danger, b2f(safe)
@@ -82,12 +79,12 @@ func (s *Situation) RiichiFeatures(v game.View, m *opponent.Models, t tile.Tile,
 	x[numSituation+13], x[numSituation+14] = alternatives(v)
 	x[numSituation+15] = b2f(tenpaiBeforeDraw(v))
 	x[numSituation+16] = float64(waitShape(&c, waits))
-	improveLive, improveValue := improvements(v, k, damaMax)
+	improveLive, improveValue := improvements(v, &h, k, damaMax)
 	x[numSituation+17] = improveLive
 	x[numSituation+18] = float64(damaTurns(v))
 	changed, liveBefore := beforeDraw(v, waits)
 	x[numSituation+19], x[numSituation+20] = b2f(changed), liveBefore
-	altDanger, altDama, altShape := s.tenpaiDiscards(v, m)
+	altDanger, altDama, altShape := s.tenpaiDiscards(v, m, &h)
 	x[numSituation+21], x[numSituation+22] = altDanger, altDama/1000
 	x[numSituation+23] = b2f(isDora(v, t))
 	x[numSituation+24], x[numSituation+25] = float64(altShape), improveValue
@@ -141,7 +138,7 @@ func waitShape(c *tile.Counts, waits tile.KindSet) int {
 // other than the tile drawn) to one of more live winning tiles, and how
 // many to one whose best dama ron is worth more than dama points: the
 // tenpai changes a player keeping dama waits for, which a riichi forgoes.
-func improvements(v game.View, k tile.Kind, dama float64) (live, value float64) {
+func improvements(v game.View, rh *RiichiHand, k tile.Kind, dama float64) (live, value float64) {
 	c := v.Counts()
 	seen := v.Visible()
 	for i := range seen {
@@ -181,7 +178,7 @@ func improvements(v game.View, k tile.Kind, dama float64) (live, value float64) 
 			c[x.Kind]++
 			r := removeTile(h, firstOf(h, x.Kind), rs[:0])
 			for wk := range w.Kinds {
-				if p, ok := ronPoints(v, r, wk, false); ok && float64(p) > dama {
+				if p, ok := rh.ronPoints(r, wk, false); ok && float64(p) > dama {
 					dearer = true
 					break
 				}
@@ -262,7 +259,7 @@ func beforeDraw(v game.View, waits tile.KindSet) (changed bool, live float64) {
 // tenpaiDiscards looks at every discard that keeps the hand tenpai and
 // returns the least danger of one (as danger's), the best dama ron value
 // of the hand one leaves (points), and the best wait shape one leaves.
-func (s *Situation) tenpaiDiscards(v game.View, m *opponent.Models) (danger, dama float64, shape int) {
+func (s *Situation) tenpaiDiscards(v game.View, m *opponent.Models, rh *RiichiHand) (danger, dama float64, shape int) {
 	c := v.Counts()
 	danger, shape = math.Inf(1), shapeKanchan
 	var ts [14]tile.Tile
@@ -283,7 +280,7 @@ func (s *Situation) tenpaiDiscards(v game.View, m *opponent.Models) (danger, dam
 		danger = min(danger, d)
 		rest := removeTile(v.Hand(), plainOf(v.Hand(), k), ts[:0])
 		for wk := range w.Kinds {
-			if p, ok := ronPoints(v, rest, wk, false); ok {
+			if p, ok := rh.ronPoints(rest, wk, false); ok {
 				dama = max(dama, float64(p))
 			}
 		}

@@ -59,16 +59,15 @@ func riichiHandOf(v game.View) RiichiHand {
 // chiitoitsu), its value on a ron without riichi (the share of waits with
 // a yaku, the best and the mean, in thousands) and with it (the mean), its
 // dora, and whether t is the drawn tile. It returns the best dama value
-// in points.
-func (h *RiichiHand) features(t tile.Tile, x *[numHandRiichi]float64) float64 {
-	var c tile.Counts
+// in points, and the hand after the discard with its waits.
+func (h *RiichiHand) features(t tile.Tile, x *[numHandRiichi]float64) (damaMax float64, c tile.Counts, waits tile.KindSet) {
 	for _, ht := range h.Hand {
 		c[ht.Kind()]++
 	}
 	k := t.Kind()
 	full := c
 	c[k]--
-	waits := hand.Waits(&c)
+	waits = hand.Waits(&c)
 	var live, yaochu int
 	furiten := false
 	for w := range waits.Kinds {
@@ -81,7 +80,7 @@ func (h *RiichiHand) features(t tile.Tile, x *[numHandRiichi]float64) float64 {
 	chiitoi := hand.ShantenNormal(&c) > 0
 	var ts [14]tile.Tile
 	rest := removeTile(h.Hand, t, ts[:0])
-	var yaku, damaMax, damaSum, riiSum float64
+	var yaku, damaSum, riiSum float64
 	for w := range waits.Kinds {
 		if p, ok := h.ronPoints(rest, w, false); ok {
 			yaku++
@@ -106,7 +105,7 @@ func (h *RiichiHand) features(t tile.Tile, x *[numHandRiichi]float64) float64 {
 		yaku / nw, damaMax / 1000, damaSum / nw / 1000, riiSum / nw / 1000, float64(dora),
 		b2f(h.Drawn == t),
 	}
-	return damaMax
+	return damaMax, c, waits
 }
 
 // ronPoints scores the seat's concealed tiles rest (3n+1 of them) winning
@@ -137,12 +136,6 @@ func (h *RiichiHand) ronPoints(rest []tile.Tile, w tile.Kind, riichi bool) (int,
 		return 0, false
 	}
 	return res.Points, true
-}
-
-// ronPoints is RiichiHand.ronPoints for v's seat.
-func ronPoints(v game.View, rest []tile.Tile, w tile.Kind, riichi bool) (int, bool) {
-	h := riichiHandOf(v)
-	return h.ronPoints(rest, w, riichi)
 }
 
 // RolloutRiichiFeatures writes the NumRolloutRiichiFeatures features of
