@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"fmt"
+	"math"
 	"os"
 
 	"github.com/mjrank/mjrank/data"
@@ -13,7 +14,8 @@ import (
 )
 
 // Replay a record and, at the first turn of seat 0 after its sixth discard,
-// score every discard with the embedded policy.
+// score every discard with the embedded policy: its score (efficiency
+// order) and its share of the softmax.
 func Example() {
 	opp, err := opponent.Default()
 	if err != nil {
@@ -45,8 +47,17 @@ func Example() {
 		var pos policy.Position
 		pos.Reset(game.ViewOf(rr, 0), opp)
 		fmt.Println("hand", tile.Format(rr.Hand(0)))
-		for _, k := range pos.Kinds(nil) {
-			fmt.Printf("%v %.2f\n", k, m.Score(&pos, k))
+		// The scores rank the kinds of one position; a softmax over them
+		// gives each a share (the engine's prior).
+		ks := pos.Kinds(nil)
+		scores := make([]float64, len(ks))
+		sum := 0.0
+		for i, k := range ks {
+			scores[i] = m.Score(&pos, k)
+			sum += math.Exp(scores[i])
+		}
+		for i, k := range ks {
+			fmt.Printf("%v %+.2f %.2f\n", k, scores[i], math.Exp(scores[i])/sum)
 		}
 		best, _ := m.Best(&pos)
 		fmt.Println("policy:", best)
@@ -57,16 +68,16 @@ func Example() {
 	}
 	// Output:
 	// hand 112245679p468s22z
-	// 1p 0.24
-	// 2p 0.05
-	// 4s 0.34
-	// 8s 0.08
-	// 2z 0.15
-	// 4p 0.00
-	// 7p 0.00
-	// 9p 0.03
-	// 6s 0.00
-	// 5p 0.00
-	// 6p 0.00
+	// 1p +1.19 0.22
+	// 2p -0.15 0.06
+	// 4s +1.92 0.46
+	// 8s -0.25 0.05
+	// 2z +0.96 0.17
+	// 4p -3.37 0.00
+	// 7p -3.51 0.00
+	// 9p -0.67 0.03
+	// 6s -4.43 0.00
+	// 5p -4.82 0.00
+	// 6p -4.62 0.00
 	// policy: 4s
 }

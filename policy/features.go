@@ -10,11 +10,14 @@ import (
 )
 
 // Schema versions the features: a model trained on another schema is
-// refused.
-const Schema = 2
+// refused. Schema 3 adds LookaheadFeatureNames after the 45 of schema 2.
+const Schema = 3
 
 // FeatureNames names the features of one candidate discard, in order.
-var FeatureNames = []string{
+var FeatureNames = append(slices.Clip(baseFeatureNames), LookaheadFeatureNames...)
+
+// baseFeatureNames are the features of schema 2.
+var baseFeatureNames = []string{
 	"shanten_after", "shanten_loss", "ukeire_after", "ukeire_share", "ukeire_rank",
 	"honor", "number", "edge_distance", "in_hand", "seen",
 	"near1", "near2", "yakuhai", "dora", "red",
@@ -27,7 +30,9 @@ var FeatureNames = []string{
 }
 
 // NumFeatures is len(FeatureNames).
-const NumFeatures = 45
+const NumFeatures = numBaseFeatures + numLookahead
+
+const numBaseFeatures = 45
 
 // Position is one seat's turn decision, gathered once; [Position.Features]
 // then describes each discard. The zero value is ready for Reset; a
@@ -50,6 +55,9 @@ type Position struct {
 	threat  tile.KindSet // safe against the opponent most likely tenpai
 	waits   [game.NumSeats - 1][tile.NumKinds]float64
 	pub     opponent.Public
+
+	aheadDone bool          // ahead is computed
+	ahead     [14]lookahead // by candidate, as discard
 }
 
 // Reset gathers the position of v's seat, whose turn it is, with the
@@ -71,6 +79,7 @@ func (p *Position) ResetInputs(in *Inputs) {
 
 // derive computes from p.in what every candidate's features share.
 func (p *Position) derive() {
+	p.aheadDone = false
 	p.deriveHand()
 	maxOpen, maxT := p.deriveOpponents()
 	p.deriveGeneral(maxOpen, maxT)
@@ -231,6 +240,7 @@ func (p *Position) Features(k tile.Kind, x []float64) {
 	x[34], x[35], x[36], x[37], x[38] = float64(p.suits[suit]), float64(max(p.suits[0], p.suits[1], p.suits[2])), float64(p.suits[3]), float64(yaochu), float64(nearDora)
 	x[39], x[40], x[41], x[42], x[43] = float64(doraAfter), float64(p.in.OwnRiverSuits[suit]), g[10], g[11], g[12]
 	x[44] = g[13]
+	p.lookaheadFeatures(rank, k, x[numBaseFeatures:])
 }
 
 func b2f(b bool) float64 {

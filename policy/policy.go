@@ -43,8 +43,15 @@ var embedded embed.FS
 
 // Model is the discard policy. It is safe for concurrent use.
 type Model struct {
-	m    *xgbmodel.Model
-	Card xgbmodel.Card
+	m       *xgbmodel.Model
+	Card    xgbmodel.Card
+	ranking bool // scores are a ranking objective's, compared within a decision
+}
+
+// newModel wraps a loaded model.
+func newModel(m *xgbmodel.Model, card *xgbmodel.Card) *Model {
+	o := m.Objective()
+	return &Model{m: m, Card: *card, ranking: o == xgbmodel.RankPairwise || o == xgbmodel.RankNDCG}
 }
 
 // Load loads the model from fsys's folder dir, refusing another schema.
@@ -53,7 +60,7 @@ func Load(fsys fs.FS, dir string) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
-	return &Model{m: m, Card: *card}, nil
+	return newModel(m, card), nil
 }
 
 // LoadDir loads the model from a folder on disk (as `mjrank train` writes
@@ -70,7 +77,7 @@ func LoadRollout(fsys fs.FS, dir string) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: rollout model: %w", err)
 	}
-	return &Model{m: m, Card: *card}, nil
+	return newModel(m, card), nil
 }
 
 var defaultRollout = sync.OnceValues(func() (*Model, error) { return LoadRollout(embedded, "models") })
@@ -87,9 +94,11 @@ func Default() (*Model, error) { return defaultModel() }
 // EmbeddedFS returns the embedded model folder ("models/...").
 func EmbeddedFS() fs.FS { return embedded }
 
-// Score returns the model's score of discarding kind k in position p: the
-// probability that a Houou player discards that kind, taken alone (the
-// scores of a position's kinds need not sum to 1).
+// Score returns the model's score of discarding kind k in position p,
+// higher for the kind a Houou player likelier discards: for the shipped
+// ranking model a raw score, meaningful only against the other kinds of
+// the same position (a softmax over them gives the prior, [Player]); for
+// a binary model the probability of that kind taken alone.
 func (m *Model) Score(p *Position, k tile.Kind) float64 {
 	var x [NumFeatures]float64
 	p.Features(k, x[:])

@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"math"
+
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -144,14 +146,25 @@ func (p *Player) turnPrior(v game.View, legal []game.Action, pr *Prior) {
 }
 
 // discards writes the discard model's π over the kinds of p.pos,
-// normalised (all zero when it has none).
+// normalised (all zero when it has none): a ranking model's scores through
+// a softmax (its pairwise loss is logistic in the difference of two
+// scores), a probability model's as they are.
 func (p *Player) discards(dst *[tile.NumKinds]float64) {
 	*dst = [tile.NumKinds]float64{}
-	sum := 0.0
+	sum, top := 0.0, math.Inf(-1)
 	for _, d := range p.pos.discard[:p.pos.nd] {
-		s := max(p.m.Score(&p.pos, d.Kind), 0)
+		s := p.m.Score(&p.pos, d.Kind)
+		if !p.m.ranking {
+			s = max(s, 0)
+		}
 		dst[d.Kind] = s
-		sum += s
+		top = max(top, s)
+	}
+	for _, d := range p.pos.discard[:p.pos.nd] {
+		if p.m.ranking {
+			dst[d.Kind] = math.Exp(dst[d.Kind] - top)
+		}
+		sum += dst[d.Kind]
 	}
 	if sum > 0 {
 		for k := range dst {

@@ -24,11 +24,14 @@ import (
 )
 
 // policySpec is the discard policy's training setup: one row per kind the
-// player could discard, labelled 1 for the kind discarded.
+// player could discard, labelled 1 for the kind discarded, a query group
+// (qid) per decision for the ranking objective, which asks which of a
+// decision's kinds is discarded (+0.46 points of agreement over
+// binary:logistic on the same rows, docs/MODELS.md).
 func policySpec(seed, threads, rounds int) spec {
 	return spec{policy.ModelName, policy.FeatureNames, policy.Schema,
-		xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds,
-			[2]string{"max_depth", "8"}, [2]string{"num_round", "300"}, [2]string{"eval_metric", "logloss"}), ""}
+		xgbParams(xgbmodel.RankPairwise, seed, threads, rounds,
+			[2]string{"max_depth", "8"}, [2]string{"num_round", "300"}), ""}
 }
 
 // rolloutSpec is the rollout's discard model: the discard policy's rows,
@@ -281,6 +284,7 @@ func writePolicyRows(ctx context.Context, cfg *Config, files []string, work stri
 	seen := map[string]bool{}
 	var held [][]uint8
 	var fatal, werr error
+	qid := 0
 	corpus.Games, corpus.HeldOutGames = 0, 0
 	bar := cfg.bar(len(files), "policy samples")
 	err = records.ForEachFile(ctx, files, cfg.Workers, func(f string) []*policyGame {
@@ -306,12 +310,41 @@ func writePolicyRows(ctx context.Context, cfg *Config, files []string, work stri
 			} else {
 				samples.Train += g.n
 			}
-			_, err := out[split].Write(g.rows.Bytes())
-			werr = cmp(werr, err)
+			var e error
+			qid, e = writeGrouped(out[split], g, qid)
+			werr = cmp(werr, e)
 		}
 	})
 	bar.Finish()
 	return held, samples, errors.Join(err, fatal, werr, out[0].Flush(), out[1].Flush(), trainF.Close(), testF.Close())
+}
+
+// writeGrouped writes g's rows to w, each decision's a query group: the
+// qid, from first on in file order, goes after the label. It returns the
+// next qid.
+func writeGrouped(w *bufio.Writer, g *policyGame, first int) (int, error) {
+	rows := g.rows.Bytes()
+	qid := first
+	var num []byte
+	for _, n := range g.sizes {
+		num = strconv.AppendInt(append(num[:0], " qid:"...), int64(qid), 10)
+		for range n {
+			end := bytes.IndexByte(rows, '\n') + 1
+			label := bytes.IndexByte(rows[:end], ' ')
+			if end == 0 || label < 0 {
+				return qid, fmt.Errorf("train: %s: %d rows for %d decisions", g.key, g.n, len(g.sizes))
+			}
+			w.Write(rows[:label])
+			w.Write(num)
+			w.Write(rows[label:end])
+			rows = rows[end:]
+		}
+		qid++
+	}
+	if len(rows) > 0 {
+		return qid, fmt.Errorf("train: %s: rows left after %d decisions", g.key, len(g.sizes))
+	}
+	return qid, nil
 }
 
 // filePolicyRows reads one record file and writes the policy's rows of its

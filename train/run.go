@@ -19,6 +19,7 @@ import (
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/rankmodel"
 )
 
@@ -96,22 +97,50 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // wrote into cfg.Out) and the same corpus, seed, threads and rounds, each
 // model is the same bytes as Run's. The result has the decision models'
 // cards and runs; Eval and Policy are nil.
+//
+// cfg.Only may also name the discard policy (policy.ModelName, "discard"):
+// it is then trained first, as [TrainPolicy] does (with the rollout's
+// discard model on its rows), and the decision models only if cfg.Only
+// names some too.
 func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Result, error) {
 	start := time.Now()
 	cfg.defaults()
-	if _, err := decisionSetOf(cfg.Only); err != nil {
+	withPolicy := slices.Contains(cfg.Only, policy.ModelName)
+	rest := slices.DeleteFunc(slices.Clone(cfg.Only), func(n string) bool { return n == policy.ModelName })
+	if _, err := decisionSetOf(rest); err != nil {
 		return nil, err
+	}
+	if len(cfg.Only)-len(rest) > 1 {
+		return nil, fmt.Errorf("train: %q named twice", policy.ModelName)
 	}
 	if err := cfg.checkTool(cfg.policyOut()); err != nil {
 		return nil, err
 	}
-	dec, err := TrainDecisions(ctx, cfg, opp)
-	if err != nil {
-		return nil, err
+	res := &Result{}
+	if withPolicy {
+		pol, err := TrainPolicy(ctx, cfg, opp)
+		if err != nil {
+			return nil, err
+		}
+		res.Policy, res.PolicyExtractSeconds = pol, pol.ExtractSeconds
+		res.addRun(pol.Run)
+		res.Cards = append(res.Cards, pol.Card)
+		if pol.Rollout != nil {
+			res.addRun(pol.Rollout.Run)
+			res.Cards = append(res.Cards, pol.Rollout.Card)
+		}
 	}
-	res := &Result{Cards: dec.Cards, DecisionsExtractSeconds: dec.ExtractSeconds}
-	for _, r := range dec.Runs {
-		res.addRun(r)
+	if !withPolicy || len(rest) > 0 {
+		cfg.Only = rest
+		dec, err := TrainDecisions(ctx, cfg, opp)
+		if err != nil {
+			return nil, err
+		}
+		res.Cards = append(res.Cards, dec.Cards...)
+		res.DecisionsExtractSeconds = dec.ExtractSeconds
+		for _, r := range dec.Runs {
+			res.addRun(r)
+		}
 	}
 	res.finish(start)
 	return res, nil

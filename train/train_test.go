@@ -1,6 +1,7 @@
 package train
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -520,4 +521,35 @@ func modelBytes(t *testing.T, dir, name string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+func TestWriteGrouped(t *testing.T) {
+	for _, c := range []struct {
+		rows  string
+		sizes []uint8
+		first int
+		want  string
+		next  int
+		err   bool
+	}{
+		{"1 0:1\n0 0:2\n0 0:3\n1 0:4\n", []uint8{2, 2}, 7, "1 qid:7 0:1\n0 qid:7 0:2\n0 qid:8 0:3\n1 qid:8 0:4\n", 9, false},
+		{"0 0:1 1:5\n1 0:2 1:6\n", []uint8{2}, 0, "0 qid:0 0:1 1:5\n1 qid:0 0:2 1:6\n", 1, false},
+		{"", nil, 3, "", 3, false},
+		{"1 0:1\n", []uint8{2}, 0, "", 0, true},        // fewer rows than the sizes say
+		{"1 0:1\n0 0:2\n", []uint8{1}, 0, "", 0, true}, // rows left over
+	} {
+		g := &policyGame{key: "g", sizes: c.sizes}
+		g.rows.WriteString(c.rows)
+		var b bytes.Buffer
+		w := bufio.NewWriter(&b)
+		next, err := writeGrouped(w, g, c.first)
+		w.Flush()
+		if (err != nil) != c.err {
+			t.Errorf("%q %v: error %v, want error %v", c.rows, c.sizes, err, c.err)
+			continue
+		}
+		if !c.err && (b.String() != c.want || next != c.next) {
+			t.Errorf("%q %v: wrote %q next %d, want %q next %d", c.rows, c.sizes, b.String(), next, c.want, c.next)
+		}
+	}
 }

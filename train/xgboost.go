@@ -97,6 +97,11 @@ func libsvmURI(files []string, cache string) string {
 // what the run cost. A bar counts the boosting rounds on a terminal.
 func (cfg *Config) runXGBoost(ctx context.Context, work string, job xgbJob) ([]byte, ModelRun, error) {
 	run := ModelRun{Name: job.name, Rows: job.rows, External: cfg.external(job.rows+job.testRows, len(job.spc.features))}
+	if run.External && job.spc.ranking() {
+		return nil, run, fmt.Errorf("train: %s: %d rows exceed the memory budget (%d MiB), and a ranking objective must hold them in memory: "+
+			"xgboost 1.7's external memory loses the query groups (docs/MODELS.md); raise --memory-budget or keep fewer decisions",
+			job.name, job.rows+job.testRows, cfg.MemoryBudget>>20)
+	}
 	var trainCache, testCache string
 	if run.External {
 		trainCache, testCache = job.name+".cache", job.name+"-test.cache"

@@ -60,8 +60,10 @@ folds, with standard errors from bootstrap resamples of all the games.
 Nothing is written, so --out, --rank-out and --policy-out are not taken;
 the discard policy is left out.
 
---only MODELS (riichi, call, kan, kyuushu or rollriichi, or several joined by commas)
-trains those decision models and nothing else: their features are
+--only MODELS (discard, riichi, call, kan, kyuushu or rollriichi, or several
+joined by commas) trains those models and nothing else (discard: the discard
+policy and, on its rows, the rollout's discard model; an hour on the whole
+corpus): their features are
 computed with the opponent models of --out (as a whole run wrote them
 there; without --out, the embedded ones), and they are written into
 --policy-out (default --out). Each is the same model, byte for byte, as
@@ -78,8 +80,12 @@ whose rows would take more than --memory-budget in memory (an estimate
 from their count: 16 bytes a value, measured on xgboost 1.7) reads them
 from external memory, a cache on disk in the work folder: some four
 times slower, the same model byte for byte. On the whole corpus (12,000 games) the wait
-model and the discard policy go to external memory (docs/MODELS.md,
-"Training at scale", gives the time, memory and disk each step takes).
+model and the rollout's discard model go to external memory (docs/MODELS.md,
+"Training at scale", gives the time, memory and disk each step takes). The
+discard policy's ranking objective cannot (xgboost 1.7's external memory
+loses its query groups): it keeps 7 % of the turn decisions
+(--policy-rate), which fit the default budget, and a run whose policy rows
+would not fit stops before xgboost with that reason.
 
 At the end train prints the cards, then a table of every step: rows, memory
 mode, seconds and the peak resident size of its xgboost processes, with
@@ -107,9 +113,10 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 		fs.Float64Var(&o.tenpaiRate, "tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model (above 0, at most 1)")
 		fs.Float64Var(&o.waitRate, "wait-rate", def.WaitRate, "share of tenpai samples kept (34 rows each) for the wait model")
 		fs.Float64Var(&o.valueRate, "value-rate", def.ValueRate, "share of winning-hand samples kept for the value model")
+		fs.Float64Var(&o.policyRate, "policy-rate", def.PolicyRate, "share of turn decisions kept for the discard policy (its rows must fit --memory-budget)")
 		fs.IntVar(&o.calib, "calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
 		fs.BoolVar(&o.cv, "cv", false, "10-fold cross-validation by game instead of training the shipped models")
-		fs.StringVar(&o.only, "only", "", "train only these `models`, comma-separated: predictors ("+strings.Join(train.Predictors, ", ")+"; the others read from --out and --rank-out) or decision models ("+strings.Join(train.DecisionNames(), ", ")+"; on the opponent models of --out, default the embedded ones), not both")
+		fs.StringVar(&o.only, "only", "", "train only these `models`, comma-separated: predictors ("+strings.Join(train.Predictors, ", ")+"; the others read from --out and --rank-out) or decision models ("+strings.Join(onlyPolicyNames(), ", ")+"; on the opponent models of --out, default the embedded ones), not both")
 		fs.Var(&o.budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
@@ -128,7 +135,7 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 type trainOptions struct {
 	corpus, out, rankOut, policyOut, work, xgb, only string
 	threads, workers, seed, maxFiles, rounds, calib  int
-	tenpaiRate, waitRate, valueRate                  float64
+	tenpaiRate, waitRate, valueRate, policyRate      float64
 	cv                                               bool
 	budget                                           memSize
 	set                                              []string // the flags given
@@ -177,6 +184,7 @@ func (o *trainOptions) check() error {
 		floatAbove("tenpai-rate", o.tenpaiRate, 0, 1),
 		floatAbove("wait-rate", o.waitRate, 0, 1),
 		floatAbove("value-rate", o.valueRate, 0, 1),
+		floatAbove("policy-rate", o.policyRate, 0, 1),
 		calibErr,
 		cvErr,
 		onlyErr,
@@ -195,7 +203,13 @@ func (o *trainOptions) onlyList() []string {
 // name decides; a mixed list is refused by check).
 func (o *trainOptions) onlyDecisions() bool {
 	first, _, _ := strings.Cut(o.only, ",")
-	return o.only != "" && slices.Contains(train.DecisionNames(), first)
+	return o.only != "" && slices.Contains(onlyPolicyNames(), first)
+}
+
+// onlyPolicyNames are the models --only trains on the opponent models:
+// the discard policy and the decision models.
+func onlyPolicyNames() []string {
+	return append([]string{policy.ModelName}, train.DecisionNames()...)
 }
 
 // checkOnly checks what --only with decision models needs beside the
@@ -205,8 +219,8 @@ func (o *trainOptions) onlyDecisions() bool {
 func (o *trainOptions) checkOnly() error {
 	names := strings.Split(o.only, ",")
 	for i, n := range names {
-		if !slices.Contains(train.DecisionNames(), n) {
-			return usageErrorf("--only %q: %q is not a decision model (want %s); predictors and decision models are trained apart", o.only, n, strings.Join(train.DecisionNames(), ", "))
+		if !slices.Contains(onlyPolicyNames(), n) {
+			return usageErrorf("--only %q: %q is not the discard policy or a decision model (want %s); predictors and these are trained apart", o.only, n, strings.Join(onlyPolicyNames(), ", "))
 		}
 		if slices.Contains(names[:i], n) {
 			return usageErrorf("--only %q: %s named twice", o.only, n)
@@ -229,7 +243,7 @@ func (o *trainOptions) run(env *Env) error {
 	cfg := train.Config{
 		Corpus: []string{o.corpus}, Out: o.out, RankOut: o.rankOut, PolicyOut: o.policyOut, Work: o.work, XGBoost: o.xgb,
 		Workers: o.workers, Threads: o.threads, Seed: o.seed, MaxFiles: o.maxFiles, Rounds: o.rounds,
-		TenpaiRate: o.tenpaiRate, WaitRate: o.waitRate, ValueRate: o.valueRate,
+		TenpaiRate: o.tenpaiRate, WaitRate: o.waitRate, ValueRate: o.valueRate, PolicyRate: o.policyRate,
 		CalibFolds: o.calib, MemoryBudget: int64(o.budget.byteSize), Progress: env.Stderr,
 		Only: o.onlyList(),
 		Bar: func(w io.Writer, total int, desc string) interface {
