@@ -348,8 +348,10 @@ func printTrainSteps(w io.Writer, res *train.Result) error {
 	for _, r := range res.Runs {
 		switch {
 		case r.Name == policy.ModelName:
-			rows = append(rows, []string{"evaluation", "", "", secs(res.EvalSeconds), ""},
-				[]string{"policy samples", games, "", secs(res.PolicyExtractSeconds), ""})
+			if res.Eval != nil { // not with --only discard, which evaluates no predictor
+				rows = append(rows, []string{"evaluation", "", "", secs(res.EvalSeconds), ""})
+			}
+			rows = append(rows, []string{"policy samples", games, "", secs(res.PolicyExtractSeconds), ""})
 		case !decisions && slices.ContainsFunc(policy.DecisionSpecs, func(d policy.DecisionSpec) bool { return d.Name == r.Name }):
 			decisions = true
 			rows = append(rows, []string{"decision samples", games, "", secs(res.DecisionsExtractSeconds), ""})
