@@ -13,15 +13,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
-	"github.com/mjrank/mjrank/sim/game"
-	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // discardTrialNames are the features the discard trial writes: the
@@ -81,45 +78,9 @@ func TestDiscardTrial(t *testing.T) {
 // discardVariant reads a variant: the indices of its features in
 // discardTrialNames, and its xgboost parameters.
 func discardVariant(t *testing.T, v string) ([]int, [][2]string) {
-	names := slices.Clone(discardTrialNames)
-	params := policySpec(1, DefaultThreads, 0).params
-	for _, w := range strings.Split(v, ",") {
-		switch {
-		case w == "all":
-		case w == "base":
-			names = slices.Clone(policy.FeatureNames[:45])
-		case strings.HasPrefix(w, "+"):
-			names = append(names, w[1:])
-		case strings.HasPrefix(w, "-"):
-			i := slices.Index(names, w[1:])
-			if i < 0 {
-				t.Fatalf("variant %s: no feature %s to remove", v, w[1:])
-			}
-			names = slices.Delete(names, i, i+1)
-		case strings.Contains(w, "="):
-			k, val, _ := strings.Cut(w, "=")
-			params = append(slices.Clone(params), [2]string{k, val})
-		default:
-			t.Fatalf("variant %s: bad word %q", v, w)
-		}
-	}
-	var idx []int
-	for _, n := range names {
-		i := slices.Index(discardTrialNames, n)
-		if i < 0 {
-			t.Fatalf("variant %s: no feature %s", v, n)
-		}
-		idx = append(idx, i)
-	}
-	return idx, params
-}
-
-// discardTrialGame is one training game's discard rows.
-type discardTrialGame struct {
-	key   string
-	rows  bytes.Buffer
-	sizes []int
-	fatal error
+	return trialVariant(t, v, ",", discardTrialNames,
+		map[string][]string{"all": discardTrialNames, "base": policy.FeatureNames[:45]},
+		policySpec(1, DefaultThreads, 0).params)
 }
 
 // discardTrialRows writes the discard rows (every trial feature) of the
@@ -158,18 +119,20 @@ func discardTrialRows(t *testing.T, work string) {
 	seen := map[string]bool{}
 	n, qid := 0, 0
 	var fatal error
-	err = records.ForEachFile(context.Background(), files, 0, func(f string) []*discardTrialGame {
+	err = records.ForEachFile(context.Background(), files, 0, func(f string) []*policyGame {
 		gs, _ := dataset.ReadFile(f)
-		var out []*discardTrialGame
+		var out []*policyGame
 		for i := range gs {
 			gr := &gs[i]
 			if dataset.Usable(gr.Game) != nil || dataset.Hash(gr.Key)%10 == 0 {
 				continue
 			}
-			out = append(out, discardTrialGameRows(gr, &cfg, opp))
+			g, err := policyRows(gr, &cfg, opp)
+			g.fatal = err
+			out = append(out, g)
 		}
 		return out
-	}, func(_ string, gs []*discardTrialGame) {
+	}, func(_ string, gs []*policyGame) {
 		for _, g := range gs {
 			if g.fatal != nil {
 				fatal = cmp(fatal, g.fatal)
@@ -214,31 +177,6 @@ func discardTrialRows(t *testing.T, work string) {
 	t.Logf("discard rows of %d training games, %d decisions written", n, qid)
 }
 
-// discardTrialGameRows writes one game's rows, as policyRows, with every
-// trial feature.
-func discardTrialGameRows(gr *dataset.GameRef, cfg *Config, opp *opponent.Models) *discardTrialGame {
-	out := &discardTrialGame{key: gr.Key}
-	var pos policy.Position
-	x := make([]float64, len(discardTrialNames))
-	var kinds [14]tile.Kind
-	var werr error
-	err := turnDecisions(gr, cfg.PolicyRate, func(st *data.ReplayStep, d data.Decision) {
-		pos.Reset(game.ViewOf(st.Engine, d.Seat), opp)
-		ks := pos.Kinds(kinds[:0])
-		if len(ks) < 2 {
-			return
-		}
-		played := d.Played.Tile.Kind()
-		for _, k := range ks {
-			pos.Features(k, x)
-			werr = cmp(werr, libsvm(&out.rows, b2f(k == played), x))
-		}
-		out.sizes = append(out.sizes, len(ks))
-	})
-	out.fatal = cmp(err, werr)
-	return out
-}
-
 // discardTrialRun trains the variant on folds 2 … 9 and tallies its
 // choices on fold 1 by game.
 func discardTrialRun(t *testing.T, work string, feats []int, params [][2]string) *riichiTally {
@@ -262,7 +200,7 @@ func discardTrialRun(t *testing.T, work string, feats []int, params [][2]string)
 		}
 	}
 	for _, k := range folds {
-		discardSubset(t, filepath.Join(work, fmt.Sprintf("disc-f%d.svm", k)), filepath.Join(dir, fmt.Sprintf("f%d.svm", k)), feats)
+		trialSubset(t, filepath.Join(work, fmt.Sprintf("disc-f%d.svm", k)), filepath.Join(dir, fmt.Sprintf("f%d.svm", k)), feats)
 		if k > 1 {
 			job.train = append(job.train, fmt.Sprintf("f%d.svm", k))
 		}
@@ -367,9 +305,9 @@ func discardBreakdown(t *testing.T, file string, sizes []string, p []float64, y 
 	}
 }
 
-// discardSubset writes the rows of src with the features feats only,
+// trialSubset writes the rows of src with the features feats only,
 // renumbered in that order, keeping a qid.
-func discardSubset(t *testing.T, src, dst string, feats []int) {
+func trialSubset(t *testing.T, src, dst string, feats []int) {
 	in, err := os.Open(src)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package train
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -96,13 +95,22 @@ var schema1RiichiFeatures = append(slices.Clone(policy.RiichiFeatureNames[:15]),
 // riichiVariant reads a variant: the indices of its features in
 // policy.RiichiFeatureNames, and its xgboost parameters.
 func riichiVariant(t *testing.T, v string) ([]int, [][2]string) {
-	names := slices.Clone(policy.RiichiFeatureNames)
-	params := decisionSpecs(1, DefaultThreads, 0)[decRiichi].params
-	for _, w := range strings.Split(v, ":") {
-		switch {
-		case w == "all":
-		case w == "schema1":
-			names = slices.Clone(schema1RiichiFeatures)
+	return trialVariant(t, v, ":", policy.RiichiFeatureNames,
+		map[string][]string{"all": policy.RiichiFeatureNames, "schema1": schema1RiichiFeatures},
+		decisionSpecs(1, DefaultThreads, 0)[decRiichi].params)
+}
+
+// trialVariant reads a trial's variant, words joined by sep: a preset
+// names a feature set, "+NAME" and "-NAME" add and remove a feature,
+// "KEY=VALUE" sets an xgboost parameter over params. It returns the
+// indices of the features in all (every feature the trial's rows hold)
+// and the parameters.
+func trialVariant(t *testing.T, v, sep string, all []string, presets map[string][]string, params [][2]string) ([]int, [][2]string) {
+	names := slices.Clone(all)
+	for _, w := range strings.Split(v, sep) {
+		switch set, ok := presets[w]; {
+		case ok:
+			names = slices.Clone(set)
 		case strings.HasPrefix(w, "+"):
 			names = append(names, w[1:])
 		case strings.HasPrefix(w, "-"):
@@ -120,7 +128,7 @@ func riichiVariant(t *testing.T, v string) ([]int, [][2]string) {
 	}
 	var idx []int
 	for _, n := range names {
-		i := slices.Index(policy.RiichiFeatureNames, n)
+		i := slices.Index(all, n)
 		if i < 0 {
 			t.Fatalf("variant %s: no feature %s", v, n)
 		}
@@ -268,7 +276,7 @@ func riichiTrialRun(t *testing.T, work, label string, feats []int, params [][2]s
 	cfg.defaults()
 	dir := t.TempDir()
 	for k := 1; k < 10; k++ {
-		riichiSubset(t, filepath.Join(work, fmt.Sprintf("riichi-f%d.svm", k)), filepath.Join(dir, fmt.Sprintf("f%d.svm", k)), feats)
+		trialSubset(t, filepath.Join(work, fmt.Sprintf("riichi-f%d.svm", k)), filepath.Join(dir, fmt.Sprintf("f%d.svm", k)), feats)
 	}
 	for _, k := range folds {
 		job := xgbJob{name: "riichi", spc: spec{"riichi", names, policy.DecisionSpecs[decRiichi].Schema, params, ""}, test: fmt.Sprintf("f%d.svm", k)}
@@ -313,33 +321,4 @@ func riichiTrialRun(t *testing.T, work, label string, feats []int, params [][2]s
 		t.Logf("%s: fold %d done", label, k)
 	}
 	return tl
-}
-
-// riichiSubset writes the rows of src with the features feats only,
-// renumbered in that order.
-func riichiSubset(t *testing.T, src, dst string, feats []int) {
-	in, err := os.Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := bufio.NewWriterSize(out, 1<<20)
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		w.WriteString(f[0])
-		for j, i := range feats {
-			_, v, _ := strings.Cut(f[1+i], ":")
-			fmt.Fprintf(w, " %d:%s", j, v)
-		}
-		w.WriteByte('\n')
-	}
-	if err := errors.Join(sc.Err(), w.Flush(), out.Close()); err != nil {
-		t.Fatal(err)
-	}
 }
