@@ -50,8 +50,7 @@ type Model struct {
 
 // newModel wraps a loaded model.
 func newModel(m *xgbmodel.Model, card *xgbmodel.Card) *Model {
-	o := m.Objective()
-	return &Model{m: m, Card: *card, ranking: o == xgbmodel.RankPairwise || o == xgbmodel.RankNDCG}
+	return &Model{m: m, Card: *card, ranking: xgbmodel.Ranking(m.Objective())}
 }
 
 // Load loads the model from fsys's folder dir, refusing another schema.

@@ -43,17 +43,7 @@ var discardTrialNames = policy.FeatureNames
 // folds. Rows are written once into MJRANK_DISCARD_WORK, with a qid per
 // decision for the ranking objectives.
 func TestDiscardTrial(t *testing.T) {
-	if os.Getenv("MJRANK_TRIALS") == "" {
-		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
-	}
-	needXGBoost(t)
-	work := os.Getenv("MJRANK_DISCARD_WORK")
-	if work == "" {
-		work = t.TempDir()
-	}
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	work := trialWork(t, "MJRANK_DISCARD_WORK")
 	if _, err := os.Stat(filepath.Join(work, "disc-f9.svm")); err != nil {
 		discardTrialRows(t, work)
 	}

@@ -42,17 +42,7 @@ import (
 // the whole string.
 // MJRANK_RIICHI_FOLDS lists the inner folds to predict (default 1 to 9).
 func TestRiichiTrial(t *testing.T) {
-	if os.Getenv("MJRANK_TRIALS") == "" {
-		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
-	}
-	needXGBoost(t)
-	work := os.Getenv("MJRANK_RIICHI_WORK")
-	if work == "" {
-		work = t.TempDir()
-	}
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	work := trialWork(t, "MJRANK_RIICHI_WORK")
 	if _, err := os.Stat(filepath.Join(work, "riichi-f9.games")); err != nil {
 		riichiTrialRows(t, work)
 	}
@@ -83,6 +73,26 @@ func TestRiichiTrial(t *testing.T) {
 		}
 		t.Log(line)
 	}
+}
+
+// trialWork skips a trial unless MJRANK_TRIALS is set, needs xgboost,
+// and returns the trial's work folder: the one the environment variable
+// env names (made if missing, its rows reused while there), else a
+// temporary one.
+func trialWork(t *testing.T, env string) string {
+	t.Helper()
+	if os.Getenv("MJRANK_TRIALS") == "" {
+		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
+	}
+	needXGBoost(t)
+	work := os.Getenv(env)
+	if work == "" {
+		return t.TempDir()
+	}
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return work
 }
 
 // schema1RiichiFeatures are the riichi model's features of schema 1.

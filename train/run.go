@@ -63,17 +63,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.addRun(pol.Run)
-		res.PolicyExtractSeconds = pol.ExtractSeconds
 		if err := pol.save(cfg.policyOut(), b); err != nil {
 			return nil, err
 		}
-		res.Policy = pol
-		res.Cards = append(res.Cards, pol.Card)
-		if pol.Rollout != nil {
-			res.addRun(pol.Rollout.Run)
-			res.Cards = append(res.Cards, pol.Rollout.Card)
-		}
+		res.addPolicy(pol)
 		// The riichi, call, kan, kyuushu and rollout riichi models, on the same opponent
 		// models.
 		dec, err := TrainDecisions(ctx, cfg, opp)
@@ -122,13 +115,7 @@ func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Resul
 		if err != nil {
 			return nil, err
 		}
-		res.Policy, res.PolicyExtractSeconds = pol, pol.ExtractSeconds
-		res.addRun(pol.Run)
-		res.Cards = append(res.Cards, pol.Card)
-		if pol.Rollout != nil {
-			res.addRun(pol.Rollout.Run)
-			res.Cards = append(res.Cards, pol.Rollout.Card)
-		}
+		res.addPolicy(pol)
 	}
 	if !withPolicy || len(rest) > 0 {
 		cfg.Only = rest

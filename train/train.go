@@ -132,7 +132,7 @@ type spec struct {
 func (s *spec) ranking() bool {
 	for _, p := range s.params {
 		if p[0] == "objective" {
-			return p[1] == xgbmodel.RankPairwise || p[1] == xgbmodel.RankNDCG
+			return xgbmodel.Ranking(p[1])
 		}
 	}
 	return false
@@ -213,6 +213,18 @@ type Result struct {
 func (res *Result) addRun(run ModelRun) {
 	res.Runs = append(res.Runs, run)
 	res.TrainSeconds += run.Seconds
+}
+
+// addPolicy records the discard policy's training (and the rollout
+// model's on its rows): its result, runs and cards.
+func (res *Result) addPolicy(pol *PolicyResult) {
+	res.Policy, res.PolicyExtractSeconds = pol, pol.ExtractSeconds
+	res.addRun(pol.Run)
+	res.Cards = append(res.Cards, pol.Card)
+	if pol.Rollout != nil {
+		res.addRun(pol.Rollout.Run)
+		res.Cards = append(res.Cards, pol.Rollout.Card)
+	}
 }
 
 // finish sets the total time and the peak resident sizes.

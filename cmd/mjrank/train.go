@@ -62,8 +62,8 @@ the discard policy is left out.
 
 --only MODELS (discard, riichi, call, kan, kyuushu or rollriichi, or several
 joined by commas) trains those models and nothing else (discard: the discard
-policy and, on its rows, the rollout's discard model; an hour on the whole
-corpus): their features are
+policy and, on its rows, the rollout's discard model; six minutes on the
+whole corpus): their features are
 computed with the opponent models of --out (as a whole run wrote them
 there; without --out, the embedded ones), and they are written into
 --policy-out (default --out). Each is the same model, byte for byte, as
@@ -116,7 +116,7 @@ most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
 		fs.Float64Var(&o.policyRate, "policy-rate", def.PolicyRate, "share of turn decisions kept for the discard policy (its rows must fit --memory-budget)")
 		fs.IntVar(&o.calib, "calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
 		fs.BoolVar(&o.cv, "cv", false, "10-fold cross-validation by game instead of training the shipped models")
-		fs.StringVar(&o.only, "only", "", "train only these `models`, comma-separated: predictors ("+strings.Join(train.Predictors, ", ")+"; the others read from --out and --rank-out) or decision models ("+strings.Join(onlyPolicyNames(), ", ")+"; on the opponent models of --out, default the embedded ones), not both")
+		fs.StringVar(&o.only, "only", "", "train only these `models`, comma-separated: predictors ("+strings.Join(train.Predictors, ", ")+"; the others read from --out and --rank-out) or the policy's models ("+strings.Join(onlyPolicyNames(), ", ")+"; on the opponent models of --out, default the embedded ones), not both")
 		fs.Var(&o.budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {

@@ -49,6 +49,10 @@ const (
 	RankNDCG     = "rank:ndcg"
 )
 
+// Ranking reports whether objective ranks the rows of a query group
+// (rank:pairwise, rank:ndcg): its scores compare only within a group.
+func Ranking(objective string) bool { return objective == RankPairwise || objective == RankNDCG }
+
 // ErrFormat is wrapped by every error about a model file's bytes.
 var ErrFormat = errors.New("xgbmodel: not an XGBoost 1.x binary gbtree model")
 

@@ -228,3 +228,13 @@ func TestSaveReplacesAtomically(t *testing.T) {
 		t.Errorf("after two saves the folder holds %v (want the second model and its card only)", names)
 	}
 }
+
+func TestRanking(t *testing.T) {
+	for obj, want := range map[string]bool{
+		RankPairwise: true, RankNDCG: true, BinaryLogistic: false, RegSquaredError: false, MultiSoftprob: false, "": false,
+	} {
+		if Ranking(obj) != want {
+			t.Errorf("Ranking(%q) = %v, want %v", obj, !want, want)
+		}
+	}
+}
