@@ -16,8 +16,13 @@ import (
 //     kind (safe against every threatening opponent: its river and, for a
 //     riichi, what passed it since; then honours, terminals, and the
 //     rest), ties to the least useful;
+//   - a tenpai hand without riichi facing a riichi gives up as often as the
+//     players' do (keepTenpai) and folds from then on;
 //   - else a kind that leaves the lowest shanten, the least connected one
-//     (isolated honours and terminals first);
+//     (isolated honours and terminals first), but one that would deal in
+//     to an opponent tenpai without riichi is replaced by a kind that
+//     would not as often as the opponents dodge such a wait (dodgeRate:
+//     half the time when noten, a fifth when tenpai);
 //   - riichi when the discard leaves a closed hand tenpai with 1,000
 //     points to pay and four tiles left to draw (and, with
 //     Options.LearnedRiichi, the rollout's riichi model says so).
@@ -29,9 +34,55 @@ func (s *sim) policy() (tile.Tile, bool) {
 	best := s.shantenAfter(&sh)
 	var thr [game.NumSeats]bool
 	threat := s.threats(&thr)
-	k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, threat && best >= 1)
+	if !s.folded && best == 0 && !s.riichi && s.threatened() && s.rng.Float64() >= keepTenpai[1] {
+		// A tenpai hand without riichi gives up against a riichi as
+		// often as the players' (keepTenpai), and folds from then on.
+		s.folded = true
+	}
+	fold := threat && (best >= 1 || s.folded)
+	k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, fold)
+	if !fold && s.intoDama(k) && s.rng.Float64() < dodgeRate[b2i(best == 0)][1] {
+		// The seat reads a tenpai hand without riichi as often as the
+		// opponents read one (dodgeRate): noten, half the time.
+		k = s.avoidDama(&sh, best, k)
+	}
 	t := s.pick(k, true)
 	return t, s.riichiWith(sh[k]) && s.declares(t)
+}
+
+// intoDama reports whether a discard of kind k would deal in to an
+// opponent tenpai without riichi (the abstract opponents' waits).
+func (s *sim) intoDama(k tile.Kind) bool {
+	for j := range s.opp {
+		if j != s.r.me && !s.oppRiichi[j] && s.oppRons(j, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// avoidDama is the seat reading a tenpai hand without riichi as the
+// opponents read one (dodgeRate): instead of k, the least useful kind
+// that keeps the shanten best and deals in to no such hand; when the hand
+// is not tenpai and none does, any kind that deals in to none; else k.
+func (s *sim) avoidDama(sh *[tile.NumKinds]int8, best int8, k tile.Kind) tile.Kind {
+	pick, pickU, any, anyU := k, 1<<30, k, 1<<30
+	for d := range tile.Kind(tile.NumKinds) {
+		if s.counts[d] == 0 || sh[d] == Banned || s.intoDama(d) {
+			continue
+		}
+		u := uselessness(&s.counts, d)
+		if sh[d] == best && u < pickU {
+			pick, pickU = d, u
+		}
+		if u+100*int(sh[d]) < anyU {
+			any, anyU = d, u+100*int(sh[d])
+		}
+	}
+	if pickU < 1<<30 || best == 0 {
+		return pick
+	}
+	return any
 }
 
 // shantenAfter fills sh with the shanten after discarding each kind the

@@ -33,6 +33,35 @@ type OpponentTally struct {
 	RonOpponent float64 `json:"ron_on_opponent"`
 	Wins        float64 `json:"wins"`
 	WinPoints   float64 `json:"win_points"`
+	// DealIn counts the deciding seat's deal-ins by its state after the
+	// discard that dealt in (DealInRiichi …): where the rollout's own play
+	// pushes or folds unlike the players.
+	DealIn [NumDealInStates]float64 `json:"deal_in"`
+}
+
+// The deciding seat's states when it deals in, OpponentTally.DealIn's
+// index: in riichi, tenpai without riichi, not tenpai with an opponent in
+// riichi, not tenpai otherwise.
+const (
+	DealInRiichi = iota
+	DealInDama
+	DealInNotenRiichi
+	DealInNoten
+	NumDealInStates
+)
+
+// DealInState is the index into OpponentTally.DealIn of a seat that
+// dealt in from riichi, tenpai or not, an opponent in riichi or not.
+func DealInState(riichi, tenpai, oppRiichi bool) int {
+	switch {
+	case riichi:
+		return DealInRiichi
+	case tenpai:
+		return DealInDama
+	case oppRiichi:
+		return DealInNotenRiichi
+	}
+	return DealInNoten
 }
 
 // Win counts one opponent win worth points.
@@ -58,6 +87,9 @@ func (t *OpponentTally) addScaled(u *OpponentTally, w float64) {
 	t.RonOpponent += w * u.RonOpponent
 	t.Wins += w * u.Wins
 	t.WinPoints += w * u.WinPoints
+	for i := range t.DealIn {
+		t.DealIn[i] += w * u.DealIn[i]
+	}
 }
 
 // Discard counts one opponent discard, its turn-th, after which it is

@@ -73,11 +73,12 @@ func (l *roundLog) tally(d *decision) mc.OpponentTally {
 // ron on another opponent, their wins and what those were worth.
 func ending(r *game.Round, seat int, t *mc.OpponentTally) {
 	res := r.Result()
-	ronOpp := false
+	ronOpp, dealtIn := false, false
 	for _, w := range res.Wins[:res.NumWins] {
 		if int(w.Seat) == seat {
 			continue
 		}
+		dealtIn = dealtIn || (!w.Tsumo && int(w.From) == seat)
 		t.Win(w.Score.Points)
 		if w.Tsumo {
 			t.Tsumo++
@@ -87,6 +88,14 @@ func ending(r *game.Round, seat int, t *mc.OpponentTally) {
 	}
 	if ronOpp {
 		t.RonOpponent++
+	}
+	if dealtIn {
+		c := r.Counts(seat)
+		oppRiichi := false
+		for j := range game.NumSeats {
+			oppRiichi = oppRiichi || (j != seat && r.InRiichi(j))
+		}
+		t.DealIn[mc.DealInState(r.InRiichi(seat), hand.Shanten(&c) == 0, oppRiichi)]++
 	}
 }
 

@@ -515,18 +515,35 @@ func TestTenpaiTransitionTrial(t *testing.T) {
 		closedTenpai, openTenpai, riichiAtOnce, float64(riichiAtOnce)/float64(max(1, closedTenpai)))
 }
 
+// facingRiichi is 1 when a seat other than the discarder of s is in
+// riichi, else 0.
+func facingRiichi(s *DiscardSample) int {
+	for j := range 4 {
+		if j != s.Seat && s.Round.InRiichi(j) {
+			return 1
+		}
+	}
+	return 0
+}
+
 // TestCallRateTrial measures, on the training games, what the Monte Carlo
 // rollout's abstract opponents need to call: the chance that a given
 // opponent not in riichi calls (chi, pon or open kan) another seat's
 // discard, by its discards so far and whether its hand is already open;
 // the chance that a noten opponent is tenpai after the discard that
 // follows its call; and, for comparison with noTenToTenpai, the noten →
-// tenpai rate over turns with a draw and no call.
+// tenpai rate over turns with a draw and no call, apart by whether
+// another seat is in riichi (a player facing one folds: it becomes tenpai
+// about half as often, and a tenpai hand without riichi gives its tenpai
+// up six times as often).
 func TestCallRateTrial(t *testing.T) {
 	all := trials(t)
 	const maxTurn = 18
 	var opp, called [2][maxTurn + 1]int
 	var drawNoten, drawBecame [maxTurn + 1]int
+	var facingNoten, facingBecame [2][maxTurn + 1]int // [another seat in riichi]
+	var keptTenpai, kept [2]int                       // a tenpai hand without riichi, no call
+	var closedTenpai, riichiAtOnce [2]int             // a closed hand becoming tenpai, and declaring riichi
 	callNoten, callBecame := 0, 0
 	var callNotenN, callBecameN [maxTurn + 1]int
 	for _, gr := range all {
@@ -568,13 +585,14 @@ func TestCallRateTrial(t *testing.T) {
 			}
 		}
 		var last [4]int
+		var wasRiichi [4]bool
 		var was [4]bool
 		var melds [4]int
 		round := -1
 		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
 			if s.Round.Index()*100+s.Round.Honba() != round {
 				round = s.Round.Index()*100 + s.Round.Honba()
-				last, was, melds = [4]int{}, [4]bool{}, [4]int{}
+				last, was, melds, wasRiichi = [4]int{}, [4]bool{}, [4]int{}, [4]bool{}
 			}
 			calls := 0
 			for _, m := range s.Round.Melds(s.Seat) {
@@ -594,8 +612,24 @@ func TestCallRateTrial(t *testing.T) {
 					i := min(n-1, maxTurn)
 					drawNoten[i]++
 					drawBecame[i] += int(b2f(s.Tenpai))
+					f := facingRiichi(s)
+					facingNoten[f][i]++
+					facingBecame[f][i] += int(b2f(s.Tenpai))
 				}
 			}
+			inRiichi := s.Round.InRiichi(s.Seat)
+			if n == last[s.Seat]+1 && n >= 2 && calls == melds[s.Seat] && !wasRiichi[s.Seat] {
+				f := facingRiichi(s)
+				switch {
+				case was[s.Seat]:
+					keptTenpai[f]++
+					kept[f] += int(b2f(s.Tenpai))
+				case s.Tenpai && calls == 0:
+					closedTenpai[f]++
+					riichiAtOnce[f] += int(b2f(inRiichi))
+				}
+			}
+			wasRiichi[s.Seat] = inRiichi
 			last[s.Seat], was[s.Seat], melds[s.Seat] = n, s.Tenpai, calls
 		}})
 		if err != nil {
@@ -614,6 +648,17 @@ func TestCallRateTrial(t *testing.T) {
 		fmt.Fprintf(&b, "%.4f, ", float64(drawBecame[n])/float64(max(1, drawNoten[n])))
 	}
 	t.Logf("noten after discard n → tenpai after discard n+1 with no call between, n = 1..%d:\n%s\nsamples %v", maxTurn, b.String(), drawNoten[1:])
+	for f, name := range []string{"no other seat", "another seat"} {
+		b.Reset()
+		for n := 1; n <= maxTurn; n++ {
+			fmt.Fprintf(&b, "%.4f, ", float64(facingBecame[f][n])/float64(max(1, facingNoten[f][n])))
+		}
+		t.Logf("the same, %s in riichi:\n%s\nsamples %v", name, b.String(), facingNoten[f][1:])
+		t.Logf("a tenpai hand without riichi, %s in riichi, is still tenpai after its next discard (no call): %d of %d (%.4f)",
+			name, kept[f], keptTenpai[f], float64(kept[f])/float64(max(1, keptTenpai[f])))
+		t.Logf("a closed hand becoming tenpai (no call), %s in riichi, declares riichi with that discard: %d of %d (%.4f)",
+			name, riichiAtOnce[f], closedTenpai[f], float64(riichiAtOnce[f])/float64(max(1, closedTenpai[f])))
+	}
 	t.Logf("noten before a call → tenpai after its discard: %d of %d (%.4f)", callBecame, callNoten, float64(callBecame)/float64(max(1, callNoten)))
 	b.Reset()
 	for n := 1; n <= maxTurn; n++ {

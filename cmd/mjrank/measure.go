@@ -230,5 +230,10 @@ func printOpponents(w io.Writer, o *mceval.Opponents) error {
 	fmt.Fprintf(w, "rounds ended by an opponent's tsumo %s : %s, by an opponent's ron on another %s : %s; opponents' wins a decision %s : %s, worth %.0f : %.0f points\n",
 		rate(r.Tsumo, r.Rounds), rate(e.Tsumo, e.Rounds), rate(r.RonOpponent, r.Rounds), rate(e.RonOpponent, e.Rounds),
 		rate(r.Wins, r.Rounds), rate(e.Wins, e.Rounds), r.WinPoints/max(r.Wins, 1), e.WinPoints/max(e.Wins, 1))
+	fmt.Fprintf(w, "the seat's deal-ins a decision, by its state after the discard: in riichi %s : %s, tenpai without riichi %s : %s, not tenpai against a riichi %s : %s, not tenpai otherwise %s : %s\n",
+		rate(r.DealIn[mc.DealInRiichi], r.Rounds), rate(e.DealIn[mc.DealInRiichi], e.Rounds),
+		rate(r.DealIn[mc.DealInDama], r.Rounds), rate(e.DealIn[mc.DealInDama], e.Rounds),
+		rate(r.DealIn[mc.DealInNotenRiichi], r.Rounds), rate(e.DealIn[mc.DealInNotenRiichi], e.Rounds),
+		rate(r.DealIn[mc.DealInNoten], r.Rounds), rate(e.DealIn[mc.DealInNoten], e.Rounds))
 	return nil
 }
