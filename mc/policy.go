@@ -66,7 +66,7 @@ func (s *sim) intoDama(k tile.Kind) bool {
 // that keeps the shanten best and deals in to no such hand; when the hand
 // is not tenpai and none does, any kind that deals in to none; else k.
 func (s *sim) avoidDama(sh *[tile.NumKinds]int8, best int8, k tile.Kind) tile.Kind {
-	pick, pickU, any, anyU := k, 1<<30, k, 1<<30
+	pick, pickU, alt, altU := k, 1<<30, k, 1<<30
 	for d := range tile.Kind(tile.NumKinds) {
 		if s.counts[d] == 0 || sh[d] == Banned || s.intoDama(d) {
 			continue
@@ -75,14 +75,14 @@ func (s *sim) avoidDama(sh *[tile.NumKinds]int8, best int8, k tile.Kind) tile.Ki
 		if sh[d] == best && u < pickU {
 			pick, pickU = d, u
 		}
-		if u+100*int(sh[d]) < anyU {
-			any, anyU = d, u+100*int(sh[d])
+		if u+100*int(sh[d]) < altU {
+			alt, altU = d, u+100*int(sh[d])
 		}
 	}
 	if pickU < 1<<30 || best == 0 {
 		return pick
 	}
-	return any
+	return alt
 }
 
 // shantenAfter fills sh with the shanten after discarding each kind the

@@ -540,7 +540,6 @@ func TestCallRateTrial(t *testing.T) {
 	all := trials(t)
 	const maxTurn = 18
 	var opp, called [2][maxTurn + 1]int
-	var drawNoten, drawBecame [maxTurn + 1]int
 	var facingNoten, facingBecame [2][maxTurn + 1]int // [another seat in riichi]
 	var keptTenpai, kept [2]int                       // a tenpai hand without riichi, no call
 	var closedTenpai, riichiAtOnce [2]int             // a closed hand becoming tenpai, and declaring riichi
@@ -610,8 +609,6 @@ func TestCallRateTrial(t *testing.T) {
 					callBecameN[i] += int(b2f(s.Tenpai))
 				} else {
 					i := min(n-1, maxTurn)
-					drawNoten[i]++
-					drawBecame[i] += int(b2f(s.Tenpai))
 					f := facingRiichi(s)
 					facingNoten[f][i]++
 					facingBecame[f][i] += int(b2f(s.Tenpai))
@@ -644,8 +641,10 @@ func TestCallRateTrial(t *testing.T) {
 		t.Logf("P(call a discard) of a %s opponent after n = 0..%d discards:\n%s\nsamples %v", name, maxTurn, b.String(), opp[o])
 	}
 	var b strings.Builder
+	var drawNoten [maxTurn + 1]int // with a riichi or not
 	for n := 1; n <= maxTurn; n++ {
-		fmt.Fprintf(&b, "%.4f, ", float64(drawBecame[n])/float64(max(1, drawNoten[n])))
+		drawNoten[n] = facingNoten[0][n] + facingNoten[1][n]
+		fmt.Fprintf(&b, "%.4f, ", float64(facingBecame[0][n]+facingBecame[1][n])/float64(max(1, drawNoten[n])))
 	}
 	t.Logf("noten after discard n → tenpai after discard n+1 with no call between, n = 1..%d:\n%s\nsamples %v", maxTurn, b.String(), drawNoten[1:])
 	for f, name := range []string{"no other seat", "another seat"} {

@@ -230,10 +230,20 @@ func printOpponents(w io.Writer, o *mceval.Opponents) error {
 	fmt.Fprintf(w, "rounds ended by an opponent's tsumo %s : %s, by an opponent's ron on another %s : %s; opponents' wins a decision %s : %s, worth %.0f : %.0f points\n",
 		rate(r.Tsumo, r.Rounds), rate(e.Tsumo, e.Rounds), rate(r.RonOpponent, r.Rounds), rate(e.RonOpponent, e.Rounds),
 		rate(r.Wins, r.Rounds), rate(e.Wins, e.Rounds), r.WinPoints/max(r.Wins, 1), e.WinPoints/max(e.Wins, 1))
-	fmt.Fprintf(w, "the seat's deal-ins a decision, by its state after the discard: in riichi %s : %s, tenpai without riichi %s : %s, not tenpai against a riichi %s : %s, not tenpai otherwise %s : %s\n",
-		rate(r.DealIn[mc.DealInRiichi], r.Rounds), rate(e.DealIn[mc.DealInRiichi], e.Rounds),
-		rate(r.DealIn[mc.DealInDama], r.Rounds), rate(e.DealIn[mc.DealInDama], e.Rounds),
-		rate(r.DealIn[mc.DealInNotenRiichi], r.Rounds), rate(e.DealIn[mc.DealInNotenRiichi], e.Rounds),
-		rate(r.DealIn[mc.DealInNoten], r.Rounds), rate(e.DealIn[mc.DealInNoten], e.Rounds))
+	fmt.Fprint(w, "the seat's deal-ins a decision, by its state after the discard:")
+	for i, name := range dealInStates {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(w, "%s %s %s : %s", sep, name, rate(r.DealIn[i], r.Rounds), rate(e.DealIn[i], e.Rounds))
+	}
+	fmt.Fprintln(w)
 	return nil
+}
+
+// dealInStates name OpponentTally.DealIn's states, by index.
+var dealInStates = [mc.NumDealInStates]string{
+	mc.DealInRiichi: "in riichi", mc.DealInDama: "tenpai without riichi",
+	mc.DealInNotenRiichi: "not tenpai against a riichi", mc.DealInNoten: "not tenpai otherwise",
 }
