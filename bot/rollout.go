@@ -57,7 +57,7 @@ func NewRolloutWith(o mc.Options) (*Rollout, error) {
 		}
 	}
 	b := &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls}
-	if o.LearnedRiichi {
+	if !o.AlwaysRiichi {
 		dec, err := policy.DefaultDecisions()
 		if err != nil {
 			return nil, err
@@ -130,8 +130,8 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 
 // riichi reports whether the rollout's seat declares riichi with a
 // discard of kind k: closed, tenpai after it, 1,000 points, four tiles to
-// draw (mc's riichiWith), and with mc.Options.LearnedRiichi the rollout's
-// riichi model says so.
+// draw (mc's riichiWith), and the rollout's riichi model says so (unless
+// mc.Options.AlwaysRiichi).
 func (b *Rollout) riichi(v game.View, k tile.Kind) bool {
 	if !b.canRiichi(v, k) {
 		return false
@@ -146,7 +146,7 @@ func (b *Rollout) riichi(v game.View, k tile.Kind) bool {
 	b.sit.Reset(v, b.opp)
 	b.sit.RolloutRiichiFeatures(v, t, b.x[:])
 	p, err := b.riichiM.PredictOne(b.x[:])
-	return err != nil || p >= 0.5
+	return err != nil || p >= mc.RolloutRiichiThreshold
 }
 
 // canRiichi reports whether a discard of kind k may declare riichi in the

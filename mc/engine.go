@@ -172,11 +172,11 @@ type Options struct {
 	// NoSeatCalls keeps the seat from calling in the rollout (an
 	// ablation; by default it chis and pons by ChooseCall).
 	NoSeatCalls bool
-	// LearnedRiichi has the rollout's riichi model
-	// (policy.RolloutRiichiModel) decide riichi or dama for the seat in
-	// the rollout (an experiment switch; by default it declares on every
-	// closed tenpai: docs/ENGINE.md says why).
-	LearnedRiichi bool
+	// AlwaysRiichi has the seat declare riichi on every closed tenpai in
+	// the rollout (an ablation): by default the rollout's riichi model
+	// (policy.RolloutRiichiModel) decides riichi or dama, when the engine
+	// has the decision models.
+	AlwaysRiichi bool
 	// PolicyWeight is how much the learned discard policy's belief weighs
 	// against the simulations' evidence: a discard i replaces the prior
 	// discard p only if its lower bound (above) also exceeds PolicyWeight ×

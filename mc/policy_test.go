@@ -9,12 +9,11 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// TestSeatAvoidsDama: at real turn decisions, with an opponent made tenpai
-// without riichi on the kind the heuristic would discard, the seat's
-// reading of it (avoidDama) replaces that kind by one that deals in to no
-// such hand and keeps the shanten when the hand has one; a riichi
-// opponent on the kind is not read this way (the fold rule is for it).
-func TestSeatAvoidsDama(t *testing.T) {
+// TestSeatDodges: at real turn decisions, with an opponent made tenpai
+// (in riichi or not, by turns) on the kind the heuristic would discard,
+// the seat's reading of it (dodge) replaces that kind by one that deals
+// in to no tenpai hand and keeps the shanten when the hand has one.
+func TestSeatDodges(t *testing.T) {
 	e, err := Default()
 	if err != nil {
 		t.Fatal(err)
@@ -41,15 +40,11 @@ func TestSeatAvoidsDama(t *testing.T) {
 			s.opp[i].tenpai = false
 		}
 		s.opp[j].tenpai, s.opp[j].waits = true, tile.KindSet(0).Add(k)
-		s.oppRiichi[j] = true
-		if s.intoDama(k) {
-			t.Fatalf("%s: a riichi wait read as a dama one", p.name)
+		s.oppRiichi[j] = n%2 == 0
+		if r, d := s.dealsInto(k); r != s.oppRiichi[j] || d == s.oppRiichi[j] {
+			t.Fatalf("%s: the wait on %v read as riichi %v, dama %v (in riichi: %v)", p.name, k, r, d, s.oppRiichi[j])
 		}
-		s.oppRiichi[j] = false
-		if !s.intoDama(k) {
-			t.Fatalf("%s: the wait on %v not seen", p.name, k)
-		}
-		d := s.avoidDama(&sh, best, k)
+		d := s.dodge(&sh, best, k)
 		n++
 		same := false
 		for x := range tile.Kind(tile.NumKinds) {
@@ -58,7 +53,7 @@ func TestSeatAvoidsDama(t *testing.T) {
 		switch {
 		case d == k && (same || best > 0):
 			t.Errorf("%s: hand %v kept the wait's kind %v", p.name, s.counts, k)
-		case d != k && s.intoDama(d):
+		case d != k && into(&s, d):
 			t.Errorf("%s: %v replaced by %v, also a wait", p.name, k, d)
 		case same && sh[d] != best:
 			t.Errorf("%s: %v replaced by %v, shanten %d for %d", p.name, k, d, sh[d], best)
@@ -71,6 +66,12 @@ func TestSeatAvoidsDama(t *testing.T) {
 		t.Fatalf("only %d positions", n)
 	}
 	t.Logf("%d positions, %d kept the shanten", n, kept)
+}
+
+// into reports whether a discard of kind k deals in to anyone.
+func into(s *sim, k tile.Kind) bool {
+	r, d := s.dealsInto(k)
+	return r || d
 }
 
 // TestDealInState: the tally's index of the seat's state when it deals in.
@@ -88,5 +89,32 @@ func TestDealInState(t *testing.T) {
 		if got := DealInState(c.riichi, c.tenpai, c.opp); got != c.want {
 			t.Errorf("DealInState(%v, %v, %v) = %d, want %d", c.riichi, c.tenpai, c.opp, got, c.want)
 		}
+	}
+}
+
+// TestSeatWon: the tally's index of the seat's hand when it wins, and the
+// ron and tsumo columns.
+func TestSeatWon(t *testing.T) {
+	var tl OpponentTally
+	for _, c := range []struct {
+		riichi, open, tsumo bool
+		state, col          int
+	}{
+		{true, false, true, WinRiichi, 1},
+		{false, false, false, WinDama, 0},
+		{false, true, true, WinOpen, 1},
+		{false, true, false, WinOpen, 0},
+	} {
+		before := tl.SeatWin[c.state][c.col]
+		tl.SeatWon(c.riichi, c.open, c.tsumo)
+		if tl.SeatWin[c.state][c.col] != before+1 {
+			t.Errorf("SeatWon(%v, %v, %v) did not count in [%d][%d]: %v", c.riichi, c.open, c.tsumo, c.state, c.col, tl.SeatWin)
+		}
+	}
+	var sum OpponentTally
+	sum.Add(&tl)
+	sum.Add(&tl)
+	if sum.SeatWin[WinOpen][0] != 2 || sum.SeatWin[WinRiichi][1] != 2 {
+		t.Errorf("Add: %v from %v", sum.SeatWin, tl.SeatWin)
 	}
 }

@@ -314,6 +314,9 @@ func (s *sim) ronBy(t tile.Tile, from int, mine ronMode) bool {
 				s.scores[p] += x
 			}
 			s.out.won = true
+			if s.tc != nil {
+				s.tc.SeatWon(s.riichi, !s.closed, false)
+			}
 		} else {
 			s.oppRonPay(j, from, i == 0)
 		}
@@ -377,6 +380,9 @@ func (s *sim) settle(res *score.Result, winner int) {
 	s.end(game.Agari, winner == int(s.r.setup.Dealer))
 	if winner == s.r.me {
 		s.out.won = true
+		if s.tc != nil {
+			s.tc.SeatWon(s.riichi, !s.closed, true)
+		}
 	}
 }
 

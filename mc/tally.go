@@ -37,6 +37,36 @@ type OpponentTally struct {
 	// discard that dealt in (DealInRiichi …): where the rollout's own play
 	// pushes or folds unlike the players.
 	DealIn [NumDealInStates]float64 `json:"deal_in"`
+	// SeatWin counts the deciding seat's wins by its hand when it won
+	// (WinRiichi …) and how: [state][0] by ron, [state][1] by tsumo.
+	SeatWin [NumWinStates][2]float64 `json:"seat_win"`
+}
+
+// The deciding seat's hands when it wins, OpponentTally.SeatWin's first
+// index: in riichi, closed without riichi, open.
+const (
+	WinRiichi = iota
+	WinDama
+	WinOpen
+	NumWinStates
+)
+
+// WinState is the index into OpponentTally.SeatWin of a seat that won in
+// riichi or not, with an open hand or not.
+func WinState(riichi, open bool) int {
+	switch {
+	case riichi:
+		return WinRiichi
+	case open:
+		return WinOpen
+	}
+	return WinDama
+}
+
+// SeatWon counts one win of the deciding seat in riichi or not, open or
+// not, by tsumo or ron.
+func (t *OpponentTally) SeatWon(riichi, open, tsumo bool) {
+	t.SeatWin[WinState(riichi, open)][b2i(tsumo)]++
 }
 
 // The deciding seat's states when it deals in, OpponentTally.DealIn's
@@ -89,6 +119,11 @@ func (t *OpponentTally) addScaled(u *OpponentTally, w float64) {
 	t.WinPoints += w * u.WinPoints
 	for i := range t.DealIn {
 		t.DealIn[i] += w * u.DealIn[i]
+	}
+	for i := range t.SeatWin {
+		for j := range t.SeatWin[i] {
+			t.SeatWin[i][j] += w * u.SeatWin[i][j]
+		}
 	}
 }
 

@@ -194,7 +194,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		}
 	}
 	r.seatCalls = !o.NoSeatCalls
-	if e.dec != nil && o.LearnedRiichi {
+	if e.dec != nil && !o.AlwaysRiichi {
 		r.rollRiichi = e.dec.RolloutRiichi
 	}
 	r.seenOut = v.Visible()

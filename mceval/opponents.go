@@ -76,6 +76,11 @@ func ending(r *game.Round, seat int, t *mc.OpponentTally) {
 	ronOpp, dealtIn := false, false
 	for _, w := range res.Wins[:res.NumWins] {
 		if int(w.Seat) == seat {
+			open := false
+			for _, m := range r.Melds(seat) {
+				open = open || m.Open()
+			}
+			t.SeatWon(r.InRiichi(seat), open, w.Tsumo)
 			continue
 		}
 		dealtIn = dealtIn || (!w.Tsumo && int(w.From) == seat)

@@ -41,6 +41,8 @@ type RiichiHand struct {
 	Seat    int
 	Dealer  int
 	Round   tile.Kind // the round wind
+
+	win score.Win // ronPoints' scratch: score.Score keeps its argument on the heap
 }
 
 // riichiHandOf reads v's seat's RiichiHand.
@@ -113,7 +115,8 @@ func (h *RiichiHand) features(t tile.Tile, x *[numHandRiichi]float64) (damaMax f
 // not (no ippatsu, no ura dora: what the declaration surely adds), before
 // honba and sticks; ok is false without a yaku.
 func (h *RiichiHand) ronPoints(rest []tile.Tile, w tile.Kind, riichi bool) (int, bool) {
-	var win score.Win
+	win := &h.win
+	*win = score.Win{}
 	n := copy(win.Hand[:], rest)
 	t := freeTile(rest, w)
 	if t == tile.NoTile || n >= score.MaxHand {
@@ -131,7 +134,7 @@ func (h *RiichiHand) ronPoints(rest []tile.Tile, w tile.Kind, riichi bool) (int,
 	win.Round = h.Round
 	win.Riichi = riichi
 	win.NumDora = uint8(copy(win.Dora[:], h.Dora))
-	res, err := score.Score(&win, &scoreRules)
+	res, err := score.Score(win, &scoreRules)
 	if err != nil {
 		return 0, false
 	}

@@ -79,7 +79,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of arena merge)")
 		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
 		fs.StringVar(&o.reference, "reference", "", "after the table, the Houou players' rates from the game records under this folder (text report only)")
-		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's), no-calls (opponents never call in the rollouts), learned-rollout (not an ablation: the seat's own turns in the rollouts played by the learned rollout model instead of the heuristic), no-seat-calls (the seat never calls in the rollouts; the rollout bot then never calls either), learned-riichi (not an ablation: riichi or dama in the rollouts by the rollout's riichi model instead of on every closed tenpai; the rollout bot too)")
+		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's), no-calls (opponents never call in the rollouts), learned-rollout (not an ablation: the seat's own turns in the rollouts played by the learned rollout model instead of the heuristic), no-seat-calls (the seat never calls in the rollouts; the rollout bot then never calls either), always-riichi (riichi on every closed tenpai in the rollouts instead of riichi or dama by the rollout's riichi model; the rollout bot too)")
 		return func(env *Env, args []string) error {
 			set := map[string]bool{}
 			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -160,7 +160,7 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 	if o.reference != "" && o.asJSON {
 		return nil, usageErrorf("--reference: the Houou players' line is in the text report only (drop --json)")
 	}
-	// The rollout bot plays the rollout --mc-ablation selects (no-seat-calls, learned-riichi).
+	// The rollout bot plays the rollout --mc-ablation selects (no-seat-calls, always-riichi).
 	plays := func(names ...string) bool {
 		return slices.ContainsFunc(cfg.Seats[:], func(s string) bool { return slices.Contains(names, bot.Base(s)) })
 	}
@@ -338,10 +338,10 @@ func ablationFlag(v string, o *mc.Options) error {
 			o.Rollout = mc.LearnedRollout
 		case "no-seat-calls":
 			o.NoSeatCalls = true
-		case "learned-riichi":
-			o.LearnedRiichi = true
+		case "always-riichi":
+			o.AlwaysRiichi = true
 		default:
-			return usageErrorf("--mc-ablation: unknown part %q (known: no-halving, riichi-only, raw-score, efficiency-prior, no-calls, learned-rollout, no-seat-calls, learned-riichi)", quoteShort(a))
+			return usageErrorf("--mc-ablation: unknown part %q (known: no-halving, riichi-only, raw-score, efficiency-prior, no-calls, learned-rollout, no-seat-calls, always-riichi)", quoteShort(a))
 		}
 	}
 	return nil

@@ -44,7 +44,10 @@ kind, and reports:
              decision and the share of them after which it was tenpai, in
              riichi, open; its calls a decision; how the rounds ended
              for them (an opponent's tsumo, its ron on another
-             opponent) and what their wins were worth
+             opponent) and what their wins were worth; the deciding
+             seat's deal-ins by its state after the discard and its wins
+             by its hand (riichi, closed without riichi, open; ron and
+             tsumo)
 
 --fold 1 to 9 measures a tenth of the training games instead (FNV-1a mod
 10 = the fold), to tune the rollout's fitted rates on without touching the
@@ -238,9 +241,21 @@ func printOpponents(w io.Writer, o *mceval.Opponents) error {
 		}
 		fmt.Fprintf(w, "%s %s %s : %s", sep, name, rate(r.DealIn[i], r.Rounds), rate(e.DealIn[i], e.Rounds))
 	}
+	fmt.Fprint(w, "\nthe seat's wins a decision, by its hand (ron, tsumo):")
+	for i, name := range winStates {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(w, "%s %s %s, %s : %s, %s", sep, name, rate(r.SeatWin[i][0], r.Rounds), rate(r.SeatWin[i][1], r.Rounds),
+			rate(e.SeatWin[i][0], e.Rounds), rate(e.SeatWin[i][1], e.Rounds))
+	}
 	fmt.Fprintln(w)
 	return nil
 }
+
+// winStates name OpponentTally.SeatWin's states, by index.
+var winStates = [mc.NumWinStates]string{mc.WinRiichi: "riichi", mc.WinDama: "closed without riichi", mc.WinOpen: "open"}
 
 // dealInStates name OpponentTally.DealIn's states, by index.
 var dealInStates = [mc.NumDealInStates]string{
