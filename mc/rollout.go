@@ -74,6 +74,7 @@ type sim struct {
 	// The learned rollout policy's state (LearnedRollout).
 	seenAdd  tile.Counts // tiles seen since the root
 	ownSuits [4]int      // the seat's discards per suit
+	ownLast  tile.Kind   // the seat's last discard
 	oppCalls [game.NumSeats]int
 	in       policy.Inputs
 	pos      policy.Position
@@ -136,6 +137,7 @@ func (s *sim) reset(r *root, w *world) {
 	s.over, s.kind, s.renchan = false, 0, false
 	s.out = outcome{}
 	s.seenAdd, s.ownSuits, s.oppCalls = tile.Counts{}, r.pin.OwnRiverSuits, [game.NumSeats]int{}
+	s.ownLast = r.pin.OwnLast
 }
 
 func (s *sim) updateWaits() {
@@ -192,6 +194,7 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 	s.discarded = s.discarded.Add(k)
 	s.seenAdd[k]++
 	s.ownSuits[k.Suit()]++
+	s.ownLast = k
 	s.tempFuriten = false
 	s.ippatsu = false
 	s.updateWaits()

@@ -63,14 +63,9 @@ func (s *sim) policyInputs() *policy.Inputs {
 		in.Drawn = s.drawn.Kind()
 	}
 	in.Kuikae = s.ban
-	in.OwnRiverSuits = s.ownSuits
+	in.OwnRiverSuits, in.OwnRiverKinds, in.OwnLast = s.ownSuits, s.discarded, s.ownLast
 	in.OwnRiver = s.turns[r.me]
-	in.OwnOpen = 0
-	for _, m := range s.melds[:s.nm] {
-		if m.Open() {
-			in.OwnOpen++
-		}
-	}
+	in.OwnOpen, in.OwnMelds = policy.OwnMelds(s.melds[:s.nm])
 	i := 0
 	for j := range game.NumSeats {
 		if j == r.me {

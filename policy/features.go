@@ -10,11 +10,12 @@ import (
 )
 
 // Schema versions the features: a model trained on another schema is
-// refused. Schema 3 adds LookaheadFeatureNames after the 45 of schema 2.
-const Schema = 3
+// refused. Schema 3 adds LookaheadFeatureNames after the 45 of schema 2,
+// schema 4 ValueFeatureNames after those.
+const Schema = 4
 
 // FeatureNames names the features of one candidate discard, in order.
-var FeatureNames = append(slices.Clip(baseFeatureNames), LookaheadFeatureNames...)
+var FeatureNames = slices.Concat(baseFeatureNames, LookaheadFeatureNames, ValueFeatureNames)
 
 // baseFeatureNames are the features of schema 2.
 var baseFeatureNames = []string{
@@ -30,7 +31,7 @@ var baseFeatureNames = []string{
 }
 
 // NumFeatures is len(FeatureNames).
-const NumFeatures = numBaseFeatures + numLookahead
+const NumFeatures = numBaseFeatures + numLookahead + numValue
 
 const numBaseFeatures = 45
 
@@ -55,6 +56,9 @@ type Position struct {
 	threat  tile.KindSet // safe against the opponent most likely tenpai
 	waits   [game.NumSeats - 1][tile.NumKinds]float64
 	pub     opponent.Public
+
+	meldsSimple float64 // deriveMelds
+	meldSuit    int
 
 	aheadDone bool          // ahead is computed
 	ahead     [14]lookahead // by candidate, as discard
@@ -83,6 +87,7 @@ func (p *Position) derive() {
 	p.deriveHand()
 	maxOpen, maxT := p.deriveOpponents()
 	p.deriveGeneral(maxOpen, maxT)
+	p.deriveMelds()
 }
 
 // deriveHand: the discards the seat could make (tile efficiency first),
@@ -241,6 +246,7 @@ func (p *Position) Features(k tile.Kind, x []float64) {
 	x[39], x[40], x[41], x[42], x[43] = float64(doraAfter), float64(p.in.OwnRiverSuits[suit]), g[10], g[11], g[12]
 	x[44] = g[13]
 	p.lookaheadFeatures(rank, k, x[numBaseFeatures:])
+	p.valueFeatures(rank, k, x[numBaseFeatures+numLookahead:])
 }
 
 func b2f(b bool) float64 {

@@ -3,6 +3,7 @@ package policy
 import (
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -19,9 +20,12 @@ type Inputs struct {
 	Drawn  tile.Kind    // the tile drawn this turn (NoKind after a call)
 	Kuikae tile.KindSet // kinds it may not discard after its call
 
-	OwnRiverSuits [4]int // its discards per suit (honours last)
-	OwnRiver      int    // its discards
-	OwnOpen       int    // its open melds
+	OwnRiverSuits [4]int       // its discards per suit (honours last)
+	OwnRiverKinds tile.KindSet // the kinds it has discarded
+	OwnLast       tile.Kind    // its last discard (NoKind: none)
+	OwnMelds      tile.Counts  // the tiles of its melds, by kind
+	OwnRiver      int          // its discards
+	OwnOpen       int          // its open melds
 	Yakuhai       tile.KindSet
 	Dora          tile.Counts // dora value of each kind (red fives apart)
 
@@ -105,17 +109,14 @@ func inputsOf(v game.View, in *Inputs, pub *opponent.Public, m *opponent.Models,
 		in.Drawn = d.Kind()
 	}
 	in.Kuikae = v.Kuikae()
-	in.OwnRiverSuits = [4]int{}
+	in.OwnRiverSuits, in.OwnRiverKinds, in.OwnLast = [4]int{}, 0, tile.NoKind
 	for _, d := range v.River(seat) {
 		in.OwnRiverSuits[d.Tile.Kind().Suit()]++
+		in.OwnRiverKinds = in.OwnRiverKinds.Add(d.Tile.Kind())
+		in.OwnLast = d.Tile.Kind()
 	}
 	in.OwnRiver = len(v.River(seat))
-	in.OwnOpen = 0
-	for _, mm := range v.Melds(seat) {
-		if mm.Open() {
-			in.OwnOpen++
-		}
-	}
+	in.OwnOpen, in.OwnMelds = OwnMelds(v.Melds(seat))
 	in.Yakuhai = 0
 	for k := range tile.Kind(tile.NumKinds) {
 		if k.IsDragon() || k == v.SeatWind(seat) || k == v.RoundWind() {
@@ -141,6 +142,20 @@ func inputsOf(v game.View, in *Inputs, pub *opponent.Public, m *opponent.Models,
 	in.Place, in.Above, in.Below = standing(v)
 	in.Round = v.RoundIndex()
 	in.HonbaSticks = v.Honba() + v.Sticks()
+}
+
+// OwnMelds returns how many of melds are open, and their tiles by kind.
+func OwnMelds(melds []score.Meld) (open int, tiles tile.Counts) {
+	for i := range melds {
+		m := &melds[i]
+		if m.Open() {
+			open++
+		}
+		for _, t := range m.TilesSlice() {
+			tiles[t.Kind()]++
+		}
+	}
+	return open, tiles
 }
 
 // predictOpponent sets o's predictions by m from pub, the opponent's public

@@ -14,7 +14,7 @@ import (
 // inputsOf is a quiet table: the hand h, nothing seen, no threat.
 func inputsOf(h string) *policy.Inputs {
 	var waits [game.NumSeats - 1][tile.NumKinds]float64
-	in := &policy.Inputs{Counts: tile.MustParseCounts(h), Drawn: tile.NoKind, Above: 100_000, Below: 100_000, Live: 60}
+	in := &policy.Inputs{Counts: tile.MustParseCounts(h), Drawn: tile.NoKind, OwnLast: tile.NoKind, Above: 100_000, Below: 100_000, Live: 60}
 	for i := range in.Opp {
 		in.Opp[i].Waits = &waits[i]
 	}

@@ -77,7 +77,7 @@ type Config struct {
 	// PolicyRate is the rate of turn decisions kept for the discard policy:
 	// its ranking objective trains in memory, so its rows must fit
 	// MemoryBudget (0.07 of the turns of 12,000 games: 3.7 M training and
-	// 0.4 M held-out rows, 3.9 GiB by the budget's estimate).
+	// 0.4 M held-out rows, 4.7 GiB by the budget's estimate).
 	PolicyRate float64
 	// CalibFolds is the number of inner folds of the training games (by
 	// FNV-1a(log id) / 10 mod CalibFolds) over which the tenpai trees are
