@@ -184,6 +184,9 @@ func (p *Player) followPrior(base *Inputs, m score.Meld, dst *[tile.NumKinds]flo
 			in.Red[t.Kind()]--
 		}
 	}
+	for _, t := range m.Tiles[:m.Type.Size()] {
+		in.OwnMelds[t.Kind()]++
+	}
 	in.Drawn, in.Kuikae = tile.NoKind, game.KuikaeBan(m)
 	in.OwnOpen++
 	p.pos.ResetInputs(&in)
