@@ -46,16 +46,21 @@ type Model struct {
 	m       *xgbmodel.Model
 	Card    xgbmodel.Card
 	ranking bool // scores are a ranking objective's, compared within a decision
+	n       int  // the features it reads: NumFeatures, or fewer for an older schema
 }
 
 // newModel wraps a loaded model.
 func newModel(m *xgbmodel.Model, card *xgbmodel.Card) *Model {
-	return &Model{m: m, Card: *card, ranking: xgbmodel.Ranking(m.Objective())}
+	return &Model{m: m, Card: *card, ranking: xgbmodel.Ranking(m.Objective()), n: m.NumFeatures()}
 }
 
-// Load loads the model from fsys's folder dir, refusing another schema.
+// Load loads the model from fsys's folder dir. A model of an older schema
+// loads too when its features are the first of FeatureNames (each schema
+// appended its features to the one before): it reads only those, so that
+// `policy@DIR` seats a model trained before the newest features beside
+// the new one. Any other schema is refused.
 func Load(fsys fs.FS, dir string) (*Model, error) {
-	m, card, err := xgbmodel.LoadFS(fsys, dir, ModelName, Schema, NumFeatures)
+	m, card, err := xgbmodel.LoadFSPrefix(fsys, dir, ModelName, Schema, FeatureNames)
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
@@ -72,7 +77,7 @@ func LoadRollout(fsys fs.FS, dir string) (*Model, error) {
 	if cards, _ := fs.Glob(fsys, path.Join(dir, RolloutModelName+"-*.json")); len(cards) == 0 {
 		return nil, nil
 	}
-	m, card, err := xgbmodel.LoadFS(fsys, dir, RolloutModelName, Schema, NumFeatures)
+	m, card, err := xgbmodel.LoadFSPrefix(fsys, dir, RolloutModelName, Schema, FeatureNames)
 	if err != nil {
 		return nil, fmt.Errorf("policy: rollout model: %w", err)
 	}
@@ -107,7 +112,7 @@ func (m *Model) Score(p *Position, k tile.Kind) float64 {
 // ScoreRow returns the model's score of the features x of one candidate
 // (as [Position.Features] writes them).
 func (m *Model) ScoreRow(x []float64) float64 {
-	v, err := m.m.PredictOne(x)
+	v, err := m.m.PredictOne(x[:m.n])
 	if err != nil {
 		panic(err) // the feature count was checked at load
 	}

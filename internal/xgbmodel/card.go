@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -245,6 +246,28 @@ func LoadDir[T any](dir string, load func(fsys fs.FS, dir string) (T, error)) (T
 // A card whose schema or feature count differs from what the code computes
 // is refused with an error wrapping [ErrSchema].
 func LoadFS(fsys fs.FS, dir, name string, schema, numFeatures int) (*Model, *Card, error) {
+	return loadFS(fsys, dir, name, func(c *Card) (int, bool) {
+		return numFeatures, c.Schema == schema && len(c.Features) == numFeatures
+	}, schema, numFeatures)
+}
+
+// LoadFSPrefix is [LoadFS] for features that grow by appending: it also
+// takes a model of an older schema whose features are the first of names
+// (the code's features of schema, in order), which then reads only those
+// (its [Model.NumFeatures]), so that models trained before features were
+// added still load, to compare with the new ones.
+func LoadFSPrefix(fsys fs.FS, dir, name string, schema int, names []string) (*Model, *Card, error) {
+	return loadFS(fsys, dir, name, func(c *Card) (int, bool) {
+		n := len(c.Features)
+		ok := c.Schema == schema && n == len(names) ||
+			c.Schema < schema && n <= len(names) && slices.Equal(c.Features, names[:n])
+		return n, ok
+	}, schema, len(names))
+}
+
+// loadFS is LoadFS with the card's check: accept returns the number of
+// features the model must read and whether the card is accepted.
+func loadFS(fsys fs.FS, dir, name string, accept func(*Card) (int, bool), schema, numFeatures int) (*Model, *Card, error) {
 	cards, err := fs.Glob(fsys, path.Join(dir, name+"-*.json"))
 	if err != nil {
 		return nil, nil, err
@@ -264,7 +287,8 @@ func LoadFS(fsys fs.FS, dir, name string, schema, numFeatures int) (*Model, *Car
 	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, nil, fmt.Errorf("xgbmodel: %s: %w", cards[0], err)
 	}
-	if c.Schema != schema || len(c.Features) != numFeatures {
+	want, ok := accept(&c)
+	if !ok {
 		return nil, nil, fmt.Errorf("xgbmodel: %s: %w: the model has schema %d with %d features, the code computes schema %d with %d; retrain with `mjrank train`",
 			c.File, ErrSchema, c.Schema, len(c.Features), schema, numFeatures)
 	}
@@ -284,8 +308,8 @@ func LoadFS(fsys fs.FS, dir, name string, schema, numFeatures int) (*Model, *Car
 			return nil, nil, fmt.Errorf("xgbmodel: %s: %w", c.File, err)
 		}
 	}
-	if m.NumFeatures() != numFeatures {
-		return nil, nil, fmt.Errorf("xgbmodel: %s: %w: the model reads %d features, the code computes %d", c.File, ErrSchema, m.NumFeatures(), numFeatures)
+	if m.NumFeatures() != want {
+		return nil, nil, fmt.Errorf("xgbmodel: %s: %w: the model reads %d features, its card names %d", c.File, ErrSchema, m.NumFeatures(), want)
 	}
 	return m, &c, nil
 }

@@ -238,3 +238,37 @@ func TestRanking(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadFSPrefix: a card of an older schema loads when its features are
+// the first of the code's (past the check, the model file's hash fails
+// here), and is refused when they are not, or its schema is newer.
+func TestLoadFSPrefix(t *testing.T) {
+	card := func(schema int, features string) fstest.MapFS {
+		return fstest.MapFS{
+			"m/discard-000000000000.json": {Data: []byte(`{"name":"discard","file":"discard-000000000000.bin","schema":` +
+				strconv.Itoa(schema) + `,"features":[` + features + `]}`)},
+			"m/discard-000000000000.bin": {Data: []byte("x")},
+		}
+	}
+	names := []string{"a", "b", "c"}
+	for _, c := range []struct {
+		name     string
+		fsys     fstest.MapFS
+		accepted bool
+	}{
+		{"the same schema", card(3, `"a","b","c"`), true},
+		{"an older schema, a prefix", card(2, `"a","b"`), true},
+		{"an older schema, not a prefix", card(2, `"a","c"`), false},
+		{"an older schema, more features", card(2, `"a","b","c","d"`), false},
+		{"a newer schema", card(4, `"a","b"`), false},
+		{"the same schema, fewer features", card(3, `"a","b"`), false},
+	} {
+		_, _, err := LoadFSPrefix(c.fsys, "m", "discard", 3, names)
+		switch {
+		case c.accepted && (err == nil || !strings.Contains(err.Error(), "SHA-256")):
+			t.Errorf("%s: err = %v, want the card accepted (and the hash refused)", c.name, err)
+		case !c.accepted && !errors.Is(err, ErrSchema):
+			t.Errorf("%s: err = %v, want ErrSchema", c.name, err)
+		}
+	}
+}
