@@ -49,7 +49,7 @@ func (s *sim) policy() (tile.Tile, bool) {
 		if best == 0 {
 			rate = &seatTenpaiDodge
 		}
-		if r, d := s.dealsInto(k); (r || d) && s.rng.Float64() < rate[b2i(!r)] {
+		if r, d := s.dealsInto(s.r.me, k); (r || d) && s.rng.Float64() < rate[b2i(!r)] {
 			k = s.dodge(&sh, best, k)
 		}
 	}
@@ -68,18 +68,6 @@ func (s *sim) policy() (tile.Tile, bool) {
 // abstraction is given.
 var seatTenpaiDodge = [2]float64{0.8, 0.5}
 
-// dealsInto reports whether a discard of kind k would deal in to an
-// opponent in riichi, and to one tenpai without riichi (the abstract
-// opponents' waits).
-func (s *sim) dealsInto(k tile.Kind) (riichi, dama bool) {
-	for j := range s.opp {
-		if j != s.r.me && s.oppRons(j, k) {
-			riichi, dama = riichi || s.oppRiichi[j], dama || !s.oppRiichi[j]
-		}
-	}
-	return riichi, dama
-}
-
 // dodge is the seat reading a tenpai hand as the opponents read one
 // (dodgeRate): instead of k, the least useful kind that keeps the shanten
 // best and deals in to no tenpai opponent; when the hand is not tenpai
@@ -87,7 +75,10 @@ func (s *sim) dealsInto(k tile.Kind) (riichi, dama bool) {
 func (s *sim) dodge(sh *[tile.NumKinds]int8, best int8, k tile.Kind) tile.Kind {
 	pick, pickU, alt, altU := k, 1<<30, k, 1<<30
 	for d := range tile.Kind(tile.NumKinds) {
-		if r, dd := s.dealsInto(d); s.counts[d] == 0 || sh[d] == Banned || r || dd {
+		if s.counts[d] == 0 || sh[d] == Banned {
+			continue
+		}
+		if r, dd := s.dealsInto(s.r.me, d); r || dd {
 			continue
 		}
 		u := uselessness(&s.counts, d)
@@ -134,14 +125,7 @@ func ShantenAfter(counts *tile.Counts, sh *[tile.NumKinds]int8, ban tile.KindSet
 }
 
 // threatened reports whether an opponent is in riichi.
-func (s *sim) threatened() bool {
-	for j := range s.opp {
-		if j != s.r.me && s.oppRiichi[j] {
-			return true
-		}
-	}
-	return false
-}
+func (s *sim) threatened() bool { return s.facingRiichi(s.r.me) }
 
 // threats marks in thr the opponents the seat treats as a threat
 // (Threat), as it sees them: in riichi, its open melds (the root's and

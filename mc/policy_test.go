@@ -41,7 +41,7 @@ func TestSeatDodges(t *testing.T) {
 		}
 		s.opp[j].tenpai, s.opp[j].waits = true, tile.KindSet(0).Add(k)
 		s.oppRiichi[j] = n%2 == 0
-		if r, d := s.dealsInto(k); r != s.oppRiichi[j] || d == s.oppRiichi[j] {
+		if r, d := s.dealsInto(s.r.me, k); r != s.oppRiichi[j] || d == s.oppRiichi[j] {
 			t.Fatalf("%s: the wait on %v read as riichi %v, dama %v (in riichi: %v)", p.name, k, r, d, s.oppRiichi[j])
 		}
 		d := s.dodge(&sh, best, k)
@@ -70,7 +70,7 @@ func TestSeatDodges(t *testing.T) {
 
 // into reports whether a discard of kind k deals in to anyone.
 func into(s *sim, k tile.Kind) bool {
-	r, d := s.dealsInto(k)
+	r, d := s.dealsInto(s.r.me, k)
 	return r || d
 }
 

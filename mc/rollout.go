@@ -482,17 +482,33 @@ func (s *sim) oppTurn(j int, models bool) {
 	s.oppDiscard(j, t, riichi)
 }
 
-// facingRiichi reports whether a seat other than opponent j is in riichi.
+// facingRiichi reports whether a seat other than seat j (the seat or an
+// opponent) is in riichi.
 func (s *sim) facingRiichi(j int) bool {
-	if s.riichi {
-		return true
-	}
-	for i, r := range s.oppRiichi {
-		if r && i != j {
+	for i := range game.NumSeats {
+		if i != j && (i == s.r.me && s.riichi || i != s.r.me && s.oppRiichi[i]) {
 			return true
 		}
 	}
 	return false
+}
+
+// dealsInto reports whether a discard of kind k by seat from (the seat or
+// an opponent) would deal in to another seat in riichi, and to one tenpai
+// without riichi: the seat by its waits, an opponent by its abstract ones.
+func (s *sim) dealsInto(from int, k tile.Kind) (riichi, dama bool) {
+	for i := range game.NumSeats {
+		switch {
+		case i == from:
+		case i == s.r.me:
+			if s.waits.Has(k) {
+				riichi, dama = riichi || s.riichi, dama || !s.riichi
+			}
+		case s.oppRons(i, k):
+			riichi, dama = riichi || s.oppRiichi[i], dama || !s.oppRiichi[i]
+		}
+	}
+	return riichi, dama
 }
 
 // oppDiscard: opponent j discards t (declaring riichi if asked), which
@@ -614,18 +630,7 @@ var dodgeRate = [2][2]float64{{0.9, 0.5}, {0.5, 0.2}}
 // dodges reports whether opponent j, about to discard kind k into another
 // seat's wait, plays a safe tile instead.
 func (s *sim) dodges(j int, k tile.Kind) bool {
-	riichi, dama := false, false
-	for i := range game.NumSeats {
-		switch {
-		case i == j:
-		case i == s.r.me:
-			if s.waits.Has(k) {
-				riichi, dama = riichi || s.riichi, dama || !s.riichi
-			}
-		case s.oppRons(i, k):
-			riichi, dama = riichi || s.oppRiichi[i], dama || !s.oppRiichi[i]
-		}
-	}
+	riichi, dama := s.dealsInto(j, k)
 	d := &dodgeRate[b2i(s.opp[j].tenpai)]
 	switch {
 	case riichi:

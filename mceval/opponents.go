@@ -42,12 +42,8 @@ func (l *roundLog) observe(st *data.ReplayStep) {
 	case data.EventDiscard:
 		r := st.Engine
 		c := r.Counts(j)
-		open := false
-		for _, m := range r.Melds(j) {
-			open = open || m.Open()
-		}
 		l.discards = append(l.discards, oppDiscard{event: st.Event - 1, seat: j, turn: len(r.River(j)),
-			tenpai: hand.Shanten(&c) == 0, riichi: r.InRiichi(j), open: open})
+			tenpai: hand.Shanten(&c) == 0, riichi: r.InRiichi(j), open: isOpen(r, j)})
 	}
 }
 
@@ -76,11 +72,7 @@ func ending(r *game.Round, seat int, t *mc.OpponentTally) {
 	ronOpp, dealtIn := false, false
 	for _, w := range res.Wins[:res.NumWins] {
 		if int(w.Seat) == seat {
-			open := false
-			for _, m := range r.Melds(seat) {
-				open = open || m.Open()
-			}
-			t.SeatWon(r.InRiichi(seat), open, w.Tsumo)
+			t.SeatWon(r.InRiichi(seat), isOpen(r, seat), w.Tsumo)
 			continue
 		}
 		dealtIn = dealtIn || (!w.Tsumo && int(w.From) == seat)
@@ -102,6 +94,16 @@ func ending(r *game.Round, seat int, t *mc.OpponentTally) {
 		}
 		t.DealIn[mc.DealInState(r.InRiichi(seat), hand.Shanten(&c) == 0, oppRiichi)]++
 	}
+}
+
+// isOpen reports whether seat has called an open meld in r.
+func isOpen(r *game.Round, seat int) bool {
+	for _, m := range r.Melds(seat) {
+		if m.Open() {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *roundLog) reset() {

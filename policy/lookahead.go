@@ -132,16 +132,9 @@ func (p *Position) lookaheadFeatures(i int, k tile.Kind, x []float64) {
 func (p *Position) shapeFeatures(k tile.Kind, x []float64) {
 	c := &p.in.Counts
 	unseen := func(j tile.Kind) int { return max(0, 4-int(c[j])-int(p.in.Seen[j])) }
-	at := func(d int) float64 { return -1 }
 	connect := unseen(k)
 	if !k.IsHonor() {
 		num, lo := k.Number(), k-tile.Kind(k.Number()-1)
-		at = func(d int) float64 {
-			if n := num + d; n >= 1 && n <= 9 {
-				return float64(c[lo+tile.Kind(n-1)])
-			}
-			return -1
-		}
 		for d := -2; d <= 2; d++ {
 			if n := num + d; d != 0 && n >= 1 && n <= 9 {
 				connect += unseen(lo + tile.Kind(n-1))
@@ -157,6 +150,19 @@ func (p *Position) shapeFeatures(k tile.Kind, x []float64) {
 	if k.IsTerminalOrHonor() {
 		yaochu--
 	}
-	x[0], x[1], x[2], x[3] = at(-2), at(-1), at(1), at(2)
+	x[0], x[1], x[2], x[3] = copiesAt(c, k, -2), copiesAt(c, k, -1), copiesAt(c, k, 1), copiesAt(c, k, 2)
 	x[4], x[5], x[6] = float64(connect), b2f(k.IsDragon()), float64(yaochu)
+}
+
+// copiesAt returns the copies in c of the kind d numbers from k in its
+// suit: −1 off the suit, or for an honour.
+func copiesAt(c *tile.Counts, k tile.Kind, d int) float64 {
+	if k.IsHonor() {
+		return -1
+	}
+	n := k.Number() + d
+	if n < 1 || n > 9 {
+		return -1
+	}
+	return float64(c[int(k)+d])
 }

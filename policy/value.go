@@ -45,16 +45,6 @@ const numValue = 14
 func (p *Position) valueFeatures(i int, k tile.Kind, x []float64) {
 	in := &p.in
 	d := p.discard[i]
-	at := func(int) float64 { return -1 }
-	if !k.IsHonor() {
-		num, lo := k.Number(), k-tile.Kind(k.Number()-1)
-		at = func(dn int) float64 {
-			if n := num + dn; n >= 1 && n <= 9 {
-				return float64(in.Counts[lo+tile.Kind(n-1)])
-			}
-			return -1
-		}
-	}
 	furiten := false
 	if d.Shanten == 0 {
 		furiten = d.Tiles.Has(k) || d.Tiles&in.OwnRiverKinds != 0
@@ -91,7 +81,7 @@ func (p *Position) valueFeatures(i int, k tile.Kind, x []float64) {
 			safe++
 		}
 	}
-	x[0], x[1], x[2], x[3] = at(-3), at(3), b2f(in.OwnRiverKinds.Has(k)), b2f(furiten)
+	x[0], x[1], x[2], x[3] = copiesAt(&in.Counts, k, -3), copiesAt(&in.Counts, k, 3), b2f(in.OwnRiverKinds.Has(k)), b2f(furiten)
 	x[4], x[5], x[6], x[7], x[8] = float64(sanshoku), float64(ittsu), p.meldsSimple, p.offMeldSuit(k), float64(safe)
 	p.handFeatures(k, &held, x[9:])
 }

@@ -233,24 +233,17 @@ func printOpponents(w io.Writer, o *mceval.Opponents) error {
 	fmt.Fprintf(w, "rounds ended by an opponent's tsumo %s : %s, by an opponent's ron on another %s : %s; opponents' wins a decision %s : %s, worth %.0f : %.0f points\n",
 		rate(r.Tsumo, r.Rounds), rate(e.Tsumo, e.Rounds), rate(r.RonOpponent, r.Rounds), rate(e.RonOpponent, e.Rounds),
 		rate(r.Wins, r.Rounds), rate(e.Wins, e.Rounds), r.WinPoints/max(r.Wins, 1), e.WinPoints/max(e.Wins, 1))
-	fmt.Fprint(w, "the seat's deal-ins a decision, by its state after the discard:")
+	dealIns := make([]string, len(dealInStates))
 	for i, name := range dealInStates {
-		sep := ","
-		if i == 0 {
-			sep = ""
-		}
-		fmt.Fprintf(w, "%s %s %s : %s", sep, name, rate(r.DealIn[i], r.Rounds), rate(e.DealIn[i], e.Rounds))
+		dealIns[i] = fmt.Sprintf("%s %s : %s", name, rate(r.DealIn[i], r.Rounds), rate(e.DealIn[i], e.Rounds))
 	}
-	fmt.Fprint(w, "\nthe seat's wins a decision, by its hand (ron, tsumo):")
+	wins := make([]string, len(winStates))
 	for i, name := range winStates {
-		sep := ","
-		if i == 0 {
-			sep = ""
-		}
-		fmt.Fprintf(w, "%s %s %s, %s : %s, %s", sep, name, rate(r.SeatWin[i][0], r.Rounds), rate(r.SeatWin[i][1], r.Rounds),
+		wins[i] = fmt.Sprintf("%s %s, %s : %s, %s", name, rate(r.SeatWin[i][0], r.Rounds), rate(r.SeatWin[i][1], r.Rounds),
 			rate(e.SeatWin[i][0], e.Rounds), rate(e.SeatWin[i][1], e.Rounds))
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "the seat's deal-ins a decision, by its state after the discard: %s\n", strings.Join(dealIns, ", "))
+	fmt.Fprintf(w, "the seat's wins a decision, by its hand (ron, tsumo): %s\n", strings.Join(wins, ", "))
 	return nil
 }
 
