@@ -327,7 +327,7 @@ func (x *roundEnd) what(me int) string {
 // moves in a copy of r0, and compares the two ends.
 func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, r *root, w *world, cand *Candidate, o *Options, memo *rankMemo, c *diffCounts) {
 	var moves []ownMove
-	s := &sim{noDodge: true}
+	s := &sim{literal: true}
 	s.trace = func(t tile.Tile, riichi bool, m score.Meld) { moves = append(moves, ownMove{t, riichi, m}) }
 	s.reset(r, w)
 	s.calls = false

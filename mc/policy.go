@@ -1,6 +1,8 @@
 package mc
 
 import (
+	"math"
+
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -12,18 +14,20 @@ import (
 //
 //   - in riichi: the drawn tile;
 //   - when an opponent is a threat (Threat: in riichi, or open twice, or
-//     believed tenpai) and no discard leaves the hand tenpai: the safest
-//     kind (safe against every threatening opponent: its river and, for a
-//     riichi, what passed it since; then honours, terminals, and the
-//     rest), ties to the least useful;
+//     believed tenpai) and the hand is two or more from tenpai, or one
+//     from it with fewer than foldOneShantenLive tiles left: the kind
+//     least likely to deal in by the root's predictors (safestByModel:
+//     Σ P(tenpai) × P(wait) over the threats, 0 for a kind safe against
+//     them), ties to the least useful;
 //   - a tenpai hand without riichi facing a riichi gives up as often as the
 //     players' do (keepTenpai) and folds from then on;
 //   - else a kind that leaves the lowest shanten, the least connected one
-//     (isolated honours and terminals first), but one that would deal in
-//     to a tenpai opponent is replaced by a kind that would not as often
-//     as the opponents dodge such a wait when noten (dodgeRate: half the
-//     time against a hand without riichi) and by seatTenpaiDodge when
-//     tenpai (0.8 against a riichi, 0.5 against a dama);
+//     (isolated honours and terminals first) — at tenpai the one whose
+//     waits have the most unseen copies (widestWait) —, but one that
+//     would deal in to a tenpai opponent is replaced by a kind that would
+//     not as often as the opponents dodge such a wait when noten
+//     (dodgeRates) and by seatTenpaiDodge when tenpai, both rising as the
+//     wall runs out;
 //   - riichi when the discard leaves a closed hand tenpai with 1,000
 //     points to pay and four tiles left to draw, and the rollout's riichi
 //     model says so (declares; always with Options.AlwaysRiichi).
@@ -40,14 +44,22 @@ func (s *sim) policy() (tile.Tile, bool) {
 		// often as the players' (keepTenpai), and folds from then on.
 		s.folded = true
 	}
-	fold := threat && (best >= 1 || s.folded)
-	k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, fold)
+	fold := threat && (best >= 2 || s.folded || best == 1 && s.live < foldOneShantenLive)
+	var k tile.Kind
+	switch {
+	case fold:
+		k = s.safestByModel(&thr)
+	case best == 0:
+		k = s.widestWait(&sh, HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, false))
+	default:
+		k = HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, false)
+	}
 	if !fold {
 		// The seat reads a tenpai hand: noten as the opponents do
-		// (dodgeRate), tenpai and pushing by seatTenpaiDodge.
-		rate := &dodgeRate[0]
+		// (dodgeRates), tenpai and pushing by seatTenpaiDodge.
+		rate := s.dodgeRates(false)
 		if best == 0 {
-			rate = &seatTenpaiDodge
+			rate = ramp(seatTenpaiDodge, seatTenpaiDodgeLate, lateShare(s.live, dodgeRampLive))
 		}
 		if r, d := s.dealsInto(s.r.me, k); (r || d) && s.rng.Float64() < rate[b2i(!r)] {
 			k = s.dodge(&sh, best, k)
@@ -57,19 +69,91 @@ func (s *sim) policy() (tile.Tile, bool) {
 	return t, s.riichiWith(sh[k]) && s.declares(t)
 }
 
+// foldOneShantenLive: against a threat the seat pushes a hand one from
+// tenpai while this many tiles or more are left in the live wall, and
+// folds it after. Folding every such hand (before the eighth session)
+// left the rollouts of a round's first positions winning 0.035 a decision
+// less often than the players (training fold 1); pushing them always,
+// 0.03 more from the middle of the round on.
+const foldOneShantenLive = 40
+
 // seatTenpaiDodge is the chance that the seat, tenpai and pushing, plays
 // another discard that keeps it tenpai when its choice would deal in to a
-// riichi (0) or to a tenpai hand without one (1). With the opponents' own
-// rates (0.5 and 0.2) its tenpai hands without riichi dealt in 0.052 a
-// decision against the players' 0.041 on 150 games of training fold 1;
-// with 0.8 and 0.5, 0.047, and the engine's P(deal-in) 0.1133 against
-// 0.1124 observed (from 0.1182; docs/ENGINE.md). Players keep their
-// tenpai with a safer tile more often than a pushing opponent in the
-// abstraction is given.
-var seatTenpaiDodge = [2]float64{0.8, 0.5}
+// riichi (0) or to a tenpai hand without one (1), with dodgeRampLive tiles
+// or more left; seatTenpaiDodgeLate with none (linearly in between). With
+// the opponents' own rates (0.5 and 0.2) its tenpai hands without riichi
+// dealt in 0.052 a decision against the players' 0.041 on 150 games of
+// training fold 1; with 0.8 and 0.5, 0.047 (docs/ENGINE.md). Players keep
+// their tenpai with a safer tile more often than a pushing opponent in
+// the abstraction is given, and more so late.
+var (
+	seatTenpaiDodge     = [2]float64{0.8, 0.5}
+	seatTenpaiDodgeLate = [2]float64{0.95, 0.9}
+)
+
+// widestWait is, among the discards that keep the hand tenpai, the one
+// whose waits have the most copies the seat has not seen (a furiten wait
+// counts none), k on ties: players choose their wait, and the rollout's
+// seat, taking the least connected tile, won a fifth less than they did
+// from the middle of the round (training fold 1).
+func (s *sim) widestWait(sh *[tile.NumKinds]int8, k tile.Kind) tile.Kind {
+	best, bestN := k, -1
+	for d := range tile.Kind(tile.NumKinds) {
+		if s.counts[d] == 0 || sh[d] != 0 {
+			continue
+		}
+		s.counts[d]--
+		w, own := hand.WaitInfo(&s.counts)
+		w &^= own
+		n := 0
+		if w&s.discarded.Add(d) == 0 {
+			for x := range w.Kinds {
+				n += max(0, 4-int(s.r.seenOut[x])-int(s.seenAdd[x])-int(s.counts[x]))
+			}
+		}
+		s.counts[d]++
+		if n > bestN || n == bestN && d == k {
+			best, bestN = d, n
+		}
+	}
+	return best
+}
+
+// safestByModel is the kind in hand least likely to deal in to the
+// opponents marked in thr by what the seat believes at the root: Σ over
+// them of P(tenpai) (1 in riichi) × P(a discard of the kind lets it ron),
+// 0 for a kind safe against it (its river; after its riichi, what passed
+// it since); the least useful on ties. The hand-made order it replaces
+// (genbutsu, then honours, terminals, the rest) dealt in from a fold 0.027
+// a decision against a riichi late in the round where the players dealt in
+// 0.014 (training fold 1).
+func (s *sim) safestByModel(thr *[game.NumSeats]bool) tile.Kind {
+	best, bestR := tile.Kind(0), math.Inf(1)
+	for d := range tile.Kind(tile.NumKinds) {
+		if s.counts[d] == 0 || s.ban.Has(d) {
+			continue
+		}
+		r := 0.0
+		for j, t := range thr {
+			if j == s.r.me || !t || s.safe[j].Has(d) || s.oppRiver[j].Has(d) {
+				continue
+			}
+			pt := s.r.opp[j].pTenpai
+			if s.oppRiichi[j] {
+				pt = 1
+			}
+			r += pt * s.r.opp[j].waitP[d]
+		}
+		r += 1e-6 * float64(uselessness(&s.counts, d))
+		if r < bestR {
+			best, bestR = d, r
+		}
+	}
+	return best
+}
 
 // dodge is the seat reading a tenpai hand as the opponents read one
-// (dodgeRate): instead of k, the least useful kind that keeps the shanten
+// (dodgeRates): instead of k, the least useful kind that keeps the shanten
 // best and deals in to no tenpai opponent; when the hand is not tenpai
 // and none does, any kind that deals in to none; else k.
 func (s *sim) dodge(sh *[tile.NumKinds]int8, best int8, k tile.Kind) tile.Kind {

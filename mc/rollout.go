@@ -84,11 +84,13 @@ type sim struct {
 	rx      [policy.NumRolloutRiichiFeatures]float64
 	doraBuf [maxDora]tile.Tile
 
-	// Test hooks, zero in play (rollout_test.go): noDodge keeps the
-	// opponents from dodging; trace, when set, is told every discard and
+	// Test hooks, zero in play (rollout_test.go): literal has the
+	// opponents play their abstract hands to the letter (no dodging, every
+	// draw of a winning kind a tsumo), as a concrete game would; trace,
+	// when set, is told every discard and
 	// call of the seat (the differential test replays them in sim/game):
 	// a discard with m.Type NoMeld, a call with t NoTile.
-	noDodge bool
+	literal bool
 	trace   func(t tile.Tile, riichi bool, m score.Meld)
 
 	tc *OpponentTally // Options.Tally's counts of this analysis, nil in play
@@ -449,6 +451,24 @@ func (s *sim) oppTsumo(j int) {
 
 func roundUp100(x int) int { return (x + 99) / 100 * 100 }
 
+// An opponent that draws one of its winning kinds wins with tsumoLateRate
+// when the live wall is empty, and surely with tsumoRampLive tiles or
+// more left (linearly in between): late in a round the copies of a wait
+// that nobody has seen are more often in the other players' hands (kept
+// as dangerous) than the abstraction's uniform pool puts them. Without
+// it, the opponents of positions with eight tiles or fewer left won by
+// tsumo 0.125 a decision against the players' 0.070 (training fold 1).
+const (
+	tsumoLateRate = 0.6
+	tsumoRampLive = 20
+)
+
+// tsumoRate is the chance that an opponent drawing a winning kind wins
+// (tsumoLateRate).
+func (s *sim) tsumoRate() float64 {
+	return 1 - lateShare(s.live, tsumoRampLive)*(1-tsumoLateRate)
+}
+
 // oppTurn: opponent j draws, wins by tsumo on one of its waits, or may
 // become tenpai, then discards the tile, which others may ron or call.
 func (s *sim) oppTurn(j int, models bool) {
@@ -456,7 +476,7 @@ func (s *sim) oppTurn(j int, models bool) {
 	s.live--
 	o := &s.opp[j]
 	k := t.Kind()
-	if o.tenpai && o.waits.Has(k) {
+	if o.tenpai && (o.waits | o.tsumoOnly).Has(k) && (s.literal || s.rng.Float64() < s.tsumoRate()) {
 		s.oppTsumo(j)
 		return
 	}
@@ -467,11 +487,12 @@ func (s *sim) oppTurn(j int, models bool) {
 		// A tenpai hand without riichi may break it, folding against
 		// a riichi six times as often as otherwise (keepTenpai).
 		if s.rng.Float64() >= keepTenpai[b2i(facing)] {
-			o.tenpai, o.waits = false, 0
+			o.tenpai, o.waits, o.tsumoOnly = false, 0, 0
 		}
 	case !o.tenpai && models && s.rng.Float64() < tenpaiRate(s.turns[j], s.calls, facing):
 		o.tenpai = true
 		o.waits = sampleWaits(s.rng, &s.r.opp[j].laterP, s.oppRiver[j].Add(k))
+		o.tsumoOnly = sampleTsumoOnly(s.rng, &s.r.opp[j].laterP, o.waits)
 		// A closed hand declares riichi at once as often as Houou players
 		// do (oppRiichiRate); riichi, ura and ippatsu raise its value by
 		// about half.
@@ -523,7 +544,7 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 	s.seenAdd[k]++
 	s.safe[j] = s.safe[j].Add(k)
 	s.oppRiver[j] = s.oppRiver[j].Add(k)
-	if s.oppRiichi[j] || s.noDodge || !s.dodges(j, k) {
+	if s.oppRiichi[j] || s.literal || !s.dodges(j, k) {
 		s.answer(t, j)
 	}
 	if s.over {
@@ -583,6 +604,7 @@ func (s *sim) callBy(j int) {
 	if !o.tenpai && s.rng.Float64() < tenpaiAfterCall(s.turns[j]) {
 		o.tenpai = true
 		o.waits = sampleWaits(s.rng, &s.r.opp[j].laterP, s.oppRiver[j])
+		o.tsumoOnly = sampleTsumoOnly(s.rng, &s.r.opp[j].laterP, o.waits)
 	}
 	s.oppDiscard(j, s.take(), false)
 }
@@ -618,20 +640,46 @@ func (s *sim) kanDora(closed bool) {
 // keep the middle tiles others wait on. An opponent's discard (a random
 // unseen tile in the abstraction) that would deal in is therefore played
 // only with some probability; otherwise it is taken to be a safe tile.
-// dodgeRate[t] are those chances for a discarder noten (t = 0) and tenpai
-// (t = 1), against a riichi and against a tenpai hand without one: a noten
-// hand folds, a tenpai one pushes. They were fitted on training fold 1
-// (150 games, docs/ENGINE.md, Fidelity) so that the rounds end as often
-// in a draw and by an opponent's ron on another as the players' do; one
-// pair for both (0.7 / 0.4) left 0.04 too many of those rons and 0.03 too
-// few draws.
-var dodgeRate = [2][2]float64{{0.9, 0.5}, {0.5, 0.2}}
+// dodgeEarly[t] and dodgeLate[t] are those chances for a discarder noten
+// (t = 0) and tenpai (t = 1), against a riichi and against a tenpai hand
+// without one, with dodgeRampLive tiles or more left in the live wall and
+// with none; in between they move linearly (dodgeRates). Real players
+// fold harder as the wall runs out: with one pair for the whole round
+// (0.9 / 0.5 noten, 0.5 / 0.2 tenpai) the rollouts of positions with 25
+// tiles or fewer left ended in a ron twice as often as the real rounds and
+// in a draw a quarter less, while those of early positions drew a third
+// too often (docs/ENGINE.md, "Eighth session"). Fitted on training folds
+// 1 and 2.
+var (
+	dodgeEarly    = [2][2]float64{{0.8, 0.2}, {0.35, 0.1}}
+	dodgeLate     = [2][2]float64{{1, 0.95}, {0.8, 0.6}}
+	dodgeRampLive = 40
+)
+
+// lateShare is how far the round is into the last ramp tiles of the live
+// wall: 0 with ramp tiles or more left, 1 with none.
+func lateShare(live, ramp int) float64 {
+	return 1 - min(float64(live)/float64(ramp), 1)
+}
+
+// ramp is early moved towards late by share f.
+func ramp(early, late [2]float64, f float64) [2]float64 {
+	return [2]float64{early[0] + f*(late[0]-early[0]), early[1] + f*(late[1]-early[1])}
+}
+
+// dodgeRates are the chances that a discarder noten or tenpai plays a safe
+// tile instead of one that would deal in to a riichi (0) or to a tenpai
+// hand without one (1), at this point of the round.
+func (s *sim) dodgeRates(tenpai bool) [2]float64 {
+	t := b2i(tenpai)
+	return ramp(dodgeEarly[t], dodgeLate[t], lateShare(s.live, dodgeRampLive))
+}
 
 // dodges reports whether opponent j, about to discard kind k into another
 // seat's wait, plays a safe tile instead.
 func (s *sim) dodges(j int, k tile.Kind) bool {
 	riichi, dama := s.dealsInto(j, k)
-	d := &dodgeRate[b2i(s.opp[j].tenpai)]
+	d := s.dodgeRates(s.opp[j].tenpai)
 	switch {
 	case riichi:
 		return s.rng.Float64() < d[0]

@@ -209,7 +209,7 @@ type scenarioEnd struct {
 func runScenario(t *testing.T, e *Engine, sc *scenario) *sim {
 	t.Helper()
 	r, w := sc.build()
-	s := &sim{noDodge: true}
+	s := &sim{literal: true}
 	s.reset(r, w)
 	s.calls = false
 	c := Candidate{Action: sc.move, Discard: tile.NoTile}

@@ -97,12 +97,62 @@ type Report struct {
 	// Opponents sets the opponents' play in the rollouts of the moves
 	// played beside the real rounds' (opponents.go).
 	Opponents Opponents `json:"opponents"`
-	Seconds   float64   `json:"seconds"`
+	// Stages sets the engine's predictions beside the outcomes by the
+	// tiles left in the live wall at the decision: the means can be right
+	// while the early positions of a round are predicted too slow and the
+	// late ones too fast, and the log-loss pays for it.
+	Stages  []Stage `json:"stages"`
+	Seconds float64 `json:"seconds"`
+}
+
+// Stage is the engine's mean predictions and the observed rates over the
+// turn decisions with From ≥ live tiles left > To (To = 0: ≥ 0).
+type Stage struct {
+	From      int        `json:"from_live"`
+	To        int        `json:"to_live"`
+	Samples   int        `json:"samples"`
+	Observed  [3]float64 `json:"observed"`  // win, deal-in, draw
+	Predicted [3]float64 `json:"predicted"` // the engine's means
+}
+
+// StageBounds are the live-wall bounds of the report's stages.
+var StageBounds = []int{70, 55, 40, 25, 10, 0}
+
+func stages(ps []pred, outs []outcome) []Stage {
+	st := make([]Stage, len(StageBounds)-1)
+	for i := range st {
+		st[i].From, st[i].To = StageBounds[i], StageBounds[i+1]
+	}
+	for i, p := range ps {
+		j := 0
+		for j < len(st)-1 && p.live <= st[j].To {
+			j++
+		}
+		x := &st[j]
+		x.Samples++
+		o := outs[i]
+		for e, v := range [3]float64{p.win, p.dealIn, p.draw} {
+			x.Predicted[e] += v
+		}
+		for e, v := range [3]bool{o.won, o.dealtIn, o.draw} {
+			x.Observed[e] += float64(b2i(v))
+		}
+	}
+	for i := range st {
+		if n := float64(st[i].Samples); n > 0 {
+			for e := range 3 {
+				st[i].Predicted[e] /= n
+				st[i].Observed[e] /= n
+			}
+		}
+	}
+	return st
 }
 
 // pred is one fidelity sample: predictions and what happened.
 type pred struct {
 	win, dealIn, draw, delta float64
+	live                     int // tiles left in the live wall at the decision
 }
 
 type outcome struct {
@@ -209,6 +259,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			continue
 		}
 		rep.Fidelity = append(rep.Fidelity, fidelity(names[i], ps, outs))
+	}
+	if len(samples[0]) > 0 {
+		rep.Stages = stages(samples[0], outs)
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
@@ -426,6 +479,7 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 		res.err = err
 		return false
 	}
+	c.live = d.round.LiveRemaining()
 	res.samples[0] = append(res.samples[0], c)
 	res.opp.Real.Add(&d.real)
 	if cfg.Oracle {
@@ -455,7 +509,7 @@ func predictPlayed(ctx context.Context, eng *mc.Engine, v game.View, played game
 		return pred{}, err
 	}
 	c := &an.Candidates[0]
-	return pred{c.PWin, c.PDealIn, c.PDraw, c.ScoreChange}, nil
+	return pred{win: c.PWin, dealIn: c.PDealIn, draw: c.PDraw, delta: c.ScoreChange}, nil
 }
 
 // find returns the candidate of the analysis that plays a (the same type

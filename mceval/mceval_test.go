@@ -3,6 +3,7 @@ package mceval
 import (
 	"context"
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 
@@ -64,7 +65,19 @@ func TestRunSmall(t *testing.T) {
 			t.Errorf("opponents' round ends: %.2f tsumo, %.2f ron on an opponent, %.2f wins worth %.0f, of %.0f decisions", tl.Tsumo, tl.RonOpponent, tl.Wins, tl.WinPoints, n)
 		}
 	}
-	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) || !reflect.DeepEqual(a.Opponents, b.Opponents) {
+	// The stages split the engine's samples: their counts add up, and
+	// their means give back the overall ones.
+	var sn int
+	var win, obs float64
+	for _, st := range a.Stages {
+		sn += st.Samples
+		win += st.Predicted[0] * float64(st.Samples)
+		obs += st.Observed[2] * float64(st.Samples)
+	}
+	if sn != a.Fidelity[0].Win.Samples || math.Abs(win/n-a.Fidelity[0].Win.MeanPred) > 1e-3 || math.Abs(obs/n-a.Fidelity[0].Draw.Rate) > 1e-9 {
+		t.Errorf("stages %+v: %d samples, mean win %.4f, draw rate %.4f; want %d, %.4f, %.4f", a.Stages, sn, win/n, obs/n, a.Fidelity[0].Win.Samples, a.Fidelity[0].Win.MeanPred, a.Fidelity[0].Draw.Rate)
+	}
+	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) || !reflect.DeepEqual(a.Opponents, b.Opponents) || !reflect.DeepEqual(a.Stages, b.Stages) {
 		t.Errorf("1 and 2 workers differ:\n%+v\n%+v", a.Agreement, b.Agreement)
 	}
 }
@@ -76,5 +89,26 @@ func TestRunWithoutHeldOutGames(t *testing.T) {
 	_, err := Run(context.Background(), Config{Corpus: []string{"../data/testdata/selfplay.xml"}, Sims: 10})
 	if !errors.Is(err, ErrNoGames) {
 		t.Fatalf("%v, want ErrNoGames", err)
+	}
+}
+
+// TestStages: a sample goes to the stage whose bounds hold its live wall
+// (From ≥ live > To; the last stage down to 0), and each stage's means are
+// of its own samples.
+func TestStages(t *testing.T) {
+	ps := []pred{{win: 1, live: 70}, {dealIn: 1, live: 56}, {draw: 1, live: 55}, {win: 0.5, live: 10}, {draw: 1, live: 0}}
+	outs := []outcome{{won: true}, {}, {draw: true}, {}, {draw: true}}
+	st := stages(ps, outs)
+	want := []int{2, 1, 0, 0, 2}
+	for i, x := range st {
+		if x.Samples != want[i] {
+			t.Errorf("stage %d-%d: %d samples, want %d", x.From, x.To, x.Samples, want[i])
+		}
+	}
+	if st[0].Predicted != [3]float64{0.5, 0.5, 0} || st[0].Observed != [3]float64{0.5, 0, 0} {
+		t.Errorf("stage 70-56: %+v", st[0])
+	}
+	if st[4].Predicted != [3]float64{0.25, 0, 0.5} || st[4].Observed != [3]float64{0, 0, 0.5} {
+		t.Errorf("stage 10-0: %+v", st[4])
 	}
 }

@@ -173,7 +173,34 @@ func printMeasure(w io.Writer, r *mceval.Report) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	if err := printStages(w, r.Stages); err != nil {
+		return err
+	}
 	return printOpponents(w, &r.Opponents)
+}
+
+// printStages prints the engine's predictions beside the outcomes by the
+// tiles left in the live wall at the decision.
+func printStages(w io.Writer, st []mceval.Stage) error {
+	if len(st) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nthe engine by the tiles left in the live wall at the decision (observed : predicted)\n")
+	t := newTable(w, "tiles left", "decisions", "win", "deal-in", "draw")
+	for _, x := range st {
+		rng := fmt.Sprintf("%d-%d", x.From, x.To+1)
+		if x.To == 0 {
+			rng = fmt.Sprintf("%d-0", x.From)
+		}
+		row := []string{rng, fmt.Sprint(x.Samples)}
+		for e := range 3 {
+			row = append(row, fmt.Sprintf("%.3f : %.3f", x.Observed[e], x.Predicted[e]))
+		}
+		if err := t.Append(row); err != nil {
+			return err
+		}
+	}
+	return t.Render()
 }
 
 // opponentBuckets are the turn buckets of the opponents table: an
