@@ -97,14 +97,14 @@ func TestSafestByModel(t *testing.T) {
 	s.r.me = 0
 	thr := [game.NumSeats]bool{false, true, true, false}
 	set := func(j int, pt float64, p map[string]float64) {
-		s.r.opp[j].pTenpai = pt
+		s.r.opp[j].readTenpai = pt
 		for k, v := range p {
-			s.r.opp[j].waitP[tile.MustParseKind(k)] = v
+			s.r.opp[j].readWaitP[tile.MustParseKind(k)] = v
 		}
 	}
 	for j := 1; j < game.NumSeats; j++ {
-		for k := range s.r.opp[j].waitP {
-			s.r.opp[j].waitP[k] = 0.3
+		for k := range s.r.opp[j].readWaitP {
+			s.r.opp[j].readWaitP[k] = 0.3
 		}
 	}
 	set(1, 0.5, map[string]float64{"1m": 0.02, "5m": 0.2, "9m": 0.02, "5p": 0.2, "1z": 0.01})

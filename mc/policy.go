@@ -120,8 +120,9 @@ func (s *sim) widestWait(sh *[tile.NumKinds]int8, k tile.Kind) tile.Kind {
 }
 
 // safestByModel is the kind in hand least likely to deal in to the
-// opponents marked in thr by what the seat believes at the root: Σ over
-// them of P(tenpai) (1 in riichi) × P(a discard of the kind lets it ron),
+// opponents marked in thr by what the seat reads at the root (the
+// predictors', also under the oracle): Σ over them of P(tenpai) (1 in
+// riichi) × P(a discard of the kind lets it ron),
 // 0 for a kind safe against it (its river; after its riichi, what passed
 // it since); the least useful on ties. The hand-made order it replaces
 // (genbutsu, then honours, terminals, the rest) dealt in from a fold 0.027
@@ -138,11 +139,12 @@ func (s *sim) safestByModel(thr *[game.NumSeats]bool) tile.Kind {
 			if j == s.r.me || !t || s.safe[j].Has(d) || s.oppRiver[j].Has(d) {
 				continue
 			}
-			pt := s.r.opp[j].pTenpai
+			o := &s.r.opp[j]
+			pt := o.readTenpai
 			if s.oppRiichi[j] {
 				pt = 1
 			}
-			r += pt * s.r.opp[j].waitP[d]
+			r += pt * o.readWaitP[d]
 		}
 		r += 1e-6 * float64(uselessness(&s.counts, d))
 		if r < bestR {

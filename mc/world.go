@@ -104,13 +104,18 @@ type oppRoot struct {
 	// (Options.Truth) fixes waitP to the true hand's (a noten hand's
 	// later waits are not known).
 	laterP [tile.NumKinds]float64
-	value  int     // mean points of its ron
-	valueK float64 // the value model's prediction / 1000, as the policy reads it
-	riichi bool
-	open   bool         // has an open meld (cannot declare riichi)
-	melds  int          // its open melds
-	river  tile.KindSet // kinds of its own discards (furiten for them)
-	safe   tile.KindSet // kinds it cannot ron now: its own discards, kinds passed after its riichi
+	// readTenpai and readWaitP are the predictors' pTenpai and waitP,
+	// kept when the oracle fixes those to the truth: the seat folds by
+	// what it can read (safestByModel), not by the opponents' hands.
+	readTenpai float64
+	readWaitP  [tile.NumKinds]float64
+	value      int     // mean points of its ron
+	valueK     float64 // the value model's prediction / 1000, as the policy reads it
+	riichi     bool
+	open       bool         // has an open meld (cannot declare riichi)
+	melds      int          // its open melds
+	river      tile.KindSet // kinds of its own discards (furiten for them)
+	safe       tile.KindSet // kinds it cannot ron now: its own discards, kinds passed after its riichi
 }
 
 // root is everything a decision knows, gathered once before simulating.
@@ -288,6 +293,7 @@ func (e *Engine) readOpponent(v game.View, s int, o *Options, pub *opponent.Publ
 	}
 	pv := e.opp.Value(pub)
 	op.value, op.valueK = int(pv), pv/1000
+	op.readTenpai, op.readWaitP = op.pTenpai, op.waitP
 	if o.Truth != nil {
 		op.truth(o.Truth, s)
 	}
