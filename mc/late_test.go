@@ -119,8 +119,10 @@ func TestSafestByModel(t *testing.T) {
 	if got := s.safestByModel(&thr); got != tile.MustParseKind("9m") {
 		t.Errorf("seat 2 in riichi: safest %v, want 9m", got)
 	}
-	// A kind in seat 1's river and passed after seat 2's riichi is safe.
+	// A kind in seat 1's river (safe against it, as oppDiscard records
+	// it) and passed after seat 2's riichi is safe.
 	s.oppRiver[1] = s.oppRiver[1].Add(tile.MustParseKind("5p"))
+	s.safe[1] = s.safe[1].Add(tile.MustParseKind("5p"))
 	s.safe[2] = s.safe[2].Add(tile.MustParseKind("5p"))
 	if got := s.safestByModel(&thr); got != tile.MustParseKind("5p") {
 		t.Errorf("with 5p safe against both: %v", got)

@@ -46,22 +46,16 @@ func (s *sim) policy() (tile.Tile, bool) {
 	}
 	fold := threat && (best >= 2 || s.folded || best == 1 && s.live < foldOneShantenLive)
 	var k tile.Kind
-	switch {
-	case fold:
+	if fold {
 		k = s.safestByModel(&thr)
-	case best == 0:
-		k = s.widestWait(&sh, HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, false))
-	default:
+	} else {
 		k = HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, false)
-	}
-	if !fold {
+		if best == 0 {
+			k = s.widestWait(&sh, k)
+		}
 		// The seat reads a tenpai hand: noten as the opponents do
 		// (dodgeRates), tenpai and pushing by seatTenpaiDodge.
-		rate := s.dodgeRates(false)
-		if best == 0 {
-			rate = ramp(seatTenpaiDodge, seatTenpaiDodgeLate, lateShare(s.live, dodgeRampLive))
-		}
-		if r, d := s.dealsInto(s.r.me, k); (r || d) && s.rng.Float64() < rate[b2i(!r)] {
+		if r, d := s.dealsInto(s.r.me, k); (r || d) && s.rng.Float64() < s.seatDodgeRates(best == 0)[b2i(!r)] {
 			k = s.dodge(&sh, best, k)
 		}
 	}
@@ -90,6 +84,16 @@ var (
 	seatTenpaiDodge     = [2]float64{0.8, 0.5}
 	seatTenpaiDodgeLate = [2]float64{0.95, 0.9}
 )
+
+// seatDodgeRates are the seat's chances of reading a wait it would deal
+// in to (riichi, dama): by seatTenpaiDodge when tenpai, else as a noten
+// opponent does (dodgeRates).
+func (s *sim) seatDodgeRates(tenpai bool) [2]float64 {
+	if tenpai {
+		return ramp(seatTenpaiDodge, seatTenpaiDodgeLate, lateShare(s.live, dodgeRampLive))
+	}
+	return s.dodgeRates(false)
+}
 
 // widestWait is, among the discards that keep the hand tenpai, the one
 // whose waits have the most copies the seat has not seen (a furiten wait
@@ -136,7 +140,7 @@ func (s *sim) safestByModel(thr *[game.NumSeats]bool) tile.Kind {
 		}
 		r := 0.0
 		for j, t := range thr {
-			if j == s.r.me || !t || s.safe[j].Has(d) || s.oppRiver[j].Has(d) {
+			if j == s.r.me || !t || s.safe[j].Has(d) { // safe[j] holds its river
 				continue
 			}
 			o := &s.r.opp[j]

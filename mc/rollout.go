@@ -490,9 +490,7 @@ func (s *sim) oppTurn(j int, models bool) {
 			o.tenpai, o.waits, o.tsumoOnly = false, 0, 0
 		}
 	case !o.tenpai && models && s.rng.Float64() < tenpaiRate(s.turns[j], s.calls, facing):
-		o.tenpai = true
-		o.waits = sampleWaits(s.rng, &s.r.opp[j].laterP, s.oppRiver[j].Add(k))
-		o.tsumoOnly = sampleTsumoOnly(s.rng, &s.r.opp[j].laterP, o.waits)
+		o.becomeTenpai(s.rng, &s.r.opp[j].laterP, s.oppRiver[j].Add(k))
 		// A closed hand declares riichi at once as often as Houou players
 		// do (oppRiichiRate); riichi, ura and ippatsu raise its value by
 		// about half.
@@ -602,9 +600,7 @@ func (s *sim) callBy(j int) {
 	s.ippatsu, s.firstGo = false, false
 	o := &s.opp[j]
 	if !o.tenpai && s.rng.Float64() < tenpaiAfterCall(s.turns[j]) {
-		o.tenpai = true
-		o.waits = sampleWaits(s.rng, &s.r.opp[j].laterP, s.oppRiver[j])
-		o.tsumoOnly = sampleTsumoOnly(s.rng, &s.r.opp[j].laterP, o.waits)
+		o.becomeTenpai(s.rng, &s.r.opp[j].laterP, s.oppRiver[j])
 	}
 	s.oppDiscard(j, s.take(), false)
 }
@@ -679,14 +675,7 @@ func (s *sim) dodgeRates(tenpai bool) [2]float64 {
 // seat's wait, plays a safe tile instead.
 func (s *sim) dodges(j int, k tile.Kind) bool {
 	riichi, dama := s.dealsInto(j, k)
-	d := s.dodgeRates(s.opp[j].tenpai)
-	switch {
-	case riichi:
-		return s.rng.Float64() < d[0]
-	case dama:
-		return s.rng.Float64() < d[1]
-	}
-	return false
+	return (riichi || dama) && s.rng.Float64() < s.dodgeRates(s.opp[j].tenpai)[b2i(!riichi)]
 }
 
 // oppRiichiRate[f] is the share of closed hands that declare riichi on the

@@ -398,6 +398,14 @@ const (
 	tsumoOnlyRate  = 0.5
 )
 
+// becomeTenpai makes a noten hand tenpai during the rollout: its ron kinds
+// (sampleWaits: none of not) and its tsumo-only kinds drawn from p.
+func (o *oppState) becomeTenpai(rng *rand.Rand, p *[tile.NumKinds]float64, not tile.KindSet) {
+	o.tenpai = true
+	o.waits = sampleWaits(rng, p, not)
+	o.tsumoOnly = sampleTsumoOnly(rng, p, o.waits)
+}
+
 // sampleTsumoOnly draws the kinds a hand with ron kinds waits wins on by
 // tsumo besides them: each other kind with tsumoOnlyRate × its
 // probability p.
