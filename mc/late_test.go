@@ -10,8 +10,8 @@ import (
 
 // TestLateRamps: the dodging rates move from their early values (with
 // dodgeRampLive tiles or more left) to their late ones (none left) without
-// going back, and an opponent's draw of a winning kind wins surely early
-// and with tsumoLateRate at the wall's end.
+// going back, and an opponent's draw of a winning kind wins with
+// tsumoEarlyRate early and with tsumoLateRate at the wall's end.
 func TestLateRamps(t *testing.T) {
 	var s sim
 	for _, tenpai := range []bool{false, true} {
@@ -37,7 +37,7 @@ func TestLateRamps(t *testing.T) {
 	for _, c := range []struct {
 		live int
 		want float64
-	}{{70, 1}, {tsumoRampLive, 1}, {tsumoRampLive / 2, (1 + tsumoLateRate) / 2}, {0, tsumoLateRate}} {
+	}{{70, tsumoEarlyRate}, {tsumoRampLive, tsumoEarlyRate}, {tsumoRampLive / 2, (tsumoEarlyRate + tsumoLateRate) / 2}, {0, tsumoLateRate}} {
 		s.live = c.live
 		if got := s.tsumoRate(); got < c.want-1e-12 || got > c.want+1e-12 {
 			t.Errorf("%d left: tsumo rate %.3f, want %.3f", c.live, got, c.want)
