@@ -17,9 +17,11 @@ import (
 // the rollout's play can be measured on a real table (issue 21, item 1):
 // the rollout's small discard model (policy.DefaultRollout), except
 // against a threat (mc.Threat: a riichi, two open melds, a likely tenpai)
-// when no discard keeps the hand tenpai, where it folds by
-// mc.HeuristicDiscard (the safest kind); riichi whenever the discard
-// leaves a closed hand tenpai with 1,000 points and four tiles to draw;
+// when the rollout's seat folds (mc.SeatFolds: two or more from tenpai,
+// or one late in the round), where it plays the kind least likely to deal
+// in by the predictors (mc.SafestByReading); riichi when the discard
+// leaves a closed hand tenpai with 1,000 points and four tiles to draw
+// and the rollout's riichi model says so;
 // every win it may take; a chi or pon by mc.ChooseCall (none when the
 // engine's rollout does not call: mc.Options.NoSeatCalls); never a kan or
 // kyuushu kyuuhai (the rollout's seat makes none). Without an embedded
@@ -106,6 +108,8 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 	counts := v.Counts()
 	var threats [game.NumSeats]bool
 	var safe [game.NumSeats]tile.KindSet
+	var tenpai [game.NumSeats]float64
+	var waits [game.NumSeats]*[tile.NumKinds]float64
 	in := b.pos.Inputs()
 	threat := false
 	i := 0
@@ -115,13 +119,14 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 		}
 		o := &in.Opp[i]
 		threats[j], safe[j] = mc.Threat(o.Riichi, o.OpenMelds, o.Tenpai), o.Safe
+		tenpai[j], waits[j] = o.Tenpai, o.Waits
 		threat = threat || threats[j]
 		i++
 	}
 	if threat {
 		var sh [tile.NumKinds]int8
-		if best := mc.ShantenAfter(&counts, &sh, v.Kuikae()); best >= 1 {
-			return mc.HeuristicDiscard(&counts, &sh, best, &threats, &safe, seat, true, true)
+		if best := mc.ShantenAfter(&counts, &sh, v.Kuikae()); mc.SeatFolds(true, best, false, v.LiveRemaining()) {
+			return mc.SafestByReading(&counts, v.Kuikae(), &threats, &safe, &tenpai, &waits)
 		}
 	}
 	k, _ := b.m.Best(&b.pos)

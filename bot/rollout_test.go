@@ -12,8 +12,9 @@ import (
 
 // TestRolloutFolds plays rounds of four rollout bots and checks the fold
 // rule at every turn where an opponent is a threat (mc.Threat: in riichi,
-// two open melds, or likely tenpai by the tenpai model) and no discard
-// keeps the seat's hand tenpai: the discard is safe against every
+// two open melds, or likely tenpai by the tenpai model) and the seat
+// folds by the rollout's rule (mc.SeatFolds: two or more from tenpai, or
+// one late in the round): the discard is safe against every
 // threatening seat (its river, and for a riichi what anyone discarded
 // since) whenever the hand holds such a kind; and a riichi is declared
 // only with a discard that leaves a closed hand tenpai.
@@ -122,7 +123,7 @@ func checkFold(t *testing.T, v game.View, a game.Action, opp *opponent.Models) (
 		}
 		safe &= s
 	}
-	if !threat || best < 1 {
+	if !mc.SeatFolds(threat, int8(best), false, v.LiveRemaining()) {
 		return 0, 0, 0
 	}
 	for k := range tile.Kind(tile.NumKinds) {

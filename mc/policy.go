@@ -44,12 +44,11 @@ func (s *sim) policy() (tile.Tile, bool) {
 		// often as the players' (keepTenpai), and folds from then on.
 		s.folded = true
 	}
-	fold := threat && (best >= 2 || s.folded || best == 1 && s.live < foldOneShantenLive)
 	var k tile.Kind
-	if fold {
+	if fold := SeatFolds(threat, best, s.folded, s.live); fold {
 		k = s.safestByModel(&thr)
 	} else {
-		k = HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat, false)
+		k = HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat)
 		if best == 0 {
 			k = s.widestWait(&sh, k)
 		}
@@ -61,6 +60,16 @@ func (s *sim) policy() (tile.Tile, bool) {
 	}
 	t := s.pick(k, true)
 	return t, s.riichiWith(sh[k]) && s.declares(t)
+}
+
+// SeatFolds reports whether the rollout's seat folds (plays the safest
+// kind, SafestByReading) rather than build its hand: against a threat,
+// when its best discard leaves it two or more from tenpai, or one with
+// fewer than foldOneShantenLive tiles left in the live wall, or when it
+// has given its tenpai up already (folded). The rollout bot plays the
+// same rule on a table.
+func SeatFolds(threat bool, best int8, folded bool, live int) bool {
+	return threat && (best >= 2 || folded || best == 1 && live < foldOneShantenLive)
 }
 
 // foldOneShantenLive: against a threat the seat pushes a hand one from
@@ -123,34 +132,47 @@ func (s *sim) widestWait(sh *[tile.NumKinds]int8, k tile.Kind) tile.Kind {
 	return best
 }
 
-// safestByModel is the kind in hand least likely to deal in to the
-// opponents marked in thr by what the seat reads at the root (the
-// predictors', also under the oracle): Σ over them of P(tenpai) (1 in
-// riichi) × P(a discard of the kind lets it ron),
-// 0 for a kind safe against it (its river; after its riichi, what passed
-// it since); the least useful on ties. The hand-made order it replaces
-// (genbutsu, then honours, terminals, the rest) dealt in from a fold 0.027
-// a decision against a riichi late in the round where the players dealt in
-// 0.014 (training fold 1).
+// safestByModel is SafestByReading of the seat's hand by what it reads at
+// the root (the predictors', also under the oracle), an opponent in
+// riichi surely tenpai.
 func (s *sim) safestByModel(thr *[game.NumSeats]bool) tile.Kind {
+	var tenpai [game.NumSeats]float64
+	var waits [game.NumSeats]*[tile.NumKinds]float64
+	for j := range thr {
+		if j == s.r.me || !thr[j] {
+			continue
+		}
+		o := &s.r.opp[j]
+		tenpai[j], waits[j] = o.readTenpai, &o.readWaitP
+		if s.oppRiichi[j] {
+			tenpai[j] = 1
+		}
+	}
+	return SafestByReading(&s.counts, s.ban, thr, &s.safe, &tenpai, &waits)
+}
+
+// SafestByReading is the kind in counts (none of ban) least likely to
+// deal in to the seats marked in thr: Σ over them of tenpai[j] (P(tenpai))
+// × waits[j][k] (P(a discard of kind k lets it ron)), 0 for a kind in
+// safe[j] (its river; after its riichi, what passed it since); the least
+// useful on ties. The hand-made order it replaced in the rollout
+// (genbutsu, then honours, terminals, the rest) dealt in from a fold 0.027
+// a decision against a riichi late in the round where the players dealt
+// in 0.014 (training fold 1).
+func SafestByReading(counts *tile.Counts, ban tile.KindSet, thr *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, tenpai *[game.NumSeats]float64, waits *[game.NumSeats]*[tile.NumKinds]float64) tile.Kind {
 	best, bestR := tile.Kind(0), math.Inf(1)
 	for d := range tile.Kind(tile.NumKinds) {
-		if s.counts[d] == 0 || s.ban.Has(d) {
+		if counts[d] == 0 || ban.Has(d) {
 			continue
 		}
 		r := 0.0
 		for j, t := range thr {
-			if j == s.r.me || !t || s.safe[j].Has(d) { // safe[j] holds its river
+			if !t || safe[j].Has(d) || waits[j] == nil {
 				continue
 			}
-			o := &s.r.opp[j]
-			pt := o.readTenpai
-			if s.oppRiichi[j] {
-				pt = 1
-			}
-			r += pt * o.readWaitP[d]
+			r += tenpai[j] * waits[j][d]
 		}
-		r += 1e-6 * float64(uselessness(&s.counts, d))
+		r += 1e-6 * float64(uselessness(counts, d))
 		if r < bestR {
 			best, bestR = d, r
 		}
@@ -249,32 +271,25 @@ var (
 	ThreatTenpai = 0.4
 )
 
-// HeuristicDiscard is the rollout heuristic's discard for seat me with
-// the kinds counts in hand, sh the shanten after discarding each and best
-// the lowest of them (ShantenAfter; kinds it marks Banned are never
-// chosen): when folding, the safest kind against the seats marked in
-// threats (safe[j] the kinds safe against seat j: its river and, after its
-// riichi, what passed it since; then honours, terminals, the rest), the
-// least useful on ties; else among the kinds that leave the lowest
-// shanten, the least useful, safety breaking ties when threatened. The
-// engine's rollouts fold when an opponent is a threat (Threat) and no
-// discard keeps the hand tenpai; the rollout bot (bot.Rollout) plays the
-// same rule on a real table.
-func HeuristicDiscard(counts *tile.Counts, sh *[tile.NumKinds]int8, best int8, threats *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, threat, fold bool) tile.Kind {
+// HeuristicDiscard is the rollout heuristic's discard for seat me when
+// it builds its hand, with the kinds counts in hand, sh the shanten after
+// discarding each and best the lowest of them (ShantenAfter; kinds it
+// marks Banned are never chosen): among the kinds that leave the lowest
+// shanten, the least useful, safety against the seats marked in threats
+// breaking ties when threatened (safe[j] the kinds safe against seat j:
+// its river and, after its riichi, what passed it since; then honours,
+// terminals, the rest). When it folds (SeatFolds) the seat plays
+// SafestByReading instead.
+func HeuristicDiscard(counts *tile.Counts, sh *[tile.NumKinds]int8, best int8, threats *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, me int, threat bool) tile.Kind {
 	pick := tile.Kind(255)
 	pickScore := 1 << 30
 	for k := range tile.Kind(tile.NumKinds) {
-		if counts[k] == 0 || sh[k] == Banned || (!fold && sh[k] != best) {
+		if counts[k] == 0 || sh[k] != best {
 			continue
 		}
 		score := uselessness(counts, k)
 		if threat {
-			// Folding: safety first. Pushing: safety breaks ties.
-			w := 1
-			if fold {
-				w = 1000
-			}
-			score += w * danger(threats, safe, me, k)
+			score += danger(threats, safe, me, k)
 		}
 		if score < pickScore {
 			pick, pickScore = k, score

@@ -31,7 +31,7 @@ func TestSeatDodges(t *testing.T) {
 		var sh [tile.NumKinds]int8
 		best := s.shantenAfter(&sh)
 		var thr [game.NumSeats]bool
-		k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, false, false)
+		k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, false)
 		j := (s.r.me + 1) % game.NumSeats
 		if s.oppRiver[j].Has(k) {
 			continue // furiten for k: no ron

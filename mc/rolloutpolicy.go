@@ -88,13 +88,13 @@ func (s *sim) policyInputs() *policy.Inputs {
 }
 
 // learnedPolicy: the learned discard policy's choice in the simulated
-// round, except against a riichi when no discard keeps the hand tenpai,
-// where it folds as the heuristic does (safest kind first): the learned
+// round, except against a threat when the heuristic folds (SeatFolds),
+// where it folds as the heuristic does (safestByModel): the learned
 // model alone, which sees the riichi only through its features, pushed
 // into it far more than the players (P(deal-in) 0.176 against 0.126
 // observed; folding: 0.132, docs/ENGINE.md). Riichi by the heuristic's
 // rule (tenpai after the discard, closed, 1,000 points, four tiles to
-// draw).
+// draw) and the rollout's riichi model.
 func (s *sim) learnedPolicy() (tile.Tile, bool) {
 	if s.riichi && s.drawn != tile.NoTile {
 		return s.drawn, false
@@ -102,9 +102,8 @@ func (s *sim) learnedPolicy() (tile.Tile, bool) {
 	var thr [game.NumSeats]bool
 	if s.threats(&thr) {
 		var sh [tile.NumKinds]int8
-		if best := s.shantenAfter(&sh); best >= 1 {
-			k := HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, true, true)
-			return s.pick(k, true), false
+		if best := s.shantenAfter(&sh); SeatFolds(true, best, s.folded, s.live) {
+			return s.pick(s.safestByModel(&thr), true), false
 		}
 	}
 	s.pos.ResetInputs(s.policyInputs())
