@@ -157,3 +157,28 @@ func TestSampleTsumoOnly(t *testing.T) {
 		t.Errorf("a kind of probability 1 drawn at %.3f, want %.2f", r, tsumoOnlyRate)
 	}
 }
+
+// TestSeatFolds: the seat folds only against a threat, from two from
+// tenpai at any time, from one only late, and always once it gave its
+// tenpai up.
+func TestSeatFolds(t *testing.T) {
+	for _, c := range []struct {
+		threat bool
+		best   int8
+		folded bool
+		live   int
+		want   bool
+	}{
+		{false, 3, false, 10, false},
+		{false, 0, true, 10, false},
+		{true, 2, false, 70, true},
+		{true, 1, false, foldOneShantenLive, false},
+		{true, 1, false, foldOneShantenLive - 1, true},
+		{true, 0, false, 0, false},
+		{true, 0, true, 70, true},
+	} {
+		if got := SeatFolds(c.threat, c.best, c.folded, c.live); got != c.want {
+			t.Errorf("SeatFolds(threat %v, best %d, folded %v, %d left) = %v, want %v", c.threat, c.best, c.folded, c.live, got, c.want)
+		}
+	}
+}

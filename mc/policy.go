@@ -45,7 +45,7 @@ func (s *sim) policy() (tile.Tile, bool) {
 		s.folded = true
 	}
 	var k tile.Kind
-	if fold := SeatFolds(threat, best, s.folded, s.live); fold {
+	if SeatFolds(threat, best, s.folded, s.live) {
 		k = s.safestByModel(&thr)
 	} else {
 		k = HeuristicDiscard(&s.counts, &sh, best, &thr, &s.safe, s.r.me, threat)
