@@ -139,7 +139,7 @@ func (s *sim) safestByModel(thr *[game.NumSeats]bool) tile.Kind {
 	var tenpai [game.NumSeats]float64
 	var waits [game.NumSeats]*[tile.NumKinds]float64
 	for j := range thr {
-		if j == s.r.me || !thr[j] {
+		if !thr[j] { // threats() never marks the seat itself
 			continue
 		}
 		o := &s.r.opp[j]
@@ -154,8 +154,9 @@ func (s *sim) safestByModel(thr *[game.NumSeats]bool) tile.Kind {
 // SafestByReading is the kind in counts (none of ban) least likely to
 // deal in to the seats marked in thr: Σ over them of tenpai[j] (P(tenpai))
 // × waits[j][k] (P(a discard of kind k lets it ron)), 0 for a kind in
-// safe[j] (its river; after its riichi, what passed it since); the least
-// useful on ties. The hand-made order it replaced in the rollout
+// safe[j] (its river; after its riichi, what passed it since), and nothing
+// from a marked seat without a reading (waits[j] nil); the least useful on
+// ties. The hand-made order it replaced in the rollout
 // (genbutsu, then honours, terminals, the rest) dealt in from a fold 0.027
 // a decision against a riichi late in the round where the players dealt
 // in 0.014 (training fold 1).
@@ -256,9 +257,8 @@ func (s *sim) threats(thr *[game.NumSeats]bool) bool {
 	return any
 }
 
-// Threat reports whether the rollout's seat folds against an opponent
-// (when no discard keeps its hand tenpai) and weighs the danger of its
-// discards against it: one in riichi, one with ThreatMelds open melds, or
+// Threat reports whether the rollout's seat may fold against an opponent
+// (by SeatFolds) and weighs the danger of its discards against it: one in riichi, one with ThreatMelds open melds, or
 // one the tenpai model holds tenpai with probability ThreatTenpai.
 func Threat(riichi bool, openMelds int, pTenpai float64) bool {
 	return riichi || openMelds >= ThreatMelds || pTenpai >= ThreatTenpai
