@@ -22,8 +22,10 @@ import (
 // in by the predictors (mc.SafestByReading); riichi when the discard
 // leaves a closed hand tenpai with 1,000 points and four tiles to draw
 // and the rollout's riichi model says so;
-// every win it may take; a chi or pon by mc.ChooseCall (none when the
-// engine's rollout does not call: mc.Options.NoSeatCalls); never a kan or
+// every win it may take; a chi or pon by the rollout's call model
+// (policy.RolloutCallModel, from mc.RolloutCallThreshold; mc.ChooseCall
+// with mc.Options.RuleCalls; none when the engine's rollout does not
+// call: mc.Options.NoSeatCalls); never a kan or
 // kyuushu kyuuhai (the rollout's seat makes none). Without an embedded
 // rollout model it plays the discard policy's model.
 type Rollout struct {
@@ -36,6 +38,10 @@ type Rollout struct {
 	riichiM *xgbmodel.Model
 	sit     policy.Situation
 	x       [policy.NumRolloutRiichiFeatures]float64
+	// callM decides chi, pon or pass (the rollout's call model; nil:
+	// mc.ChooseCall), cx its scratch.
+	callM *xgbmodel.Model
+	cx    [policy.NumRolloutCallFeatures]float64
 }
 
 // NewRollout returns the rollout bot on the embedded models, playing the
@@ -59,12 +65,15 @@ func NewRolloutWith(o mc.Options) (*Rollout, error) {
 		}
 	}
 	b := &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls}
+	dec, err := policy.DefaultDecisions()
+	if err != nil {
+		return nil, err
+	}
 	if !o.AlwaysRiichi {
-		dec, err := policy.DefaultDecisions()
-		if err != nil {
-			return nil, err
-		}
 		b.riichiM = dec.RolloutRiichi
+	}
+	if !o.RuleCalls {
+		b.callM = dec.RolloutCall
 	}
 	return b, nil
 }
@@ -171,11 +180,15 @@ func (b *Rollout) canRiichi(v game.View, k tile.Kind) bool {
 	return hand.Shanten(&c) == 0
 }
 
-// call is the chi or pon of legal that mc.ChooseCall makes on the discard
-// v's seat answers, if the bot calls.
+// call is the chi or pon of legal the rollout's call model (or, without
+// it, mc.ChooseCall) makes on the discard v's seat answers, if the bot
+// calls.
 func (b *Rollout) call(v game.View, legal []game.Action) (game.Action, bool) {
 	if !b.calls || v.Phase() != game.PhaseCall {
 		return game.Action{}, false
+	}
+	if b.callM != nil {
+		return b.learnedCall(v, legal)
 	}
 	seat, k := v.Seat(), v.LastTile().Kind()
 	yakuhai := mc.Yakuhai(v.SeatWind(seat), v.RoundWind())
@@ -199,4 +212,24 @@ func (b *Rollout) call(v game.View, legal []game.Action) (game.Action, bool) {
 		}
 	}
 	return game.Action{}, false
+}
+
+// learnedCall is the chi or pon of legal the rollout's call model gives
+// the highest probability, if one half or more (mc's learnedCall on the
+// same features, read from the view).
+func (b *Rollout) learnedCall(v game.View, legal []game.Action) (game.Action, bool) {
+	b.sit.Reset(v, b.opp)
+	var best game.Action
+	bestP := -1.0
+	for _, a := range legal {
+		if a.Type != game.Chi && a.Type != game.Pon {
+			continue
+		}
+		b.sit.RolloutCallFeatures(v, a, b.cx[:])
+		p, err := b.callM.PredictOne(b.cx[:])
+		if err == nil && p > bestP {
+			best, bestP = a, p
+		}
+	}
+	return best, bestP >= mc.RolloutCallThreshold
 }

@@ -170,8 +170,12 @@ type Options struct {
 	// switch; the default is the heuristic).
 	Rollout RolloutPolicy
 	// NoSeatCalls keeps the seat from calling in the rollout (an
-	// ablation; by default it chis and pons by ChooseCall).
+	// ablation; by default it chis and pons by the rollout's call model,
+	// policy.RolloutCallModel, when the engine has the decision models).
 	NoSeatCalls bool
+	// RuleCalls has the seat chi and pon in the rollout by the hand-made
+	// rule ChooseCall instead of the rollout's call model (an ablation).
+	RuleCalls bool
 	// AlwaysRiichi has the seat declare riichi on every closed tenpai in
 	// the rollout (an ablation): by default the rollout's riichi model
 	// (policy.RolloutRiichiModel) decides riichi or dama, when the engine

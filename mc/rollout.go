@@ -83,6 +83,9 @@ type sim struct {
 	rh      policy.RiichiHand
 	rx      [policy.NumRolloutRiichiFeatures]float64
 	doraBuf [maxDora]tile.Tile
+	// The rollout's call model's scratch (learnedCall).
+	ch policy.CallHand
+	cx [policy.NumRolloutCallFeatures]float64
 
 	// Test hooks, zero in play (rollout_test.go): literal has the
 	// opponents play their abstract hands to the letter (no dodging, every

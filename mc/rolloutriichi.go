@@ -41,6 +41,24 @@ const RolloutRiichiThreshold = 0.2
 func (s *sim) rolloutRiichiFeatures(t tile.Tile) {
 	r := s.r
 	me, dealer := r.me, int(r.setup.Dealer)
+	tb := s.table()
+	h := &s.rh
+	*h = policy.RiichiHand{Hand: s.hand[:s.n], Melds: s.melds[:s.nm], River: s.discarded,
+		Drawn: s.drawn, Seat: me, Dealer: dealer, Round: r.wind}
+	for k := range h.Visible {
+		h.Visible[k] = r.seenOut[k] + s.seenAdd[k] + s.counts[k]
+	}
+	h.Dora = s.doraIndicators()
+	policy.RolloutRiichiFeatures(&tb, h, t, s.rx[:])
+}
+
+// table is the seat's situation in the simulated round as the rollout's
+// decision models read it (policy.Table): the opponents' riichi, P(tenpai)
+// at the root (1 in riichi) and open melds, its turn, the wall, its own
+// open melds, the scores and sticks.
+func (s *sim) table() policy.Table {
+	r := s.r
+	me, dealer := r.me, int(r.setup.Dealer)
 	tb := policy.Table{Turn: s.turns[me], Live: s.live, Dealer: me == dealer, Score: s.scores[me],
 		Round: r.setup.Index, Honba: r.setup.Honba, Sticks: s.sticks}
 	for j := range game.NumSeats {
@@ -61,17 +79,17 @@ func (s *sim) rolloutRiichiFeatures(t tile.Tile) {
 		}
 	}
 	tb.Place, tb.Above, tb.Below = policy.Standing(s.scores, me, dealer)
-	h := &s.rh
-	*h = policy.RiichiHand{Hand: s.hand[:s.n], Melds: s.melds[:s.nm], River: s.discarded,
-		Drawn: s.drawn, Seat: me, Dealer: dealer, Round: r.wind}
-	for k := range h.Visible {
-		h.Visible[k] = r.seenOut[k] + s.seenAdd[k] + s.counts[k]
-	}
+	return tb
+}
+
+// doraIndicators are the indicators shown in the simulated round: the
+// root's, then the kans' since (in s.doraBuf).
+func (s *sim) doraIndicators() []tile.Tile {
+	r := s.r
 	nd := copy(s.doraBuf[:], r.dora[:r.numDora])
 	for i := r.numDora; i < s.ndora; i++ {
 		s.doraBuf[nd] = s.w.pool[r.kanDoraAt(i)]
 		nd++
 	}
-	h.Dora = s.doraBuf[:nd]
-	policy.RolloutRiichiFeatures(&tb, h, t, s.rx[:])
+	return s.doraBuf[:nd]
 }

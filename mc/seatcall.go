@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/score"
@@ -45,7 +46,9 @@ type CallHand struct {
 	Threat  bool         // an opponent is in riichi
 }
 
-// ChooseCall is the rollout's call rule for the seat, on a discard of
+// ChooseCall is the hand-made call rule the rollout's seat plays without
+// the rollout's call model (Options.RuleCalls, or an engine without the
+// decision models; learnedCall otherwise), on a discard of
 // kind k (left: from the seat on its left, so a chi is allowed): among
 // the pons and chis the hand can make, the one whose best discard after it
 // (kuikae excluded) leaves the lowest shanten, if that is lower than the
@@ -56,16 +59,103 @@ type CallHand struct {
 // only when it leaves the hand at most maxCallShanten from tenpai (Houou
 // players rarely open a far hand for tanyao or a flush).
 func ChooseCall(h *CallHand, k tile.Kind, left bool) (Call, bool) {
-	c := h.Counts
-	// Most discards make no call possible: answer those before any
-	// shanten (this runs on every discard of every rollout).
-	n := k.Number()
-	chi := left && !k.IsHonor() && (n >= 3 && c[k-2] > 0 && c[k-1] > 0 ||
-		n >= 2 && n <= 8 && c[k-1] > 0 && c[k+1] > 0 || n <= 7 && c[k+1] > 0 && c[k+2] > 0)
-	if c[k] < 2 && !chi {
+	chi, ok := callable(h.Counts, k, left)
+	if !ok {
 		return Call{}, false
 	}
-	return chooseCall(h, k, left && chi)
+	return chooseCall(h, k, chi)
+}
+
+// callable reports whether the hand c can pon a discard of kind k, or chi
+// it (chi; left: it comes from the seat on the left). Most discards make
+// no call possible: the call rules answer those before any shanten (they
+// run on every discard of every rollout).
+func callable(c *tile.Counts, k tile.Kind, left bool) (chi, ok bool) {
+	n := k.Number()
+	chi = left && !k.IsHonor() && (n >= 3 && c[k-2] > 0 && c[k-1] > 0 ||
+		n >= 2 && n <= 8 && c[k-1] > 0 && c[k+1] > 0 || n <= 7 && c[k+1] > 0 && c[k+2] > 0)
+	return chi, chi || c[k] >= 2
+}
+
+// learnedCall is the rollout's call model's choice (policy.RolloutCallModel)
+// for the seat on tile t (left: discarded by the seat on its left): among
+// the pons and chis the hand can make with a discard left after them
+// (kuikae), the one the model gives the highest probability, if that is
+// one half or more (the policy's rule for its call model).
+func (s *sim) learnedCall(t tile.Tile, left bool) (Call, bool) {
+	k := t.Kind()
+	chi, ok := callable(&s.counts, k, left)
+	if !ok {
+		return Call{}, false
+	}
+	r := s.r
+	tb := s.callHand(left)
+	best, bestP := Call{}, -1.0
+	try := func(typ score.MeldType, a, b tile.Kind) {
+		c := &s.counts
+		if c[a] == 0 || c[b] == 0 || (a == b && c[a] < 2) || !discardLeft(c, typ, k, a, b) {
+			return
+		}
+		m := score.Meld{Type: typ, Tiles: [4]tile.Tile{t, tile.Canonical(a, false), tile.Canonical(b, false)}}
+		policy.RolloutCallFeatures(&tb, &s.ch, m, s.cx[:])
+		p, err := r.rollCall.PredictOne(s.cx[:])
+		if err == nil && p > bestP {
+			best, bestP = Call{typ, a, b}, p
+		}
+	}
+	eachCall(k, chi, try)
+	return best, bestP >= RolloutCallThreshold
+}
+
+// eachCall calls try with each pon and, when chi, each chi of a discard of
+// kind k, by the two kinds it takes from the hand (which may lack them).
+func eachCall(k tile.Kind, chi bool, try func(typ score.MeldType, a, b tile.Kind)) {
+	try(score.Pon, k, k)
+	if !chi || k.IsHonor() {
+		return
+	}
+	n := k.Number()
+	if n >= 3 {
+		try(score.Chi, k-2, k-1)
+	}
+	if n >= 2 && n <= 8 {
+		try(score.Chi, k-1, k+1)
+	}
+	if n <= 7 {
+		try(score.Chi, k+1, k+2)
+	}
+}
+
+// RolloutCallThreshold is the rollout's call model's probability from
+// which the seat calls in the rollout (and the rollout bot on a table).
+// At the players' one half (policy.Choice.Take) the rollout's seat, whose
+// hands are worse shaped than theirs, called less and won 0.013 a
+// decision less than the rollout before on training folds 1 and 2 (150
+// games each, 500 simulations); at 0.35 within 0.006, with the deal-in's
+// and draw's log-loss better than before (docs/ENGINE.md).
+const RolloutCallThreshold = 0.35
+
+// callHand sets s.ch to the seat's hand as the rollout's call features
+// read it (left: the discard comes from the seat on its left) and returns
+// its table.
+func (s *sim) callHand(left bool) policy.Table {
+	s.ch = policy.CallHand{Counts: s.counts, Hand: s.hand[:s.n], Melds: s.melds[:s.nm], Dora: s.doraIndicators(),
+		Yakuhai: s.r.yakuhai, Left: left}
+	return s.table()
+}
+
+// discardLeft reports whether the hand c, after a call of type typ on kind
+// k with a and b from it, keeps a tile the kuikae ban allows it to discard
+// (Tenhou refuses the call otherwise).
+func discardLeft(c *tile.Counts, typ score.MeldType, k, a, b tile.Kind) bool {
+	ban := banOf(typ, k, a, b)
+	for kk, n := range c {
+		left := int(n) - b2i(tile.Kind(kk) == a) - b2i(tile.Kind(kk) == b)
+		if left > 0 && !ban.Has(tile.Kind(kk)) {
+			return true
+		}
+	}
+	return false
 }
 
 // chooseCall is ChooseCall once a call is possible.
@@ -92,25 +182,13 @@ func chooseCall(h *CallHand, k tile.Kind, left bool) (Call, bool) {
 		}
 		best, bestSh = Call{typ, a, b}, sh
 	}
-	try(score.Pon, k, k)
-	if left && !k.IsHonor() {
-		n := k.Number()
-		if n >= 3 {
-			try(score.Chi, k-2, k-1)
-		}
-		if n >= 2 && n <= 8 {
-			try(score.Chi, k-1, k+1)
-		}
-		if n <= 7 {
-			try(score.Chi, k+1, k+2)
-		}
-	}
+	eachCall(k, left, try)
 	return best, bestSh < now
 }
 
 // maxCallShanten is the farthest from tenpai a call but a yakuhai pon
 // leaves the rollout's seat.
-const maxCallShanten = 1
+var maxCallShanten int8 = 1
 
 // banOf is the kuikae ban of a call of kind k with a and b from the hand
 // (game.KuikaeBan's rule).
@@ -196,7 +274,8 @@ func keepsYaku(c *tile.Counts, melds []score.Meld, yakuhai tile.KindSet, typ sco
 }
 
 // seatCall lets the seat chi or pon tile t, discarded by seat from and
-// ronned by nobody, by ChooseCall (unless Options.NoSeatCalls), and then discard:
+// ronned by nobody, by the rollout's call model (learnedCall) or the rule
+// (ChooseCall), unless Options.NoSeatCalls, and then discard:
 // the seats in between lose their turn. It reports whether the seat
 // called.
 func (s *sim) seatCall(from int, t tile.Tile) bool {
@@ -204,8 +283,15 @@ func (s *sim) seatCall(from int, t tile.Tile) bool {
 	if !r.seatCalls || s.over || s.riichi || s.live == 0 || s.nm == score.MaxMelds {
 		return false
 	}
-	h := CallHand{Counts: &s.counts, Melds: s.melds[:s.nm], Yakuhai: r.yakuhai, Threat: s.threatened()}
-	c, ok := ChooseCall(&h, t.Kind(), from == (r.me+game.NumSeats-1)%game.NumSeats)
+	left := from == (r.me+game.NumSeats-1)%game.NumSeats
+	var c Call
+	var ok bool
+	if r.rollCall != nil {
+		c, ok = s.learnedCall(t, left)
+	} else {
+		h := CallHand{Counts: &s.counts, Melds: s.melds[:s.nm], Yakuhai: r.yakuhai, Threat: s.threatened()}
+		c, ok = ChooseCall(&h, t.Kind(), left)
+	}
 	if !ok {
 		return false
 	}

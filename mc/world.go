@@ -160,7 +160,7 @@ type root struct {
 	opp     [game.NumSeats]oppRoot
 
 	rollout *policy.Model // the seat's rollout policy (nil: the heuristic)
-	// seatCalls: the seat chis and pons in the rollout (ChooseCall), with
+	// seatCalls: the seat chis and pons in the rollout (rollCall or ChooseCall), with
 	// yakuhai its yakuhai kinds.
 	seatCalls bool
 	yakuhai   tile.KindSet
@@ -168,8 +168,11 @@ type root struct {
 	// riichi on every closed tenpai); seenOut counts the tiles the seat
 	// sees outside its hand at the root.
 	rollRiichi *xgbmodel.Model
-	seenOut    tile.Counts
-	pin        policy.Inputs // its inputs at the root
+	// rollCall decides the seat's chis and pons in the rollout (nil: the
+	// rule ChooseCall).
+	rollCall *xgbmodel.Model
+	seenOut  tile.Counts
+	pin      policy.Inputs // its inputs at the root
 }
 
 // newRoot gathers v's position. Only what v's seat may see is read.
@@ -202,6 +205,9 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 	r.seatCalls = !o.NoSeatCalls
 	if e.dec != nil && !o.AlwaysRiichi {
 		r.rollRiichi = e.dec.RolloutRiichi
+	}
+	if e.dec != nil && !o.RuleCalls {
+		r.rollCall = e.dec.RolloutCall
 	}
 	r.seenOut = v.Visible()
 	for _, t := range v.Hand() {

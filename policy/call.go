@@ -52,7 +52,7 @@ func (s *Situation) CallFeatures(v game.View, a game.Action, x []float64) {
 	}
 	sh1, uk1 := shantenAfterCall(&after, &seen, a)
 	melds := append(slices.Clone(v.Melds(seat)), a.Meld)
-	y := openYakuOf(v, &after, melds)
+	y := openYakuOf(yakuhaiKinds(v, seat), &after, melds)
 	dora := 0
 	for _, d := range v.DoraIndicators() {
 		dk := d.Kind().DoraFrom()
@@ -174,9 +174,9 @@ func (y openYaku) path() bool {
 }
 
 // openYakuOf describes the hand c with melds (the call included).
-func openYakuOf(v game.View, c *tile.Counts, melds []score.Meld) openYaku {
+// yak holds the seat's yakuhai kinds.
+func openYakuOf(yak tile.KindSet, c *tile.Counts, melds []score.Meld) openYaku {
 	y := openYaku{tanyao: true, ponOnly: true}
-	yak := yakuhaiKinds(v, v.Seat())
 	var suits [4]int
 	for _, m := range melds {
 		k := m.Kind()

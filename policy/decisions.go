@@ -27,6 +27,9 @@ const (
 	// decides it for the seat, on the features its simulated round keeps
 	// (RolloutRiichiFeatureNames).
 	RolloutRiichiModel = "rollriichi"
+	// RolloutCallModel is chi, pon or pass as the Monte Carlo rollout
+	// decides it for the seat (RolloutCallFeatureNames).
+	RolloutCallModel = "rollcall"
 )
 
 // DecisionSchema versions the features of the decision models: it is
@@ -51,6 +54,7 @@ var DecisionSpecs = []DecisionSpec{
 	{KanModel, 1, KanFeatureNames},
 	{KyuushuModel, 1, KyuushuFeatureNames},
 	{RolloutRiichiModel, 1, RolloutRiichiFeatureNames},
+	{RolloutCallModel, 1, RolloutCallFeatureNames},
 }
 
 // Decisions holds the decision models. A model absent from the folder is
@@ -58,7 +62,7 @@ var DecisionSpecs = []DecisionSpec{
 // concurrent use.
 type Decisions struct {
 	Riichi, Call, Kan, Kyuushu *xgbmodel.Model
-	RolloutRiichi              *xgbmodel.Model // the rollout's, not the player's
+	RolloutRiichi, RolloutCall *xgbmodel.Model // the rollout's, not the player's
 	Cards                      []xgbmodel.Card
 }
 
@@ -67,7 +71,7 @@ type Decisions struct {
 // is left nil.
 func LoadDecisions(fsys fs.FS, dir string) (*Decisions, error) {
 	d := &Decisions{}
-	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu, &d.RolloutRiichi}
+	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu, &d.RolloutRiichi, &d.RolloutCall}
 	for i, sp := range DecisionSpecs {
 		if cards, _ := fs.Glob(fsys, path.Join(dir, sp.Name+"-*.json")); len(cards) == 0 {
 			continue

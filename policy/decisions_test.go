@@ -79,6 +79,7 @@ func TestFeatureNameCounts(t *testing.T) {
 	}{
 		{policy.RiichiFeatureNames, policy.NumRiichiFeatures}, {policy.CallFeatureNames, policy.NumCallFeatures},
 		{policy.KanFeatureNames, policy.NumKanFeatures}, {policy.KyuushuFeatureNames, policy.NumKyuushuFeatures},
+		{policy.RolloutRiichiFeatureNames, policy.NumRolloutRiichiFeatures}, {policy.RolloutCallFeatureNames, policy.NumRolloutCallFeatures},
 	} {
 		seen := map[string]bool{}
 		for _, n := range c.names {
@@ -275,6 +276,15 @@ func TestCallFeatures(t *testing.T) {
 			if f("call_type") != 1 || f("shanten_after") > f("shanten_before") || f("own_open_melds") != 0 {
 				t.Errorf("type %v, shanten %v -> %v, open melds %v", f("call_type"), f("shanten_before"), f("shanten_after"), f("own_open_melds"))
 			}
+			// The rollout's call features are the call model's without
+			// the ukeire: every one it shares has the call model's value.
+			var rx [policy.NumRolloutCallFeatures]float64
+			s.RolloutCallFeatures(v, pon, rx[:])
+			for i, n := range policy.RolloutCallFeatureNames {
+				if f(n) != rx[i] {
+					t.Errorf("%s: %v for the rollout, %v for the call model", n, rx[i], f(n))
+				}
+			}
 		})
 	}
 }
@@ -307,7 +317,7 @@ func findAction(legal []game.Action, typ game.ActionType) (game.Action, bool) {
 	return game.Action{}, false
 }
 
-// TestEmbeddedDecisions: the five decision models are embedded, each of
+// TestEmbeddedDecisions: the six decision models are embedded, each of
 // its spec's schema (DecisionSchema the newest), with their held-out
 // agreements in the cards.
 func TestEmbeddedDecisions(t *testing.T) {
@@ -315,7 +325,7 @@ func TestEmbeddedDecisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || d.RolloutRiichi == nil || len(d.Cards) != len(policy.DecisionSpecs) {
+	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || d.RolloutRiichi == nil || d.RolloutCall == nil || len(d.Cards) != len(policy.DecisionSpecs) {
 		t.Fatalf("embedded decision models: %d cards", len(d.Cards))
 	}
 	newest := 0

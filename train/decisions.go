@@ -24,6 +24,7 @@ const (
 	decKan
 	decKyuushu
 	decRolloutRiichi
+	decRolloutCall
 	numDecisions
 )
 
@@ -39,8 +40,11 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 	sp := make([]spec, numDecisions)
 	for i, d := range policy.DecisionSpecs {
 		extra := [][2]string{{"num_round", "200"}, {"eval_metric", "logloss"}}
-		if i == decRiichi || i == decCall || i == decRolloutRiichi {
+		switch i {
+		case decRiichi, decCall, decRolloutRiichi:
 			extra = [][2]string{{"max_depth", "8"}, {"num_round", "400"}, {"eta", "0.05"}, {"eval_metric", "logloss"}}
+		case decRolloutCall:
+			extra = [][2]string{{"max_depth", "6"}, {"num_round", "80"}, {"eta", "0.2"}, {"eval_metric", "logloss"}}
 		}
 		sp[i] = spec{d.Name, d.Features, d.Schema,
 			xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds, extra...), ""}
@@ -53,7 +57,7 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 type decisionSet [numDecisions]bool
 
 // allDecisions is every decision model.
-var allDecisions = decisionSet{true, true, true, true, true}
+var allDecisions = decisionSet{true, true, true, true, true, true}
 
 // decisionSetOf returns the decision models names names (all of them for
 // none), refusing a name that is not a decision model's or is repeated.
@@ -137,7 +141,7 @@ func decisionRows(gr *dataset.GameRef, opp *opponent.Models, heldOut bool, want 
 				legal = prev.Legal(seat, legal[:0])
 				ex.turn(prev, st.Round, ei, seat, legal)
 			}
-		case prev.Phase() == game.PhaseCall && want[decCall]:
+		case prev.Phase() == game.PhaseCall && (want[decCall] || want[decRolloutCall]):
 			decs = st.Decisions(decs[:0])
 			for _, d := range decs {
 				if !away.away(ri, ei, d.Seat) {
@@ -228,30 +232,43 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 // discard: one candidate per call (tiles of a kind told apart by kind
 // only, as the player's choice between a red and a plain five is no
 // question of calling), the baseline being today's rule: pon a yakuhai.
+// The rollout's call model sees the chis and pons only (its seat makes no
+// daiminkan).
 func (ex *decisionExtractor) call(prev *game.Round, d data.Decision, legal []game.Action) {
 	v := game.ViewOf(prev, d.Seat)
 	ex.sit.Reset(v, ex.opp)
-	ex.cands = ex.cands[:0]
-	base := -1
-	for _, a := range legal {
-		if a.Type != game.Chi && a.Type != game.Pon && a.Type != game.Daiminkan {
+	for _, model := range [...]int{decCall, decRolloutCall} {
+		if !ex.want[model] {
 			continue
 		}
-		dup := false
-		for _, c := range ex.cands {
-			dup = dup || sameCall(c.a, a)
+		ex.cands = ex.cands[:0]
+		base := -1
+		for _, a := range legal {
+			if a.Type != game.Chi && a.Type != game.Pon && (a.Type != game.Daiminkan || model == decRolloutCall) {
+				continue
+			}
+			dup := false
+			for _, c := range ex.cands {
+				dup = dup || sameCall(c.a, a)
+			}
+			if dup {
+				continue
+			}
+			var x []float64
+			if model == decCall {
+				x = make([]float64, policy.NumCallFeatures)
+				ex.sit.CallFeatures(v, a, x)
+			} else {
+				x = make([]float64, policy.NumRolloutCallFeatures)
+				ex.sit.RolloutCallFeatures(v, a, x)
+			}
+			if base < 0 && a.Type == game.Pon && yakuhai(v, a.Meld.Tiles[0].Kind()) {
+				base = len(ex.cands)
+			}
+			ex.cands = append(ex.cands, candidate{a, x})
 		}
-		if dup {
-			continue
-		}
-		x := make([]float64, policy.NumCallFeatures)
-		ex.sit.CallFeatures(v, a, x)
-		if base < 0 && a.Type == game.Pon && yakuhai(v, a.Meld.Tiles[0].Kind()) {
-			base = len(ex.cands)
-		}
-		ex.cands = append(ex.cands, candidate{a, x})
+		ex.add(model, ex.cands, d.Played, base)
 	}
-	ex.add(decCall, ex.cands, d.Played, base)
 }
 
 // sameCall reports whether two actions are the same call up to faces.
@@ -285,7 +302,7 @@ func b2i(b bool) int {
 // matches reports whether candidate c is the move played.
 func matches(model int, c, played game.Action) bool {
 	switch model {
-	case decCall:
+	case decCall, decRolloutCall:
 		return sameCall(c, played)
 	case decKan:
 		return c.Type == played.Type && c.Tile.Kind() == played.Tile.Kind()

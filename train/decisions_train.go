@@ -269,7 +269,7 @@ func measureDecisions(m *xgbmodel.Model, work, name string, i int) ([]xgbmodel.M
 		if gd.played >= 0 {
 			made.add(gd.game, choice == gd.played, gd.base == gd.played)
 		}
-		if i == decCall {
+		if i == decCall || i == decRolloutCall {
 			for k, t := range []game.ActionType{game.Chi, game.Pon, game.Daiminkan} {
 				if gd.offers(t) {
 					pk := gd.of(t, gd.played)
@@ -289,6 +289,9 @@ func measureDecisions(m *xgbmodel.Model, work, name string, i int) ([]xgbmodel.M
 	case decCall:
 		out = append(out, kinds[0].metric("agreement_chi"), kinds[1].metric("agreement_pon"),
 			kinds[2].metric("agreement_daiminkan"), made.metric("agreement_when_called"))
+	case decRolloutCall:
+		out = append(out, kinds[0].metric("agreement_chi"), kinds[1].metric("agreement_pon"),
+			made.metric("agreement_when_called"))
 	case decKan:
 		out = append(out, made.metric("agreement_when_kanned"))
 	case decRiichi, decKyuushu, decRolloutRiichi:

@@ -71,7 +71,7 @@ func TestRunReproducible(t *testing.T) {
 			t.Errorf("default budget: %+v", r)
 		}
 	}
-	if got, want := strings.Join(names, " "), "tenpai tenpai-cal0 tenpai-cal1 wait value rank discard rollout riichi call kan rollriichi"; got != want {
+	if got, want := strings.Join(names, " "), "tenpai tenpai-cal0 tenpai-cal1 wait value rank discard rollout riichi call kan rollriichi rollcall"; got != want {
 		t.Errorf("runs %s, want %s", got, want)
 	}
 	if mem.PeakRSS <= 0 || mem.ChildPeakRSS <= 0 || mem.TotalSeconds < mem.TrainSeconds {

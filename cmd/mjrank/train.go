@@ -37,8 +37,9 @@ kind a player could discard, was it the one a Houou player discarded?),
 reports its held-out agreement beside the tile-efficiency discard, and
 writes it into --policy-out (default --out), then the decision models
 (riichi or dama; chi, pon, daiminkan or pass; ankan and kakan; kyuushu
-kyuuhai; and rollriichi, riichi or dama as the Monte Carlo rollout decides
-it for the seat on the features its simulated round keeps) with their
+kyuuhai; and rollriichi and rollcall, riichi or dama and chi, pon or pass
+as the Monte Carlo rollout decides them for the seat on the features its
+simulated round keeps) with their
 held-out agreements beside today's rules, into the same folder. A complete game that the engine does not replay
 exactly as recorded stops the run: its labels would be wrong. xgboost runs
 with a fixed thread count (--threads) so that the models are the same on
@@ -60,7 +61,7 @@ folds, with standard errors from bootstrap resamples of all the games.
 Nothing is written, so --out, --rank-out and --policy-out are not taken;
 the discard policy is left out.
 
---only MODELS (discard, riichi, call, kan, kyuushu or rollriichi, or several
+--only MODELS (discard, riichi, call, kan, kyuushu, rollriichi or rollcall, or several
 joined by commas) trains those models and nothing else (discard: the discard
 policy and, on its rows, the rollout's discard model; eight and a half minutes on the
 whole corpus): their features are
