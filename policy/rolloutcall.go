@@ -114,9 +114,7 @@ func shantenAfterMeld(after *tile.Counts, ban tile.KindSet) int {
 // keeps of its simulated round.
 func RolloutCallFeatures(tb *Table, h *CallHand, m score.Meld, x []float64) {
 	_ = x[NumRolloutCallFeatures-1]
-	var s [numSituation]float64
-	tb.features(&s)
-	copy(x, s[:])
+	tb.put(x)
 	var hf [numHandCall]float64
 	h.features(m, &hf)
 	copy(x[numSituation:], hf[:])

@@ -146,9 +146,7 @@ func (h *RiichiHand) ronPoints(rest []tile.Tile, w tile.Kind, riichi bool) (int,
 // what the Monte Carlo rollout keeps of its simulated round.
 func RolloutRiichiFeatures(tb *Table, h *RiichiHand, t tile.Tile, x []float64) {
 	_ = x[NumRolloutRiichiFeatures-1]
-	var s [numSituation]float64
-	tb.features(&s)
-	copy(x, s[:])
+	tb.put(x)
 	var hf [numHandRiichi]float64
 	h.features(t, &hf)
 	copy(x[numSituation:], hf[:])

@@ -79,6 +79,13 @@ type Table struct {
 	Round, Honba, Sticks int
 }
 
+// put writes the situation features of the table into x[:numSituation].
+func (t *Table) put(x []float64) {
+	var s [numSituation]float64
+	t.features(&s)
+	copy(x, s[:])
+}
+
 // features writes the situation features of the table into x.
 func (t *Table) features(x *[numSituation]float64) {
 	*x = [numSituation]float64{
