@@ -215,7 +215,7 @@ func (b *Rollout) call(v game.View, legal []game.Action) (game.Action, bool) {
 }
 
 // learnedCall is the chi or pon of legal the rollout's call model gives
-// the highest probability, if one half or more (mc's learnedCall on the
+// the highest probability, if RolloutCallThreshold or more (mc's learnedCall on the
 // same features, read from the view).
 func (b *Rollout) learnedCall(v game.View, legal []game.Action) (game.Action, bool) {
 	b.sit.Reset(v, b.opp)

@@ -189,7 +189,7 @@ func chooseCall(h *CallHand, k tile.Kind, left bool) (Call, bool) {
 
 // maxCallShanten is the farthest from tenpai a call but a yakuhai pon
 // leaves the rollout's seat.
-var maxCallShanten int8 = 1
+const maxCallShanten = 1
 
 // banOf is the kuikae ban of a call of kind k with a and b from the hand
 // (game.KuikaeBan's rule).

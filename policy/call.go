@@ -37,63 +37,39 @@ func CallKey(a game.Action) (game.ActionType, tile.Kind) { return a.Type, a.Meld
 func (s *Situation) CallFeatures(v game.View, a game.Action, x []float64) {
 	_ = x[NumCallFeatures-1]
 	copy(x, s.x[:])
-	seat := v.Seat()
-	c := v.Counts()
-	seen := v.Visible()
+	h := callHandOf(v)
+	var hf [numHandCall]float64
+	h.features(a.Meld, &hf)
+	c := h.Counts
+	vis := v.Visible()
+	seen := vis
 	for k := range seen {
 		seen[k] -= c[k]
 	}
-	vis := v.Visible()
-	sh0, _, uk0 := hand.Ukeire(&c, &vis)
-	called := a.Meld.Tiles[0].Kind()
+	_, _, uk0 := hand.Ukeire(&c, &vis)
 	after := c
 	for _, t := range a.Meld.TilesSlice()[1:] {
 		after[t.Kind()]--
 	}
-	sh1, uk1 := shantenAfterCall(&after, &seen, a)
-	melds := append(slices.Clone(v.Melds(seat)), a.Meld)
-	y := openYakuOf(yakuhaiKinds(v, seat), &after, melds)
-	dora := 0
-	for _, d := range v.DoraIndicators() {
-		dk := d.Kind().DoraFrom()
-		dora += int(after[dk])
-		for _, m := range melds {
-			for _, t := range m.TilesSlice() {
-				dora += b2f32(t.Kind() == dk)
-			}
-		}
-	}
-	for _, t := range v.Hand() {
-		dora += b2f32(t.Red())
-	}
-	dora += b2f32(a.Meld.Tiles[0].Red())
-	num := 0
-	if !called.IsHonor() {
-		num = called.Number()
-	}
-	yak := yakuhaiKinds(v, seat)
-	typ := map[game.ActionType]float64{game.Chi: 0, game.Pon: 1, game.Daiminkan: 2}[a.Type]
+	_, uk1 := shantenAfterCall(&after, &seen, a)
+	// The rollout's features in the call model's order, with the ukeire
+	// before the call after shanten_before and after it after
+	// shanten_after.
 	n := numSituation
-	x[n+0], x[n+1], x[n+2], x[n+3], x[n+4] = typ, b2f(called.IsHonor()), b2f(yak.Has(called)), float64(doraOf(v, called)), float64(num)
-	x[n+5], x[n+6], x[n+7], x[n+8], x[n+9] = float64(sh0), float64(uk0), float64(hand.ShantenChiitoitsu(&c)), float64(sh1), float64(uk1)
-	x[n+10], x[n+11], x[n+12], x[n+13], x[n+14] = float64(int(sh0)-sh1), float64(y.yakuhaiMelds), float64(y.yakuhaiPairs), b2f(y.tanyao), float64(y.yaochu)
-	x[n+15], x[n+16], x[n+17], x[n+18], x[n+19] = float64(y.offsuit), b2f(y.ponOnly), float64(y.pairs), b2f(y.path()), float64(dora)
-	pairs := 0
-	for _, k := range c {
-		pairs += b2f32(k >= 2)
-	}
-	x[n+20], x[n+21], x[n+22] = b2f(v.Current() == (seat+3)%game.NumSeats), chiShape(a), float64(pairs)
+	copy(x[n:n+6], hf[:6])
+	x[n+6], x[n+7], x[n+8], x[n+9] = float64(uk0), hf[6], hf[7], float64(uk1)
+	copy(x[n+10:], hf[8:])
 }
 
 // chiShape tells which shape a chi completes: 1 a closed wait (kanchan,
 // the called tile in the middle), 2 an edge wait (penchan), 0 an open
 // one (ryanmen); -1 for a pon or kan. Players chi the poor shapes first
 // and keep the good ones for a draw.
-func chiShape(a game.Action) float64 {
-	if a.Type != game.Chi {
+func chiShape(m score.Meld) float64 {
+	if m.Type != score.Chi {
 		return -1
 	}
-	lo, called := a.Meld.Kind(), a.Meld.Tiles[0].Kind()
+	lo, called := m.Kind(), m.Tiles[0].Kind()
 	switch {
 	case called == lo+1:
 		return 1

@@ -43,16 +43,23 @@ type CallHand struct {
 	Left    bool         // the discard comes from the seat on the left
 }
 
-// features writes the features of call m (a chi or pon, Tiles[0] the
-// called tile) into x, as CallFeatures computes them but the ukeire.
+// features writes the features of call m (a chi, pon or daiminkan,
+// Tiles[0] the called tile) into x: the call model's (CallFeatures) but
+// the two ukeire counts, which CallFeatures adds.
 func (h *CallHand) features(m score.Meld, x *[numHandCall]float64) {
 	c := h.Counts
 	called := m.Tiles[0].Kind()
 	after := c
-	after[m.Tiles[1].Kind()]--
-	after[m.Tiles[2].Kind()]--
+	for _, t := range m.TilesSlice()[1:] {
+		after[t.Kind()]--
+	}
 	sh0 := hand.Shanten(&c)
-	sh1 := shantenAfterMeld(&after, game.KuikaeBan(m))
+	var sh1 int
+	if m.Type == score.Daiminkan {
+		sh1 = hand.Shanten(&after) // a replacement tile comes before the discard
+	} else {
+		sh1 = shantenAfterMeld(&after, game.KuikaeBan(m))
+	}
 	var buf [score.MaxMelds + 1]score.Meld
 	melds := append(buf[:0], h.Melds...)
 	melds = append(melds, m)
@@ -80,15 +87,18 @@ func (h *CallHand) features(m score.Meld, x *[numHandCall]float64) {
 	for _, n := range c {
 		pairs += b2f32(n >= 2)
 	}
-	a := game.Action{Type: game.Chi, Meld: m}
-	if m.Type == score.Pon {
-		a.Type = game.Pon
+	typ := 0.0 // chi
+	switch m.Type {
+	case score.Pon:
+		typ = 1
+	case score.Daiminkan:
+		typ = 2
 	}
 	*x = [numHandCall]float64{
-		b2f(m.Type == score.Pon), b2f(called.IsHonor()), b2f(h.Yakuhai.Has(called)), float64(calledDora), float64(num),
+		typ, b2f(called.IsHonor()), b2f(h.Yakuhai.Has(called)), float64(calledDora), float64(num),
 		float64(sh0), float64(hand.ShantenChiitoitsu(&c)), float64(sh1), float64(sh0 - sh1), float64(y.yakuhaiMelds),
 		float64(y.yakuhaiPairs), b2f(y.tanyao), float64(y.yaochu), float64(y.offsuit), b2f(y.ponOnly),
-		float64(y.pairs), b2f(y.path()), float64(dora), b2f(h.Left), chiShape(a),
+		float64(y.pairs), b2f(y.path()), float64(dora), b2f(h.Left), chiShape(m),
 		float64(pairs),
 	}
 }
@@ -127,10 +137,15 @@ func RolloutCallFeatures(tb *Table, h *CallHand, m score.Meld, x []float64) {
 func (s *Situation) RolloutCallFeatures(v game.View, a game.Action, x []float64) {
 	_ = x[NumRolloutCallFeatures-1]
 	copy(x, s.x[:])
-	seat := v.Seat()
-	h := CallHand{Counts: v.Counts(), Hand: v.Hand(), Melds: v.Melds(seat), Dora: v.DoraIndicators(),
-		Yakuhai: yakuhaiKinds(v, seat), Left: v.Current() == (seat+3)%game.NumSeats}
+	h := callHandOf(v)
 	var hf [numHandCall]float64
 	h.features(a.Meld, &hf)
 	copy(x[numSituation:], hf[:])
+}
+
+// callHandOf reads v's seat's CallHand on the discard being answered.
+func callHandOf(v game.View) CallHand {
+	seat := v.Seat()
+	return CallHand{Counts: v.Counts(), Hand: v.Hand(), Melds: v.Melds(seat), Dora: v.DoraIndicators(),
+		Yakuhai: yakuhaiKinds(v, seat), Left: v.Current() == (seat+3)%game.NumSeats}
 }
