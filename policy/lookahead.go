@@ -52,7 +52,6 @@ func (p *Position) deriveLookahead() {
 	}
 	p.aheadDone = true
 	in := &p.in
-	var buf [14]hand.Discard
 	for i, d := range p.discard[:p.nd] {
 		w := in.Counts
 		w[d.Kind]--
@@ -61,16 +60,16 @@ func (p *Position) deriveLookahead() {
 		a := lookahead{}
 		for t := range tile.Kind(tile.NumKinds) {
 			left := 4 - int(w[t]) - int(vis[t])
-			if left <= 0 {
+			// A draw that wins from tenpai adds to neither figure.
+			if left <= 0 || d.Shanten == 0 && d.Tiles.Has(t) {
 				continue
 			}
 			w[t]++
-			ds := hand.Discards(&w, &vis, buf[:0])
+			b, ok := hand.BestDiscard(&w, &vis)
 			w[t]--
-			if len(ds) == 0 {
+			if !ok {
 				continue
 			}
-			b := ds[0]
 			switch {
 			case d.Tiles.Has(t):
 				if d.Shanten >= 1 {

@@ -62,7 +62,7 @@ func TestLookaheadKnown(t *testing.T) {
 	}
 }
 
-// TestLookaheadBruteForce recomputes ukeire2, improve and ukeire2_share of
+// TestLookaheadBruteForce recomputes ukeire2, improve, good_share and ukeire2_share of
 // every candidate of real positions from hand.Ukeire alone (every draw,
 // every discard after it) and compares.
 func TestLookaheadBruteForce(t *testing.T) {
@@ -87,14 +87,14 @@ func TestLookaheadBruteForce(t *testing.T) {
 			vis[k]++
 			sh, _, count := hand.Ukeire(&w, &vis)
 			_, tiles, _ := hand.Ukeire(&w, nil)
-			var u2, improve float64
+			var u2, improve, good float64
 			for d := range tile.Kind(tile.NumKinds) {
 				left := 4 - int(w[d]) - int(vis[d])
 				if left <= 0 {
 					continue
 				}
 				w[d]++
-				bestSh, bestN := int8(99), -1
+				bestSh, bestN, bestWaits := int8(99), -1, 0
 				for e := range tile.Kind(tile.NumKinds) {
 					if w[e] == 0 {
 						continue
@@ -102,10 +102,10 @@ func TestLookaheadBruteForce(t *testing.T) {
 					w[e]--
 					seen := vis
 					seen[e]++ // the discard is seen, as hand.Discards counts
-					s, _, c := hand.Ukeire(&w, &seen)
+					s, ts, c := hand.Ukeire(&w, &seen)
 					w[e]++
 					if s < bestSh || s == bestSh && c > bestN {
-						bestSh, bestN = s, c
+						bestSh, bestN, bestWaits = s, c, ts.Len()
 					}
 				}
 				w[d]--
@@ -114,13 +114,23 @@ func TestLookaheadBruteForce(t *testing.T) {
 					if sh >= 1 {
 						u2 += float64(left * bestN)
 					}
+					if sh == 1 && bestWaits >= 2 {
+						good += float64(left)
+					}
 				case bestSh == sh && bestN > count:
 					improve += float64(left)
 				}
 			}
-			if feature(t, policy.FeatureNames, x, "ukeire2") != u2 || feature(t, policy.FeatureNames, x, "improve") != improve {
-				t.Fatalf("decision %d, kind %s: ukeire2 %v improve %v, brute force %v %v",
-					i, k, feature(t, policy.FeatureNames, x, "ukeire2"), feature(t, policy.FeatureNames, x, "improve"), u2, improve)
+			if sh == 1 && count > 0 {
+				good /= float64(count)
+			} else {
+				good = 0
+			}
+			if feature(t, policy.FeatureNames, x, "ukeire2") != u2 || feature(t, policy.FeatureNames, x, "improve") != improve ||
+				feature(t, policy.FeatureNames, x, "good_share") != good {
+				t.Fatalf("decision %d, kind %s: ukeire2 %v improve %v good_share %v, brute force %v %v %v",
+					i, k, feature(t, policy.FeatureNames, x, "ukeire2"), feature(t, policy.FeatureNames, x, "improve"),
+					feature(t, policy.FeatureNames, x, "good_share"), u2, improve, good)
 			}
 			byKind[k] = got{float64(sh), u2, feature(t, policy.FeatureNames, x, "ukeire2_share")}
 			n++

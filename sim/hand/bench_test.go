@@ -127,6 +127,18 @@ func BenchmarkDiscards(b *testing.B) {
 	sink = s
 }
 
+func BenchmarkBestDiscard(b *testing.B) {
+	hs := benchHands(14)
+	var visible tile.Counts
+	b.ReportAllocs()
+	s := 0
+	for i := 0; b.Loop(); i++ {
+		d, _ := BestDiscard(&hs[i&4095], &visible)
+		s += d.Count
+	}
+	sink = s
+}
+
 func BenchmarkDecompose(b *testing.B) {
 	hs := benchComplete()
 	var buf [MaxDecompositions]Decomposition

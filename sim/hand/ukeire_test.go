@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/mjrank/mjrank/sim/tile"
@@ -36,6 +37,36 @@ func TestUkeire(t *testing.T) {
 				t.Errorf("Ukeire(%s) = %d, %v, %d; want %d, %s, %d", tt.hand, s, tiles, count, tt.shanten, tt.tiles, tt.count)
 			}
 		})
+	}
+}
+
+// TestBestDiscard: BestDiscard is the first of Discards on hands of every
+// size from every pool, with tiles seen elsewhere, and refuses other sizes.
+func TestBestDiscard(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	var buf [14]Discard
+	n := 0
+	for _, size := range []int{14, 11, 8, 5, 2} {
+		for i := range 3000 {
+			c := randomHand(r, size, pools[i%len(pools)])
+			var vis tile.Counts
+			for k := range vis {
+				vis[k] = uint8(r.IntN(5 - int(c[k])))
+			}
+			ds := Discards(&c, &vis, buf[:0])
+			got, ok := BestDiscard(&c, &vis)
+			if !ok || got != ds[0] {
+				t.Fatalf("%v (seen %v): BestDiscard %+v %v, Discards %+v", c, vis, got, ok, ds[0])
+			}
+			n++
+		}
+	}
+	odd := tile.MustParseCounts("23m67m456p789s115z")
+	if _, ok := BestDiscard(&odd, nil); ok {
+		t.Error("13 tiles: ok")
+	}
+	if want := 15000; n != want {
+		t.Errorf("%d hands, want %d", n, want)
 	}
 }
 
