@@ -182,7 +182,11 @@ func (p *Position) Kinds(dst []tile.Kind) []tile.Kind {
 
 // Features writes the NumFeatures features of discarding kind k, one of
 // [Position.Kinds], into x.
-func (p *Position) Features(k tile.Kind, x []float64) {
+func (p *Position) Features(k tile.Kind, x []float64) { p.features(k, x, true) }
+
+// features is Features, with the look-ahead figures (ukeire2 …
+// good_share) left 0 unless ahead.
+func (p *Position) features(k tile.Kind, x []float64, ahead bool) {
 	_ = x[NumFeatures-1]
 	var d hand.Discard
 	rank := 0
@@ -245,7 +249,7 @@ func (p *Position) Features(k tile.Kind, x []float64) {
 	x[34], x[35], x[36], x[37], x[38] = float64(p.suits[suit]), float64(max(p.suits[0], p.suits[1], p.suits[2])), float64(p.suits[3]), float64(yaochu), float64(nearDora)
 	x[39], x[40], x[41], x[42], x[43] = float64(doraAfter), float64(p.in.OwnRiverSuits[suit]), g[10], g[11], g[12]
 	x[44] = g[13]
-	p.lookaheadFeatures(rank, k, x[numBaseFeatures:])
+	p.lookaheadFeatures(rank, k, x[numBaseFeatures:], ahead)
 	p.valueFeatures(rank, k, x[numBaseFeatures+numLookahead:])
 }
 

@@ -40,6 +40,15 @@ var LookaheadFeatureNames = []string{
 
 const numLookahead = 14
 
+// numAheadFigures: the first four look-ahead features (ukeire2,
+// ukeire2_share, improve, good_share) need deriveLookahead, a draw and a
+// best discard for every pair of candidate and unseen kind.
+const numAheadFigures = 4
+
+// AheadFigureNames name them: a model that splits on none of them is
+// asked without their cost (the rollout's).
+var AheadFigureNames = LookaheadFeatureNames[:numAheadFigures]
+
 // lookahead is one candidate's look-ahead figures.
 type lookahead struct {
 	ukeire2, improve, good float64
@@ -92,19 +101,24 @@ func (p *Position) deriveLookahead() {
 }
 
 // lookaheadFeatures writes the look-ahead features of candidate i (kind k)
-// into x (len(LookaheadFeatureNames)).
-func (p *Position) lookaheadFeatures(i int, k tile.Kind, x []float64) {
-	p.deriveLookahead()
-	d, a := p.discard[i], p.ahead[i]
-	best := 0.0
-	for j, e := range p.discard[:p.nd] {
-		if e.Shanten == d.Shanten {
-			best = max(best, p.ahead[j].ukeire2)
-		}
-	}
+// into x (len(LookaheadFeatureNames)); the first numAheadFigures are 0
+// unless ahead.
+func (p *Position) lookaheadFeatures(i int, k tile.Kind, x []float64, ahead bool) {
+	d := p.discard[i]
+	var a lookahead
 	share := 0.0
-	if best > 0 {
-		share = a.ukeire2 / best
+	if ahead {
+		p.deriveLookahead()
+		a = p.ahead[i]
+		best := 0.0
+		for j, e := range p.discard[:p.nd] {
+			if e.Shanten == d.Shanten {
+				best = max(best, p.ahead[j].ukeire2)
+			}
+		}
+		if best > 0 {
+			share = a.ukeire2 / best
+		}
 	}
 	waits := 0
 	if d.Shanten == 0 {

@@ -149,3 +149,44 @@ func TestLookaheadBruteForce(t *testing.T) {
 	}
 	t.Logf("%d candidates checked", n)
 }
+
+// TestAheadFiguresSkipped: a model that splits on no look-ahead figure
+// (the rollout's) is asked without them, and scores every candidate of
+// real positions as on the full features; the figures are where the code
+// skips them.
+func TestAheadFiguresSkipped(t *testing.T) {
+	for i, n := range policy.AheadFigureNames {
+		if j := policy.NumFeatures - len(policy.ValueFeatureNames) - len(policy.LookaheadFeatureNames) + i; policy.FeatureNames[j] != n {
+			t.Fatalf("feature %d is %q, want the look-ahead figure %q", j, policy.FeatureNames[j], n)
+		}
+	}
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	roll, err := policy.DefaultRollout()
+	if err != nil || roll == nil {
+		t.Fatalf("rollout model: %v", err)
+	}
+	pol, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := make([]float64, policy.NumFeatures)
+	n := 0
+	for _, m := range []*policy.Model{roll, pol} {
+		var pos policy.Position
+		for _, tn := range turns(t, 60) {
+			pos.Reset(game.ViewOf(&tn.round, tn.seat), opp)
+			for _, k := range pos.Kinds(nil) {
+				got := m.Score(&pos, k)
+				pos.Features(k, x)
+				if want := m.ScoreRow(x); got != want {
+					t.Fatalf("%s, kind %s: %v, on the full features %v", m.Card.Name, k, got, want)
+				}
+				n++
+			}
+		}
+	}
+	t.Logf("%d candidates", n)
+}

@@ -47,11 +47,19 @@ type Model struct {
 	Card    xgbmodel.Card
 	ranking bool // scores are a ranking objective's, compared within a decision
 	n       int  // the features it reads: NumFeatures, or fewer for an older schema
+	// ahead: the model splits on a look-ahead figure (ukeire2 …
+	// good_share), the features that cost the most to compute; a model
+	// trained without them (the rollout's) is asked without their work.
+	ahead bool
 }
 
 // newModel wraps a loaded model.
 func newModel(m *xgbmodel.Model, card *xgbmodel.Card) *Model {
-	return &Model{m: m, Card: *card, ranking: xgbmodel.Ranking(m.Objective()), n: m.NumFeatures()}
+	ahead := false
+	for j := numBaseFeatures; j < numBaseFeatures+numAheadFigures && j < m.NumFeatures(); j++ {
+		ahead = ahead || m.Splits(j)
+	}
+	return &Model{m: m, Card: *card, ranking: xgbmodel.Ranking(m.Objective()), n: m.NumFeatures(), ahead: ahead}
 }
 
 // Load loads the model from fsys's folder dir. A model of an older schema
@@ -105,7 +113,7 @@ func EmbeddedFS() fs.FS { return embedded }
 // a binary model the probability of that kind taken alone.
 func (m *Model) Score(p *Position, k tile.Kind) float64 {
 	var x [NumFeatures]float64
-	p.Features(k, x[:])
+	p.features(k, x[:], m.ahead)
 	return m.ScoreRow(x[:])
 }
 

@@ -47,7 +47,7 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 			extra = [][2]string{{"max_depth", "6"}, {"num_round", "80"}, {"eta", "0.2"}, {"eval_metric", "logloss"}}
 		}
 		sp[i] = spec{d.Name, d.Features, d.Schema,
-			xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds, extra...), ""}
+			xgbParams(xgbmodel.BinaryLogistic, seed, threads, rounds, extra...), "", nil}
 	}
 	return sp
 }

@@ -177,7 +177,7 @@ func discardTrialRun(t *testing.T, work string, feats []int, params [][2]string)
 	cfg := DefaultConfig()
 	cfg.defaults()
 	dir := t.TempDir()
-	job := xgbJob{name: "discard", spc: spec{"discard", names, policy.Schema, params, ""}, test: "f1.svm"}
+	job := xgbJob{name: "discard", spc: spec{"discard", names, policy.Schema, params, "", nil}, test: "f1.svm"}
 	folds := []int{1, 2, 3, 4, 5, 6, 7, 8, 9}
 	if s := os.Getenv("MJRANK_DISCARD_TRAIN_FOLDS"); s != "" {
 		folds = []int{1}

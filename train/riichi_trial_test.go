@@ -289,7 +289,7 @@ func riichiTrialRun(t *testing.T, work, label string, feats []int, params [][2]s
 		trialSubset(t, filepath.Join(work, fmt.Sprintf("riichi-f%d.svm", k)), filepath.Join(dir, fmt.Sprintf("f%d.svm", k)), feats)
 	}
 	for _, k := range folds {
-		job := xgbJob{name: "riichi", spc: spec{"riichi", names, policy.DecisionSpecs[decRiichi].Schema, params, ""}, test: fmt.Sprintf("f%d.svm", k)}
+		job := xgbJob{name: "riichi", spc: spec{"riichi", names, policy.DecisionSpecs[decRiichi].Schema, params, "", nil}, test: fmt.Sprintf("f%d.svm", k)}
 		for j := 1; j < 10; j++ {
 			if j != k {
 				job.train = append(job.train, fmt.Sprintf("f%d.svm", j))

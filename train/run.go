@@ -94,17 +94,21 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // cfg.Only may also name the discard policy (policy.ModelName, "discard"):
 // it is then trained first, as [TrainPolicy] does (with the rollout's
 // discard model on its rows), and the decision models only if cfg.Only
-// names some too.
+// names some too. The rollout's discard model (policy.RolloutModelName)
+// alone is [TrainRollout]'s.
 func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Result, error) {
 	start := time.Now()
 	cfg.defaults()
 	withPolicy := slices.Contains(cfg.Only, policy.ModelName)
-	rest := slices.DeleteFunc(slices.Clone(cfg.Only), func(n string) bool { return n == policy.ModelName })
+	withRollout := slices.Contains(cfg.Only, policy.RolloutModelName)
+	rest := slices.DeleteFunc(slices.Clone(cfg.Only), func(n string) bool { return n == policy.ModelName || n == policy.RolloutModelName })
 	if _, err := decisionSetOf(rest); err != nil {
 		return nil, err
 	}
-	if len(cfg.Only)-len(rest) > 1 {
-		return nil, fmt.Errorf("train: %q named twice", policy.ModelName)
+	for _, n := range []string{policy.ModelName, policy.RolloutModelName} {
+		if c := len(slices.DeleteFunc(slices.Clone(cfg.Only), func(m string) bool { return m != n })); c > 1 {
+			return nil, fmt.Errorf("train: %q named twice", n)
+		}
 	}
 	if err := cfg.checkTool(cfg.policyOut()); err != nil {
 		return nil, err
@@ -116,8 +120,16 @@ func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Resul
 			return nil, err
 		}
 		res.addPolicy(pol)
+	} else if withRollout {
+		pol, err := TrainRollout(ctx, cfg, opp)
+		if err != nil {
+			return nil, err
+		}
+		res.PolicyExtractSeconds = pol.ExtractSeconds
+		res.addRun(pol.Run)
+		res.Cards = append(res.Cards, pol.Card)
 	}
-	if !withPolicy || len(rest) > 0 {
+	if !withPolicy && !withRollout || len(rest) > 0 {
 		cfg.Only = rest
 		dec, err := TrainDecisions(ctx, cfg, opp)
 		if err != nil {

@@ -125,6 +125,10 @@ type spec struct {
 	schema   int
 	params   [][2]string
 	rows     string // the LibSVM files' name when another model's (rows.train, rows.test); "": name
+	// omit are features of rows the model must not split on: it trains on
+	// a copy of the rows without their entries (missing to xgboost), so
+	// that its users may leave them uncomputed.
+	omit []string
 }
 
 // ranking reports whether the spec's objective ranks the rows of a query
@@ -173,14 +177,14 @@ func specs(seed, threads, rounds int) []spec {
 	}
 	return []spec{
 		{opponent.TenpaiModel, opponent.TenpaiFeatureNames, opponent.Schema,
-			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"}), ""},
+			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"}), "", nil},
 		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.WaitSchema,
-			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "100"}, [2]string{"max_depth", "8"}, [2]string{"eval_metric", "auc"}), ""},
+			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "100"}, [2]string{"max_depth", "8"}, [2]string{"eval_metric", "auc"}), "", nil},
 		{opponent.ValueModel, opponent.TenpaiFeatureNames, opponent.Schema,
-			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"}), ""},
+			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"}), "", nil},
 		{rankmodel.ModelName, rankmodel.FeatureNames, rankmodel.Schema,
 			common(xgbmodel.MultiSoftprob, [2]string{"num_class", "4"}, [2]string{"num_round", "200"},
-				[2]string{"max_depth", "4"}, [2]string{"eval_metric", "mlogloss"}), ""},
+				[2]string{"max_depth", "4"}, [2]string{"eval_metric", "mlogloss"}), "", nil},
 	}
 }
 

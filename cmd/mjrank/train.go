@@ -61,10 +61,10 @@ folds, with standard errors from bootstrap resamples of all the games.
 Nothing is written, so --out, --rank-out and --policy-out are not taken;
 the discard policy is left out.
 
---only MODELS (discard, riichi, call, kan, kyuushu, rollriichi or rollcall, or several
-joined by commas) trains those models and nothing else (discard: the discard
+--only MODELS (discard, rollout, riichi, call, kan, kyuushu, rollriichi or rollcall, or
+several joined by commas) trains those models and nothing else (discard: the discard
 policy and, on its rows, the rollout's discard model; eight and a half minutes on the
-whole corpus): their features are
+whole corpus; rollout: the rollout's discard model alone, on the same rows): their features are
 computed with the opponent models of --out (as a whole run wrote them
 there; without --out, the embedded ones), and they are written into
 --policy-out (default --out). Each is the same model, byte for byte, as
@@ -210,7 +210,7 @@ func (o *trainOptions) onlyDecisions() bool {
 // onlyPolicyNames are the models --only trains on the opponent models:
 // the discard policy and the decision models.
 func onlyPolicyNames() []string {
-	return append([]string{policy.ModelName}, train.DecisionNames()...)
+	return append([]string{policy.ModelName, policy.RolloutModelName}, train.DecisionNames()...)
 }
 
 // checkOnly checks what --only with decision models needs beside the
@@ -348,7 +348,7 @@ func printTrainSteps(w io.Writer, res *train.Result) error {
 	decisions := false
 	for _, r := range res.Runs {
 		switch {
-		case r.Name == policy.ModelName:
+		case r.Name == policy.ModelName || r.Name == policy.RolloutModelName && res.Policy == nil:
 			if res.Eval != nil { // not with --only discard, which evaluates no predictor
 				rows = append(rows, []string{"evaluation", "", "", secs(res.EvalSeconds), ""})
 			}

@@ -71,6 +71,18 @@ func (m *Model) Objective() string { return m.objective }
 // NumFeatures returns the number of input features the model expects.
 func (m *Model) NumFeatures() int { return m.numFeatures }
 
+// Splits reports whether a tree of the model splits on feature j: when
+// none does, the feature's value never changes a prediction, and a caller
+// may leave it uncomputed.
+func (m *Model) Splits(j int) bool {
+	for i := range m.flat.nodes {
+		if m.flat.nodes[i].feature == int32(j) {
+			return true
+		}
+	}
+	return false
+}
+
 // NumOutputs returns the number of values Predict writes: the number of
 // classes for multi:softprob, else 1.
 func (m *Model) NumOutputs() int { return m.numOutputs }

@@ -272,3 +272,64 @@ func TestLoadFSPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestSplits: Splits names the features a split reads, and no leaf's.
+func TestSplits(t *testing.T) {
+	m := &Model{flat: &forest{roots: []int32{0, 3}, nodes: []flatNode{
+		{feature: 2, left: 1, right: 2}, {feature: -1, value: 1}, {feature: -1, value: 2},
+		{feature: 5, left: 4, right: 5}, {feature: -1}, {feature: -1},
+	}}}
+	for j, want := range map[int]bool{0: false, 1: false, 2: true, 4: false, 5: true} {
+		if got := m.Splits(j); got != want {
+			t.Errorf("Splits(%d) = %v, want %v", j, got, want)
+		}
+	}
+}
+
+// TestFlatMatchesLeavesOnShipped: on every model the project ships (the
+// policy's and the opponent predictors' folders), the flat trees predict
+// random rows as leaves does, missing values (NaN) included.
+func TestFlatMatchesLeavesOnShipped(t *testing.T) {
+	files, _ := filepath.Glob("../../policy/models/*.bin")
+	more, _ := filepath.Glob("../../opponent/models/*.bin")
+	files = append(files, more...)
+	if len(files) < 5 {
+		t.Fatalf("%d model files found", len(files))
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Load(b)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		x := make([]float64, m.NumFeatures())
+		out, ref := make([]float64, m.NumOutputs()), make([]float64, m.NumOutputs())
+		for range 300 {
+			for j := range x {
+				switch r.IntN(10) {
+				case 0:
+					x[j] = math.NaN()
+				case 1, 2, 3:
+					x[j] = Round32(r.Float64())
+				default:
+					x[j] = float64(r.IntN(12) - 1)
+				}
+			}
+			if err := m.Predict(x, out); err != nil {
+				t.Fatal(err)
+			}
+			if err := m.PredictLeaves(x, ref); err != nil {
+				t.Fatal(err)
+			}
+			for k := range out {
+				if math.Abs(out[k]-ref[k]) > 1e-12 {
+					t.Fatalf("%s: output %d: flat %v, leaves %v", filepath.Base(f), k, out[k], ref[k])
+				}
+			}
+		}
+	}
+}
