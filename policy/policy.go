@@ -22,6 +22,7 @@ import (
 	"math"
 	"os"
 	"path"
+	"slices"
 	"sync"
 
 	"github.com/mjrank/mjrank/internal/xgbmodel"
@@ -51,7 +52,17 @@ type Model struct {
 	// good_share), the features that cost the most to compute; a model
 	// trained without them (the rollout's) is asked without their work.
 	ahead bool
+	// stage > 0: Best ranks by stages, every candidate on the first stage
+	// trees and the stageKeep best of them on all (the rollout's model).
+	stage int
 }
+
+// stageKeep is how many candidates Best's second stage scores on all the
+// trees. With the first quarter of the rollout model's trees (30 of 120)
+// ranking every candidate, the 4 best held the full ranking's choice at
+// each of 3,000 real turns (the 3 best: 99.8 %; 20 trees and 3: 99.3 %),
+// for 780 tree walks of 14 candidates instead of 1,680.
+const stageKeep = 4
 
 // newModel wraps a loaded model.
 func newModel(m *xgbmodel.Model, card *xgbmodel.Card) *Model {
@@ -89,7 +100,9 @@ func LoadRollout(fsys fs.FS, dir string) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: rollout model: %w", err)
 	}
-	return newModel(m, card), nil
+	r := newModel(m, card)
+	r.stage = m.NumTrees() / 4
+	return r, nil
 }
 
 var defaultRollout = sync.OnceValues(func() (*Model, error) { return LoadRollout(embedded, "models") })
@@ -130,6 +143,9 @@ func (m *Model) ScoreRow(x []float64) float64 {
 // Best returns the kind the model scores highest in p, and false when p
 // has no discard.
 func (m *Model) Best(p *Position) (tile.Kind, bool) {
+	if m.stage > 0 && p.nd > stageKeep {
+		return m.bestByStages(p), true
+	}
 	best, bv := tile.NoKind, math.Inf(-1) // a ranking model's scores may be negative
 	for _, d := range p.discard[:p.nd] {
 		if v := m.Score(p, d.Kind); v > bv {
@@ -137,4 +153,40 @@ func (m *Model) Best(p *Position) (tile.Kind, bool) {
 		}
 	}
 	return best, best != tile.NoKind
+}
+
+// bestByStages is Best for a model with stages: every candidate's margin
+// on the first m.stage trees, then the stageKeep best of them on the
+// rest (the margin orders candidates as the score does); ties to the
+// first in p's order, as Best.
+func (m *Model) bestByStages(p *Position) tile.Kind {
+	var (
+		rows [len(p.discard)][NumFeatures]float64
+		part [len(p.discard)]float64
+		keep [stageKeep]int // indices, best first
+	)
+	nk := 0
+	for i, d := range p.discard[:p.nd] {
+		p.features(d.Kind, rows[i][:], m.ahead)
+		part[i] = m.m.Margin(rows[i][:m.n], 0, m.stage)
+		// Insert i among the kept, which stay sorted by part.
+		j := min(nk, stageKeep)
+		for ; j > 0 && part[i] > part[keep[j-1]]; j-- {
+			if j < stageKeep {
+				keep[j] = keep[j-1]
+			}
+		}
+		if j < stageKeep {
+			keep[j] = i
+		}
+		nk = min(nk+1, stageKeep)
+	}
+	slices.Sort(keep[:nk])
+	best, bv := tile.NoKind, math.Inf(-1)
+	for _, i := range keep[:nk] {
+		if v := part[i] + m.m.Margin(rows[i][:m.n], m.stage, m.m.NumTrees()); v > bv {
+			best, bv = p.discard[i].Kind, v
+		}
+	}
+	return best
 }

@@ -33,27 +33,41 @@ func (f *forest) margins(x []float64, out []float64) {
 	for i := range out {
 		out[i] = f.base
 	}
-	nodes := f.nodes
 	for t, n := range f.roots {
-		nd := &nodes[n]
-		for nd.feature >= 0 {
-			v := x[nd.feature]
-			switch {
-			case v != v: // NaN: missing
-				if nd.defaultLeft {
-					n = nd.left
-				} else {
-					n = nd.right
-				}
-			case float32(v) < nd.threshold:
+		out[f.groups[t]] += f.leaf(x, n)
+	}
+}
+
+// marginOf returns the sum of trees [from, to) on x.
+func (f *forest) marginOf(x []float64, from, to int) float64 {
+	sum := 0.0
+	for _, n := range f.roots[from:to] {
+		sum += f.leaf(x, n)
+	}
+	return sum
+}
+
+// leaf returns the value of the leaf x reaches in the tree at node n.
+func (f *forest) leaf(x []float64, n int32) float64 {
+	nodes := f.nodes
+	nd := &nodes[n]
+	for nd.feature >= 0 {
+		v := x[nd.feature]
+		switch {
+		case v != v: // NaN: missing
+			if nd.defaultLeft {
 				n = nd.left
-			default:
+			} else {
 				n = nd.right
 			}
-			nd = &nodes[n]
+		case float32(v) < nd.threshold:
+			n = nd.left
+		default:
+			n = nd.right
 		}
-		out[f.groups[t]] += float64(nd.value)
+		nd = &nodes[n]
 	}
+	return float64(nd.value)
 }
 
 // readForest reads the trees of an unpatched model's bytes b (after the

@@ -83,6 +83,17 @@ func (m *Model) Splits(j int) bool {
 	return false
 }
 
+// NumTrees returns the number of trees.
+func (m *Model) NumTrees() int { return len(m.flat.roots) }
+
+// Margin returns the raw margin of trees [from, to) of a single-output
+// model on x (len NumFeatures), without the base: summed over consecutive
+// ranges it gives Predict's margin less the base, so that candidates can
+// be ranked by stages (a cascade).
+func (m *Model) Margin(x []float64, from, to int) float64 {
+	return m.flat.marginOf(x, from, to)
+}
+
 // NumOutputs returns the number of values Predict writes: the number of
 // classes for multi:softprob, else 1.
 func (m *Model) NumOutputs() int { return m.numOutputs }
