@@ -15,7 +15,7 @@ import (
 // Rollout plays a seat as the Monte Carlo engine's learned rollout plays
 // the seat's own turns in its simulations (mc.LearnedRollout), so that
 // the rollout's play can be measured on a real table (issue 21, item 1):
-// the rollout's small discard model (policy.DefaultRollout), except
+// the rollout's discard model (policy.DefaultRollout), except
 // against a threat (mc.Threat: a riichi, two open melds, a likely tenpai)
 // when the rollout's seat folds (mc.SeatFolds: two or more from tenpai,
 // or one late in the round), where it plays the kind least likely to deal

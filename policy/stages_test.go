@@ -11,7 +11,7 @@ import (
 
 // TestBestByStages: the rollout model ranks by stages, and its choice is
 // the one every candidate scored on all the trees gives at all but a few
-// of 2,000 real turns (none of 3,000 when the stages were chosen).
+// of 2,000 real turns (3 on the shipped model).
 func TestBestByStages(t *testing.T) {
 	opp, err := opponent.Default()
 	if err != nil {
