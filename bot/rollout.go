@@ -15,11 +15,12 @@ import (
 // Rollout plays a seat as the Monte Carlo engine's learned rollout plays
 // the seat's own turns in its simulations (mc.LearnedRollout), so that
 // the rollout's play can be measured on a real table (issue 21, item 1):
-// the rollout's discard model (policy.DefaultRollout), except
-// against a threat (mc.Threat: a riichi, two open melds, a likely tenpai)
-// when the rollout's seat folds (mc.SeatFolds: two or more from tenpai,
-// or one late in the round), where it plays the kind least likely to deal
-// in by the predictors (mc.SafestByReading); riichi when the discard
+// the rollout's discard model (policy.DefaultRollout) at every turn
+// (with mc.Options.RuleFolds, against a threat — mc.Threat: a riichi, two
+// open melds, a likely tenpai — when the rollout's seat folds by the rule,
+// mc.SeatFolds: two or more from tenpai, or one late in the round, the
+// kind least likely to deal in by the predictors, mc.SafestByReading);
+// riichi when the discard
 // leaves a closed hand tenpai with 1,000 points and four tiles to draw
 // and the rollout's riichi model says so;
 // every win it may take; a chi or pon by the rollout's call model
@@ -33,6 +34,9 @@ type Rollout struct {
 	m     *policy.Model
 	pos   policy.Position
 	calls bool
+	// ruleFolds: fold by the rollout's rule against a threat
+	// (mc.Options.RuleFolds); else the discard model decides throughout.
+	ruleFolds bool
 	// riichi decides riichi or dama (the rollout's riichi model; nil:
 	// riichi on every closed tenpai), sit and x its scratch.
 	riichiM *xgbmodel.Model
@@ -64,7 +68,7 @@ func NewRolloutWith(o mc.Options) (*Rollout, error) {
 			return nil, err
 		}
 	}
-	b := &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls}
+	b := &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls, ruleFolds: o.RuleFolds}
 	dec, err := policy.DefaultDecisions()
 	if err != nil {
 		return nil, err
@@ -132,7 +136,7 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 		threat = threat || threats[j]
 		i++
 	}
-	if threat {
+	if threat && b.ruleFolds {
 		var sh [tile.NumKinds]int8
 		if best := mc.ShantenAfter(&counts, &sh, v.Kuikae()); mc.SeatFolds(true, best, false, v.LiveRemaining()) {
 			return mc.SafestByReading(&counts, v.Kuikae(), &threats, &safe, &tenpai, &waits)

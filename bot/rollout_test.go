@@ -11,25 +11,42 @@ import (
 )
 
 // TestRolloutFolds plays rounds of four rollout bots and checks the fold
-// rule at every turn where an opponent is a threat (mc.Threat: in riichi,
-// two open melds, or likely tenpai by the tenpai model) and the seat
-// folds by the rollout's rule (mc.SeatFolds: two or more from tenpai, or
-// one late in the round): the discard is safe against every
-// threatening seat (its river, and for a riichi what anyone discarded
-// since) whenever the hand holds such a kind; and a riichi is declared
-// only with a discard that leaves a closed hand tenpai.
+// rule (mc.Options.RuleFolds) at every turn where an opponent is a threat
+// (mc.Threat: in riichi, two open melds, or likely tenpai by the tenpai
+// model) and the seat folds by the rollout's rule (mc.SeatFolds: two or
+// more from tenpai, or one late in the round): the discard is safe
+// against every threatening seat (its river, and for a riichi what anyone
+// discarded since) whenever the hand holds such a kind; and a riichi is
+// declared only with a discard that leaves a closed hand tenpai. Without
+// the rule (the default) the model pushes at some of those turns.
 func TestRolloutFolds(t *testing.T) {
+	for _, ruleFolds := range []bool{true, false} {
+		folds, safeHeld, notRiichi, unsafe := foldTurns(t, mc.Options{RuleFolds: ruleFolds})
+		t.Logf("rule %v: %d folding turns, %d with a safe kind in hand (%d discards not safe), %d against a threat not in riichi",
+			ruleFolds, folds, safeHeld, unsafe, notRiichi)
+		if safeHeld < 10 || notRiichi < 5 {
+			t.Errorf("rule %v: only %d folding turns with a safe kind held, %d against a threat not in riichi", ruleFolds, safeHeld, notRiichi)
+		}
+		if ruleFolds && unsafe > 0 || !ruleFolds && unsafe < safeHeld/10 {
+			t.Errorf("rule %v: %d discards not safe at %d folding turns with a safe kind held", ruleFolds, unsafe, safeHeld)
+		}
+	}
+}
+
+// foldTurns plays 20 rounds of four rollout bots with options o and
+// counts the turns checkFold sees.
+func foldTurns(t *testing.T, o mc.Options) (folds, safeHeld, notRiichi, unsafe int) {
+	t.Helper()
 	rules := game.Tenhou(game.Hanchan)
 	setup := game.RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}
 	opp, err := opponent.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	folds, safeHeld, notRiichi := 0, 0, 0
 	for seed := range uint64(20) {
 		var ps [4]game.Player
 		for s := range ps {
-			p, err := NewRollout()
+			p, err := NewRolloutWith(o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,27 +64,26 @@ func TestRolloutFolds(t *testing.T) {
 			v := game.ViewOf(&r, seat)
 			a := ps[seat].Act(v, legal)
 			if r.Phase() == game.PhaseTurn && (a.Type == game.Discard || a.Type == game.Riichi) && !v.InRiichi(seat) {
-				f, held, other := checkFold(t, v, a, opp)
+				f, held, other, bad := checkFold(t, v, a, opp)
 				folds += f
 				safeHeld += held
 				notRiichi += other
+				unsafe += bad
 			}
 			if err := r.Apply(a); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	t.Logf("%d folding turns, %d with a safe kind in hand, %d against a threat not in riichi", folds, safeHeld, notRiichi)
-	if safeHeld < 10 || notRiichi < 5 {
-		t.Errorf("only %d folding turns with a safe kind held, %d against a threat not in riichi", safeHeld, notRiichi)
-	}
+	return folds, safeHeld, notRiichi, unsafe
 }
 
 // checkFold checks the rollout bot's discard a in v (opp: the opponent
-// models the bot reads): it reports whether the turn was a fold (1),
-// whether the hand held a safe kind (1), and whether a threat not in
-// riichi was among those folded against (1).
-func checkFold(t *testing.T, v game.View, a game.Action, opp *opponent.Models) (fold, held, other int) {
+// models the bot reads): it reports whether the turn was a fold by the
+// rule (1), whether the hand held a safe kind (1), whether a threat not
+// in riichi was among those folded against (1), and whether the discard
+// was not safe though the hand held a safe kind (1).
+func checkFold(t *testing.T, v game.View, a game.Action, opp *opponent.Models) (fold, held, other, unsafe int) {
 	t.Helper()
 	seat := v.Seat()
 	c := v.Counts()
@@ -124,15 +140,15 @@ func checkFold(t *testing.T, v game.View, a game.Action, opp *opponent.Models) (
 		safe &= s
 	}
 	if !mc.SeatFolds(threat, int8(best), false, v.LiveRemaining()) {
-		return 0, 0, 0
+		return 0, 0, 0, 0
 	}
 	for k := range tile.Kind(tile.NumKinds) {
 		if c[k] > 0 && safe.Has(k) && !v.Kuikae().Has(k) {
 			if !safe.Has(a.Tile.Kind()) {
-				t.Errorf("folding with %v: discards %v, not a kind safe against every threat", v.Hand(), a.Tile)
+				unsafe = 1
 			}
-			return 1, 1, other
+			return 1, 1, other, unsafe
 		}
 	}
-	return 1, 0, other
+	return 1, 0, other, 0
 }

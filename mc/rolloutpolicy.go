@@ -87,20 +87,19 @@ func (s *sim) policyInputs() *policy.Inputs {
 	return in
 }
 
-// learnedPolicy: the learned discard policy's choice in the simulated
-// round, except against a threat when the heuristic folds (SeatFolds),
-// where it folds as the heuristic does (safestByModel): the learned
-// model alone, which sees the riichi only through its features, pushed
-// into it far more than the players (P(deal-in) 0.176 against 0.126
-// observed; folding: 0.132, docs/ENGINE.md). Riichi by the heuristic's
-// rule (tenpai after the discard, closed, 1,000 points, four tiles to
-// draw) and the rollout's riichi model.
+// learnedPolicy: the rollout's discard model's choice in the simulated
+// round — against a threat too: folding by the heuristic's rule wherever
+// it folds (SeatFolds, safestByModel; Options.RuleFolds) cost the rollout
+// bot 0.11 of average rank against the policies with the eleventh
+// session's model (docs/ENGINE.md). Riichi by the heuristic's rule
+// (tenpai after the discard, closed, 1,000 points, four tiles to draw)
+// and the rollout's riichi model.
 func (s *sim) learnedPolicy() (tile.Tile, bool) {
 	if s.riichi && s.drawn != tile.NoTile {
 		return s.drawn, false
 	}
 	var thr [game.NumSeats]bool
-	if s.threats(&thr) {
+	if s.r.ruleFolds && s.threats(&thr) {
 		var sh [tile.NumKinds]int8
 		if best := s.shantenAfter(&sh); SeatFolds(true, best, s.folded, s.live) {
 			return s.pick(s.safestByModel(&thr), true), false

@@ -160,6 +160,9 @@ type root struct {
 	opp     [game.NumSeats]oppRoot
 
 	rollout *policy.Model // the seat's rollout policy (nil: the heuristic)
+	// ruleFolds: the learned rollout folds by the rule against a threat
+	// (Options.RuleFolds).
+	ruleFolds bool
 	// seatCalls: the seat chis and pons in the rollout (rollCall or ChooseCall), with
 	// yakuhai its yakuhai kinds.
 	seatCalls bool
@@ -215,7 +218,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 	}
 	r.yakuhai = Yakuhai(v.SeatWind(me), v.RoundWind())
 	if o.Rollout == LearnedRollout && e.pol != nil {
-		r.rollout = e.pol
+		r.rollout, r.ruleFolds = e.pol, o.RuleFolds
 		if e.roll != nil {
 			r.rollout = e.roll
 		}
