@@ -16,10 +16,10 @@ const (
 	// HeuristicRollout: lowest shanten, the least connected tile, folding
 	// to the safest tile against a riichi when far (sim.policy).
 	HeuristicRollout RolloutPolicy = iota
-	// LearnedRollout: the learned discard policy on the features of the
-	// simulated round (sim.learnedPolicy), folding as the heuristic does
-	// against a riichi when no discard keeps tenpai, riichi as the
-	// heuristic.
+	// LearnedRollout: the rollout's discard model on the features of the
+	// simulated round at every turn (sim.learnedPolicy; folding by the
+	// heuristic's rule with Options.RuleFolds), riichi, dama and calls as
+	// the heuristic.
 	LearnedRollout
 )
 
