@@ -116,8 +116,21 @@ func (b *Rollout) Act(v game.View, legal []game.Action) game.Action {
 
 // discard is the kind the rollout's seat discards in v.
 func (b *Rollout) discard(v game.View) tile.Kind {
-	seat := v.Seat()
 	b.pos.Reset(v, b.opp)
+	if b.ruleFolds {
+		if k, ok := b.fold(v); ok {
+			return k
+		}
+	}
+	k, _ := b.m.Best(&b.pos)
+	return k
+}
+
+// fold is the kind the rollout's rule folds with in v (b.pos reset to
+// it), and false when the rule does not fold: no threat, or a hand near
+// enough to tenpai (mc.SeatFolds).
+func (b *Rollout) fold(v game.View) (tile.Kind, bool) {
+	seat := v.Seat()
 	counts := v.Counts()
 	var threats [game.NumSeats]bool
 	var safe [game.NumSeats]tile.KindSet
@@ -136,14 +149,14 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 		threat = threat || threats[j]
 		i++
 	}
-	if threat && b.ruleFolds {
-		var sh [tile.NumKinds]int8
-		if best := mc.ShantenAfter(&counts, &sh, v.Kuikae()); mc.SeatFolds(true, best, false, v.LiveRemaining()) {
-			return mc.SafestByReading(&counts, v.Kuikae(), &threats, &safe, &tenpai, &waits)
-		}
+	if !threat {
+		return tile.NoKind, false
 	}
-	k, _ := b.m.Best(&b.pos)
-	return k
+	var sh [tile.NumKinds]int8
+	if best := mc.ShantenAfter(&counts, &sh, v.Kuikae()); !mc.SeatFolds(true, best, false, v.LiveRemaining()) {
+		return tile.NoKind, false
+	}
+	return mc.SafestByReading(&counts, v.Kuikae(), &threats, &safe, &tenpai, &waits), true
 }
 
 // riichi reports whether the rollout's seat declares riichi with a

@@ -105,8 +105,8 @@ func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Resul
 	if _, err := decisionSetOf(rest); err != nil {
 		return nil, err
 	}
-	for _, n := range []string{policy.ModelName, policy.RolloutModelName} {
-		if c := len(slices.DeleteFunc(slices.Clone(cfg.Only), func(m string) bool { return m != n })); c > 1 {
+	for i, n := range cfg.Only {
+		if (n == policy.ModelName || n == policy.RolloutModelName) && slices.Contains(cfg.Only[:i], n) {
 			return nil, fmt.Errorf("train: %q named twice", n)
 		}
 	}

@@ -43,16 +43,12 @@ func ukeire(c *tile.Counts) (shanten int8, tiles tile.KindSet, ok bool) {
 // g.
 func ukeireOf(c *tile.Counts, st *suitState, g *grown, n int) (shanten int8, tiles tile.KindSet) {
 	w0, w1, w2, w3, w4 := words(c)
-	d := st.distance(n)
-	normal, chi, kok := d-1, NoShanten, NoShanten
-	if n == 4 {
-		chi, kok = specialForms(w0, w1, w2, w3, w4)
-	}
+	normal, chi, kok := formShanten(c, st, n)
 	s := min(normal, chi, kok)
 	// A draw changes each form's shanten by at most one, so it lowers the
 	// least exactly when it lowers a form that attains it.
 	if normal == s {
-		tiles = st.drawsTo(c, g, n, d-1, allKinds&^fours(w0, w1, w2, w3, w4))
+		tiles = st.drawsTo(c, g, n, normal, allKinds&^fours(w0, w1, w2, w3, w4))
 	}
 	if chi == s || kok == s {
 		once, twice := kindMasks(w0, w1, w2, w3, w4)
@@ -203,25 +199,21 @@ func BestDiscard(c, visible *tile.Counts) (Discard, bool) {
 	n := total / 3
 	var st0 suitState
 	st0.load(c)
-	// At most 14 distinct kinds: each one's state without it and shanten.
-	var (
-		kinds [14]uint8
-		sts   [14]suitState
-		sh    [14]int8
-	)
-	m, least := 0, int8(NoShanten)
+	// The shanten after each discard (NoShanten for a kind not held).
+	var sh [tile.NumKinds]int8
+	least := int8(NoShanten)
 	w := *c
 	for k, v := range w {
+		sh[k] = NoShanten
 		if v == 0 {
 			continue
 		}
 		st := st0.without(k, v)
 		w[k]--
-		s := shantenOf(&w, &st, n)
+		normal, chi, kok := formShanten(&w, &st, n)
 		w[k]++
-		kinds[m], sts[m], sh[m] = uint8(k), st, s
-		least = min(least, s)
-		m++
+		sh[k] = int8(min(normal, chi, kok))
+		least = min(least, sh[k])
 	}
 	var g0 grown
 	for s := range 3 {
@@ -229,11 +221,11 @@ func BestDiscard(c, visible *tile.Counts) (Discard, bool) {
 	}
 	left := unseenByKind(c, visible)
 	best := Discard{Count: -1}
-	for i := range m {
-		if sh[i] != least {
+	for k, s := range sh {
+		if s != least {
 			continue
 		}
-		k, st, g := int(kinds[i]), sts[i], g0
+		st, g := st0.without(k, c[k]), g0
 		if k < int(tile.East) {
 			st.grow(&g, k/9)
 		}
@@ -248,16 +240,15 @@ func BestDiscard(c, visible *tile.Counts) (Discard, bool) {
 	return best, true
 }
 
-// shantenOf returns the shanten of c (3n+1 tiles) described by st, as
-// ukeireOf without the draws.
-func shantenOf(c *tile.Counts, st *suitState, n int) int8 {
-	s := st.distance(n) - 1
+// formShanten returns the shanten of c (3n+1 tiles, described by st) in
+// each form: the normal one, and chiitoitsu and kokushi for a closed hand
+// of 13 (NoShanten otherwise).
+func formShanten(c *tile.Counts, st *suitState, n int) (normal, chi, kok int) {
+	normal, chi, kok = st.distance(n)-1, NoShanten, NoShanten
 	if n == 4 {
-		w0, w1, w2, w3, w4 := words(c)
-		chi, kok := specialForms(w0, w1, w2, w3, w4)
-		s = min(s, chi, kok)
+		chi, kok = specialForms(words(c))
 	}
-	return int8(s)
+	return normal, chi, kok
 }
 
 // better reports whether a sorts before b in [Discards].
