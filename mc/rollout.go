@@ -76,8 +76,14 @@ type sim struct {
 	ownSuits [4]int      // the seat's discards per suit
 	ownLast  tile.Kind   // the seat's last discard
 	oppCalls [game.NumSeats]int
-	in       policy.Inputs
-	pos      policy.Position
+	// pTen is the seat's belief that each opponent is tenpai: the root's
+	// prediction carried forward by the rollout's own rates (tenpaiRate,
+	// keepTenpai, tenpaiAfterCall) as the opponent draws and calls, 1 in
+	// riichi. The learned rollout's models read it where they read the
+	// root's P(tenpai) at the root (policyInputs, table).
+	pTen [game.NumSeats]float64
+	in   policy.Inputs
+	pos  policy.Position
 
 	// The rollout's riichi model's scratch (declares).
 	rh      policy.RiichiHand
@@ -134,6 +140,7 @@ func (s *sim) reset(r *root, w *world) {
 		s.oppRiichi[i] = r.opp[i].riichi
 		s.oppOpen[i] = r.opp[i].open
 		s.oppRiver[i] = r.opp[i].river
+		s.pTen[i] = r.opp[i].pTenpai
 	}
 	s.opp = w.opp
 	s.turns = r.turns
@@ -490,6 +497,9 @@ func (s *sim) oppTurn(j int, models bool) {
 	}
 	riichi := false
 	facing := s.facingRiichi(j)
+	if models {
+		s.carryTenpai(j, facing)
+	}
 	switch {
 	case o.tenpai && !s.oppRiichi[j] && models && s.calls:
 		// A tenpai hand without riichi may break it, folding against
@@ -507,6 +517,22 @@ func (s *sim) oppTurn(j int, models bool) {
 		}
 	}
 	s.oppDiscard(j, t, riichi)
+}
+
+// carryTenpai carries the seat's belief that opponent j is tenpai over
+// its draw by the rates the rollout plays it with: a noten hand becomes
+// tenpai at tenpaiRate, a tenpai one without riichi stays so at
+// keepTenpai (with opponents' calls on).
+func (s *sim) carryTenpai(j int, facing bool) {
+	if s.oppRiichi[j] {
+		return
+	}
+	keep := 1.0
+	if s.calls {
+		keep = keepTenpai[b2i(facing)]
+	}
+	p := s.pTen[j]
+	s.pTen[j] = p*keep + (1-p)*tenpaiRate(s.turns[j], s.calls, facing)
 }
 
 // facingRiichi reports whether a seat other than seat j (the seat or an
@@ -607,6 +633,7 @@ func (s *sim) callBy(j int) {
 	s.oppCalls[j]++
 	s.ippatsu, s.firstGo = false, false
 	o := &s.opp[j]
+	s.pTen[j] += (1 - s.pTen[j]) * tenpaiAfterCall(s.turns[j])
 	if !o.tenpai && s.rng.Float64() < tenpaiAfterCall(s.turns[j]) {
 		o.becomeTenpai(s.rng, &s.r.opp[j].laterP, s.oppRiver[j])
 	}

@@ -73,6 +73,7 @@ func (s *sim) policyInputs() *policy.Inputs {
 		}
 		o := &in.Opp[i]
 		o.Riichi = s.oppRiichi[j]
+		o.Tenpai = s.pTen[j]
 		if o.Riichi {
 			o.Tenpai = 1
 		}

@@ -66,6 +66,9 @@ func (s *sim) table() policy.Table {
 			continue
 		}
 		p := r.opp[j].pTenpai
+		if r.rollout != nil {
+			p = s.pTen[j]
+		}
 		if s.oppRiichi[j] {
 			tb.Riichi++
 			p = 1
