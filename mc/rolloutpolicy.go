@@ -41,9 +41,9 @@ func (r *root) rootInputs(v game.View, pub *opponent.Public) {
 
 // policyInputs fills s.in, the seat's turn as the learned policy sees it,
 // from the simulation's state: its hand, what it has seen (the root's and
-// every discard since), the opponents' rivers, riichi and calls (their
-// predictions stay the root's, with P(tenpai) 1 once in riichi), the
-// scores, sticks and wall.
+// every discard since), the opponents' rivers, riichi and calls, their
+// P(tenpai) the belief carried from the root (sim.pTen: 1 in riichi; their
+// waits and values stay the root's), the scores, sticks and wall.
 func (s *sim) policyInputs() *policy.Inputs {
 	r := s.r
 	in := &s.in

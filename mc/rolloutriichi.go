@@ -54,8 +54,10 @@ func (s *sim) rolloutRiichiFeatures(t tile.Tile) {
 
 // table is the seat's situation in the simulated round as the rollout's
 // decision models read it (policy.Table): the opponents' riichi, P(tenpai)
-// at the root (1 in riichi) and open melds, its turn, the wall, its own
-// open melds, the scores and sticks.
+// (1 in riichi; the root's in the heuristic rollout, which keeps the
+// bench signature, the carried belief sim.pTen in the learned one) and
+// open melds, its turn, the wall, its own open melds, the scores and
+// sticks.
 func (s *sim) table() policy.Table {
 	r := s.r
 	me, dealer := r.me, int(r.setup.Dealer)
