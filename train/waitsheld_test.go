@@ -1,0 +1,77 @@
+package train
+
+import (
+	"testing"
+
+	"github.com/mjrank/mjrank/data/dataset"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// TestWaitsHeldTrial measures whether the tiles a tenpai hand waits on
+// are spread over the opponents' hands and the wall as the unseen tiles
+// are (the Monte Carlo rollout's pool assumes so: its seat and abstract
+// opponents draw from all unseen tiles alike). After every discard that
+// leaves the discarder tenpai in the training games, it counts the
+// copies of its winning kinds it cannot see, those in the opponents'
+// concealed hands, and what a uniform split would put there (the unseen
+// copies × the opponents' concealed tiles / all unseen tiles); the middle
+// kinds 3–7 of each suit, waited on or not, as a contrast
+// (MJRANK_TRIALS=1; docs/ENGINE.md).
+func TestWaitsHeldTrial(t *testing.T) {
+	all := trials(t)
+	var unseenW, heldW, expW float64
+	var unseenM, heldM, expM float64 // middle kinds (3-7) as a contrast: all of them
+	n := 0
+	for _, gr := range all {
+		if dataset.HeldOut(gr.Key) {
+			continue
+		}
+		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+			if !s.Tenpai || s.Winning == 0 || s.Away {
+				return
+			}
+			v := game.ViewOf(s.Round, s.Seat)
+			vis := v.Visible()
+			var held tile.Counts
+			H := 0
+			for j := range game.NumSeats {
+				if j == s.Seat {
+					continue
+				}
+				c := s.Round.Counts(j)
+				for k := range c {
+					held[k] += c[k]
+					H += int(c[k])
+				}
+			}
+			U := 0
+			for k := range vis {
+				U += 4 - int(vis[k])
+			}
+			if U == 0 {
+				return
+			}
+			share := float64(H) / float64(U)
+			n++
+			for k := tile.Kind(0); k < tile.NumKinds; k++ {
+				u := float64(4 - int(vis[k]))
+				if s.Winning.Has(k) {
+					unseenW += u
+					heldW += float64(held[k])
+					expW += u * share
+				}
+				if k < 27 && k%9 >= 2 && k%9 <= 6 {
+					unseenM += u
+					heldM += float64(held[k])
+					expM += u * share
+				}
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d tenpai discards: wait copies unseen %.0f, held by opponents %.0f, uniform expects %.0f (ratio %.3f); middle kinds held %.0f expected %.0f (ratio %.3f)",
+		n, unseenW, heldW, expW, heldW/expW, heldM, expM, heldM/expM)
+}
