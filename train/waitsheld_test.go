@@ -22,6 +22,9 @@ func TestWaitsHeldTrial(t *testing.T) {
 	all := trials(t)
 	var unseenW, heldW, expW float64
 	var unseenM, heldM, expM float64 // middle kinds (3-7) as a contrast: all of them
+	// By class of kind (honours, 1 and 9, 2 and 8, 3 to 7), all unseen
+	// tiles: what a weighted pool would weight by.
+	var heldC, expC [4]float64
 	n := 0
 	for _, gr := range all {
 		if dataset.HeldOut(gr.Key) {
@@ -61,6 +64,9 @@ func TestWaitsHeldTrial(t *testing.T) {
 					heldW += float64(held[k])
 					expW += u * share
 				}
+				c := kindClass(k)
+				heldC[c] += float64(held[k])
+				expC[c] += u * share
 				if k < 27 && k%9 >= 2 && k%9 <= 6 {
 					unseenM += u
 					heldM += float64(held[k])
@@ -74,4 +80,21 @@ func TestWaitsHeldTrial(t *testing.T) {
 	}
 	t.Logf("%d tenpai discards: wait copies unseen %.0f, held by opponents %.0f, uniform expects %.0f (ratio %.3f); middle kinds held %.0f expected %.0f (ratio %.3f)",
 		n, unseenW, heldW, expW, heldW/expW, heldM, expM, heldM/expM)
+	for c, name := range []string{"honours", "1 and 9", "2 and 8", "3 to 7"} {
+		t.Logf("%s: held by opponents %.0f, uniform expects %.0f (ratio %.3f)", name, heldC[c], expC[c], heldC[c]/expC[c])
+	}
+}
+
+// kindClass is 0 for an honour, 1 for a terminal, 2 for a 2 or 8, 3 for
+// a 3 to 7.
+func kindClass(k tile.Kind) int {
+	switch n := k % 9; {
+	case k >= 27:
+		return 0
+	case n == 0 || n == 8:
+		return 1
+	case n == 1 || n == 7:
+		return 2
+	}
+	return 3
 }
