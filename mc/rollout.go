@@ -633,8 +633,9 @@ func (s *sim) callBy(j int) {
 	s.oppCalls[j]++
 	s.ippatsu, s.firstGo = false, false
 	o := &s.opp[j]
-	s.pTen[j] += (1 - s.pTen[j]) * tenpaiAfterCall(s.turns[j])
-	if !o.tenpai && s.rng.Float64() < tenpaiAfterCall(s.turns[j]) {
+	rate := tenpaiAfterCall(s.turns[j])
+	s.pTen[j] += (1 - s.pTen[j]) * rate
+	if !o.tenpai && s.rng.Float64() < rate {
 		o.becomeTenpai(s.rng, &s.r.opp[j].laterP, s.oppRiver[j])
 	}
 	s.oppDiscard(j, s.take(), false)
