@@ -136,6 +136,9 @@ func MCVariant(o *mc.Options) string {
 	if o.Rollout == mc.LearnedRollout {
 		v = append(v, "learned-rollout")
 	}
+	if o.UniformPool {
+		v = append(v, "uniform-pool")
+	}
 	return strings.Join(v, "+")
 }
 

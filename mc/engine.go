@@ -186,6 +186,13 @@ type Options struct {
 	// (policy.RolloutRiichiModel) decides riichi or dama, when the engine
 	// has the decision models.
 	AlwaysRiichi bool
+	// UniformPool has the learned rollout draw from a uniformly shuffled
+	// pool of the unseen tiles (an ablation): by default its pool is
+	// weighted by the kinds opponents keep (opponent.HeldRatio), so that
+	// the wall holds fewer middle kinds and more honours than a uniform
+	// split. The heuristic rollout's pool is uniform (its rates were
+	// fitted on it).
+	UniformPool bool
 	// PolicyWeight is how much the learned discard policy's belief weighs
 	// against the simulations' evidence: a discard i replaces the prior
 	// discard p only if its lower bound (above) also exceeds PolicyWeight ×

@@ -203,8 +203,9 @@ func BenchmarkSimulate(b *testing.B) {
 	}
 }
 
-// BenchmarkRollout compares the seat's rollout policies: simulations per
-// second of one worker on real positions.
+// BenchmarkRollout compares the seat's rollout policies (the learned one
+// on its weighted pool and on a uniform one): simulations per second of
+// one worker on real positions.
 func BenchmarkRollout(b *testing.B) {
 	e, err := Default()
 	if err != nil {
@@ -212,14 +213,15 @@ func BenchmarkRollout(b *testing.B) {
 	}
 	ps := positions(b, 8, 23)
 	for _, rp := range []struct {
-		name string
-		r    RolloutPolicy
-	}{{"heuristic", HeuristicRollout}, {"learned", LearnedRollout}} {
+		name    string
+		r       RolloutPolicy
+		uniform bool
+	}{{"heuristic", HeuristicRollout, false}, {"learned", LearnedRollout, false}, {"learned-uniform-pool", LearnedRollout, true}} {
 		b.Run(rp.name, func(b *testing.B) {
 			sims := 0
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				an := analyze(b, e, &ps[i%len(ps)], Options{Sims: 500, Workers: 1, Seed: 1, Decision: uint64(i), Rollout: rp.r})
+				an := analyze(b, e, &ps[i%len(ps)], Options{Sims: 500, Workers: 1, Seed: 1, Decision: uint64(i), Rollout: rp.r, UniformPool: rp.uniform})
 				sims += an.Sims
 			}
 			b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")

@@ -176,6 +176,10 @@ type root struct {
 	rollCall *xgbmodel.Model
 	seenOut  tile.Counts
 	pin      policy.Inputs // its inputs at the root
+	// weighted: the pool is ordered by class weights poolW
+	// (setPoolWeights), not uniformly shuffled.
+	weighted bool
+	poolW    [opponent.NumClasses]float64
 }
 
 // newRoot gathers v's position. Only what v's seat may see is read.
@@ -223,6 +227,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 			r.rollout = e.roll
 		}
 		r.rootInputs(v, pub)
+		r.setPoolWeights(v, o)
 	}
 	return r
 }
@@ -432,6 +437,7 @@ func sampleTsumoOnly(rng *rand.Rand, p *[tile.NumKinds]float64, waits tile.KindS
 // candidate: the order of the unseen tiles and the opponents' states.
 type world struct {
 	pool [tile.NumTiles]tile.Tile
+	by   [tile.NumTiles]tile.Tile // weightPool's scratch
 	opp  [game.NumSeats]oppState
 	// the rollout's random stream starts here, the same for every candidate
 	seed1, seed2 uint64
@@ -472,6 +478,9 @@ func (r *root) sample(rng *rand.Rand, w *world) {
 	for i := len(pool) - 1; i > 0; i-- {
 		j := rng.IntN(i + 1)
 		pool[i], pool[j] = pool[j], pool[i]
+	}
+	if r.weighted {
+		r.weightPool(rng, pool, &w.by)
 	}
 	for s := range game.NumSeats {
 		if s == r.me {
