@@ -17,9 +17,8 @@ import (
 // (opponent.HeldRatio): the wall holds 44.7 % of the unseen copies of a
 // tenpai hand's waits where a uniform split gives 51.6 %, and a rollout
 // on a uniform pool draws its seat's waits too often (docs/ENGINE.md,
-// "The pool"). The weighted pool orders the shuffled tiles by successive
-// weighted picks, each tile weighted by its class's chance of lying in
-// the wall.
+// "Thirteenth session"). The weighted pool orders the shuffled tiles by
+// successive weighted picks, each tile weighted by its class (setPoolWeights).
 
 // minPoolWeight keeps a class's weight positive when the opponents hold
 // nearly all its unseen tiles.
