@@ -217,36 +217,63 @@ func setupString(s game.RoundSetup) string {
 // live draws in order, rinshan draws, dora and ura indicators; tiles the
 // record never shows fill the remaining places in id order.
 func buildWall(rd *Round) (game.Wall, error) {
-	var w game.Wall
-	var set [tile.NumTiles]bool // wall place filled
-	var used [tile.NumTiles]bool
-	put := func(i int, t tile.Tile, what string) error {
-		if i >= tile.NumTiles || set[i] {
-			return fmt.Errorf("%w: too many tiles for the wall (%s)", ErrBadValue, what)
-		}
-		if !t.Valid() {
-			return fmt.Errorf("%w: %s: invalid tile %d", ErrBadValue, what, t)
-		}
-		if used[t] {
-			return fmt.Errorf("%w: %s: tile %v (id %d) appears twice", ErrBadValue, what, t, t)
-		}
-		w[i], set[i], used[t] = t, true, true
-		return nil
+	var b wallBuilder
+	if err := b.placeDeal(rd); err != nil {
+		return b.w, err
 	}
+	if err := b.placeEvents(rd.Events); err != nil {
+		return b.w, err
+	}
+	if err := b.placeUra(rd.Agari); err != nil {
+		return b.w, err
+	}
+	b.fillUnseen()
+	return b.w, nil
+}
+
+// wallBuilder is a wall being laid out from a record.
+type wallBuilder struct {
+	w    game.Wall
+	set  [tile.NumTiles]bool // wall place filled
+	used [tile.NumTiles]bool // tile placed
+}
+
+// put places t at wall index i, refusing a filled place, an invalid tile
+// and a tile placed before; what names the tile in the error.
+func (b *wallBuilder) put(i int, t tile.Tile, what string) error {
+	if i >= tile.NumTiles || b.set[i] {
+		return fmt.Errorf("%w: too many tiles for the wall (%s)", ErrBadValue, what)
+	}
+	if !t.Valid() {
+		return fmt.Errorf("%w: %s: invalid tile %d", ErrBadValue, what, t)
+	}
+	if b.used[t] {
+		return fmt.Errorf("%w: %s: tile %v (id %d) appears twice", ErrBadValue, what, t, t)
+	}
+	b.w[i], b.set[i], b.used[t] = t, true, true
+	return nil
+}
+
+// placeDeal places the starting hands, the dealer's first, and the first
+// dora indicator.
+func (b *wallBuilder) placeDeal(rd *Round) error {
 	for seat := range 4 {
 		rel := (seat - rd.Dealer + 4) % 4
 		for i, t := range rd.Hands[seat] {
-			if err := put(13*rel+i, t, "deal"); err != nil {
-				return w, err
+			if err := b.put(13*rel+i, t, "deal"); err != nil {
+				return err
 			}
 		}
 	}
-	if err := put(game.DoraIndex, rd.DoraIndicator, "dora indicator"); err != nil {
-		return w, err
-	}
+	return b.put(game.DoraIndex, rd.DoraIndicator, "dora indicator")
+}
+
+// placeEvents places the draws in order, from the dead wall after a kan,
+// and the dora indicators kans reveal.
+func (b *wallBuilder) placeEvents(events []Event) error {
 	live, rinshan, dora := game.DealSize, 0, 1
 	afterKan := false
-	for _, e := range rd.Events {
+	for _, e := range events {
 		var err error
 		switch e.Type {
 		case EventCall:
@@ -254,53 +281,63 @@ func buildWall(rd *Round) (game.Wall, error) {
 		case EventDraw:
 			if afterKan {
 				if rinshan >= 4 {
-					return w, fmt.Errorf("%w: more than 4 rinshan draws", ErrBadValue)
+					return fmt.Errorf("%w: more than 4 rinshan draws", ErrBadValue)
 				}
-				err = put(game.RinshanIndex+rinshan, e.Tile, "rinshan draw")
+				err = b.put(game.RinshanIndex+rinshan, e.Tile, "rinshan draw")
 				rinshan++
 			} else {
 				if live >= game.RinshanIndex {
-					return w, fmt.Errorf("%w: more live draws than the wall holds", ErrBadValue)
+					return fmt.Errorf("%w: more live draws than the wall holds", ErrBadValue)
 				}
-				err = put(live, e.Tile, "draw")
+				err = b.put(live, e.Tile, "draw")
 				live++
 			}
 			afterKan = false
 		case EventNewDora:
 			if dora >= 5 {
-				return w, fmt.Errorf("%w: more than 5 dora indicators", ErrBadValue)
+				return fmt.Errorf("%w: more than 5 dora indicators", ErrBadValue)
 			}
-			err = put(game.DoraIndex+dora, e.Tile, "new dora indicator")
+			err = b.put(game.DoraIndex+dora, e.Tile, "new dora indicator")
 			dora++
 		}
 		if err != nil {
-			return w, err
+			return err
 		}
 	}
-	for _, a := range rd.Agari {
+	return nil
+}
+
+// placeUra places the ura indicators the wins show (at most 5).
+func (b *wallBuilder) placeUra(wins []Agari) error {
+	for _, a := range wins {
 		for i, t := range a.Ura {
 			if i >= 5 {
 				break
 			}
-			if set[game.UraIndex+i] && w[game.UraIndex+i] == t {
+			if b.set[game.UraIndex+i] && b.w[game.UraIndex+i] == t {
 				continue // a double ron shows the same ura twice
 			}
-			if err := put(game.UraIndex+i, t, "ura indicator"); err != nil {
-				return w, err
+			if err := b.put(game.UraIndex+i, t, "ura indicator"); err != nil {
+				return err
 			}
 		}
 	}
+	return nil
+}
+
+// fillUnseen fills the places no record tile took with the unused tiles
+// in id order.
+func (b *wallBuilder) fillUnseen() {
 	next := tile.Tile(0)
-	for i := range w {
-		if set[i] {
+	for i := range b.w {
+		if b.set[i] {
 			continue
 		}
-		for used[next] {
+		for b.used[next] {
 			next++
 		}
-		w[i], used[next] = next, true
+		b.w[i], b.used[next] = next, true
 	}
-	return w, nil
 }
 
 type replayer struct {

@@ -167,9 +167,33 @@ func (r *Round) applyAnswer(a Action) error {
 	return nil
 }
 
-// resolve settles the answers to a discard or kan by priority.
+// resolve settles the answers to a discard or kan by priority: a ron,
+// else (after the missed wins' furiten) the kan, or the discard's riichi
+// and abortive draws, then a call, then the next draw.
 func (r *Round) resolve() {
-	t := r.lastTile
+	if r.settleRons() {
+		return
+	}
+	r.markMissedWins()
+	if r.phase == PhaseChankan {
+		r.finishKan()
+		return
+	}
+	if r.acceptRiichi() || r.abortAfterDiscard() || r.takeCall() {
+		return
+	}
+	if r.LiveRemaining() == 0 {
+		r.endExhaustive()
+		return
+	}
+	r.cur = (r.cur + 1) % NumSeats
+	r.drawLive()
+}
+
+// settleRons ends the round if any seat answered Ron, in turn order from
+// the discarder: a win, or the abortive draw of a triple ron. It reports
+// whether it did.
+func (r *Round) settleRons() bool {
 	var rons [3]uint8
 	n := 0
 	for i := uint8(1); i < NumSeats; i++ {
@@ -181,77 +205,92 @@ func (r *Round) resolve() {
 	}
 	if n == 3 {
 		r.endAbort(TripleRon)
-		return
+		return true
 	}
 	if n > 0 {
-		r.win(rons[:n], t, false, r.phase == PhaseChankan)
-		return
+		r.win(rons[:n], r.lastTile, false, r.phase == PhaseChankan)
+		return true
 	}
-	// Nobody won: a missed winning tile makes furiten. A closed kan's tile
-	// counts only for those who could rob it (kokushi).
+	return false
+}
+
+// markMissedWins makes furiten the seats that let their winning tile pass
+// (nobody won). A closed kan's tile counts only for those who could rob it
+// (kokushi).
+func (r *Round) markMissedWins() {
 	closedKan := r.phase == PhaseChankan && r.pendingKan.Type == Ankan
 	for i := uint8(0); i < NumSeats; i++ {
 		s := &r.seats[i]
 		if closedKan && r.canAnswer&(1<<i) == 0 {
 			continue
 		}
-		if i != r.cur && s.waits.Has(t.Kind()) {
+		if i != r.cur && s.waits.Has(r.lastTile.Kind()) {
 			s.tempFuriten = true
 			if s.riichi == riichiAccepted {
 				s.riichiFuriten = true
 			}
 		}
 	}
-	if r.phase == PhaseChankan {
-		r.finishKan()
-		return
-	}
+}
+
+// acceptRiichi accepts the discarder's riichi once its tile has passed:
+// the stick goes on the table. It reports whether that made four riichi,
+// which ends the round.
+func (r *Round) acceptRiichi() bool {
 	d := &r.seats[r.cur]
-	if d.riichi == riichiDeclared {
-		d.riichi = riichiAccepted
-		d.ippatsu = true
-		r.scores[r.cur] -= 1000
-		r.sticks++
-		accepted := 0
-		for i := range r.seats {
-			if r.seats[i].riichi == riichiAccepted {
-				accepted++
-			}
-		}
-		if accepted == NumSeats {
-			r.endAbort(FourRiichi)
-			return
+	if d.riichi != riichiDeclared {
+		return false
+	}
+	d.riichi = riichiAccepted
+	d.ippatsu = true
+	r.scores[r.cur] -= 1000
+	r.sticks++
+	accepted := 0
+	for i := range r.seats {
+		if r.seats[i].riichi == riichiAccepted {
+			accepted++
 		}
 	}
+	if accepted == NumSeats {
+		r.endAbort(FourRiichi)
+		return true
+	}
+	return false
+}
+
+// abortAfterDiscard ends the round in the abortive draws a passed discard
+// completes, four winds and four kans by more than one seat, and reports
+// whether it did.
+func (r *Round) abortAfterDiscard() bool {
 	if r.turns == 4 && !r.anyCall && !r.windsBroken {
 		r.endAbort(FourWinds)
-		return
+		return true
 	}
 	if r.kans == 4 && r.kanOwners&(r.kanOwners-1) != 0 {
 		r.endAbort(FourKans)
-		return
+		return true
 	}
-	// Pon and kan before chi.
+	return false
+}
+
+// takeCall makes the call answered to the discard, pon and kan before
+// chi, and reports whether there was one.
+func (r *Round) takeCall() bool {
 	for i := uint8(1); i < NumSeats; i++ {
 		seat := (r.cur + i) % NumSeats
 		if a := r.answers[seat]; a.Type == Pon || a.Type == Daiminkan {
 			r.call(a)
-			return
+			return true
 		}
 	}
 	for i := uint8(1); i < NumSeats; i++ {
 		seat := (r.cur + i) % NumSeats
 		if a := r.answers[seat]; a.Type == Chi {
 			r.call(a)
-			return
+			return true
 		}
 	}
-	if r.LiveRemaining() == 0 {
-		r.endExhaustive()
-		return
-	}
-	r.cur = (r.cur + 1) % NumSeats
-	r.drawLive()
+	return false
 }
 
 func (r *Round) cancelIppatsu() {
