@@ -326,20 +326,73 @@ func (x *roundEnd) what(me int) string {
 // diffWorld plays candidate cand in world w with the rollout, the same
 // moves in a copy of r0, and compares the two ends.
 func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, r *root, w *world, cand *Candidate, o *Options, memo *rankMemo, c *diffCounts) {
-	var moves []ownMove
+	d := &diffRun{t: t, e: e, r0: r0, rules: rules, seat: seat, name: name, r: r, w: w, cand: cand, o: o, memo: memo, c: c}
+	d.playRollout()
+	if !d.rolloutEnd() || !d.replay() || !d.gameEnd() {
+		return
+	}
+	gw, ok := d.compareEnds()
+	if !ok {
+		return
+	}
+	pointsEqual := d.comparePoints(gw)
+	d.compareOutcome(gw, pointsEqual)
+	d.compareNext(gw, pointsEqual)
+}
+
+// diffRun is one world of the differential test: the rollout's play of a
+// candidate, the same moves replayed in the game, and the two ends.
+type diffRun struct {
+	t     *testing.T
+	e     *Engine
+	r0    *game.Round
+	rules *game.Rules
+	seat  int
+	name  string
+	r     *root
+	w     *world
+	cand  *Candidate
+	o     *Options
+	memo  *rankMemo
+	c     *diffCounts
+
+	// The rollout.
+	s      *sim
+	moves  []ownMove // the seat's moves, as the rollout traced them
+	atRoot bool      // the round ended on the root's tile
+	ro     roundEnd  // the rollout's end, in the game's terms
+
+	// The game.
+	g        game.Round
+	ronValue [game.NumSeats]int // each ron winner's hand value as it won
+	mi       int                // the next of moves to play
+	first    bool               // the candidate not played yet
+	buf      []game.Action
+	res      *game.Result
+	ge       roundEnd
+}
+
+// playRollout plays the candidate in the world with the rollout, the
+// seat's moves traced.
+func (d *diffRun) playRollout() {
 	s := &sim{literal: true}
-	s.trace = func(t tile.Tile, riichi bool, m score.Meld) { moves = append(moves, ownMove{t, riichi, m}) }
-	s.reset(r, w)
+	s.trace = func(t tile.Tile, riichi bool, m score.Meld) { d.moves = append(d.moves, ownMove{t, riichi, m}) }
+	s.reset(d.r, d.w)
 	s.calls = false
-	r.seatCalls = true
-	s.apply(cand, false)
-	atRoot := s.over && len(moves) == 0 // the round ended on the root's tile
+	d.r.seatCalls = true
+	s.apply(d.cand, false)
+	d.atRoot = s.over && len(d.moves) == 0
 	if !s.over {
 		s.play(false)
 	}
-	s.finish(e, o, memo)
+	s.finish(d.e, d.o, d.memo)
+	d.s = s
+}
 
-	// The rollout's end, in the game's terms.
+// rolloutEnd sets ro, the rollout's end in the game's terms: false (a
+// failure counted) when its winners and payers make no win.
+func (d *diffRun) rolloutEnd() bool {
+	s, r := d.s, d.r
 	ro := roundEnd{kind: s.kind, renchan: s.renchan, scores: s.scores, sticks: s.sticks, from: -1}
 	for i := range game.NumSeats {
 		ro.deltas[i] = s.scores[i] - r.scores[i]
@@ -347,17 +400,17 @@ func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat 
 	// Riichi deposits: the seat's, and the stick of a riichi declared with
 	// the discard answered at the root, once nobody ronned it.
 	if s.riichi && !r.riichi {
-		ro.deltas[seat] += 1000
+		ro.deltas[d.seat] += 1000
 	}
-	if r.pendingRiichi && !(atRoot && (s.kind == game.Agari || s.kind == game.TripleRon)) {
+	if r.pendingRiichi && !(d.atRoot && (s.kind == game.Agari || s.kind == game.TripleRon)) {
 		ro.deltas[r.cur] += 1000
 	}
 	if ro.kind == game.Agari {
 		var payers []int
-		for i, d := range ro.deltas {
-			if d > 0 {
+		for i, x := range ro.deltas {
+			if x > 0 {
 				ro.winners = append(ro.winners, i)
-			} else if d < 0 {
+			} else if x < 0 {
 				payers = append(payers, i)
 			}
 		}
@@ -367,207 +420,261 @@ func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat 
 		case len(payers) == 1:
 			ro.from = payers[0]
 		default:
-			c.fail("%s: a rollout win with winners %v and payers %v", name, ro.winners, payers)
-			return
-		}
-	}
-
-	// The same moves in the game.
-	g := *r0
-	var ronValue [game.NumSeats]int // each ron winner's hand value as it won
-	mi := 0
-	first := true
-	var buf []game.Action
-	must := func(a game.Action) bool {
-		if err := g.Apply(a); err != nil {
-			c.fail("%s: the game refuses the rollout's move: %v (moves %v)", name, err, moves)
+			d.c.fail("%s: a rollout win with winners %v and payers %v", d.name, ro.winners, payers)
 			return false
 		}
-		return true
 	}
-	for steps := 0; g.Phase() != game.PhaseEnd; steps++ {
+	d.ro = ro
+	return true
+}
+
+// replay plays the rollout's moves in a copy of r0 to its end: false (a
+// failure counted) when the game cannot.
+func (d *diffRun) replay() bool {
+	d.g = *d.r0
+	d.first = true
+	for steps := 0; d.g.Phase() != game.PhaseEnd; steps++ {
 		if steps > 1000 {
-			c.fail("%s: the game does not end", name)
-			return
+			d.c.fail("%s: the game does not end", d.name)
+			return false
 		}
-		if g.Phase() != game.PhaseTurn {
-			for sa := range game.NumSeats {
-				if !g.MustAnswer(sa) {
-					continue
-				}
-				buf = g.Legal(sa, buf[:0])
-				a, ok := game.FindAction(buf, game.Ron)
-				switch {
-				case sa == seat && first:
-					a, first = cand.Action, false
-				case sa == seat && !ok && mi < len(moves) && moves[mi].call.Tiles[0] == g.LastTile() && moves[mi].call.Type != score.NoMeld:
-					if a, ok = findCall(buf, moves[mi].call); !ok {
-						c.fail("%s: the rollout's call %v is not legal in the game (legal %v)", name, moves[mi].call, buf)
-						return
-					}
-					mi++
-				case !ok:
-					a = game.PassAction(buf)
-				}
-				if a.Type == game.Ron {
-					ronValue[sa], _ = g.RonValue(sa, g.LastTile().Kind())
-				}
-				if !must(a) {
-					return
-				}
-			}
+		step := d.turn
+		if d.g.Phase() != game.PhaseTurn {
+			step = d.answer
+		}
+		if !step() {
+			return false
+		}
+	}
+	if d.mi < len(d.moves) {
+		d.c.fail("%s: the game ended with the rollout's discards %v not played", d.name, d.moves[d.mi:])
+	}
+	return true
+}
+
+// answer plays every seat's answer to a discard in the game: the candidate
+// or the rollout's call for the seat, a ron when legal, else a pass.
+func (d *diffRun) answer() bool {
+	g, moves := &d.g, d.moves
+	for sa := range game.NumSeats {
+		if !g.MustAnswer(sa) {
 			continue
 		}
-		cur := g.Current()
-		buf = g.Legal(cur, buf[:0])
-		win, canWin := game.FindAction(buf, game.Tsumo)
-		var a game.Action
+		d.buf = g.Legal(sa, d.buf[:0])
+		a, ok := game.FindAction(d.buf, game.Ron)
 		switch {
-		case cur == seat && first:
-			a, first = cand.Action, false
-			if a.Type == game.Discard || a.Type == game.Riichi {
-				if len(moves) == 0 || moves[0] != (ownMove{t: a.Tile, riichi: a.Type == game.Riichi}) {
-					c.fail("%s: the rollout's first discard %v is not the candidate's", name, moves)
-					return
-				}
-				mi = 1
+		case sa == d.seat && d.first:
+			a, d.first = d.cand.Action, false
+		case sa == d.seat && !ok && d.mi < len(moves) && moves[d.mi].call.Tiles[0] == g.LastTile() && moves[d.mi].call.Type != score.NoMeld:
+			if a, ok = findCall(d.buf, moves[d.mi].call); !ok {
+				d.c.fail("%s: the rollout's call %v is not legal in the game (legal %v)", d.name, moves[d.mi].call, d.buf)
+				return false
 			}
-		case canWin:
-			a = win
-		case cur == seat:
-			if mi >= len(moves) {
-				c.fail("%s: the seat must discard in the game, not in the rollout (moves %v)", name, moves)
-				return
-			}
-			m := moves[mi]
-			mi++
-			if m.call.Type != score.NoMeld {
-				c.fail("%s: the rollout calls %v where the game has the seat draw (moves %v)", name, m.call, moves)
-				return
-			}
-			a = game.Action{Type: game.Discard, Seat: uint8(cur), Tile: m.t}
-			if m.riichi {
-				a.Type = game.Riichi
-			}
-		default:
-			a = game.Action{Type: game.Discard, Seat: uint8(cur), Tile: g.Drawn()}
+			d.mi++
+		case !ok:
+			a = game.PassAction(d.buf)
 		}
-		if !must(a) {
-			return
+		if a.Type == game.Ron {
+			d.ronValue[sa], _ = g.RonValue(sa, g.LastTile().Kind())
+		}
+		if !d.apply(a) {
+			return false
 		}
 	}
-	if mi < len(moves) {
-		c.fail("%s: the game ended with the rollout's discards %v not played", name, moves[mi:])
+	return true
+}
+
+// turn plays the current seat's turn in the game: the candidate or the
+// rollout's discard for the seat, a tsumo when legal, else tsumogiri.
+func (d *diffRun) turn() bool {
+	g, moves := &d.g, d.moves
+	cur := g.Current()
+	d.buf = g.Legal(cur, d.buf[:0])
+	win, canWin := game.FindAction(d.buf, game.Tsumo)
+	var a game.Action
+	switch {
+	case cur == d.seat && d.first:
+		a, d.first = d.cand.Action, false
+		if a.Type == game.Discard || a.Type == game.Riichi {
+			if len(moves) == 0 || moves[0] != (ownMove{t: a.Tile, riichi: a.Type == game.Riichi}) {
+				d.c.fail("%s: the rollout's first discard %v is not the candidate's", d.name, moves)
+				return false
+			}
+			d.mi = 1
+		}
+	case canWin:
+		a = win
+	case cur == d.seat:
+		if d.mi >= len(moves) {
+			d.c.fail("%s: the seat must discard in the game, not in the rollout (moves %v)", d.name, moves)
+			return false
+		}
+		m := moves[d.mi]
+		d.mi++
+		if m.call.Type != score.NoMeld {
+			d.c.fail("%s: the rollout calls %v where the game has the seat draw (moves %v)", d.name, m.call, moves)
+			return false
+		}
+		a = game.Action{Type: game.Discard, Seat: uint8(cur), Tile: m.t}
+		if m.riichi {
+			a.Type = game.Riichi
+		}
+	default:
+		a = game.Action{Type: game.Discard, Seat: uint8(cur), Tile: g.Drawn()}
 	}
-	res := g.Result()
-	ge := roundEnd{kind: res.Kind, renchan: res.Renchan, scores: g.Scores(), sticks: g.Sticks(), deltas: res.Deltas, from: -1}
+	return d.apply(a)
+}
+
+// apply plays a in the game: false (a failure counted) when it refuses.
+func (d *diffRun) apply(a game.Action) bool {
+	if err := d.g.Apply(a); err != nil {
+		d.c.fail("%s: the game refuses the rollout's move: %v (moves %v)", d.name, err, d.moves)
+		return false
+	}
+	return true
+}
+
+// gameEnd sets res and ge, the game's end: false (counted) when the round
+// ended in a way the rollout does not play.
+func (d *diffRun) gameEnd() bool {
+	res := d.g.Result()
+	ge := roundEnd{kind: res.Kind, renchan: res.Renchan, scores: d.g.Scores(), sticks: d.g.Sticks(), deltas: res.Deltas, from: -1}
 	for _, wr := range res.Wins[:res.NumWins] {
 		ge.winners = append(ge.winners, int(wr.Seat))
 		ge.from = int(wr.From)
 	}
 	slices.Sort(ge.winners)
+	d.res, d.ge = res, ge
 	if res.Kind == game.ExhaustiveDraw && slices.Contains(res.Nagashi[:], true) {
-		c.unmodelled["nagashi mangan"]++
-		return
+		d.c.unmodelled["nagashi mangan"]++
+		return false
 	}
 	if res.Kind.IsAbort() && res.Kind != game.TripleRon {
-		c.unmodelled[res.Kind.String()]++
-		return
+		d.c.unmodelled[res.Kind.String()]++
+		return false
 	}
+	return true
+}
 
-	gw, rw := ge.what(seat), ro.what(seat)
+// compareEnds compares how the round ended, who won and from whom, the
+// dealer repeat and the sticks; it counts the outcome and returns its
+// kind, false (a failure counted) when the ends differ.
+func (d *diffRun) compareEnds() (string, bool) {
+	ge, ro, c := &d.ge, &d.ro, d.c
+	gw, rw := ge.what(d.seat), ro.what(d.seat)
 	if gw != rw || !slices.Equal(ge.winners, ro.winners) || ge.from != ro.from {
-		c.fail("%s: the game ends in %s (winners %v from %d), the rollout in %s (winners %v from %d)", name, gw, ge.winners, ge.from, rw, ro.winners, ro.from)
-		return
+		c.fail("%s: the game ends in %s (winners %v from %d), the rollout in %s (winners %v from %d)", d.name, gw, ge.winners, ge.from, rw, ro.winners, ro.from)
+		return gw, false
 	}
 	c.kinds[gw]++
-	for _, m := range moves {
+	for _, m := range d.moves {
 		if m.call.Type != score.NoMeld {
 			c.kinds["(of which the seat called)"]++
 			break
 		}
 	}
 	if ge.renchan != ro.renchan || ge.sticks != ro.sticks {
-		c.fail("%s (%s): renchan %v, %d sticks in the game; %v, %d in the rollout", name, gw, ge.renchan, ge.sticks, ro.renchan, ro.sticks)
+		c.fail("%s (%s): renchan %v, %d sticks in the game; %v, %d in the rollout", d.name, gw, ge.renchan, ge.sticks, ro.renchan, ro.sticks)
 	}
+	return gw, true
+}
 
-	// The points.
+// comparePoints compares the points as far as the abstraction promises
+// them, and reports whether the deltas are equal.
+func (d *diffRun) comparePoints(gw string) bool {
+	ge, ro, res := &d.ge, &d.ro, d.res
 	pointsEqual := ge.deltas == ro.deltas
 	oppWin := false
 	for _, wr := range res.Wins[:res.NumWins] {
-		oppWin = oppWin || int(wr.Seat) != seat
+		oppWin = oppWin || int(wr.Seat) != d.seat
 	}
 	switch {
 	case !oppWin:
 		if !pointsEqual || ge.scores != ro.scores {
-			c.fail("%s (%s): scores %v (deltas %v) in the game, %v (%v) in the rollout", name, gw, ge.scores, ge.deltas, ro.scores, ro.deltas)
+			d.c.fail("%s (%s): scores %v (deltas %v) in the game, %v (%v) in the rollout", d.name, gw, ge.scores, ge.deltas, ro.scores, ro.deltas)
 		}
 	case res.Wins[0].Tsumo:
-		c.oppPoints[fmt.Sprintf("tsumo (the ron value split): equal %v", pointsEqual)]++
+		d.c.oppPoints[fmt.Sprintf("tsumo (the ron value split): equal %v", pointsEqual)]++
 	default:
-		// The game's deltas with each opponent's value in place of its
-		// hand's points: honba, sticks and who pays must agree.
-		want := ge.deltas
-		promised := true
-		for _, wr := range res.Wins[:res.NumWins] {
-			j := int(wr.Seat)
-			if j == seat {
-				continue
-			}
-			d := s.opp[j].value - wr.Score.Points
-			want[j] += d
-			want[ge.from] -= d
-			op := &r.opp[j]
-			promised = promised && oneKind(&op.waitP) && !wr.Win.WinTile.Red() &&
-				ronValue[j] == wr.Score.Points && ronValue[j] == op.value
-		}
-		if want != ro.deltas {
-			c.fail("%s (%s): deltas %v in the game, %v in the rollout: not its value's difference", name, gw, ge.deltas, ro.deltas)
-		}
-		switch {
-		case promised && !pointsEqual:
-			c.fail("%s (%s): one ron kind, the hand's value unchanged: deltas %v in the game, %v in the rollout", name, gw, ge.deltas, ro.deltas)
-		case promised:
-			c.oppPoints["ron, one kind, value unchanged since the root: equal"]++
-		default:
-			c.oppPoints[fmt.Sprintf("ron, the value a mean or changed since the root: equal %v", pointsEqual)]++
-		}
+		d.compareOppRon(gw, pointsEqual)
 	}
+	return pointsEqual
+}
 
-	// The outcome the engine records.
-	won := slices.Contains(ge.winners, seat)
-	dealtIn := ge.kind == game.Agari && !won && ge.from == seat
-	if s.out.won != won || s.out.dealtIn != dealtIn || s.out.draw != (ge.kind == game.ExhaustiveDraw) {
-		c.fail("%s (%s): outcome won %v, dealt in %v, draw %v", name, gw, s.out.won, s.out.dealtIn, s.out.draw)
+// compareOppRon compares the points of a ron won by an opponent: the
+// game's deltas with each opponent's value in place of its hand's points
+// (honba, sticks and who pays must agree), equal points where the value
+// is exact.
+func (d *diffRun) compareOppRon(gw string, pointsEqual bool) {
+	ge, ro, c := &d.ge, &d.ro, d.c
+	want := ge.deltas
+	promised := true
+	for _, wr := range d.res.Wins[:d.res.NumWins] {
+		j := int(wr.Seat)
+		if j == d.seat {
+			continue
+		}
+		x := d.s.opp[j].value - wr.Score.Points
+		want[j] += x
+		want[ge.from] -= x
+		op := &d.r.opp[j]
+		promised = promised && oneKind(&op.waitP) && !wr.Win.WinTile.Red() &&
+			d.ronValue[j] == wr.Score.Points && d.ronValue[j] == op.value
 	}
-	if d := ge.scores[seat] - r0.Scores()[seat]; pointsEqual && s.out.delta != d {
-		c.fail("%s (%s): outcome delta %d, the game's %d", name, gw, s.out.delta, d)
+	if want != ro.deltas {
+		c.fail("%s (%s): deltas %v in the game, %v in the rollout: not its value's difference", d.name, gw, ge.deltas, ro.deltas)
 	}
+	switch {
+	case promised && !pointsEqual:
+		c.fail("%s (%s): one ron kind, the hand's value unchanged: deltas %v in the game, %v in the rollout", d.name, gw, ge.deltas, ro.deltas)
+	case promised:
+		c.oppPoints["ron, one kind, value unchanged since the root: equal"]++
+	default:
+		c.oppPoints[fmt.Sprintf("ron, the value a mean or changed since the root: equal %v", pointsEqual)]++
+	}
+}
 
-	// The next round.
-	setup := r.setup
+// compareOutcome compares the outcome the engine records with the game's.
+func (d *diffRun) compareOutcome(gw string, pointsEqual bool) {
+	out, ge := &d.s.out, &d.ge
+	won := slices.Contains(ge.winners, d.seat)
+	dealtIn := ge.kind == game.Agari && !won && ge.from == d.seat
+	if out.won != won || out.dealtIn != dealtIn || out.draw != (ge.kind == game.ExhaustiveDraw) {
+		d.c.fail("%s (%s): outcome won %v, dealt in %v, draw %v", d.name, gw, out.won, out.dealtIn, out.draw)
+	}
+	if x := ge.scores[d.seat] - d.r0.Scores()[d.seat]; pointsEqual && out.delta != x {
+		d.c.fail("%s (%s): outcome delta %d, the game's %d", d.name, gw, out.delta, x)
+	}
+}
+
+// compareNext compares the next round (game.Rules.Next): index, dealer,
+// honba and sticks always, all of it where the points are equal, and then
+// at the game's end the seat's final rank.
+func (d *diffRun) compareNext(gw string, pointsEqual bool) {
+	ge, ro, rules := &d.ge, &d.ro, d.rules
+	setup := d.r.setup
 	gn, gover := rules.Next(setup, ge.scores, ge.sticks, ge.kind, ge.renchan)
 	rn, rover := rules.Next(setup, ro.scores, ro.sticks, ro.kind, ro.renchan)
 	if gn.Index != rn.Index || gn.Dealer != rn.Dealer || gn.Honba != rn.Honba || gn.Sticks != rn.Sticks {
-		c.fail("%s (%s): next round %+v in the game, %+v in the rollout", name, gw, gn, rn)
+		d.c.fail("%s (%s): next round %+v in the game, %+v in the rollout", d.name, gw, gn, rn)
 	}
 	if !pointsEqual {
 		return
 	}
 	if gn != rn || gover != rover {
-		c.fail("%s (%s): next round %+v (over %v) in the game, %+v (%v) in the rollout", name, gw, gn, gover, rn, rover)
+		d.c.fail("%s (%s): next round %+v (over %v) in the game, %+v (%v) in the rollout", d.name, gw, gn, gover, rn, rover)
 	}
 	if gover {
 		gm := game.NewGame(*rules)
 		gm.SetNext(setup)
-		if err := gm.EndRound(&g); err != nil {
-			t.Fatal(err)
+		if err := gm.EndRound(&d.g); err != nil {
+			d.t.Fatal(err)
 		}
 		_, _, rank := gm.Final()
-		if s.out.dist[rank[seat]-1] != 1 {
-			c.fail("%s (%s): the game is over, the seat's rank %d, the rollout's distribution %v", name, gw, rank[seat], s.out.dist)
+		if d.s.out.dist[rank[d.seat]-1] != 1 {
+			d.c.fail("%s (%s): the game is over, the seat's rank %d, the rollout's distribution %v", d.name, gw, rank[d.seat], d.s.out.dist)
 		}
-		c.kinds["(of which the game's end)"]++
+		d.c.kinds["(of which the game's end)"]++
 	}
 }
 
