@@ -25,7 +25,7 @@ import (
 
 var cmdArena = &Command{
 	Name:      "arena",
-	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
+	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE... | compare [--bot NAME[,NAME]] [--json] DIR_A DIR_B",
 	Short:     "play bots (the mc engine and the baselines) against each other and report their statistics",
 	Long: `
 Arena plays N games between four bots (` + strings.Join(bot.Names(), ", ") + `)
@@ -58,6 +58,15 @@ named SEED-UNIT-ROTATION.json). --shard i/n plays the i-th of n slices of
 the walls; "mjrank arena merge FILE..." joins the --json results of all
 shards into the report of the whole arena, exactly as one run would give.
 
+"mjrank arena compare DIR_A DIR_B" compares one bot (--bot, default mc;
+NAME_A,NAME_B when it has another name in B) in the --records of two
+arenas played on the same walls (the same seed, both rotated or
+neither), as an engine against a variant of it: each arena's average rank
+over the games both hold, and B − A with its 95 % interval paired on the
+walls. Where the two bots play alike most of the time, the games they
+play alike add nothing to the difference's spread, so the paired
+interval is narrower than either arena's.
+
 The arena's memory does not grow with --games. Ctrl-C (SIGINT) or SIGTERM
 stops it: the games under way are dropped and it prints the report of the
 games finished before the first unfinished one, marked PARTIAL (in JSON,
@@ -78,6 +87,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of arena merge)")
 		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
+		fs.StringVar(&o.bot, "bot", "mc", "arena compare: the bot compared, NAME in both folders or NAME_A,NAME_B")
 		fs.StringVar(&o.reference, "reference", "", "after the table, the Houou players' rates from the game records under this folder (text report only)")
 		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's), no-calls (opponents never call in the rollouts), learned-rollout (not an ablation: the seat's own turns in the rollouts played by the learned rollout model instead of the heuristic), no-seat-calls (the seat never calls in the rollouts; the rollout bot then never calls either), always-riichi (riichi on every closed tenpai in the rollouts instead of riichi or dama by the rollout's riichi model; the rollout bot too), rule-calls (the seat's chis and pons in the rollouts by the hand-made rule instead of the rollout's call model; the rollout bot too), rule-folds (the learned rollout's seat folds by the heuristic's rule against a threat instead of discarding by its model throughout; the rollout bot too), uniform-pool (the learned rollout draws from a uniform shuffle of the unseen tiles instead of one weighted by the kinds opponents keep)")
 		return func(env *Env, args []string) error {
@@ -85,6 +95,12 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 			if len(args) > 0 && args[0] == "merge" {
 				return o.merge(env, set, args[1:])
+			}
+			if len(args) > 0 && args[0] == "compare" {
+				return o.compare(env, set, args[1:])
+			}
+			if set["bot"] {
+				return usageErrorf("--bot: only arena compare takes it")
 			}
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", quoteShort(args[0]))
@@ -107,7 +123,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 // arenaOptions are the arena command's flags.
 type arenaOptions struct {
 	seats, length, records, shard, ablate string
-	reference                             string
+	reference, bot                        string
 	games, workers, sims                  int
 	seed                                  uint64
 	rotate, asJSON                        bool
@@ -116,7 +132,7 @@ type arenaOptions struct {
 // merge runs arena merge, which takes only --json (set holds the flags
 // given): the shards' files hold the arena.
 func (o *arenaOptions) merge(env *Env, set map[string]bool, files []string) error {
-	for _, f := range []string{"games", "length", "mc-ablation", "records", "reference", "rotate", "seats", "seed", "shard", "sims", "workers"} {
+	for _, f := range []string{"bot", "games", "length", "mc-ablation", "records", "reference", "rotate", "seats", "seed", "shard", "sims", "workers"} {
 		if set[f] {
 			return usageErrorf("--%s: arena merge takes only --json (the shards' files hold the arena)", f)
 		}

@@ -1,0 +1,206 @@
+package arena
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mjrank/mjrank/data/tenhou6"
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// Comparison is one bot's final ranks in two arenas played on the same
+// walls (the same seed), compared game by game: A and B are each arena's
+// average rank over the games both played, Diff is B − A. Paired on the
+// walls, the difference's interval is far narrower than either arena's
+// when the two bots play alike most of the time (an engine and a variant
+// of it): the games they play alike add nothing to its spread.
+type Comparison struct {
+	BotA string `json:"bot_a"`
+	BotB string `json:"bot_b"`
+	// Games are the games both folders hold, on Units walls (a unit is a
+	// wall's four seatings with --rotate, else one game); OnlyA and OnlyB
+	// the games one folder holds alone (left out).
+	Games int `json:"games"`
+	Units int `json:"units"`
+	OnlyA int `json:"only_a"`
+	OnlyB int `json:"only_b"`
+	// Alike are the games that ended on the same final scores in both.
+	Alike int      `json:"alike"`
+	A     Interval `json:"a"`    // average rank, 95 % interval over the units
+	B     Interval `json:"b"`    // the same in B
+	Diff  Interval `json:"diff"` // B − A, paired over the units
+}
+
+// gameKey names an arena game by its record's file name: seed, unit
+// (wall) and rotation, as Config.Records writes them.
+type gameKey struct {
+	seed      uint64
+	unit, rot int
+}
+
+// parseRecordName reads "SEED-UNIT-ROTATION.json" (the arena's record
+// names); ok is false for any other file.
+func parseRecordName(name string) (k gameKey, ok bool) {
+	base, found := strings.CutSuffix(name, ".json")
+	f := strings.Split(base, "-")
+	if !found || len(f) != 3 {
+		return k, false
+	}
+	var err [3]error
+	k.seed, err[0] = strconv.ParseUint(f[0], 10, 64)
+	k.unit, err[1] = strconv.Atoi(f[1])
+	k.rot, err[2] = strconv.Atoi(f[2])
+	return k, err[0] == nil && err[1] == nil && err[2] == nil && k.unit >= 0 && k.rot >= 0 && k.rot < game.NumSeats
+}
+
+// finalRank is one game's outcome for the compared bot.
+type finalRank struct {
+	rank   int
+	scores [game.NumSeats]int
+}
+
+// readRanks reads every arena record in dir and returns bot's final rank
+// in each. A record that does not parse, has no final scores, or does not
+// seat bot exactly once is an error naming the file.
+func readRanks(dir, bot string) (map[gameKey]finalRank, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := map[gameKey]finalRank{}
+	for _, e := range ents {
+		k, ok := parseRecordName(e.Name())
+		if !ok || e.IsDir() {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		fr, err := readRank(path, bot)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = fr
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no arena records (SEED-UNIT-ROTATION.json, as arena --records writes them)", dir)
+	}
+	return out, nil
+}
+
+// readRank reads one record and bot's final rank in it.
+func readRank(path, bot string) (finalRank, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return finalRank{}, err
+	}
+	defer f.Close()
+	r := tenhou6.NewReader(f, path)
+	if !r.Next() {
+		if r.Err() != nil {
+			return finalRank{}, r.Err()
+		}
+		return finalRank{}, fmt.Errorf("%s: no game", path)
+	}
+	g := r.Game()
+	if g.Owari == nil {
+		return finalRank{}, fmt.Errorf("%s: the game has no final scores", path)
+	}
+	seat := -1
+	for s, n := range g.Names {
+		if n == bot {
+			if seat >= 0 {
+				return finalRank{}, fmt.Errorf("%s: %q sits twice (seats %d and %d); compare a bot that sits once", path, bot, seat, s)
+			}
+			seat = s
+		}
+	}
+	if seat < 0 {
+		return finalRank{}, fmt.Errorf("%s: no seat is %q (the seats are %s)", path, bot, strings.Join(g.Names[:], ", "))
+	}
+	return finalRank{rank: game.Rank(g.Owari.Scores)[seat], scores: g.Owari.Scores}, nil
+}
+
+// Compare compares bot botA's final ranks in the records under dirA with
+// botB's under dirB (Config.Records of two arenas), game by game on the
+// games both hold. The two arenas must share their walls: the same seed,
+// and both rotated or neither.
+func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
+	ra, err := readRanks(dirA, botA)
+	if err != nil {
+		return nil, err
+	}
+	rb, err := readRanks(dirB, botB)
+	if err != nil {
+		return nil, err
+	}
+	c := &Comparison{BotA: botA, BotB: botB}
+	type unitKey struct {
+		seed uint64
+		unit int
+	}
+	sums := map[unitKey]*[3]int{} // A's rank sum, B's, games
+	for k, a := range ra {
+		b, ok := rb[k]
+		if !ok {
+			c.OnlyA++
+			continue
+		}
+		c.Games++
+		if a.scores == b.scores {
+			c.Alike++
+		}
+		u := unitKey{k.seed, k.unit}
+		if sums[u] == nil {
+			sums[u] = new([3]int)
+		}
+		sums[u][0] += a.rank
+		sums[u][1] += b.rank
+		sums[u][2]++
+	}
+	c.OnlyB = len(rb) - c.Games
+	if c.Games == 0 {
+		return nil, fmt.Errorf("%s and %s hold no game in common (the same seed, unit and rotation): they were not played on the same walls", dirA, dirB)
+	}
+	keys := slices.SortedFunc(maps.Keys(sums), func(x, y unitKey) int {
+		return cmp.Or(cmp.Compare(x.seed, y.seed), cmp.Compare(x.unit, y.unit))
+	}) // the sums in a fixed order: the same figures on every run
+	units := make([][3]int, len(keys))
+	for i, k := range keys {
+		units[i] = *sums[k]
+	}
+	c.Units = len(units)
+	c.A = meanInterval(units, func(u [3]int) float64 { return float64(u[0]) })
+	c.B = meanInterval(units, func(u [3]int) float64 { return float64(u[1]) })
+	c.Diff = meanInterval(units, func(u [3]int) float64 { return float64(u[1] - u[0]) })
+	return c, nil
+}
+
+// meanInterval is the mean per game of v over the units (each unit's
+// value divided by its games, units weighted by their games) with the 95 %
+// interval of the unit means' spread (a ratio estimate: units of unequal
+// size, as a partly played unit, count by their games).
+func meanInterval(units [][3]int, v func([3]int) float64) Interval {
+	var sum, games float64
+	for _, u := range units {
+		sum += v(u)
+		games += float64(u[2])
+	}
+	mean := sum / games
+	half := 0.0
+	if n := float64(len(units)); n > 1 {
+		var ss float64
+		for _, u := range units {
+			d := v(u) - mean*float64(u[2])
+			ss += d * d
+		}
+		perUnit := games / n
+		half = 1.96 * math.Sqrt(ss/(n-1)/n) / perUnit
+	}
+	return Interval{Mean: mean, Low: mean - half, High: mean + half}
+}

@@ -1,0 +1,123 @@
+package arena
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// recordArena plays cfg with its records in a fresh folder and returns the
+// folder and the result.
+func recordArena(t *testing.T, cfg Config) (string, *Result) {
+	t.Helper()
+	cfg.Records = t.TempDir()
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg.Records, res
+}
+
+// TestCompareMatchesTheArenas compares two arenas on the same walls, one
+// bot changed: each side's average rank and interval are the arena's own
+// (the same units), the difference is B − A, and an arena compared with
+// itself differs by exactly 0 in every game.
+func TestCompareMatchesTheArenas(t *testing.T) {
+	seatsA := [4]string{"thesis", "efficiency", "efficiency", "efficiency"}
+	seatsB := [4]string{"rulebot", "efficiency", "efficiency", "efficiency"}
+	cfg := Config{Seats: seatsA, Games: 16, Seed: 11, Rotate: true, Workers: 2}
+	dirA, resA := recordArena(t, cfg)
+	cfg.Seats = seatsB
+	dirB, resB := recordArena(t, cfg)
+
+	c, err := Compare(dirA, "thesis", dirB, "rulebot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Games != 16 || c.Units != 4 || c.OnlyA != 0 || c.OnlyB != 0 {
+		t.Fatalf("games %d units %d only %d/%d, want 16 on 4 units", c.Games, c.Units, c.OnlyA, c.OnlyB)
+	}
+	near := func(what string, got, want float64) {
+		t.Helper()
+		if math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %.6f, want %.6f", what, got, want)
+		}
+	}
+	near("A", c.A.Mean, resA.Summary[0].AvgRank.Mean)
+	near("A's interval", c.A.High, resA.Summary[0].AvgRank.High)
+	near("B", c.B.Mean, resB.Summary[0].AvgRank.Mean)
+	near("B's interval", c.B.Low, resB.Summary[0].AvgRank.Low)
+	near("B − A", c.Diff.Mean, c.B.Mean-c.A.Mean)
+	if c.Alike == c.Games {
+		t.Errorf("all %d games alike with another bot in seat 1", c.Games)
+	}
+
+	self, err := Compare(dirA, "thesis", dirA, "thesis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if self.Alike != 16 || self.Diff != (Interval{}) {
+		t.Errorf("an arena against itself: %d alike, difference %+v", self.Alike, self.Diff)
+	}
+	// A game missing from B is left out and counted.
+	ents, _ := os.ReadDir(dirB)
+	if err := os.Remove(filepath.Join(dirB, ents[0].Name())); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = Compare(dirA, "thesis", dirB, "rulebot"); err != nil || c.Games != 15 || c.OnlyA != 1 {
+		t.Errorf("one game missing in B: %+v, %v", c, err)
+	}
+}
+
+// TestCompareErrors: folders not played on the same walls, a bot absent
+// or seated twice, and files that are not records are errors naming what
+// and where.
+func TestCompareErrors(t *testing.T) {
+	cfg := Config{Seats: [4]string{"thesis", "efficiency", "efficiency", "efficiency"}, Games: 4, Seed: 3, Rotate: true, Workers: 2}
+	dirA, _ := recordArena(t, cfg)
+	cfg.Seed = 4
+	dirB, _ := recordArena(t, cfg)
+	bad := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bad, "3-000000-0.json"), []byte(`{"log": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dirA, botA, dirB, botB, want string
+	}{
+		{dirA, "thesis", dirB, "thesis", "no game in common"},
+		{dirA, "mc", dirA, "thesis", `no seat is "mc"`},
+		{dirA, "efficiency", dirA, "efficiency", `"efficiency" sits twice`},
+		{dirA, "thesis", bad, "thesis", "3-000000-0.json"},
+		{dirA, "thesis", t.TempDir(), "thesis", "no arena records"},
+		{dirA, "thesis", filepath.Join(bad, "nowhere"), "thesis", "nowhere"},
+	} {
+		_, err := Compare(tc.dirA, tc.botA, tc.dirB, tc.botB)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Compare(%s, %s, %s, %s) = %v, want an error with %q", tc.dirA, tc.botA, tc.dirB, tc.botB, err, tc.want)
+		}
+	}
+}
+
+func TestParseRecordName(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ok   bool
+		want gameKey
+	}{
+		{"20261204-000012-3.json", true, gameKey{20261204, 12, 3}},
+		{"1-000000-0.json", true, gameKey{1, 0, 0}},
+		{"1-000000-4.json", false, gameKey{}},
+		{"1-000000-0.xml", false, gameKey{}},
+		{"1-x-0.json", false, gameKey{}},
+		{"README.json", false, gameKey{}},
+		{"1-2-3-4.json", false, gameKey{}},
+	} {
+		got, ok := parseRecordName(tc.name)
+		if ok != tc.ok || (ok && got != tc.want) {
+			t.Errorf("%s: %+v %v, want %+v %v", tc.name, got, ok, tc.want, tc.ok)
+		}
+	}
+}
