@@ -62,10 +62,12 @@ shards into the report of the whole arena, exactly as one run would give.
 NAME_A,NAME_B when it has another name in B) in the --records of two
 arenas played on the same walls (the same seed, both rotated or
 neither), as an engine against a variant of it: each arena's average rank
-over the games both hold, and B − A with its 95 % interval paired on the
-walls. Where the two bots play alike most of the time, the games they
-play alike add nothing to the difference's spread, so the paired
-interval is narrower than either arena's.
+over the games both hold, and B − A with its 95 % interval over the
+walls, paired — the interval of the difference, which the two arenas'
+own intervals do not give. The games that ended alike (the same final
+scores) add nothing to its spread; but two games that part are as good
+as independent from there on, so unless most games end alike the paired
+interval is about as wide as either arena's.
 
 The arena's memory does not grow with --games. Ctrl-C (SIGINT) or SIGTERM
 stops it: the games under way are dropped and it prints the report of the
