@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data/tenhou6"
+	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -36,6 +37,11 @@ type Comparison struct {
 	A     Interval `json:"a"`    // average rank, 95 % interval over the units
 	B     Interval `json:"b"`    // the same in B
 	Diff  Interval `json:"diff"` // B − A, paired over the units
+	// Parted is B − A of the bot's expected final rank just after the
+	// round where the two games part (the rank model's, from the next
+	// round's start; 0 for games alike): what the first difference was
+	// worth, without the noise of the rounds after it.
+	Parted Interval `json:"parted"`
 }
 
 // gameKey names an arena game by its record's file name: seed, unit
@@ -60,10 +66,14 @@ func parseRecordName(name string) (k gameKey, ok bool) {
 	return k, err[0] == nil && err[1] == nil && err[2] == nil && k.unit >= 0 && k.rot >= 0 && k.rot < game.NumSeats
 }
 
-// finalRank is one game's outcome for the compared bot.
+// finalRank is one game's outcome for the compared bot, and what the
+// parting figure needs: the bot's seat and the situation at the start of
+// every round.
 type finalRank struct {
 	rank   int
 	scores [game.NumSeats]int
+	seat   int
+	starts []rankmodel.Situation
 }
 
 // readRanks reads every arena record in dir and returns bot's final rank
@@ -123,7 +133,27 @@ func readRank(path, bot string) (finalRank, error) {
 	if seat < 0 {
 		return finalRank{}, fmt.Errorf("%s: no seat is %q (the seats are %s)", path, bot, strings.Join(g.Names[:], ", "))
 	}
-	return finalRank{rank: game.Rank(g.Owari.Scores)[seat], scores: g.Owari.Scores}, nil
+	fr := finalRank{rank: game.Rank(g.Owari.Scores)[seat], scores: g.Owari.Scores, seat: seat}
+	for _, rd := range g.Rounds {
+		fr.starts = append(fr.starts, rankmodel.Situation{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks,
+			Scores: rd.Scores, Dealer: rd.Dealer, Hanchan: g.Rules.EastSouth})
+	}
+	return fr, nil
+}
+
+// partedValue is the bot's expected final rank in game fr just after the
+// round where it parts from the other game of the pair (o): the rank
+// model's from the start of the next round, or the exact rank when the
+// game ended there. Rounds start alike until one of them parted.
+func partedValue(m *rankmodel.Model, fr, o *finalRank) float64 {
+	j := 0
+	for j < len(fr.starts) && j < len(o.starts) && fr.starts[j] == o.starts[j] {
+		j++
+	}
+	if j >= len(fr.starts) {
+		return float64(fr.rank)
+	}
+	return rankmodel.ExpectedRank(m.Distribution(&fr.starts[j], fr.seat))
 }
 
 // Compare compares bot botA's final ranks in the records under dirA with
@@ -144,7 +174,11 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 		seed uint64
 		unit int
 	}
-	sums := map[unitKey]*[3]int{} // A's rank sum, B's, games
+	m, err := rankmodel.Default()
+	if err != nil {
+		return nil, err
+	}
+	sums := map[unitKey]*unitSums{}
 	for k, a := range ra {
 		b, ok := rb[k]
 		if !ok {
@@ -152,16 +186,19 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 			continue
 		}
 		c.Games++
-		if a.scores == b.scores {
-			c.Alike++
-		}
 		u := unitKey{k.seed, k.unit}
 		if sums[u] == nil {
-			sums[u] = new([3]int)
+			sums[u] = &unitSums{}
 		}
-		sums[u][0] += a.rank
-		sums[u][1] += b.rank
-		sums[u][2]++
+		us := sums[u]
+		us.a += float64(a.rank)
+		us.b += float64(b.rank)
+		us.games++
+		if a.scores == b.scores && slices.Equal(a.starts, b.starts) {
+			c.Alike++
+			continue
+		}
+		us.parted += partedValue(m, &b, &a) - partedValue(m, &a, &b)
 	}
 	c.OnlyB = len(rb) - c.Games
 	if c.Games == 0 {
@@ -170,33 +207,41 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 	keys := slices.SortedFunc(maps.Keys(sums), func(x, y unitKey) int {
 		return cmp.Or(cmp.Compare(x.seed, y.seed), cmp.Compare(x.unit, y.unit))
 	}) // the sums in a fixed order: the same figures on every run
-	units := make([][3]int, len(keys))
+	units := make([]unitSums, len(keys))
 	for i, k := range keys {
 		units[i] = *sums[k]
 	}
 	c.Units = len(units)
-	c.A = meanInterval(units, func(u [3]int) float64 { return float64(u[0]) })
-	c.B = meanInterval(units, func(u [3]int) float64 { return float64(u[1]) })
-	c.Diff = meanInterval(units, func(u [3]int) float64 { return float64(u[1] - u[0]) })
+	c.A = meanInterval(units, func(u unitSums) float64 { return u.a })
+	c.B = meanInterval(units, func(u unitSums) float64 { return u.b })
+	c.Diff = meanInterval(units, func(u unitSums) float64 { return u.b - u.a })
+	c.Parted = meanInterval(units, func(u unitSums) float64 { return u.parted })
 	return c, nil
+}
+
+// unitSums are one unit's sums over its games in both folders.
+type unitSums struct {
+	a, b   float64 // the bot's final ranks
+	games  float64
+	parted float64 // B − A of partedValue
 }
 
 // meanInterval is the mean per game of v over the units (each unit's
 // value divided by its games, units weighted by their games) with the 95 %
 // interval of the unit means' spread (a ratio estimate: units of unequal
 // size, as a partly played unit, count by their games).
-func meanInterval(units [][3]int, v func([3]int) float64) Interval {
+func meanInterval(units []unitSums, v func(unitSums) float64) Interval {
 	var sum, games float64
 	for _, u := range units {
 		sum += v(u)
-		games += float64(u[2])
+		games += u.games
 	}
 	mean := sum / games
 	half := 0.0
 	if n := float64(len(units)); n > 1 {
 		var ss float64
 		for _, u := range units {
-			d := v(u) - mean*float64(u[2])
+			d := v(u) - mean*u.games
 			ss += d * d
 		}
 		perUnit := games / n

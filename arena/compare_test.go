@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/rankmodel"
 )
 
 // recordArena plays cfg with its records in a fresh folder and returns the
@@ -59,8 +61,16 @@ func TestCompareMatchesTheArenas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if self.Alike != 16 || self.Diff != (Interval{}) {
-		t.Errorf("an arena against itself: %d alike, difference %+v", self.Alike, self.Diff)
+	if self.Alike != 16 || self.Diff != (Interval{}) || self.Parted != (Interval{}) {
+		t.Errorf("an arena against itself: %d alike, difference %+v, parting %+v", self.Alike, self.Diff, self.Parted)
+	}
+	swapped, err := Compare(dirB, "rulebot", dirA, "thesis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	near("the parting figure swapped", swapped.Parted.Mean, -c.Parted.Mean)
+	if c.Parted.Mean == 0 || c.Parted.High-c.Parted.Low <= 0 {
+		t.Errorf("parting figure %+v: another bot parted no game", c.Parted)
 	}
 	// A game missing from B is left out and counted.
 	ents, _ := os.ReadDir(dirB)
@@ -119,5 +129,39 @@ func TestParseRecordName(t *testing.T) {
 		if ok != tc.ok || (ok && got != tc.want) {
 			t.Errorf("%s: %+v %v, want %+v %v", tc.name, got, ok, tc.want, tc.ok)
 		}
+	}
+}
+
+// TestPartedValue: the value is read at the start of the first round
+// that differs between the two games (the round after the one where they
+// part), and is the exact final rank when the game ended before it.
+func TestPartedValue(t *testing.T) {
+	m, err := rankmodel.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := func(i int, scores [4]int) rankmodel.Situation {
+		return rankmodel.Situation{Index: i, Scores: scores, Dealer: i % 4, Hanchan: true}
+	}
+	even := [4]int{25000, 25000, 25000, 25000}
+	up := [4]int{33000, 22000, 22000, 23000}
+	down := [4]int{17000, 28000, 28000, 27000}
+	a := finalRank{rank: 1, seat: 0, starts: []rankmodel.Situation{start(0, even), start(1, up)}}
+	b := finalRank{rank: 4, seat: 0, starts: []rankmodel.Situation{start(0, even), start(1, down), start(2, down)}}
+	wantA := rankmodel.ExpectedRank(m.Distribution(&a.starts[1], 0))
+	wantB := rankmodel.ExpectedRank(m.Distribution(&b.starts[1], 0))
+	if got := partedValue(m, &a, &b); got != wantA {
+		t.Errorf("A: %v, want %v (round 1's start)", got, wantA)
+	}
+	if got := partedValue(m, &b, &a); got != wantB {
+		t.Errorf("B: %v, want %v (round 1's start)", got, wantB)
+	}
+	if wantA >= wantB {
+		t.Errorf("ahead by 16,000 after East 1 (%.3f) is not better than behind (%.3f)", wantA, wantB)
+	}
+	// The same rounds, then one game ends: its exact rank.
+	c := finalRank{rank: 2, seat: 0, starts: a.starts[:1]}
+	if got := partedValue(m, &c, &a); got != 2 {
+		t.Errorf("a game ended before parting: %v, want its rank 2", got)
 	}
 }

@@ -51,7 +51,8 @@ func printComparison(w io.Writer, c *arena.Comparison, dirA, dirB string) error 
 		fmt.Fprintf(w, "; left out: %d only in A, %d only in B", c.OnlyA, c.OnlyB)
 	}
 	fmt.Fprintf(w, "\n\n")
-	_, err := fmt.Fprintf(w, "avg rank (95%% CI)\nA        %s\nB        %s\nB − A    %s  (paired on the units)\n",
-		strings.TrimPrefix(pm(c.A), "+"), strings.TrimPrefix(pm(c.B), "+"), pm(c.Diff))
+	_, err := fmt.Fprintf(w, "avg rank (95%% CI)\nA        %s\nB        %s\nB − A    %s  (paired on the units)\n"+
+		"parting  %s  (B − A of the expected final rank after the round where the games part, by the rank model)\n",
+		strings.TrimPrefix(pm(c.A), "+"), strings.TrimPrefix(pm(c.B), "+"), pm(c.Diff), pm(c.Parted))
 	return err
 }
