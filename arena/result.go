@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/bot"
-	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -111,35 +110,6 @@ func newResult(c *Config) *Result {
 		}
 	}
 	return r
-}
-
-// MCVariant names the mc engine's ablation switches that o sets: "" for the
-// full engine, else a "+"-joined list of "no-halving", "riichi-only",
-// "raw-score", "efficiency-prior", "no-calls".
-func MCVariant(o *mc.Options) string {
-	var v []string
-	if o.NoHalving {
-		v = append(v, "no-halving")
-	}
-	if o.Opponents == mc.RiichiOnly {
-		v = append(v, "riichi-only")
-	}
-	if o.RawScore {
-		v = append(v, "raw-score")
-	}
-	if o.EfficiencyPrior {
-		v = append(v, "efficiency-prior")
-	}
-	if o.NoOppCalls {
-		v = append(v, "no-calls")
-	}
-	if o.Rollout == mc.LearnedRollout {
-		v = append(v, "learned-rollout")
-	}
-	if o.UniformPool {
-		v = append(v, "uniform-pool")
-	}
-	return strings.Join(v, "+")
 }
 
 // finish fills the derived fields.

@@ -2,6 +2,7 @@ package mc
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/mjrank/mjrank/sim/game"
@@ -41,4 +42,38 @@ func TestChoose(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNoBelief: the same analysis (the halving does not depend on the
+// rule), read by the rule without the policy's belief: on real turns the
+// engine plays what choose gives with weight 0, and the default what it
+// gives with DefaultPolicyWeight; somewhere the two differ.
+func TestNoBelief(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	differ := 0
+	for i, p := range positions(t, 40, 11) {
+		o := Options{Sims: 800, Workers: 2, Seed: 3, Decision: uint64(i)}
+		base := analyze(t, e, &p, o)
+		o.NoBelief = true
+		nb := analyze(t, e, &p, o)
+		if len(base.Candidates) < 2 {
+			continue
+		}
+		ref := slices.IndexFunc(base.Candidates, func(c Candidate) bool { return c.Prior })
+		cands := slices.Clone(base.Candidates)
+		want := &cands[choose(cands, ref, DefaultMargin, 0)]
+		if got := nb.Best(); got.Action != want.Action || got.Discard != want.Discard {
+			t.Errorf("%s: without the belief %v, want %v", p.name, got.Action, want.Action)
+		}
+		if base.Best().Action != nb.Best().Action {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the belief term changed no decision of 40")
+	}
+	t.Logf("the belief term changed %d decisions of 40", differ)
 }

@@ -193,6 +193,10 @@ type Options struct {
 	// split. The heuristic rollout's pool is uniform (its rates were
 	// fitted on it).
 	UniformPool bool
+	// NoBelief drops the policy's belief from the decision rule (an
+	// ablation): another move replaces the prior on Margin standard errors
+	// of its advantage alone, PolicyWeight ignored.
+	NoBelief bool
 	// PolicyWeight is how much the learned discard policy's belief weighs
 	// against the simulations' evidence: a discard i replaces the prior
 	// discard p only if its lower bound (above) also exceeds PolicyWeight ×
@@ -356,7 +360,11 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	for i := range cands {
 		st.fill(i, &cands[i])
 	}
-	best := choose(cands, ref, o.Margin, o.PolicyWeight)
+	weight := o.PolicyWeight
+	if o.NoBelief {
+		weight = 0
+	}
+	best := choose(cands, ref, o.Margin, weight)
 	cands[0], cands[best] = cands[best], cands[0]
 	slices.SortStableFunc(cands[1:], func(a, b Candidate) int {
 		if a.Sims != b.Sims {

@@ -100,7 +100,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
 		fs.StringVar(&o.bot, "bot", "mc", "arena compare: the bot compared, NAME in both folders or NAME_A,NAME_B")
 		fs.StringVar(&o.reference, "reference", "", "after the table, the Houou players' rates from the game records under this folder (text report only)")
-		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): no-halving, riichi-only (opponents tenpai only in riichi), raw-score (maximise the round's points, not the final rank), efficiency-prior (the tile-efficiency discard as the prior move instead of the learned policy's), no-calls (opponents never call in the rollouts), learned-rollout (not an ablation: the seat's own turns in the rollouts played by the learned rollout model instead of the heuristic), no-seat-calls (the seat never calls in the rollouts; the rollout bot then never calls either), always-riichi (riichi on every closed tenpai in the rollouts instead of riichi or dama by the rollout's riichi model; the rollout bot too), rule-calls (the seat's chis and pons in the rollouts by the hand-made rule instead of the rollout's call model; the rollout bot too), rule-folds (the learned rollout's seat folds by the heuristic's rule against a threat instead of discarding by its model throughout; the rollout bot too), uniform-pool (the learned rollout draws from a uniform shuffle of the unseen tiles instead of one weighted by the kinds opponents keep)")
+		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): "+arena.AblationHelp())
 		return func(env *Env, args []string) error {
 			set := map[string]bool{}
 			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -348,34 +348,16 @@ func shardFlag(v string, shard, shards *int) error {
 
 // ablationFlag parses --mc-ablation into o.
 func ablationFlag(v string, o *mc.Options) error {
-	for _, a := range strings.Split(v, ",") {
-		switch strings.TrimSpace(a) {
-		case "":
-		case "no-halving":
-			o.NoHalving = true
-		case "riichi-only":
-			o.Opponents = mc.RiichiOnly
-		case "raw-score":
-			o.RawScore = true
-		case "efficiency-prior":
-			o.EfficiencyPrior = true
-		case "no-calls":
-			o.NoOppCalls = true
-		case "learned-rollout":
-			o.Rollout = mc.LearnedRollout
-		case "no-seat-calls":
-			o.NoSeatCalls = true
-		case "always-riichi":
-			o.AlwaysRiichi = true
-		case "rule-calls":
-			o.RuleCalls = true
-		case "rule-folds":
-			o.RuleFolds = true
-		case "uniform-pool":
-			o.UniformPool = true
-		default:
-			return usageErrorf("--mc-ablation: unknown part %q (known: no-halving, riichi-only, raw-score, efficiency-prior, no-calls, learned-rollout, no-seat-calls, always-riichi, rule-calls, rule-folds, uniform-pool)", quoteShort(a))
+	for _, part := range strings.Split(v, ",") {
+		name := strings.TrimSpace(part)
+		if name == "" {
+			continue
 		}
+		i := slices.IndexFunc(arena.Ablations, func(a arena.Ablation) bool { return a.Name == name })
+		if i < 0 {
+			return usageErrorf("--mc-ablation: unknown part %q (known: %s)", quoteShort(name), arena.AblationNames())
+		}
+		arena.Ablations[i].Set(o)
 	}
 	return nil
 }

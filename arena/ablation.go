@@ -1,0 +1,77 @@
+package arena
+
+import (
+	"strings"
+
+	"github.com/mjrank/mjrank/mc"
+)
+
+// Ablation is one switch of the mc engine an arena can turn: its name on
+// the command line and in a result's MCVariant, what it does, how it sets
+// mc.Options and whether options have it set.
+type Ablation struct {
+	Name, Help string
+	Set        func(*mc.Options)
+	Has        func(*mc.Options) bool
+}
+
+// Ablations are the mc engine's switches, in the order MCVariant names
+// them: the one list the flags, their help and the results read.
+var Ablations = []Ablation{
+	{"no-halving", "", func(o *mc.Options) { o.NoHalving = true }, func(o *mc.Options) bool { return o.NoHalving }},
+	{"riichi-only", "opponents tenpai only in riichi",
+		func(o *mc.Options) { o.Opponents = mc.RiichiOnly }, func(o *mc.Options) bool { return o.Opponents == mc.RiichiOnly }},
+	{"raw-score", "maximise the round's points, not the final rank",
+		func(o *mc.Options) { o.RawScore = true }, func(o *mc.Options) bool { return o.RawScore }},
+	{"efficiency-prior", "the tile-efficiency discard as the prior move instead of the learned policy's",
+		func(o *mc.Options) { o.EfficiencyPrior = true }, func(o *mc.Options) bool { return o.EfficiencyPrior }},
+	{"no-calls", "opponents never call in the rollouts",
+		func(o *mc.Options) { o.NoOppCalls = true }, func(o *mc.Options) bool { return o.NoOppCalls }},
+	{"learned-rollout", "not an ablation: the seat's own turns in the rollouts played by the learned rollout model instead of the heuristic",
+		func(o *mc.Options) { o.Rollout = mc.LearnedRollout }, func(o *mc.Options) bool { return o.Rollout == mc.LearnedRollout }},
+	{"no-seat-calls", "the seat never calls in the rollouts; the rollout bot then never calls either",
+		func(o *mc.Options) { o.NoSeatCalls = true }, func(o *mc.Options) bool { return o.NoSeatCalls }},
+	{"always-riichi", "riichi on every closed tenpai in the rollouts instead of riichi or dama by the rollout's riichi model; the rollout bot too",
+		func(o *mc.Options) { o.AlwaysRiichi = true }, func(o *mc.Options) bool { return o.AlwaysRiichi }},
+	{"rule-calls", "the seat's chis and pons in the rollouts by the hand-made rule instead of the rollout's call model; the rollout bot too",
+		func(o *mc.Options) { o.RuleCalls = true }, func(o *mc.Options) bool { return o.RuleCalls }},
+	{"rule-folds", "the learned rollout's seat folds by the heuristic's rule against a threat instead of discarding by its model throughout; the rollout bot too",
+		func(o *mc.Options) { o.RuleFolds = true }, func(o *mc.Options) bool { return o.RuleFolds }},
+	{"uniform-pool", "the learned rollout draws from a uniform shuffle of the unseen tiles instead of one weighted by the kinds opponents keep",
+		func(o *mc.Options) { o.UniformPool = true }, func(o *mc.Options) bool { return o.UniformPool }},
+	{"no-belief", "the decision rule without the policy's belief: another move replaces the prior on 2 standard errors of its advantage alone",
+		func(o *mc.Options) { o.NoBelief = true }, func(o *mc.Options) bool { return o.NoBelief }},
+}
+
+// AblationNames lists the switches' names, comma-separated.
+func AblationNames() string {
+	names := make([]string, len(Ablations))
+	for i, a := range Ablations {
+		names[i] = a.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// AblationHelp lists the switches with what each does, for a flag's help.
+func AblationHelp() string {
+	parts := make([]string, len(Ablations))
+	for i, a := range Ablations {
+		parts[i] = a.Name
+		if a.Help != "" {
+			parts[i] += " (" + a.Help + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// MCVariant names the mc engine's switches that o sets: "" for the full
+// engine, else their names joined by "+", in the order of Ablations.
+func MCVariant(o *mc.Options) string {
+	var v []string
+	for _, a := range Ablations {
+		if a.Has(o) {
+			v = append(v, a.Name)
+		}
+	}
+	return strings.Join(v, "+")
+}
