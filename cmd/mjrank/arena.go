@@ -73,7 +73,7 @@ the two games part (the rank model's, from the next round's start; the
 exact rank when the game ended there; 0 for games alike) — what the first
 difference was worth, without the noise of the rounds after it. For an
 engine and a variant that play alike most of the time its interval is
-several times narrower (±0.026 against ±0.068 over 400 hanchans, 247
+less than half as wide (±0.026 against ±0.068 over 400 hanchans, 247
 of them alike: docs/STRENGTH.md); it counts only each game's first parting,
 so for bots that differ from the first turn it measures their first
 round alone.
