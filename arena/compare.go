@@ -18,10 +18,11 @@ import (
 
 // Comparison is one bot's final ranks in two arenas played on the same
 // walls (the same seed), compared game by game: A and B are each arena's
-// average rank over the games both played, Diff is B − A. Paired on the
-// walls, the difference's interval is far narrower than either arena's
-// when the two bots play alike most of the time (an engine and a variant
-// of it): the games they play alike add nothing to its spread.
+// average rank over the games both played, Diff is B − A, paired on the
+// walls. The games played alike add nothing to Diff's spread, but two
+// games that part are as good as independent from there on, so Diff's
+// interval is about as wide as the arenas' unless most games end alike;
+// Parted, which keeps only the round where each pair parts, is narrower.
 type Comparison struct {
 	BotA string `json:"bot_a"`
 	BotB string `json:"bot_b"`
