@@ -11,9 +11,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/tenhou6"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
 )
 
 // Comparison is one bot's final ranks in two arenas played on the same
@@ -42,6 +44,27 @@ type Comparison struct {
 	// round where the two games part (the rank model's, from the next
 	// round's start; 0 for games alike): what the first difference was
 	// worth, without the noise of the rounds after it.
+	Parted Interval `json:"parted"`
+	// ByMove splits Parted by the kind of the bot's first different move
+	// in the round where the games part, in the order of Moves; the
+	// kinds' figures add up to Parted.
+	ByMove []MoveParting `json:"by_move"`
+}
+
+// Moves are the kinds of move a pair of games can first differ by, as
+// ByMove names them: the bot discards another tile, declares riichi in
+// one game only, calls (chi, pon, daiminkan) or kans (ankan, kakan) in
+// one only, wins in one only, or aborts by kyuushu kyuuhai in one only;
+// "other" is a difference the bot did not make.
+var Moves = [...]string{"discard", "riichi", "call", "kan", "win", "kyuushu", "other"}
+
+// MoveParting is the part of the parting figure due to the games whose
+// first different move is Move: Games of them, and Parted, their B − A
+// summed and divided by all the games compared (so the kinds' figures add
+// up to the whole), with its 95 % interval over the units.
+type MoveParting struct {
+	Move   string   `json:"move"`
+	Games  int      `json:"games"`
 	Parted Interval `json:"parted"`
 }
 
@@ -75,6 +98,7 @@ type finalRank struct {
 	scores [game.NumSeats]int
 	seat   int
 	starts []rankmodel.Situation
+	events [][]data.Event // every round's, for where the games part
 }
 
 // readRanks reads every arena record in dir and returns bot's final rank
@@ -138,6 +162,7 @@ func readRank(path, bot string) (finalRank, error) {
 	for _, rd := range g.Rounds {
 		fr.starts = append(fr.starts, rankmodel.Situation{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks,
 			Scores: rd.Scores, Dealer: rd.Dealer, Hanchan: g.Rules.EastSouth})
+		fr.events = append(fr.events, rd.Events)
 	}
 	return fr, nil
 }
@@ -147,14 +172,59 @@ func readRank(path, bot string) (finalRank, error) {
 // model's from the start of the next round, or the exact rank when the
 // game ended there. Rounds start alike until one of them parted.
 func partedValue(m *rankmodel.Model, fr, o *finalRank) float64 {
-	j := 0
-	for j < len(fr.starts) && j < len(o.starts) && fr.starts[j] == o.starts[j] {
-		j++
-	}
+	j := partingRound(fr, o) + 1
 	if j >= len(fr.starts) {
 		return float64(fr.rank)
 	}
 	return rankmodel.ExpectedRank(m.Distribution(&fr.starts[j], fr.seat))
+}
+
+// partingRound is the index of the round where games fr and o part: the
+// last that starts alike in both (the next starts differently, or one
+// game ended after it).
+func partingRound(fr, o *finalRank) int {
+	j := 0
+	for j < len(fr.starts) && j < len(o.starts) && fr.starts[j] == o.starts[j] {
+		j++
+	}
+	return j - 1
+}
+
+// partingMove names the kind (one of Moves) of the bot's first move that
+// differs between games a and b in the round where they part.
+func partingMove(a, b *finalRank) string {
+	r := partingRound(a, b)
+	if r < 0 || r >= len(a.events) || r >= len(b.events) {
+		return "other"
+	}
+	ea, eb := a.events[r], b.events[r]
+	i := 0
+	for i < len(ea) && i < len(eb) && ea[i] == eb[i] {
+		i++
+	}
+	if i >= len(ea) || i >= len(eb) {
+		return "other"
+	}
+	x, y := ea[i], eb[i]
+	bot := func(e data.Event, t data.EventType) bool { return int(e.Seat) == a.seat && e.Type == t }
+	either := func(f func(data.Event) bool) bool { return f(x) || f(y) }
+	switch {
+	case either(func(e data.Event) bool { return bot(e, data.EventRiichi) }):
+		return "riichi"
+	case either(func(e data.Event) bool { return bot(e, data.EventAgari) }):
+		return "win"
+	case either(func(e data.Event) bool {
+		return bot(e, data.EventCall) && (e.Meld.Type == score.Ankan || e.Meld.Type == score.Kakan)
+	}):
+		return "kan"
+	case either(func(e data.Event) bool { return bot(e, data.EventCall) }):
+		return "call"
+	case either(func(e data.Event) bool { return e.Type == data.EventRyuukyoku }):
+		return "kyuushu"
+	case bot(x, data.EventDiscard) && bot(y, data.EventDiscard):
+		return "discard"
+	}
+	return "other"
 }
 
 // Compare compares bot botA's final ranks in the records under dirA with
@@ -180,6 +250,7 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 		return nil, err
 	}
 	sums := map[unitKey]*unitSums{}
+	moveGames := make([]int, len(Moves))
 	for k, a := range ra {
 		b, ok := rb[k]
 		if !ok {
@@ -199,7 +270,11 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 			c.Alike++
 			continue
 		}
-		us.parted += partedValue(m, &b, &a) - partedValue(m, &a, &b)
+		d := partedValue(m, &b, &a) - partedValue(m, &a, &b)
+		us.parted += d
+		mv := slices.Index(Moves[:], partingMove(&a, &b))
+		us.byMove[mv] += d
+		moveGames[mv]++
 	}
 	c.OnlyB = len(rb) - c.Games
 	if c.Games == 0 {
@@ -217,6 +292,12 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 	c.B = meanInterval(units, func(u unitSums) float64 { return u.b })
 	c.Diff = meanInterval(units, func(u unitSums) float64 { return u.b - u.a })
 	c.Parted = meanInterval(units, func(u unitSums) float64 { return u.parted })
+	for i, mv := range Moves {
+		if moveGames[i] > 0 {
+			c.ByMove = append(c.ByMove, MoveParting{Move: mv, Games: moveGames[i],
+				Parted: meanInterval(units, func(u unitSums) float64 { return u.byMove[i] })})
+		}
+	}
 	return c, nil
 }
 
@@ -224,7 +305,8 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 type unitSums struct {
 	a, b   float64 // the bot's final ranks
 	games  float64
-	parted float64 // B − A of partedValue
+	parted float64             // B − A of partedValue
+	byMove [len(Moves)]float64 // parted by the kind of move the games part on (Moves)
 }
 
 // meanInterval is the mean per game of v over the units (each unit's

@@ -5,10 +5,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // recordArena plays cfg with its records in a fresh folder and returns the
@@ -71,6 +75,15 @@ func TestCompareMatchesTheArenas(t *testing.T) {
 	near("the parting figure swapped", swapped.Parted.Mean, -c.Parted.Mean)
 	if c.Parted.Mean == 0 || c.Parted.High-c.Parted.Low <= 0 {
 		t.Errorf("parting figure %+v: another bot parted no game", c.Parted)
+	}
+	sum, parted := 0.0, 0
+	for _, m := range c.ByMove {
+		sum += m.Parted.Mean
+		parted += m.Games
+	}
+	near("the parting figure's parts", sum, c.Parted.Mean)
+	if parted != c.Games-c.Alike {
+		t.Errorf("the moves part %d games, want the %d not alike", parted, c.Games-c.Alike)
 	}
 	// A game missing from B is left out and counted.
 	ents, _ := os.ReadDir(dirB)
@@ -163,5 +176,54 @@ func TestPartedValue(t *testing.T) {
 	c := finalRank{rank: 2, seat: 0, starts: a.starts[:1]}
 	if got := partedValue(m, &c, &a); got != 2 {
 		t.Errorf("a game ended before parting: %v, want its rank 2", got)
+	}
+}
+
+// TestPartingMove names the bot's first different move in the round the
+// games part, whichever game made it, and "other" for a difference the
+// bot did not make.
+func TestPartingMove(t *testing.T) {
+	t5 := func(s string) tile.Tile { return tile.MustParseTile(s) }
+	start := rankmodel.Situation{Scores: [4]int{25000, 25000, 25000, 25000}, Hanchan: true}
+	later := start
+	later.Index = 1
+	common := []data.Event{data.Draw(0, t5("1m")), data.Discard(0, t5("9p"), false), data.Draw(1, t5("2m"))}
+	with := func(e ...data.Event) []data.Event { return append(slices.Clone(common), e...) }
+	pon := data.Call(1, score.MustParseMeld("pon=555z"), 0)
+	ankan := data.Call(1, score.MustParseMeld("ankan=1111s"), 1)
+	agari := data.Event{Type: data.EventAgari, Seat: 1, Tile: tile.NoTile, From: -1}
+	tests := []struct {
+		name string
+		a, b []data.Event
+		want string
+	}{
+		{"another tile", with(data.Discard(1, t5("3s"), false)), with(data.Discard(1, t5("4s"), false)), "discard"},
+		{"red five", with(data.Discard(1, t5("5s"), false)), with(data.Discard(1, t5("0s"), false)), "discard"},
+		{"riichi in B", with(data.Discard(1, t5("3s"), false)), with(data.Riichi(1, 1, [4]int{})), "riichi"},
+		{"riichi in A", with(data.Riichi(1, 1, [4]int{})), with(data.Discard(1, t5("3s"), false)), "riichi"},
+		{"a pon", with(data.Draw(2, t5("7m"))), with(pon), "call"},
+		{"an ankan", with(ankan), with(data.Discard(1, t5("1s"), false)), "kan"},
+		{"a tsumo taken", with(agari), with(data.Discard(1, t5("2m"), true)), "win"},
+		{"kyuushu", with(data.Event{Type: data.EventRyuukyoku, Seat: -1, Tile: tile.NoTile, From: -1}), with(data.Discard(1, t5("1z"), false)), "kyuushu"},
+		{"another seat", with(data.Discard(1, t5("3s"), false), data.Discard(2, t5("1s"), false)), with(data.Discard(1, t5("3s"), false), data.Discard(2, t5("2s"), false)), "other"},
+		{"alike", common, common, "other"},
+	}
+	third := later
+	third.Index = 2
+	other := third
+	other.Honba = 1
+	for _, tc := range tests {
+		// The games part in round 1: round 2 starts differently.
+		a := finalRank{seat: 1, starts: []rankmodel.Situation{start, later, third}, events: [][]data.Event{common, tc.a}}
+		b := finalRank{seat: 1, starts: []rankmodel.Situation{start, later, other}, events: [][]data.Event{common, tc.b}}
+		if got := partingMove(&a, &b); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// A difference in round 0 that did not part the games is not where they part.
+	a := finalRank{seat: 1, starts: []rankmodel.Situation{start, later, third}, events: [][]data.Event{with(pon), common}}
+	b := finalRank{seat: 1, starts: []rankmodel.Situation{start, later, other}, events: [][]data.Event{common, with(data.Riichi(1, 1, [4]int{}))}}
+	if got := partingMove(&a, &b); got != "other" {
+		t.Errorf("round 0's pon taken for the parting move: %q", got)
 	}
 }

@@ -76,7 +76,9 @@ engine and a variant that play alike most of the time its interval is
 less than half as wide (±0.026 against ±0.068 over 400 hanchans, 247
 of them alike: docs/STRENGTH.md); it counts only each game's first parting,
 so for bots that differ from the first turn it measures their first
-round alone.
+round alone. The parting figure is split by the kind of the B bot's first
+move that differs in that round (discard, riichi, call, kan, win,
+kyuushu, or other when it made none), the parts adding up to the whole.
 
 The arena's memory does not grow with --games. Ctrl-C (SIGINT) or SIGTERM
 stops it: the games under way are dropped and it prints the report of the

@@ -54,5 +54,13 @@ func printComparison(w io.Writer, c *arena.Comparison, dirA, dirB string) error 
 	_, err := fmt.Fprintf(w, "avg rank (95%% CI)\nA        %s\nB        %s\nB − A    %s  (paired on the units)\n"+
 		"parting  %s  (B − A of the expected final rank after the round where the games part, by the rank model)\n",
 		strings.TrimPrefix(pm(c.A), "+"), strings.TrimPrefix(pm(c.B), "+"), pm(c.Diff), pm(c.Parted))
-	return err
+	if err != nil || len(c.ByMove) == 0 {
+		return err
+	}
+	fmt.Fprintf(w, "\nwhere the games part (%s's first different move in that round; the parts add up to the parting figure)\n", c.BotB)
+	fmt.Fprintf(w, "move      games  parting\n")
+	for _, m := range c.ByMove {
+		fmt.Fprintf(w, "%-8s  %5d  %s\n", m.Move, m.Games, pm(m.Parted))
+	}
+	return nil
 }
