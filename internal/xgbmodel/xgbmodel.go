@@ -76,7 +76,7 @@ func (m *Model) NumFeatures() int { return m.numFeatures }
 // may leave it uncomputed.
 func (m *Model) Splits(j int) bool {
 	for i := range m.flat.nodes {
-		if m.flat.nodes[i].feature == int32(j) {
+		if m.flat.nodes[i].feature() == int32(j) {
 			return true
 		}
 	}

@@ -276,8 +276,8 @@ func TestLoadFSPrefix(t *testing.T) {
 // TestSplits: Splits names the features a split reads, and no leaf's.
 func TestSplits(t *testing.T) {
 	m := &Model{flat: &forest{roots: []int32{0, 3}, nodes: []flatNode{
-		{feature: 2, left: 1, right: 2}, {feature: -1, value: 1}, {feature: -1, value: 2},
-		{feature: 5, left: 4, right: 5}, {feature: -1}, {feature: -1},
+		{split: 2, left: 1}, {split: leafSplit, left: 1}, {split: leafSplit, left: 2},
+		{split: 5 | defaultLeftBit, left: 4}, {split: leafSplit, left: 4}, {split: leafSplit, left: 5},
 	}}}
 	for j, want := range map[int]bool{0: false, 1: false, 2: true, 4: false, 5: true} {
 		if got := m.Splits(j); got != want {
@@ -288,7 +288,7 @@ func TestSplits(t *testing.T) {
 
 // TestFlatMatchesLeavesOnShipped: on every model the project ships (the
 // policy's and the opponent predictors' folders), the flat trees predict
-// random rows as leaves does, missing values (NaN) included.
+// random rows as leaves does, with missing values (NaN) and without.
 func TestFlatMatchesLeavesOnShipped(t *testing.T) {
 	files, _ := filepath.Glob("../../policy/models/*.bin")
 	more, _ := filepath.Glob("../../opponent/models/*.bin")
@@ -308,11 +308,14 @@ func TestFlatMatchesLeavesOnShipped(t *testing.T) {
 		}
 		x := make([]float64, m.NumFeatures())
 		out, ref := make([]float64, m.NumOutputs()), make([]float64, m.NumOutputs())
-		for range 300 {
+		for row := range 300 {
 			for j := range x {
 				switch r.IntN(10) {
 				case 0:
 					x[j] = math.NaN()
+					if row%2 == 0 { // half the rows with no value missing: the branch-free path
+						x[j] = float64(r.IntN(3))
+					}
 				case 1, 2, 3:
 					x[j] = Round32(r.Float64())
 				default:
