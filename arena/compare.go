@@ -46,17 +46,18 @@ type Comparison struct {
 	// worth, without the noise of the rounds after it.
 	Parted Interval `json:"parted"`
 	// ByMove splits Parted by the kind of the bot's first different move
-	// in the round where the games part, in the order of Moves; the
+	// in the round where the games part: discard, riichi, call, kan, win,
+	// kyuushu, other (in that order, the kinds that parted a game); the
 	// kinds' figures add up to Parted.
 	ByMove []MoveParting `json:"by_move"`
 }
 
-// Moves are the kinds of move a pair of games can first differ by, as
+// partingMoves are the kinds of move a pair of games can first differ by, as
 // ByMove names them: the bot discards another tile, declares riichi in
 // one game only, calls (chi, pon, daiminkan) or kans (ankan, kakan) in
 // one only, wins in one only, or aborts by kyuushu kyuuhai in one only;
 // "other" is a difference the bot did not make.
-var Moves = [...]string{"discard", "riichi", "call", "kan", "win", "kyuushu", "other"}
+var partingMoves = [...]string{"discard", "riichi", "call", "kan", "win", "kyuushu", "other"}
 
 // MoveParting is the part of the parting figure due to the games whose
 // first different move is Move: Games of them, and Parted, their B − A
@@ -190,7 +191,7 @@ func partingRound(fr, o *finalRank) int {
 	return j - 1
 }
 
-// partingMove names the kind (one of Moves) of the bot's first move that
+// partingMove names the kind (one of partingMoves) of the bot's first move that
 // differs between games a and b in the round where they part.
 func partingMove(a, b *finalRank) string {
 	r := partingRound(a, b)
@@ -250,7 +251,7 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 		return nil, err
 	}
 	sums := map[unitKey]*unitSums{}
-	moveGames := make([]int, len(Moves))
+	moveGames := make([]int, len(partingMoves))
 	for k, a := range ra {
 		b, ok := rb[k]
 		if !ok {
@@ -272,7 +273,7 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 		}
 		d := partedValue(m, &b, &a) - partedValue(m, &a, &b)
 		us.parted += d
-		mv := slices.Index(Moves[:], partingMove(&a, &b))
+		mv := slices.Index(partingMoves[:], partingMove(&a, &b))
 		us.byMove[mv] += d
 		moveGames[mv]++
 	}
@@ -292,7 +293,7 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 	c.B = meanInterval(units, func(u unitSums) float64 { return u.b })
 	c.Diff = meanInterval(units, func(u unitSums) float64 { return u.b - u.a })
 	c.Parted = meanInterval(units, func(u unitSums) float64 { return u.parted })
-	for i, mv := range Moves {
+	for i, mv := range partingMoves {
 		if moveGames[i] > 0 {
 			c.ByMove = append(c.ByMove, MoveParting{Move: mv, Games: moveGames[i],
 				Parted: meanInterval(units, func(u unitSums) float64 { return u.byMove[i] })})
@@ -306,7 +307,7 @@ type unitSums struct {
 	a, b   float64 // the bot's final ranks
 	games  float64
 	parted float64             // B − A of partedValue
-	byMove [len(Moves)]float64 // parted by the kind of move the games part on (Moves)
+	byMove [len(partingMoves)]float64 // parted by the kind of move the games part on (partingMoves)
 }
 
 // meanInterval is the mean per game of v over the units (each unit's
