@@ -306,7 +306,7 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 type unitSums struct {
 	a, b   float64 // the bot's final ranks
 	games  float64
-	parted float64             // B − A of partedValue
+	parted float64                    // B − A of partedValue
 	byMove [len(partingMoves)]float64 // parted by the kind of move the games part on (partingMoves)
 }
 
