@@ -293,6 +293,7 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 	c.B = meanInterval(units, func(u unitSums) float64 { return u.b })
 	c.Diff = meanInterval(units, func(u unitSums) float64 { return u.b - u.a })
 	c.Parted = meanInterval(units, func(u unitSums) float64 { return u.parted })
+	c.ByMove = []MoveParting{} // [] in JSON when every game ended alike
 	for i, mv := range partingMoves {
 		if moveGames[i] > 0 {
 			c.ByMove = append(c.ByMove, MoveParting{Move: mv, Games: moveGames[i],

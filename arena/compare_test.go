@@ -65,8 +65,8 @@ func TestCompareMatchesTheArenas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if self.Alike != 16 || self.Diff != (Interval{}) || self.Parted != (Interval{}) {
-		t.Errorf("an arena against itself: %d alike, difference %+v, parting %+v", self.Alike, self.Diff, self.Parted)
+	if self.Alike != 16 || self.Diff != (Interval{}) || self.Parted != (Interval{}) || self.ByMove == nil || len(self.ByMove) != 0 {
+		t.Errorf("an arena against itself: %d alike, difference %+v, parting %+v, by move %v", self.Alike, self.Diff, self.Parted, self.ByMove)
 	}
 	swapped, err := Compare(dirB, "rulebot", dirA, "thesis")
 	if err != nil {
