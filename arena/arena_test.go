@@ -230,6 +230,20 @@ func TestMCSameAtAnyWorkers(t *testing.T) {
 	if hashes[0] != hashes[1] {
 		t.Errorf("hash %s at 1 worker, %s at 2", hashes[0], hashes[1])
 	}
+	// Simulating the discards too is another bot (mc's TestPriorDiscards):
+	// its result says so and does not merge with the default's.
+	cfg := Config{Seats: [4]string{"mc", "efficiency", "thesis", "efficiency"}, Games: 4, Seed: 5, Rotate: true,
+		Length: game.Tonpuusen, Workers: 2, Bots: bot.Options{MCSims: 150, MCSimulateDiscards: true}}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.MCSimulateDiscards {
+		t.Error("simulating discards: not recorded")
+	}
+	if d := res.differs(&Result{Seats: res.Seats, Games: res.Games, Seed: res.Seed, Rotate: res.Rotate, Length: res.Length, MCSims: res.MCSims}); d != "mc simulating discards true, not false" {
+		t.Errorf("differs: %q", d)
+	}
 }
 
 var tsumogiri4 = [4]string{"tsumogiri", "tsumogiri", "tsumogiri", "tsumogiri"}

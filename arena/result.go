@@ -80,6 +80,9 @@ type Result struct {
 	// simulations per decision and its ablation ("" for the full engine).
 	MCSims    int    `json:"mc_sims,omitempty"`
 	MCVariant string `json:"mc_variant,omitempty"`
+	// MCSimulateDiscards: the mc bot simulated the decisions whose only
+	// choice is the discard too (bot.Options.MCSimulateDiscards).
+	MCSimulateDiscards bool `json:"mc_simulate_discards,omitempty"`
 	// FirstUnit and Units are the units (walls) this result covers;
 	// Played the games.
 	FirstUnit int `json:"first_unit"`
@@ -107,6 +110,7 @@ func newResult(c *Config) *Result {
 				r.MCSims = bot.DefaultMCSims
 			}
 			r.MCVariant = MCVariant(&c.Bots.MC)
+			r.MCSimulateDiscards = c.Bots.MCSimulateDiscards
 		}
 	}
 	return r
@@ -283,7 +287,7 @@ func MergeNamed(parts []*Result, names []string) (*Result, error) {
 	if msg := coverage(parts, name, label); msg != "" {
 		return nil, fmt.Errorf("%w: %s", ErrConfig, msg)
 	}
-	out := &Result{Seats: first.Seats, Games: first.Games, Seed: first.Seed, Rotate: first.Rotate, Length: first.Length, MCSims: first.MCSims, MCVariant: first.MCVariant}
+	out := &Result{Seats: first.Seats, Games: first.Games, Seed: first.Seed, Rotate: first.Rotate, Length: first.Length, MCSims: first.MCSims, MCVariant: first.MCVariant, MCSimulateDiscards: first.MCSimulateDiscards}
 	for _, p := range parts {
 		var h uint64
 		if _, err := fmt.Sscanf(p.Hash, "%x", &h); err != nil {
@@ -315,6 +319,7 @@ func (r *Result) differs(o *Result) string {
 	diff("length", r.Length, o.Length)
 	diff("mc sims", r.MCSims, o.MCSims)
 	diff("mc variant", r.MCVariant, o.MCVariant)
+	diff("mc simulating discards", r.MCSimulateDiscards, o.MCSimulateDiscards)
 	return strings.Join(d, ", ")
 }
 

@@ -8,10 +8,11 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// DefaultMCSims is the mc bot's default simulation budget per decision:
-// small, so that arenas of many games stay affordable (mc's
-// DefaultSims is for analysis).
-const DefaultMCSims = 2000
+// DefaultMCSims is the mc bot's default simulation budget of a decision
+// beyond the discard (its discards alone are its prior's, unsimulated):
+// about 50 ms of one core, item 5 of issue 21's limit, so that arenas of
+// many games stay affordable (mc's DefaultSims is for analysis).
+const DefaultMCSims = 5000
 
 // Options tune the bots that take options (mc).
 type Options struct {
@@ -21,6 +22,12 @@ type Options struct {
 	// MCWorkers is the number of goroutines of each decision (0: 1, as
 	// arenas already play games in parallel). Decisions do not depend on it.
 	MCWorkers int
+	// MCSimulateDiscards has the mc bot simulate the decisions whose only
+	// choice is the discard too, as it did before 2026-11-28; by default
+	// it plays its prior's discard there unsimulated (mc.Options.PriorDiscards)
+	// and spends MCSims on the decisions with a riichi, a call, a kan, a
+	// win or kyuushu among the moves.
+	MCSimulateDiscards bool
 	// Rules are the game's rules (nil: Tenhou's hanchan).
 	Rules *game.Rules
 	// MC holds the engine's ablation switches (mc.Options: NoHalving,
@@ -30,7 +37,9 @@ type Options struct {
 }
 
 // MC plays the move the Monte Carlo engine (package mc) ranks best:
-// the best expected final rank. Decision n of a game draws from the
+// the best expected final rank. Where the only choice is which tile to
+// discard it plays its prior's discard unsimulated, unless
+// Options.MCSimulateDiscards. Decision n of a game draws from the
 // stream (seed, n), so a game replays identically.
 type MC struct {
 	eng      *mc.Engine
@@ -49,6 +58,7 @@ func NewMC(eng *mc.Engine, seed uint64, o Options) (*MC, error) {
 	}
 	opt := o.MC
 	opt.Sims, opt.Workers, opt.Seed, opt.Rules = o.MCSims, o.MCWorkers, seed, o.Rules
+	opt.PriorDiscards = !o.MCSimulateDiscards
 	if opt.Sims <= 0 {
 		opt.Sims = DefaultMCSims
 	}

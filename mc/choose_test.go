@@ -2,9 +2,11 @@ package mc
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -76,4 +78,44 @@ func TestNoBelief(t *testing.T) {
 		t.Error("the belief term changed no decision of 40")
 	}
 	t.Logf("the belief term changed %d decisions of 40", differ)
+}
+
+// TestPriorDiscards: with Options.PriorDiscards a decision whose only
+// choice is the discard returns the policy's move unsimulated, and any
+// other decision (here a riichi to declare or not, a tsumo) the same
+// analysis as without it.
+func TestPriorDiscards(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, other int
+	for i, p := range positions(t, 120, 5) {
+		o := Options{Sims: 300, Workers: 2, Seed: 5, Decision: uint64(i)}
+		base := analyze(t, e, &p, o)
+		o.PriorDiscards = true
+		pd := analyze(t, e, &p, o)
+		if len(base.Candidates) < 2 {
+			continue
+		}
+		legal := p.round.Legal(p.seat, nil)
+		if !slices.ContainsFunc(legal, func(a game.Action) bool { return a.Type != game.Discard }) {
+			plain++
+			var pr policy.Prior
+			want, _ := policy.NewPlayer(e.opp, e.pol, e.dec).Decide(game.ViewOf(&p.round, p.seat), legal, &pr)
+			if b := pd.Best(); pd.Sims != 0 || b.Sims != 0 || !b.Prior || b.Action != want {
+				t.Errorf("%s: %d sims, best %v (prior %v), want the policy's %v unsimulated", p.name, pd.Sims, b.Action, b.Prior, want)
+			}
+			continue
+		}
+		other++
+		base.Seconds, pd.Seconds = 0, 0
+		if !reflect.DeepEqual(base, pd) {
+			t.Errorf("%s: a decision beyond the discard analysed differently with PriorDiscards", p.name)
+		}
+	}
+	if plain == 0 || other == 0 {
+		t.Fatalf("%d discard-only decisions and %d others: both kinds needed", plain, other)
+	}
+	t.Logf("%d discard-only decisions, %d others", plain, other)
 }

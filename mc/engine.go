@@ -207,6 +207,13 @@ type Options struct {
 	// move the policy holds far likelier. 0: DefaultPolicyWeight;
 	// negative: none.
 	PolicyWeight float64
+	// PriorDiscards returns the prior move unsimulated, first of the
+	// candidates, when every legal move is a discard (no riichi, call, kan,
+	// win or kyuushu to choose): the mc bot's budget rule. Against its
+	// prior, the engine gains where it parts on a call or a riichi and
+	// about nothing where it parts on a discard (docs/STRENGTH.md, "Where
+	// the simulations pay"), so the bot spends its time on the others.
+	PriorDiscards bool
 	// Truth, if set, is the full-information round of the position: the
 	// opponents' tenpai, ron kinds and hand values are read from it instead
 	// of predicted, and their concealed tiles leave the pool of draws (the
@@ -344,6 +351,10 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 		ref = prior(r, cands)
 	}
 	cands[ref].Prior = true
+	if o.PriorDiscards && onlyDiscards(cands) {
+		cands[0], cands[ref] = cands[ref], cands[0]
+		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
+	}
 	st := newStats(len(cands))
 	st.ref = ref
 	var deadline time.Time
@@ -569,6 +580,16 @@ func policyGap(ref, c *Candidate) float64 {
 		return 0
 	}
 	return math.Log(max(ref.Policy, minPolicy) / max(c.Policy, minPolicy))
+}
+
+// onlyDiscards says whether every candidate is a discard.
+func onlyDiscards(cands []Candidate) bool {
+	for i := range cands {
+		if cands[i].Action.Type != game.Discard {
+			return false
+		}
+	}
+	return true
 }
 
 // learnedPrior fills the Policy belief of every candidate and returns

@@ -25,7 +25,7 @@ import (
 
 var cmdArena = &Command{
 	Name:      "arena",
-	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE... | compare [--bot NAME[,NAME]] [--json] DIR_A DIR_B",
+	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--simulate-discards] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE... | compare [--bot NAME[,NAME]] [--json] DIR_A DIR_B",
 	Short:     "play bots (the mc engine and the baselines) against each other and report their statistics",
 	Long: `
 Arena plays N games between four bots (` + strings.Join(bot.Names(), ", ") + `)
@@ -36,7 +36,12 @@ points (uma included) with its interval, win, deal-in, riichi and call rates
 stable dan ((5·n1 + 2·n2)/n4 − 2).
 
 The mc bot is the Monte Carlo engine (see mjrank analyze) with --sims
-simulations per decision; it is deterministic under that budget.
+simulations for each decision that offers more than a discard (a riichi,
+a call, a kan, a win, kyuushu); where the only choice is which tile to
+discard it plays its prior's (the policy bot's) discard unsimulated, as
+the simulations' gain over the prior is in the other decisions
+(docs/STRENGTH.md); --simulate-discards simulates those too. It is
+deterministic under that budget.
 --mc-ablation plays it without a part, to measure what the part is worth.
 policy and mc may take another set of models: policy@DIR and mc@DIR play
 on the models in folder DIR (as mjrank train writes them with --out,
@@ -99,7 +104,8 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		fs.StringVar(&o.shard, "shard", "", "play shard i of n (i/n, 1-based)")
 		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of arena merge)")
-		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision, up to %d", arena.MaxMCSims))
+		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision that offers more than a discard, up to %d", arena.MaxMCSims))
+		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the mc bot simulates the decisions whose only choice is the discard too (default: its prior's discard there, unsimulated)")
 		fs.StringVar(&o.bot, "bot", "mc", "arena compare: the bot compared, NAME in both folders or NAME_A,NAME_B")
 		fs.StringVar(&o.reference, "reference", "", "after the table, the Houou players' rates from the game records under this folder (text report only)")
 		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): "+arena.AblationHelp())
@@ -139,13 +145,17 @@ type arenaOptions struct {
 	reference, bot                        string
 	games, workers, sims                  int
 	seed                                  uint64
-	rotate, asJSON                        bool
+	rotate, asJSON, simDiscards           bool
 }
+
+// arenaRunFlags are the flags of a run, which arena merge and arena
+// compare refuse: the shards' files and the records hold the arenas.
+var arenaRunFlags = []string{"games", "length", "mc-ablation", "records", "reference", "rotate", "seats", "seed", "shard", "simulate-discards", "sims", "workers"}
 
 // merge runs arena merge, which takes only --json (set holds the flags
 // given): the shards' files hold the arena.
 func (o *arenaOptions) merge(env *Env, set map[string]bool, files []string) error {
-	for _, f := range []string{"bot", "games", "length", "mc-ablation", "records", "reference", "rotate", "seats", "seed", "shard", "sims", "workers"} {
+	for _, f := range append([]string{"bot"}, arenaRunFlags...) {
 		if set[f] {
 			return usageErrorf("--%s: arena merge takes only --json (the shards' files hold the arena)", f)
 		}
@@ -157,7 +167,7 @@ func (o *arenaOptions) merge(env *Env, set map[string]bool, files []string) erro
 // the flags given), before any work, and returns the arena they describe.
 func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 	cfg := &arena.Config{Games: o.games, Seed: o.seed, Rotate: o.rotate, Records: o.records, Workers: o.workers}
-	cfg.Bots.MCSims = o.sims
+	cfg.Bots.MCSims, cfg.Bots.MCSimulateDiscards = o.sims, o.simDiscards
 	var err error
 	cfg.Length, err = lengthFlag(o.length)
 	err = firstErr(
@@ -195,6 +205,9 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 	}
 	if set["sims"] && !plays("mc") {
 		return nil, usageErrorf("--sims: no seat plays the mc bot (--seats %s)", strings.Join(cfg.Seats[:], ","))
+	}
+	if set["simulate-discards"] && !plays("mc") {
+		return nil, usageErrorf("--simulate-discards: no seat plays the mc bot (--seats %s)", strings.Join(cfg.Seats[:], ","))
 	}
 	if set["mc-ablation"] && !plays("mc", "rollout") {
 		return nil, usageErrorf("--mc-ablation: no seat plays the mc or rollout bot (--seats %s)", strings.Join(cfg.Seats[:], ","))
@@ -469,6 +482,9 @@ func printArena(w io.Writer, r *arena.Result) error {
 	}
 	if r.MCSims > 0 {
 		shape += fmt.Sprintf(", mc %d sims/decision", r.MCSims)
+		if r.MCSimulateDiscards {
+			shape += " (discards too)"
+		}
 		if r.MCVariant != "" {
 			shape += " (ablation: " + r.MCVariant + ")"
 		}

@@ -12,7 +12,7 @@ import (
 // (--records of two runs on the same seed), paired on the walls. Only
 // --bot and --json apply (set holds the flags given).
 func (o *arenaOptions) compare(env *Env, set map[string]bool, dirs []string) error {
-	for _, f := range []string{"games", "length", "mc-ablation", "records", "reference", "rotate", "seats", "seed", "shard", "sims", "workers"} {
+	for _, f := range arenaRunFlags {
 		if set[f] {
 			return usageErrorf("--%s: arena compare takes only --bot and --json (the records hold the arenas)", f)
 		}

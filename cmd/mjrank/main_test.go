@@ -80,6 +80,8 @@ var cliCases = []cliCase{
 	{"arena-one-wall", []string{"arena", "--games", "4", "--rotate", "--seed", "2", "--length", "tonpuusen", "--shard", "1/1"}, ""},
 	{"arena-bad-seats", []string{"arena", "--seats", "efficiency,nobody,thesis,rulebot"}, ""},
 	{"arena-bad-rotate", []string{"arena", "--games", "6", "--rotate"}, ""},
+	{"arena-simulate-discards-no-mc", []string{"arena", "--seats", "policy,policy,policy,policy", "--simulate-discards"}, ""},
+	{"arena-merge-simulate-discards", []string{"arena", "merge", "--simulate-discards", "testdata/arena/shard-1-of-2.json"}, ""},
 	{"help-train", []string{"help", "train"}, ""},
 	{"train-no-args", []string{"train"}, ""},
 	{"help-models", []string{"models", "-h"}, ""},

@@ -24,7 +24,7 @@ func (s *seatList) Set(v string) error { *s = append(*s, v); return nil }
 
 var cmdMatch = &Command{
 	Name:      "match",
-	UsageLine: "--seat S --seat S --seat S --seat S [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--time-limit D] [--on-illegal stop|tsumogiri] [--stderr DIR] [--sims N] [--records DIR] [--records-format tenhou6|mjai] [--listen ADDR [--wait D]] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
+	UsageLine: "--seat S --seat S --seat S --seat S [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--time-limit D] [--on-illegal stop|tsumogiri] [--stderr DIR] [--sims N] [--simulate-discards] [--records DIR] [--records-format tenhou6|mjai] [--listen ADDR [--wait D]] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
 	Short:     "referee mjai bots (external programs or built-in bots) on the duplicate arena",
 	Long: `
 Match is an mjai referee. It plays games as mjrank arena does (the same
@@ -76,7 +76,8 @@ or mjai with --records-format mjai).
 		fs.StringVar(&o.shard, "shard", "", "play shard i of n (i/n, 1-based)")
 		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of match merge)")
-		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "the built-in mc bot's simulations per decision")
+		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "the built-in mc bot's simulations per decision that offers more than a discard")
+		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the built-in mc bot simulates the decisions whose only choice is the discard too (default: its prior's discard there, unsimulated)")
 		fs.StringVar(&o.listen, "listen", "", "serve mjai on this TCP address for tcp seats (e.g. 127.0.0.1:11600)")
 		fs.DurationVar(&o.wait, "wait", time.Minute, "how long to wait for a tcp seat's player to connect")
 		return func(env *Env, args []string) error {
@@ -100,7 +101,7 @@ type matchOptions struct {
 	seats                                                     seatList
 	games, workers, sims                                      int
 	seed                                                      uint64
-	rotate, asJSON                                            bool
+	rotate, asJSON, simDiscards                               bool
 	length, onIllegal, stderr, records, format, shard, listen string
 	limit, wait                                               time.Duration
 }
@@ -130,7 +131,7 @@ func (o *matchOptions) merge(env *Env, fs *flag.FlagSet, files []string) error {
 func (o *matchOptions) check() (*referee.Match, error) {
 	m := &referee.Match{TimeLimit: o.limit, Stderr: o.stderr}
 	m.Arena = arena.Config{Games: o.games, Seed: o.seed, Rotate: o.rotate, Records: o.records, Workers: o.workers, RecordsFormat: o.format}
-	m.Arena.Bots.MCSims = o.sims
+	m.Arena.Bots.MCSims, m.Arena.Bots.MCSimulateDiscards = o.sims, o.simDiscards
 	var err error
 	m.Arena.Length, err = lengthFlag(o.length)
 	err = firstErr(err,

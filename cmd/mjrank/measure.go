@@ -14,6 +14,10 @@ import (
 	"github.com/mjrank/mjrank/mceval"
 )
 
+// measureSims is measure's default budget: the engine's analysis of
+// every decision measured, the discards included.
+const measureSims = 2000
+
 var cmdMeasure = &Command{
 	Name:      "measure",
 	UsageLine: "--corpus DIR [--fold F] [--games N] [--every K] [--sims N] [--bots A,B] [--oracle] [--mc-ablation PARTS] [--workers N] [--seed S] [--json]",
@@ -63,7 +67,7 @@ status 1); --sims goes from 1 to 10,000,000, --fold from 0 to 9.
 		fs.IntVar(&o.games, "games", 0, "held-out games used, in key order (0: all)")
 		fs.IntVar(&o.fold, "fold", 0, "games measured: 0 the held-out tenth, 1 to 9 a tenth of the training games")
 		fs.IntVar(&o.every, "every", 4, "analyse every K-th decision of each kind")
-		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "simulations per decision")
+		fs.IntVar(&o.sims, "sims", measureSims, "simulations per decision")
 		fs.StringVar(&o.bots, "bots", "policy,efficiency,thesis", "baseline bots for agreement (comma-separated; empty: none)")
 		fs.BoolVar(&o.oracle, "oracle", false, "also run the engine with the opponents' true hands")
 		fs.IntVar(&o.workers, "workers", 0, "games at once (default: one per CPU)")

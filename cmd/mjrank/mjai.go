@@ -13,7 +13,7 @@ import (
 
 var cmdMjai = &Command{
 	Name:      "mjai",
-	UsageLine: "[--bot NAME] [--sims N] [--workers N] [--seed S] [--length hanchan|tonpuusen] [--connect HOST:PORT [--name NAME] [--room ROOM] [--idle D]]",
+	UsageLine: "[--bot NAME] [--sims N] [--simulate-discards] [--workers N] [--seed S] [--length hanchan|tonpuusen] [--connect HOST:PORT [--name NAME] [--room ROOM] [--idle D]]",
 	Short:     "play a bot as an mjai player, on stdin/stdout or as a TCP client",
 	Long: `
 Mjai plays a bot (` + strings.Join(bot.Names(), ", ") + `) as an mjai player.
@@ -42,7 +42,8 @@ a message naming the line.
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o mjaiOptions
 		fs.StringVar(&o.name, "bot", "mc", "the bot")
-		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "the mc bot's simulations per decision")
+		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "the mc bot's simulations per decision that offers more than a discard")
+		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the mc bot simulates the decisions whose only choice is the discard too (default: its prior's discard there, unsimulated)")
 		fs.IntVar(&o.workers, "workers", 1, "the mc bot's goroutines per decision (its moves do not depend on it)")
 		fs.Uint64Var(&o.seed, "seed", 1, "the bot's seed (default: start_game's mjrank_seed, else 1)")
 		fs.StringVar(&o.length, "length", "hanchan", "the game's length when start_game does not say it")
@@ -78,6 +79,7 @@ type mjaiOptions struct {
 	sims, workers                       int
 	seed                                uint64
 	idle                                time.Duration
+	simDiscards                         bool
 }
 
 // check reads and checks every flag, then the flags together, before any
@@ -86,7 +88,7 @@ func (o *mjaiOptions) check(fs *flag.FlagSet) (*mjaibot.Config, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	cfg := &mjaibot.Config{Bot: o.name, Seed: o.seed, SeedSet: set["seed"]}
-	cfg.Options.MCSims, cfg.Options.MCWorkers = o.sims, o.workers
+	cfg.Options.MCSims, cfg.Options.MCWorkers, cfg.Options.MCSimulateDiscards = o.sims, o.workers, o.simDiscards
 	var err error
 	cfg.Length, err = lengthFlag(o.length)
 	if err == nil && !bot.Valid(o.name) {
