@@ -325,6 +325,9 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 		r := game.Tenhou(game.Hanchan)
 		rules = &r
 	}
+	if an := e.learnedPriorDiscard(v, legal, &o, start); an != nil {
+		return an, nil
+	}
 	var pub opponent.Public
 	r := e.newRoot(v, rules, &o, &pub)
 	cands := candidates(r, legal)
@@ -350,11 +353,10 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if ref < 0 {
 		ref = prior(r, cands)
 	}
-	cands[ref].Prior = true
-	if o.PriorDiscards && onlyDiscards(cands) {
-		cands[0], cands[ref] = cands[ref], cands[0]
-		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
+	if o.PriorDiscards && onlyDiscards(legal) {
+		return unsimulated(cands, ref, start), nil
 	}
+	cands[ref].Prior = true
 	st := newStats(len(cands))
 	st.ref = ref
 	var deadline time.Time
@@ -582,14 +584,34 @@ func policyGap(ref, c *Candidate) float64 {
 	return math.Log(max(ref.Policy, minPolicy) / max(c.Policy, minPolicy))
 }
 
-// onlyDiscards says whether every candidate is a discard.
-func onlyDiscards(cands []Candidate) bool {
-	for i := range cands {
-		if cands[i].Action.Type != game.Discard {
-			return false
-		}
+// learnedPriorDiscard returns, under Options.PriorDiscards, the learned
+// prior's discard of a decision whose only choice is the discard, or nil
+// (another decision, or an engine without a learned prior: Analyze then
+// finds its prior on the root). It builds no root: the opponents'
+// predictions are for the simulations, and none is run.
+func (e *Engine) learnedPriorDiscard(v game.View, legal []game.Action, o *Options, start time.Time) *Analysis {
+	if !o.PriorDiscards || len(legal) < 2 || o.Tally != nil || e.pol == nil || o.EfficiencyPrior || !onlyDiscards(legal) {
+		return nil
 	}
-	return true
+	cands := candidates(nil, legal) // discards only: the root is not read
+	ref := e.learnedPrior(v, legal, cands)
+	if ref < 0 {
+		return nil
+	}
+	return unsimulated(cands, ref, start)
+}
+
+// unsimulated returns the analysis that plays the prior cands[ref]
+// without simulating: the prior first, marked.
+func unsimulated(cands []Candidate, ref int, start time.Time) *Analysis {
+	cands[ref].Prior = true
+	cands[0], cands[ref] = cands[ref], cands[0]
+	return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}
+}
+
+// onlyDiscards says whether every legal move is a discard.
+func onlyDiscards(legal []game.Action) bool {
+	return !slices.ContainsFunc(legal, func(a game.Action) bool { return a.Type != game.Discard })
 }
 
 // learnedPrior fills the Policy belief of every candidate and returns
