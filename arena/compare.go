@@ -46,18 +46,21 @@ type Comparison struct {
 	// worth, without the noise of the rounds after it.
 	Parted Interval `json:"parted"`
 	// ByMove splits Parted by the kind of the bot's first different move
-	// in the round where the games part: discard, riichi, call, kan, win,
-	// kyuushu, other (in that order, the kinds that parted a game); the
-	// kinds' figures add up to Parted.
+	// in the round where the games part: discard, riichi, dama, call, pass,
+	// kan, win, kyuushu, other (partingMoves, in that order; the kinds that
+	// parted a game); the kinds' figures add up to Parted.
 	ByMove []MoveParting `json:"by_move"`
 }
 
 // partingMoves are the kinds of move a pair of games can first differ by, as
-// ByMove names them: the bot discards another tile, declares riichi in
-// one game only, calls (chi, pon, daiminkan) or kans (ankan, kakan) in
-// one only, wins in one only, or aborts by kyuushu kyuuhai in one only;
-// "other" is a difference the bot did not make.
-var partingMoves = [...]string{"discard", "riichi", "call", "kan", "win", "kyuushu", "other"}
+// ByMove names them: the bot discards another tile; declares riichi in B
+// only ("riichi") or in A only ("dama": B stays closed without it); calls
+// (chi, pon, daiminkan) in B only ("call") or in A only ("pass"); kans
+// (ankan, kakan), wins or aborts by kyuushu kyuuhai in one only; "other"
+// is a difference the bot did not make. The direction matters: the
+// engine's gain on its prior is mostly where it calls and the prior
+// passes (docs/STRENGTH.md).
+var partingMoves = [...]string{"discard", "riichi", "dama", "call", "pass", "kan", "win", "kyuushu", "other"}
 
 // MoveParting is the part of the parting figure due to the games whose
 // first different move is Move: Games of them, and Parted, their B − A
@@ -210,16 +213,20 @@ func partingMove(a, b *finalRank) string {
 	bot := func(e data.Event, t data.EventType) bool { return int(e.Seat) == a.seat && e.Type == t }
 	either := func(f func(data.Event) bool) bool { return f(x) || f(y) }
 	switch {
-	case either(func(e data.Event) bool { return bot(e, data.EventRiichi) }):
+	case bot(y, data.EventRiichi):
 		return "riichi"
+	case bot(x, data.EventRiichi):
+		return "dama"
 	case either(func(e data.Event) bool { return bot(e, data.EventAgari) }):
 		return "win"
 	case either(func(e data.Event) bool {
 		return bot(e, data.EventCall) && (e.Meld.Type == score.Ankan || e.Meld.Type == score.Kakan)
 	}):
 		return "kan"
-	case either(func(e data.Event) bool { return bot(e, data.EventCall) }):
+	case bot(y, data.EventCall):
 		return "call"
+	case bot(x, data.EventCall):
+		return "pass"
 	case either(func(e data.Event) bool { return e.Type == data.EventRyuukyoku }):
 		return "kyuushu"
 	case bot(x, data.EventDiscard) && bot(y, data.EventDiscard):

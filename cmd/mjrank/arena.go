@@ -82,8 +82,10 @@ less than half as wide (±0.026 against ±0.068 over 400 hanchans, 247
 of them alike: docs/STRENGTH.md); it counts only each game's first parting,
 so for bots that differ from the first turn it measures their first
 round alone. The parting figure is split by the kind of the B bot's first
-move that differs in that round (discard, riichi, call, kan, win,
-kyuushu, or other when it made none), the parts adding up to the whole.
+move that differs in that round (discard; riichi when B declared it and
+A did not, dama the other way; call when B called and A did not, pass
+the other way; kan, win, kyuushu; or other when it made none), the parts
+adding up to the whole.
 
 The arena's memory does not grow with --games. Ctrl-C (SIGINT) or SIGTERM
 stops it: the games under way are dropped and it prints the report of the
