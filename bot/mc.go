@@ -23,11 +23,12 @@ type Options struct {
 	// MCWorkers is the number of goroutines of each decision (0: 1, as
 	// arenas already play games in parallel). Decisions do not depend on it.
 	MCWorkers int
-	// MCSimulateDiscards has the mc bot simulate the decisions whose only
-	// choice is the discard too, as it did before 2026-11-28; by default
-	// it plays its prior's discard there unsimulated (mc.Options.PriorDiscards)
-	// and spends MCSims on the decisions with a riichi, a call, a kan, a
-	// win or kyuushu among the moves.
+	// MCSimulateDiscards has the mc bot simulate the choice of the tile
+	// too, as it did before 2026-11-28; by default the tile is its
+	// prior's (mc.Options.PriorDiscards: unsimulated where it is the only
+	// choice, one candidate of each kind of move elsewhere) and it spends
+	// MCSims on the decisions with a riichi, a call, a kan, a win or
+	// kyuushu among the moves.
 	MCSimulateDiscards bool
 	// Rules are the game's rules (nil: Tenhou's hanchan).
 	Rules *game.Rules

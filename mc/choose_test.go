@@ -2,7 +2,6 @@ package mc
 
 import (
 	"math"
-	"reflect"
 	"slices"
 	"testing"
 
@@ -82,15 +81,16 @@ func TestNoBelief(t *testing.T) {
 
 // TestPriorDiscards: with Options.PriorDiscards a decision whose only
 // choice is the discard returns the policy's move unsimulated, and any
-// other decision (here a riichi to declare or not, a tsumo) the same
-// analysis as without it.
+// other decision (a riichi to declare or not, a tsumo, a call) simulates one
+// candidate of each kind of move: the prior, and of every other kind the
+// one the policy believes most.
 func TestPriorDiscards(t *testing.T) {
 	e, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var plain, other int
-	for i, p := range positions(t, 120, 5) {
+	var plain, other, pruned int
+	for i, p := range append(positions(t, 120, 5), answerPositions(t, 12, 3)...) {
 		o := Options{Sims: 300, Workers: 2, Seed: 5, Decision: uint64(i)}
 		base := analyze(t, e, &p, o)
 		o.PriorDiscards = true
@@ -109,13 +109,64 @@ func TestPriorDiscards(t *testing.T) {
 			continue
 		}
 		other++
-		base.Seconds, pd.Seconds = 0, 0
-		if !reflect.DeepEqual(base, pd) {
-			t.Errorf("%s: a decision beyond the discard analysed differently with PriorDiscards", p.name)
+		if len(pd.Candidates) < len(base.Candidates) {
+			pruned++
 		}
+		checkOneDetailEach(t, p.name, base.Candidates, pd.Candidates)
 	}
 	if plain == 0 || other == 0 {
 		t.Fatalf("%d discard-only decisions and %d others: both kinds needed", plain, other)
 	}
-	t.Logf("%d discard-only decisions, %d others", plain, other)
+	if pruned == 0 {
+		t.Error("no decision beyond the discard lost a candidate")
+	}
+	t.Logf("%d discard-only decisions, %d others (%d with fewer candidates)", plain, other, pruned)
+}
+
+// checkOneDetailEach checks got (the candidates simulated under
+// PriorDiscards) against all (without it): the same kinds of move, one
+// candidate of each, the prior the same move, and each other kind's
+// candidate one the policy believes most.
+func checkOneDetailEach(t *testing.T, name string, all, got []Candidate) {
+	t.Helper()
+	kind := func(c *Candidate) string {
+		switch c.Action.Type {
+		case game.Discard, game.Riichi:
+			return c.Action.Type.String()
+		case game.Chi, game.Pon:
+			return c.Action.Meld.String()
+		}
+		return c.String()
+	}
+	most := map[string]float64{}
+	var prior *Candidate
+	for i := range all {
+		k := kind(&all[i])
+		most[k] = max(most[k], all[i].Policy)
+		if all[i].Prior {
+			prior = &all[i]
+		}
+	}
+	seen := map[string]bool{}
+	for i := range got {
+		c := &got[i]
+		k := kind(c)
+		if seen[k] && most[k] > 0 {
+			t.Errorf("%s: two candidates of %s", name, k)
+		}
+		seen[k] = true
+		switch {
+		case c.Prior:
+			if c.Action != prior.Action || c.Discard != prior.Discard {
+				t.Errorf("%s: prior %s, want %s", name, c, prior)
+			}
+		case prior != nil && kind(prior) == k:
+			t.Errorf("%s: %s simulated beside the prior of its kind %s", name, c, prior)
+		case c.Policy < most[k]:
+			t.Errorf("%s: %s (belief %.4f) kept for %s, whose likeliest has %.4f", name, c, c.Policy, k, most[k])
+		}
+	}
+	if len(seen) != len(most) {
+		t.Errorf("%s: %d kinds of move simulated, want %d", name, len(seen), len(most))
+	}
 }

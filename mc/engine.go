@@ -207,12 +207,16 @@ type Options struct {
 	// move the policy holds far likelier. 0: DefaultPolicyWeight;
 	// negative: none.
 	PolicyWeight float64
-	// PriorDiscards returns the prior move unsimulated, first of the
-	// candidates, when every legal move is a discard (no riichi, call, kan,
-	// win or kyuushu to choose): the mc bot's budget rule. Against its
-	// prior, the engine gains where it parts on a call or a riichi and
-	// about nothing where it parts on a discard (docs/STRENGTH.md, "Where
-	// the simulations pay"), so the bot spends its time on the others.
+	// PriorDiscards leaves the choice of the tile to the policy: the mc
+	// bot's budget rule. It returns the prior move unsimulated, first of
+	// the candidates, when every legal move is a discard (no riichi, call,
+	// kan, win or kyuushu to choose); elsewhere it simulates one candidate
+	// of each kind of move (oneDetailEach: the policy's discard, its
+	// riichi tile, each call with its follow-up discard), so the budget
+	// goes to the choice between kinds. Against its prior, the engine
+	// gains where it parts on a call or a riichi and about nothing where
+	// it parts on a discard (docs/STRENGTH.md, "Where the simulations
+	// pay").
 	PriorDiscards bool
 	// Truth, if set, is the full-information round of the position: the
 	// opponents' tenpai, ron kinds and hand values are read from it instead
@@ -353,8 +357,11 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if ref < 0 {
 		ref = prior(r, cands)
 	}
-	if o.PriorDiscards && onlyDiscards(legal) {
-		return unsimulated(cands, ref, start), nil
+	if o.PriorDiscards {
+		if onlyDiscards(legal) {
+			return unsimulated(cands, ref, start), nil
+		}
+		cands, ref = oneDetailEach(cands, ref)
 	}
 	cands[ref].Prior = true
 	st := newStats(len(cands))
@@ -607,6 +614,57 @@ func unsimulated(cands []Candidate, ref int, start time.Time) *Analysis {
 	cands[ref].Prior = true
 	cands[0], cands[ref] = cands[ref], cands[0]
 	return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}
+}
+
+// oneDetailEach returns the candidates with one of each kind of move: of
+// the discards, of the riichi declarations, and of each chi or pon's
+// follow-up discards, only the one the policy believes most (the first of
+// the likeliest; the prior cands[ref] for its own kind); a kind whose
+// kept candidate has no belief (no model) keeps all of its candidates.
+// It returns them in their order, and the prior's new index. The choice
+// of the tile is the policy's; comparing a dozen tiles of one call would
+// also spread the budget thin and let the luckiest follow-up of a call
+// stand for it (the maximum of noisy means is biased up).
+func oneDetailEach(cands []Candidate, ref int) ([]Candidate, int) {
+	sameKind := func(a, b *game.Action) bool {
+		if a.Type != b.Type {
+			return false
+		}
+		switch a.Type {
+		case game.Discard, game.Riichi:
+			return true
+		case game.Chi, game.Pon:
+			return a.Meld == b.Meld
+		}
+		return *a == *b
+	}
+	kept := func(i int) int { // the candidate kept of i's kind
+		best := -1
+		for j := range cands {
+			if !sameKind(&cands[i].Action, &cands[j].Action) {
+				continue
+			}
+			if j == ref {
+				return ref
+			}
+			if best < 0 || cands[j].Policy > cands[best].Policy {
+				best = j
+			}
+		}
+		return best
+	}
+	out := cands[:0:0]
+	nref := -1
+	for i := range cands {
+		if k := kept(i); k != i && cands[k].Policy > 0 {
+			continue
+		}
+		if i == ref {
+			nref = len(out)
+		}
+		out = append(out, cands[i])
+	}
+	return out, nref
 }
 
 // onlyDiscards says whether every legal move is a discard.

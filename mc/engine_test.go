@@ -203,6 +203,38 @@ func BenchmarkSimulate(b *testing.B) {
 	}
 }
 
+// BenchmarkBotDecision measures the mc bot's decisions (PriorDiscards, one
+// worker, the bot's default budget of 10,000 simulations) on real
+// positions, by kind: "discard-only" (the prior's discard, unsimulated)
+// and "beyond" (turns with a riichi, a kan, a tsumo or kyuushu to choose,
+// and answers to a discard with a call or a ron to choose); ms/decision.
+func BenchmarkBotDecision(b *testing.B) {
+	e, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var only, beyond []position
+	for _, p := range positions(b, 400, 2) {
+		if onlyDiscards(p.round.Legal(p.seat, nil)) {
+			only = append(only, p)
+		} else {
+			beyond = append(beyond, p)
+		}
+	}
+	beyond = append(beyond, answerPositions(b, 40, 2)...)
+	for _, set := range []struct {
+		name string
+		ps   []position
+	}{{"discard-only", only[:min(len(only), 60)]}, {"beyond", beyond}} {
+		b.Run(set.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				analyze(b, e, &set.ps[i%len(set.ps)], Options{Sims: 10000, Workers: 1, Seed: 1, Decision: uint64(i), PriorDiscards: true})
+			}
+			b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N), "ms/decision")
+		})
+	}
+}
+
 // BenchmarkRollout compares the seat's rollout policies (the learned one
 // on its weighted pool and on a uniform one): simulations per second of
 // one worker on real positions.

@@ -107,7 +107,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of arena merge)")
 		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, fmt.Sprintf("the mc bot's simulations per decision that offers more than a discard, up to %d", arena.MaxMCSims))
-		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the mc bot simulates the decisions whose only choice is the discard too (default: its prior's discard there, unsimulated)")
+		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the mc bot simulates the choice of the tile too (default: the tile is its prior's, and the simulations choose between kinds of move: riichi or not, call or pass, kan, win, kyuushu)")
 		fs.StringVar(&o.bot, "bot", "mc", "arena compare: the bot compared, NAME in both folders or NAME_A,NAME_B")
 		fs.StringVar(&o.reference, "reference", "", "after the table, the Houou players' rates from the game records under this folder (text report only)")
 		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): "+arena.AblationHelp())

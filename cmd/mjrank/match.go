@@ -77,7 +77,7 @@ or mjai with --records-format mjai).
 		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("games played at once, up to %d (default: one per CPU)", arena.MaxWorkers))
 		fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON (the input of match merge)")
 		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "the built-in mc bot's simulations per decision that offers more than a discard")
-		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the built-in mc bot simulates the decisions whose only choice is the discard too (default: its prior's discard there, unsimulated)")
+		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the built-in mc bot simulates the choice of the tile too (default: the tile is its prior's, and the simulations choose between kinds of move: riichi or not, call or pass, kan, win, kyuushu)")
 		fs.StringVar(&o.listen, "listen", "", "serve mjai on this TCP address for tcp seats (e.g. 127.0.0.1:11600)")
 		fs.DurationVar(&o.wait, "wait", time.Minute, "how long to wait for a tcp seat's player to connect")
 		return func(env *Env, args []string) error {

@@ -43,7 +43,7 @@ a message naming the line.
 		var o mjaiOptions
 		fs.StringVar(&o.name, "bot", "mc", "the bot")
 		fs.IntVar(&o.sims, "sims", bot.DefaultMCSims, "the mc bot's simulations per decision that offers more than a discard")
-		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the mc bot simulates the decisions whose only choice is the discard too (default: its prior's discard there, unsimulated)")
+		fs.BoolVar(&o.simDiscards, "simulate-discards", false, "the mc bot simulates the choice of the tile too (default: the tile is its prior's, and the simulations choose between kinds of move: riichi or not, call or pass, kan, win, kyuushu)")
 		fs.IntVar(&o.workers, "workers", 1, "the mc bot's goroutines per decision (its moves do not depend on it)")
 		fs.Uint64Var(&o.seed, "seed", 1, "the bot's seed (default: start_game's mjrank_seed, else 1)")
 		fs.StringVar(&o.length, "length", "hanchan", "the game's length when start_game does not say it")
