@@ -204,7 +204,7 @@ func BenchmarkSimulate(b *testing.B) {
 }
 
 // BenchmarkBotDecision measures the mc bot's decisions (PriorDiscards, one
-// worker, the bot's default budget of 10,000 simulations) on real
+// worker, the bot's default budget of 5,000 simulations) on real
 // positions, by kind: "discard-only" (the prior's discard, unsimulated)
 // and "beyond" (turns with a riichi, a kan, a tsumo or kyuushu to choose,
 // and answers to a discard with a call or a ron to choose); ms/decision.
@@ -228,7 +228,7 @@ func BenchmarkBotDecision(b *testing.B) {
 	}{{"discard-only", only[:min(len(only), 60)]}, {"beyond", beyond}} {
 		b.Run(set.name, func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
-				analyze(b, e, &set.ps[i%len(set.ps)], Options{Sims: 10000, Workers: 1, Seed: 1, Decision: uint64(i), PriorDiscards: true})
+				analyze(b, e, &set.ps[i%len(set.ps)], Options{Sims: 5000, Workers: 1, Seed: 1, Decision: uint64(i), PriorDiscards: true})
 			}
 			b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N), "ms/decision")
 		})
