@@ -441,7 +441,7 @@ const chunk = 8
 
 // simulate runs worlds [from, upto) for the active candidates, and
 // returns the end of those it ran: upto, or less once the deadline (if not
-// zero) has passed. Workers take chunks in order and finish the one they
+// zero) has passed (never less than the first chunk of the analysis). Workers take chunks in order and finish the one they
 // took, so the worlds run are always a prefix.
 func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Candidate, active []int, from, upto int, st *stats, deadline time.Time) (int, error) {
 	nChunks := (upto - from + chunk - 1) / chunk
@@ -459,8 +459,12 @@ func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Cand
 			defer e.scratch.Put(sc)
 			for {
 				// The deadline is read before a chunk is claimed, so every
-				// claimed chunk runs and the chunks run are a prefix.
-				if stopped.Load() || (!deadline.IsZero() && time.Now().After(deadline)) {
+				// claimed chunk runs and the chunks run are a prefix. The
+				// analysis's first chunk runs whatever the clock says: a
+				// deadline that passed while the root was built (a loaded
+				// machine) still gets chunk worlds of every candidate.
+				first := from == 0 && nextChunk.Load() == 0
+				if stopped.Load() || (!first && !deadline.IsZero() && time.Now().After(deadline)) {
 					stopped.Store(true)
 					return
 				}

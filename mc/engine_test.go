@@ -321,4 +321,13 @@ func TestTimeKept(t *testing.T) {
 		t.Errorf("took %v, %d simulations (candidates %d) in %d stages", took, an.Sims, sims, an.Stages)
 	}
 	t.Logf("300 ms allowed: %v, %d simulations, %d stages", took, an.Sims, an.Stages)
+	// A deadline that passes before the first world still gets the first
+	// chunk of worlds of every candidate.
+	an, err = e.Analyze(context.Background(), game.ViewOf(&r, p.seat), r.Legal(p.seat, nil), Options{Sims: MaxSims, Time: time.Nanosecond, Rules: &p.rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := chunk * len(an.Candidates); an.Sims < want {
+		t.Errorf("a deadline passed at once: %d simulations, want at least %d (a chunk of every candidate)", an.Sims, want)
+	}
 }
