@@ -441,8 +441,9 @@ const chunk = 8
 
 // simulate runs worlds [from, upto) for the active candidates, and
 // returns the end of those it ran: upto, or less once the deadline (if not
-// zero) has passed (never less than the first chunk of the analysis). Workers take chunks in order and finish the one they
-// took, so the worlds run are always a prefix.
+// zero) has passed, but never less than the analysis's first chunk.
+// Workers take chunks in order and finish the one they took, so the
+// worlds run are always a prefix.
 func (e *Engine) simulate(ctx context.Context, r *root, o *Options, cands []Candidate, active []int, from, upto int, st *stats, deadline time.Time) (int, error) {
 	nChunks := (upto - from + chunk - 1) / chunk
 	parts := make([]stats, nChunks)
