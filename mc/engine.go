@@ -229,6 +229,27 @@ type Options struct {
 	// SimulateOne, a single move and one worker.
 	Tally *OpponentTally
 	tc    *OpponentTally // the analysis's own counts for Tally
+	// followUp keeps, of a single chi or pon move, the candidate with
+	// this follow-up discard (Predict).
+	followUp *tile.Tile
+}
+
+// Predict simulates one move with the whole budget (Options.SimulateOne)
+// and returns its candidate: its P(win), P(deal-in), P(draw) and points
+// change predicted. A chi or pon is simulated with the follow-up discard
+// given (a face of the hand after the call: the red five apart); discard
+// is ignored for other moves. Measuring uses it to predict the outcome of
+// the move a player made.
+func (e *Engine) Predict(ctx context.Context, v game.View, a game.Action, discard tile.Tile, o Options) (*Candidate, error) {
+	o.SimulateOne = true
+	if a.Type == game.Chi || a.Type == game.Pon {
+		o.followUp = &discard
+	}
+	an, err := e.Analyze(ctx, v, []game.Action{a}, o)
+	if err != nil {
+		return nil, err
+	}
+	return &an.Candidates[0], nil
 }
 
 func (o *Options) utility() rankmodel.Utility {
@@ -335,6 +356,13 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	var pub opponent.Public
 	r := e.newRoot(v, rules, &o, &pub)
 	cands := candidates(r, legal)
+	if o.followUp != nil {
+		f := *o.followUp
+		cands = slices.DeleteFunc(cands, func(c Candidate) bool { return c.Discard.Kind() != f.Kind() || c.Discard.Red() != f.Red() })
+		if len(cands) == 0 {
+			return nil, fmt.Errorf("mc: %v cannot be followed by a discard of %v", legal[0], *o.followUp)
+		}
+	}
 	if o.Tally != nil {
 		if !o.SimulateOne || len(cands) != 1 || o.Workers != 1 {
 			return nil, errTallyWorkers

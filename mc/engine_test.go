@@ -166,6 +166,50 @@ func TestSimulateOne(t *testing.T) {
 	}
 }
 
+// TestPredict: a chi or pon predicted with one follow-up discard is that
+// candidate of the full analysis on the same worlds (every candidate its
+// equal share, no halving); a follow-up the hand cannot discard is an
+// error.
+func TestPredict(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i, p := range answerPositions(t, 40, 1) {
+		r := p.round
+		v := game.ViewOf(&r, p.seat)
+		legal := r.Legal(p.seat, nil)
+		o := Options{Sims: 40 * len(legal), Workers: 2, Seed: 5, Decision: uint64(i), Rules: &p.rules, NoHalving: true}
+		all, err := e.Analyze(context.Background(), v, legal, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		share := all.Candidates[0].Sims
+		for _, a := range all.Candidates {
+			if a.Action.Type != game.Chi && a.Action.Type != game.Pon || checked >= 30 {
+				continue
+			}
+			checked++
+			c, err := e.Predict(context.Background(), v, a.Action, a.Discard, Options{Sims: share, Workers: 2, Seed: 5, Decision: uint64(i), Rules: &p.rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Action != a.Action || c.Discard.Kind() != a.Discard.Kind() || c.Sims != a.Sims || c.PWin != a.PWin || c.PDealIn != a.PDealIn || c.PDraw != a.PDraw || c.ScoreChange != a.ScoreChange {
+				t.Errorf("%s: %s alone: %d sims, win %.4f deal-in %.4f draw %.4f points %.1f; among all: %d, %.4f %.4f %.4f %.1f",
+					p.name, c.String(), c.Sims, c.PWin, c.PDealIn, c.PDraw, c.ScoreChange, a.Sims, a.PWin, a.PDealIn, a.PDraw, a.ScoreChange)
+			}
+			// The called kind itself cannot follow (kuikae).
+			if _, err := e.Predict(context.Background(), v, a.Action, a.Action.Meld.Tiles[0], Options{Sims: 8, Workers: 1}); err == nil {
+				t.Errorf("%s: %v followed by the called tile: no error", p.name, a.Action)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no chi or pon among the positions")
+	}
+}
+
 // TestAnalyzeRefusesHugeBudget: a budget past MaxSims is an error (one of
 // 1e17 sized a slice past what an int holds and panicked).
 func TestAnalyzeRefusesHugeBudget(t *testing.T) {

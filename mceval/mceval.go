@@ -30,6 +30,7 @@ import (
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // Config is one measurement.
@@ -101,8 +102,11 @@ type Report struct {
 	// tiles left in the live wall at the decision: the means can be right
 	// while the early positions of a round are predicted too slow and the
 	// late ones too fast, and the log-loss pays for it.
-	Stages  []Stage `json:"stages"`
-	Seconds float64 `json:"seconds"`
+	Stages []Stage `json:"stages"`
+	// Calls sets the engine's predictions at the call decisions beside
+	// the outcomes, by the move the player made.
+	Calls   []CallFidelity `json:"calls"`
+	Seconds float64        `json:"seconds"`
 }
 
 // Stage is the engine's mean predictions and the observed rates over the
@@ -113,6 +117,21 @@ type Stage struct {
 	Samples   int        `json:"samples"`
 	Observed  [3]float64 `json:"observed"`  // win, deal-in, draw
 	Predicted [3]float64 `json:"predicted"` // the engine's means
+}
+
+// CallFidelity is the engine's mean predictions for the move played at
+// the call decisions where the player made it (Played: pass, chi, pon,
+// daiminkan; a chi or pon with the player's follow-up discard) beside
+// what happened: whether the rollout values an open hand as the players'
+// rounds went, where the engine's choice between calling and passing is
+// made.
+type CallFidelity struct {
+	Played          string     `json:"played"`
+	Samples         int        `json:"samples"`
+	Observed        [3]float64 `json:"observed"`  // win, deal-in, draw
+	Predicted       [3]float64 `json:"predicted"` // the engine's means
+	PointsObserved  float64    `json:"points_change_observed"`
+	PointsPredicted float64    `json:"points_change_predicted"`
 }
 
 // StageBounds are the live-wall bounds of the report's stages.
@@ -177,6 +196,7 @@ type gameResult struct {
 	agree     []Agreement
 	samples   [3][]pred // engine, oracle, baseline
 	outcomes  []outcome
+	calls     []callSample
 	opp       Opponents
 	decisions int
 	err       error
@@ -221,6 +241,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	var samples [3][]pred
 	var outs []outcome
+	var calls []callSample
 	done := 0
 	err = records.ForEachFile(ctx, order, cfg.Workers, func(key string) gameResult {
 		return measureGame(ctx, eng, &cfg, held[key], base, players)
@@ -247,6 +268,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			samples[i] = append(samples[i], r.samples[i]...)
 		}
 		outs = append(outs, r.outcomes...)
+		calls = append(calls, r.calls...)
 		rep.Opponents.Engine.Add(&r.opp.Engine)
 		rep.Opponents.Real.Add(&r.opp.Real)
 	})
@@ -262,6 +284,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if len(samples[0]) > 0 {
 		rep.Stages = stages(samples[0], outs)
+	}
+	if len(calls) > 0 {
+		rep.Calls = callFidelity(calls)
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
@@ -327,10 +352,12 @@ type decision struct {
 	round  game.Round // just before the event (full information)
 	seat   int
 	event  int
-	turn   bool             // a turn decision (else: answering a discard)
-	played game.Action      // what the recorded player did
-	out    outcome          // how the round ended for the seat
-	real   mc.OpponentTally // the opponents' play after it (turn decisions)
+	turn   bool        // a turn decision (else: answering a discard)
+	played game.Action // what the recorded player did
+	// followUp is the discard the player made after its chi or pon.
+	followUp tile.Tile
+	out      outcome          // how the round ended for the seat
+	real     mc.OpponentTally // the opponents' play after it (turn decisions)
 }
 
 // measureGame analyses the chosen decisions of one game.
@@ -375,6 +402,7 @@ func collectDecisions(g *data.Game, every int) ([]decision, error) {
 	var open []int // decisions of the current round
 	var log roundLog
 	var rep data.ReplayReport
+	called := [game.NumSeats]int{-1, -1, -1, -1} // a measured chi or pon awaiting its follow-up discard
 	for st := range data.ReplaySteps(g, &rep) {
 		log.observe(st)
 		if st.Ended() {
@@ -387,11 +415,16 @@ func collectDecisions(g *data.Game, every int) ([]decision, error) {
 				}
 			}
 			open = open[:0]
+			called = [game.NumSeats]int{-1, -1, -1, -1}
 			log.reset()
 			continue
 		}
 		buf = st.Decisions(buf[:0])
 		for _, dd := range buf {
+			if i := called[dd.Seat]; dd.Turn && i >= 0 {
+				decs[i].followUp = dd.Played.Tile
+				called[dd.Seat] = -1
+			}
 			n := &callN
 			if dd.Turn {
 				n = &turnN
@@ -400,6 +433,9 @@ func collectDecisions(g *data.Game, every int) ([]decision, error) {
 			if *n%every == 0 {
 				decs = append(decs, decision{seat: dd.Seat, event: dd.Event, turn: dd.Turn, played: dd.Played, round: *st.Engine})
 				open = append(open, len(decs)-1)
+				if dd.Played.Type == game.Chi || dd.Played.Type == game.Pon {
+					called[dd.Seat] = len(decs) - 1
+				}
 			}
 		}
 	}
@@ -467,13 +503,19 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 		}
 	}
 	if !d.turn {
+		c, err := predictPlayed(ctx, eng, v, d.played, d.followUp, o)
+		if err != nil {
+			res.err = fmt.Errorf("%s: %w", file, err)
+			return false
+		}
+		res.calls = append(res.calls, callSample{d.played.Type, c, d.out})
 		return false
 	}
 	if find(an, d.played) == nil {
 		return false
 	}
 	o.Tally = &res.opp.Engine
-	c, err := predictPlayed(ctx, eng, v, d.played, o)
+	c, err := predictPlayed(ctx, eng, v, d.played, tile.NoTile, o)
 	o.Tally = nil
 	if err != nil {
 		res.err = err
@@ -484,7 +526,7 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 	res.opp.Real.Add(&d.real)
 	if cfg.Oracle {
 		o.Truth = &d.round
-		co, err := predictPlayed(ctx, eng, v, d.played, o)
+		co, err := predictPlayed(ctx, eng, v, d.played, tile.NoTile, o)
 		if err != nil {
 			res.err = err
 			return false
@@ -498,18 +540,63 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 }
 
 // predictPlayed is the engine's prediction of the outcome of the move the
-// player made, simulated alone with the whole budget. In the analysis a
-// move the halving dropped early has a few dozen simulations (at 1,000
-// a decision, 150 of 1,291 played moves had fewer than 80), and their
-// noisy frequencies (often 0) would be scored as predictions.
-func predictPlayed(ctx context.Context, eng *mc.Engine, v game.View, played game.Action, o mc.Options) (pred, error) {
-	o.SimulateOne = true
-	an, err := eng.Analyze(ctx, v, []game.Action{played}, o)
+// player made (a chi or pon with the player's follow-up discard),
+// simulated alone with the whole budget. In the analysis a move the
+// halving dropped early has a few dozen simulations (at 1,000 a decision,
+// 150 of 1,291 played moves had fewer than 80), and their noisy
+// frequencies (often 0) would be scored as predictions.
+func predictPlayed(ctx context.Context, eng *mc.Engine, v game.View, played game.Action, followUp tile.Tile, o mc.Options) (pred, error) {
+	c, err := eng.Predict(ctx, v, played, followUp, o)
 	if err != nil {
 		return pred{}, err
 	}
-	c := &an.Candidates[0]
 	return pred{win: c.PWin, dealIn: c.PDealIn, draw: c.PDraw, delta: c.ScoreChange}, nil
+}
+
+// callSample is one call decision's prediction of the move played and
+// what happened.
+type callSample struct {
+	played game.ActionType
+	p      pred
+	out    outcome
+}
+
+// callMoves are the moves of Report.Calls, in its order.
+var callMoves = []game.ActionType{game.Pass, game.Chi, game.Pon, game.Daiminkan}
+
+// callFidelity sums the call samples by the move played.
+func callFidelity(cs []callSample) []CallFidelity {
+	out := make([]CallFidelity, len(callMoves))
+	for i, m := range callMoves {
+		out[i].Played = m.String()
+	}
+	for _, c := range cs {
+		i := slices.Index(callMoves, c.played)
+		if i < 0 {
+			continue
+		}
+		x := &out[i]
+		x.Samples++
+		for e, v := range [3]float64{c.p.win, c.p.dealIn, c.p.draw} {
+			x.Predicted[e] += v
+		}
+		for e, v := range [3]bool{c.out.won, c.out.dealtIn, c.out.draw} {
+			x.Observed[e] += float64(b2i(v))
+		}
+		x.PointsPredicted += c.p.delta
+		x.PointsObserved += c.out.delta
+	}
+	for i := range out {
+		if n := float64(out[i].Samples); n > 0 {
+			for e := range 3 {
+				out[i].Predicted[e] /= n
+				out[i].Observed[e] /= n
+			}
+			out[i].PointsPredicted /= n
+			out[i].PointsObserved /= n
+		}
+	}
+	return out
 }
 
 // find returns the candidate of the analysis that plays a (the same type

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/sim/game"
 )
 
 // TestRunSmall measures a few held-out games: every count adds up, and the
@@ -77,7 +78,20 @@ func TestRunSmall(t *testing.T) {
 	if sn != a.Fidelity[0].Win.Samples || math.Abs(win/n-a.Fidelity[0].Win.MeanPred) > 1e-3 || math.Abs(obs/n-a.Fidelity[0].Draw.Rate) > 1e-9 {
 		t.Errorf("stages %+v: %d samples, mean win %.4f, draw rate %.4f; want %d, %.4f, %.4f", a.Stages, sn, win/n, obs/n, a.Fidelity[0].Win.Samples, a.Fidelity[0].Win.MeanPred, a.Fidelity[0].Draw.Rate)
 	}
-	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) || !reflect.DeepEqual(a.Opponents, b.Opponents) || !reflect.DeepEqual(a.Stages, b.Stages) {
+	// Every call decision measured has its move's prediction, and a
+	// chi or pon was simulated with the player's follow-up discard.
+	calls := 0
+	for _, c := range a.Calls {
+		calls += c.Samples
+		sum := c.Predicted[0] + c.Predicted[1] + c.Predicted[2]
+		if c.Samples > 0 && (sum > 1+1e-9 || sum <= 0 || c.Observed[0]+c.Observed[1]+c.Observed[2] > 1+1e-9) {
+			t.Errorf("calls %+v: win, deal-in and draw are exclusive", c)
+		}
+	}
+	if calls != a.Agreement[0].Calls || calls == 0 {
+		t.Errorf("%d call predictions for %d call decisions", calls, a.Agreement[0].Calls)
+	}
+	if a.Decisions != b.Decisions || a.Agreement[0] != b.Agreement[0] || !reflect.DeepEqual(a.Fidelity, b.Fidelity) || !reflect.DeepEqual(a.Opponents, b.Opponents) || !reflect.DeepEqual(a.Stages, b.Stages) || !reflect.DeepEqual(a.Calls, b.Calls) {
 		t.Errorf("1 and 2 workers differ:\n%+v\n%+v", a.Agreement, b.Agreement)
 	}
 }
@@ -110,5 +124,35 @@ func TestStages(t *testing.T) {
 	}
 	if st[4].Predicted != [3]float64{0.25, 0, 0.5} || st[4].Observed != [3]float64{0, 0, 0.5} {
 		t.Errorf("stage 10-0: %+v", st[4])
+	}
+}
+
+// TestCallFidelity: a call sample goes to the row of its move, and each
+// row's means are of its own samples.
+func TestCallFidelity(t *testing.T) {
+	cs := []callSample{
+		{game.Pass, pred{win: 0.2, delta: -500}, outcome{dealtIn: true, delta: -1000}},
+		{game.Pass, pred{win: 0.4, draw: 0.2, delta: 500}, outcome{}},
+		{game.Pon, pred{win: 0.5, dealIn: 0.1, delta: 2000}, outcome{won: true, delta: 3900}},
+	}
+	got := callFidelity(cs)
+	want := []CallFidelity{
+		{Played: "pass", Samples: 2, Observed: [3]float64{0, 0.5, 0}, Predicted: [3]float64{0.3, 0, 0.1}, PointsObserved: -500, PointsPredicted: 0},
+		{Played: "chi"},
+		{Played: "pon", Samples: 1, Observed: [3]float64{1, 0, 0}, Predicted: [3]float64{0.5, 0.1, 0}, PointsObserved: 3900, PointsPredicted: 2000},
+		{Played: "daiminkan"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d rows, want %d", len(got), len(want))
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		close := g.Played == w.Played && g.Samples == w.Samples && math.Abs(g.PointsObserved-w.PointsObserved) < 1e-9 && math.Abs(g.PointsPredicted-w.PointsPredicted) < 1e-9
+		for e := range 3 {
+			close = close && math.Abs(g.Observed[e]-w.Observed[e]) < 1e-9 && math.Abs(g.Predicted[e]-w.Predicted[e]) < 1e-9
+		}
+		if !close {
+			t.Errorf("row %d: %+v, want %+v", i, g, w)
+		}
 	}
 }

@@ -42,6 +42,12 @@ kind, and reports:
              (the seat's discards so far, its shanten) fitted on the
              training games, and with --oracle beside the engine told the
              opponents' true hands
+  calls      at the call decisions, by the move the player made (pass,
+             chi, pon, daiminkan; a chi or pon with the player's
+             follow-up discard), the engine's mean P(win), P(deal-in),
+             P(draw) and points change for that move beside what
+             happened: where the engine's choice between calling and
+             passing is made
   opponents  after those decisions, how the deciding seat's opponents went
              on in the real rounds and in the engine's rollouts of the move
              played: by an opponent's discards so far, its discards a
@@ -180,7 +186,34 @@ func printMeasure(w io.Writer, r *mceval.Report) error {
 	if err := printStages(w, r.Stages); err != nil {
 		return err
 	}
+	if err := printCalls(w, r.Calls); err != nil {
+		return err
+	}
 	return printOpponents(w, &r.Opponents)
+}
+
+// printCalls prints the engine's predictions at the call decisions beside
+// the outcomes, by the move the player made.
+func printCalls(w io.Writer, cs []mceval.CallFidelity) error {
+	if len(cs) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nthe engine at the call decisions, by the move played (observed : predicted)\n")
+	t := newTable(w, "played", "decisions", "win", "deal-in", "draw", "points change")
+	for _, c := range cs {
+		if c.Samples == 0 {
+			continue
+		}
+		row := []string{c.Played, fmt.Sprint(c.Samples)}
+		for e := range 3 {
+			row = append(row, fmt.Sprintf("%.3f : %.3f", c.Observed[e], c.Predicted[e]))
+		}
+		row = append(row, fmt.Sprintf("%+.0f : %+.0f", c.PointsObserved, c.PointsPredicted))
+		if err := t.Append(row); err != nil {
+			return err
+		}
+	}
+	return t.Render()
 }
 
 // printStages prints the engine's predictions beside the outcomes by the
