@@ -357,10 +357,9 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	r := e.newRoot(v, rules, &o, &pub)
 	cands := candidates(r, legal)
 	if o.followUp != nil {
-		f := *o.followUp
-		cands = slices.DeleteFunc(cands, func(c Candidate) bool { return c.Discard.Kind() != f.Kind() || c.Discard.Red() != f.Red() })
-		if len(cands) == 0 {
-			return nil, fmt.Errorf("mc: %v cannot be followed by a discard of %v", legal[0], *o.followUp)
+		var err error
+		if cands, err = onlyFollowUp(cands, legal[0], *o.followUp); err != nil {
+			return nil, err
 		}
 	}
 	if o.Tally != nil {
@@ -405,6 +404,15 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if o.tc != nil {
 		o.Tally.addDecision(o.tc, an.Sims)
 	}
+	an.Candidates = ranked(cands, st, &o)
+	an.Seconds = time.Since(start).Seconds()
+	return an, nil
+}
+
+// ranked fills the candidates' figures from the simulations and orders
+// them: the move the decision rule plays first, then the survivors of
+// the last stage, each group by mean utility.
+func ranked(cands []Candidate, st *stats, o *Options) []Candidate {
 	for i := range cands {
 		st.fill(i, &cands[i])
 	}
@@ -412,7 +420,7 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if o.NoBelief {
 		weight = 0
 	}
-	best := choose(cands, ref, o.Margin, weight)
+	best := choose(cands, st.ref, o.Margin, weight)
 	cands[0], cands[best] = cands[best], cands[0]
 	slices.SortStableFunc(cands[1:], func(a, b Candidate) int {
 		if a.Sims != b.Sims {
@@ -420,9 +428,17 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 		}
 		return cmp.Compare(b.Utility, a.Utility)
 	})
-	an.Candidates = cands
-	an.Seconds = time.Since(start).Seconds()
-	return an, nil
+	return cands
+}
+
+// onlyFollowUp keeps, of the candidates of a single chi or pon, the one
+// followed by a discard of f's face (Predict).
+func onlyFollowUp(cands []Candidate, a game.Action, f tile.Tile) ([]Candidate, error) {
+	cands = slices.DeleteFunc(cands, func(c Candidate) bool { return c.Discard.Kind() != f.Kind() || c.Discard.Red() != f.Red() })
+	if len(cands) == 0 {
+		return nil, fmt.Errorf("mc: %v cannot be followed by a discard of %v", a, f)
+	}
+	return cands, nil
 }
 
 // halve runs the successive halving: each stage gives the surviving

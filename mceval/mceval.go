@@ -239,9 +239,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	for _, p := range players {
 		rep.Agreement = append(rep.Agreement, Agreement{Player: p})
 	}
-	var samples [3][]pred
-	var outs []outcome
-	var calls []callSample
+	var all gameResult // every game's samples, in key order
 	done := 0
 	err = records.ForEachFile(ctx, order, cfg.Workers, func(key string) gameResult {
 		return measureGame(ctx, eng, &cfg, held[key], base, players)
@@ -253,43 +251,48 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if r.err != nil && err == nil {
 			err = r.err
 		}
-		rep.Games++
-		rep.Decisions += r.decisions
-		for i := range r.agree {
-			a, b := &rep.Agreement[i], r.agree[i]
-			a.Discards += b.Discards
-			a.DiscardsAgreed += b.DiscardsAgreed
-			a.Riichi += b.Riichi
-			a.RiichiAgreed += b.RiichiAgreed
-			a.Calls += b.Calls
-			a.CallsAgreed += b.CallsAgreed
-		}
-		for i := range samples {
-			samples[i] = append(samples[i], r.samples[i]...)
-		}
-		outs = append(outs, r.outcomes...)
-		calls = append(calls, r.calls...)
-		rep.Opponents.Engine.Add(&r.opp.Engine)
-		rep.Opponents.Real.Add(&r.opp.Real)
+		rep.add(&r, &all)
 	})
 	if err != nil {
 		return nil, err
 	}
 	names := [3]string{"engine", "engine, opponents' hands known (oracle)", "baseline: frequency by turn and shanten"}
-	for i, ps := range samples {
+	for i, ps := range all.samples {
 		if len(ps) == 0 {
 			continue
 		}
-		rep.Fidelity = append(rep.Fidelity, fidelity(names[i], ps, outs))
+		rep.Fidelity = append(rep.Fidelity, fidelity(names[i], ps, all.outcomes))
 	}
-	if len(samples[0]) > 0 {
-		rep.Stages = stages(samples[0], outs)
+	if len(all.samples[0]) > 0 {
+		rep.Stages = stages(all.samples[0], all.outcomes)
 	}
-	if len(calls) > 0 {
-		rep.Calls = callFidelity(calls)
+	if len(all.calls) > 0 {
+		rep.Calls = callFidelity(all.calls)
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// add counts game r in the report and appends its samples to all's.
+func (rep *Report) add(r, all *gameResult) {
+	rep.Games++
+	rep.Decisions += r.decisions
+	for i := range r.agree {
+		a, b := &rep.Agreement[i], r.agree[i]
+		a.Discards += b.Discards
+		a.DiscardsAgreed += b.DiscardsAgreed
+		a.Riichi += b.Riichi
+		a.RiichiAgreed += b.RiichiAgreed
+		a.Calls += b.Calls
+		a.CallsAgreed += b.CallsAgreed
+	}
+	for i := range all.samples {
+		all.samples[i] = append(all.samples[i], r.samples[i]...)
+	}
+	all.outcomes = append(all.outcomes, r.outcomes...)
+	all.calls = append(all.calls, r.calls...)
+	rep.Opponents.Engine.Add(&r.opp.Engine)
+	rep.Opponents.Real.Add(&r.opp.Real)
 }
 
 // heldOutGame is a held-out game and where it came from.
