@@ -149,23 +149,35 @@ func stages(ps []pred, outs []outcome) []Stage {
 		}
 		x := &st[j]
 		x.Samples++
-		o := outs[i]
-		for e, v := range [3]float64{p.win, p.dealIn, p.draw} {
-			x.Predicted[e] += v
-		}
-		for e, v := range [3]bool{o.won, o.dealtIn, o.draw} {
-			x.Observed[e] += float64(b2i(v))
-		}
+		addEndings(&x.Predicted, &x.Observed, p, outs[i])
 	}
 	for i := range st {
-		if n := float64(st[i].Samples); n > 0 {
-			for e := range 3 {
-				st[i].Predicted[e] /= n
-				st[i].Observed[e] /= n
-			}
-		}
+		meanEndings(st[i].Samples, &st[i].Predicted, &st[i].Observed)
 	}
 	return st
+}
+
+// addEndings adds sample p's predicted endings (win, deal-in, draw) to
+// pred and its outcome o's to obs.
+func addEndings(pred, obs *[3]float64, p pred, o outcome) {
+	for e, v := range [3]float64{p.win, p.dealIn, p.draw} {
+		pred[e] += v
+	}
+	for e, v := range [3]bool{o.won, o.dealtIn, o.draw} {
+		obs[e] += float64(b2i(v))
+	}
+}
+
+// meanEndings divides sums of n samples by n (none: left at 0).
+func meanEndings(n int, sums ...*[3]float64) {
+	if n == 0 {
+		return
+	}
+	for _, s := range sums {
+		for e := range s {
+			s[e] /= float64(n)
+		}
+	}
 }
 
 // pred is one fidelity sample: predictions and what happened.
@@ -580,23 +592,16 @@ func callFidelity(cs []callSample) []CallFidelity {
 		}
 		x := &out[i]
 		x.Samples++
-		for e, v := range [3]float64{c.p.win, c.p.dealIn, c.p.draw} {
-			x.Predicted[e] += v
-		}
-		for e, v := range [3]bool{c.out.won, c.out.dealtIn, c.out.draw} {
-			x.Observed[e] += float64(b2i(v))
-		}
+		addEndings(&x.Predicted, &x.Observed, c.p, c.out)
 		x.PointsPredicted += c.p.delta
 		x.PointsObserved += c.out.delta
 	}
 	for i := range out {
-		if n := float64(out[i].Samples); n > 0 {
-			for e := range 3 {
-				out[i].Predicted[e] /= n
-				out[i].Observed[e] /= n
-			}
-			out[i].PointsPredicted /= n
-			out[i].PointsObserved /= n
+		x := &out[i]
+		meanEndings(x.Samples, &x.Predicted, &x.Observed)
+		if x.Samples > 0 {
+			x.PointsPredicted /= float64(x.Samples)
+			x.PointsObserved /= float64(x.Samples)
 		}
 	}
 	return out
