@@ -39,8 +39,26 @@ var Ablations = []Ablation{
 		func(o *mc.Options) { o.RuleFolds = true }, func(o *mc.Options) bool { return o.RuleFolds }},
 	{"uniform-pool", "the learned rollout draws from a uniform shuffle of the unseen tiles instead of one weighted by the kinds opponents keep",
 		func(o *mc.Options) { o.UniformPool = true }, func(o *mc.Options) bool { return o.UniformPool }},
+	{"oracle", "not an ablation but its opposite, an experiment measuring what the hidden tiles are worth: the engine reads the opponents' hands and the wall from the true round; arena only",
+		func(o *mc.Options) { o.Oracle = mc.OracleAll }, func(o *mc.Options) bool { return o.Oracle == mc.OracleAll }},
+	{"oracle-hands", "the oracle's opponent states alone: each opponent's tenpai, ron kinds and hand value from its hand, the draws as without",
+		func(o *mc.Options) { o.Oracle = mc.OracleHands }, func(o *mc.Options) bool { return o.Oracle == mc.OracleHands }},
+	{"oracle-pool", "the oracle's draws alone: the opponents' concealed tiles out of the pool, their states predicted",
+		func(o *mc.Options) { o.Oracle = mc.OraclePool }, func(o *mc.Options) bool { return o.Oracle == mc.OraclePool }},
+	{"oracle-tenpai", "the oracle's tenpai alone: whether each opponent is tenpai from its hand, its ron kinds and value predicted",
+		func(o *mc.Options) { o.Oracle = mc.OracleTenpai }, func(o *mc.Options) bool { return o.Oracle == mc.OracleTenpai }},
 	{"no-belief", "the decision rule without the policy's belief: another move replaces the prior on 2 standard errors of its advantage alone",
 		func(o *mc.Options) { o.NoBelief = true }, func(o *mc.Options) bool { return o.NoBelief }},
+}
+
+// Alternatives reports whether switches a and b set one option to two
+// values (the oracle's parts), so that only one of them can be on: b,
+// set after a, turns a off.
+func Alternatives(a, b *Ablation) bool {
+	var o mc.Options
+	a.Set(&o)
+	b.Set(&o)
+	return !a.Has(&o)
 }
 
 // AblationNames lists the switches' names, comma-separated.

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,8 +34,19 @@ func TestAblationsNameThemselves(t *testing.T) {
 		if v := MCVariant(&o); v != a.Name {
 			t.Errorf("%s set: variant %q", a.Name, v)
 		}
-		a.Set(&all)
-		names = append(names, a.Name)
+		if !slices.ContainsFunc(Ablations, func(b Ablation) bool { return slices.Contains(names, b.Name) && Alternatives(&b, &a) }) {
+			a.Set(&all)
+			names = append(names, a.Name)
+		}
+	}
+	for _, pair := range [][2]string{{"oracle", "oracle-pool"}, {"oracle-hands", "oracle-tenpai"}} {
+		a, b := ablation(t, pair[0]), ablation(t, pair[1])
+		if !Alternatives(a, b) || !Alternatives(b, a) {
+			t.Errorf("%s and %s are not alternatives", pair[0], pair[1])
+		}
+	}
+	if Alternatives(ablation(t, "oracle"), ablation(t, "no-belief")) {
+		t.Error("oracle and no-belief are alternatives")
 	}
 	if v, want := MCVariant(&all), strings.Join(names, "+"); v != want {
 		t.Errorf("all set: %q, want %q", v, want)
@@ -42,4 +54,14 @@ func TestAblationsNameThemselves(t *testing.T) {
 	if !strings.Contains(AblationHelp(), "no-belief (") || !strings.HasPrefix(AblationNames(), "no-halving, riichi-only") {
 		t.Errorf("help %q, names %q", AblationHelp(), AblationNames())
 	}
+}
+
+// ablation is the switch named name.
+func ablation(t *testing.T, name string) *Ablation {
+	t.Helper()
+	i := slices.IndexFunc(Ablations, func(a Ablation) bool { return a.Name == name })
+	if i < 0 {
+		t.Fatalf("no switch %q", name)
+	}
+	return &Ablations[i]
 }

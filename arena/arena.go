@@ -15,6 +15,7 @@ import (
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -118,6 +119,9 @@ func (c *Config) Check() error {
 		if c.NewTable == nil && !bot.Valid(s) {
 			return fmt.Errorf("%w: seat %d: unknown bot %q", ErrConfig, i+1, s)
 		}
+	}
+	if c.NewTable != nil && c.Bots.MC.Oracle != mc.OracleNone {
+		return fmt.Errorf("%w: an oracle mc bot (%s) needs the arena's own table of built-in bots", ErrConfig, MCVariant(&c.Bots.MC))
 	}
 	if c.Games <= 0 {
 		return fmt.Errorf("%w: games must be positive", ErrConfig)
@@ -446,6 +450,9 @@ func (c *Config) table(st *TableSpec) (Table, error) {
 		return c.NewTable(st)
 	}
 	t := &botTable{}
+	if c.Bots.MC.Oracle != mc.OracleNone {
+		t.hooks = &game.Hooks{Decision: t.reveal}
+	}
 	for s, name := range st.Names {
 		bo := c.Bots
 		bo.Rules = &st.Rules
@@ -458,11 +465,23 @@ func (c *Config) table(st *TableSpec) (Table, error) {
 	return t, nil
 }
 
-// botTable is the arena's own table: built-in bots, no hooks.
-type botTable struct{ players [game.NumSeats]game.Player }
+// botTable is the arena's own table: built-in bots, and for an oracle mc
+// bot (Bots.MC.Oracle) the hook that reveals the round to it.
+type botTable struct {
+	players [game.NumSeats]game.Player
+	hooks   *game.Hooks
+}
+
+// reveal shows the round to the seat about to decide, if it is an oracle.
+func (t *botTable) reveal(r *game.Round, seat int, _ []game.Action) error {
+	if o, ok := t.players[seat].(interface{ Reveal(*game.Round) }); ok {
+		o.Reveal(r)
+	}
+	return nil
+}
 
 func (t *botTable) Players() *[game.NumSeats]game.Player { return &t.players }
-func (t *botTable) Hooks() *game.Hooks                   { return nil }
+func (t *botTable) Hooks() *game.Hooks                   { return t.hooks }
 func (t *botTable) Close(_ *game.Game, err error) error  { return err }
 func (t *botTable) Illegal() [game.NumSeats]int          { return [game.NumSeats]int{} }
 

@@ -47,8 +47,15 @@ type MC struct {
 	eng      *mc.Engine
 	opt      mc.Options
 	decision uint64
-	follow   tile.Tile // the discard chosen with the last chi or pon
+	follow   tile.Tile   // the discard chosen with the last chi or pon
+	truth    *game.Round // the round revealed to an oracle (Reveal)
 }
+
+// Reveal shows the bot the whole round before its next decision, for an
+// oracle bot (mc.Options.Oracle set): the arena's experiment that
+// measures what the hidden tiles are worth to the engine. A bot that is
+// not an oracle ignores it; never reveal a round to a bot that plays.
+func (b *MC) Reveal(r *game.Round) { b.truth = r }
 
 // NewMC returns an mc bot on engine eng (nil: the embedded models).
 func NewMC(eng *mc.Engine, seed uint64, o Options) (*MC, error) {
@@ -87,6 +94,9 @@ func (b *MC) Act(v game.View, legal []game.Action) game.Action {
 	b.decision++
 	o := b.opt
 	o.Decision = b.decision
+	if o.Oracle != mc.OracleNone {
+		o.Truth = b.truth
+	}
 	an, err := b.eng.Analyze(context.Background(), v, legal, o)
 	if err != nil {
 		return legal[0] // cannot happen with legal actions; never stall a game

@@ -184,7 +184,7 @@ func answerPositions(t testing.TB, n, stride int) []position {
 // diffDecision compares every candidate of seat's decision in round r0.
 func diffDecision(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, c *diffCounts) {
 	v := game.ViewOf(r0, seat)
-	o := Options{Rules: rules, Truth: r0}
+	o := Options{Rules: rules, Truth: r0, Oracle: OracleAll}
 	var pub opponent.Public
 	r := e.newRoot(v, rules, &o, &pub)
 	c.decisions++

@@ -218,12 +218,14 @@ type Options struct {
 	// it parts on a discard (docs/STRENGTH.md, "Where the simulations
 	// pay").
 	PriorDiscards bool
-	// Truth, if set, is the full-information round of the position: the
-	// opponents' tenpai, ron kinds and hand values are read from it instead
-	// of predicted, and their concealed tiles leave the pool of draws (the
-	// oracle run that measures what not knowing them costs). Never set it
-	// when playing.
+	// Truth is the full-information round of the position, read as Oracle
+	// says: with OracleAll the opponents' tenpai, ron kinds and hand values
+	// are read from it instead of predicted, and their concealed tiles
+	// leave the pool of draws (the oracle run that measures what not
+	// knowing them costs). Never set it when playing.
 	Truth *game.Round
+	// Oracle is what an analysis reads from Truth (OracleNone: nothing).
+	Oracle Oracle
 	// Tally, if set, is added the opponents' play in the simulations
 	// (OpponentTally), to compare them with real players. It needs
 	// SimulateOne, a single move and one worker.

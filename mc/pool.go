@@ -36,7 +36,7 @@ const minPoolWeight = 0.05
 // proportional to the wall's share, the first try, went only 60 % of the
 // way from a uniform split).
 func (r *root) setPoolWeights(v game.View, o *Options) {
-	if o.UniformPool || o.Truth != nil || r.nUnseen == 0 {
+	if o.UniformPool || o.poolTruth() != nil || r.nUnseen == 0 {
 		return
 	}
 	held := 0

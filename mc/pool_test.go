@@ -28,7 +28,7 @@ func TestWeightedPool(t *testing.T) {
 	for _, p := range positions(t, 60, 7) {
 		v := game.ViewOf(&p.round, p.seat)
 		var pub opponent.Public
-		for _, o := range []Options{{}, {Rollout: LearnedRollout, UniformPool: true}, {Rollout: LearnedRollout, Truth: &p.round}} {
+		for _, o := range []Options{{}, {Rollout: LearnedRollout, UniformPool: true}, {Rollout: LearnedRollout, Truth: &p.round, Oracle: OracleAll}} {
 			o.Rules = &p.rules
 			if r := e.newRoot(v, &p.rules, &o, &pub); r.weighted {
 				t.Fatalf("%s: pool weighted with %+v", p.name, o)

@@ -101,8 +101,8 @@ type oppRoot struct {
 	waitP   [tile.NumKinds]float64 // P(a discard of kind k lets it ron | tenpai)
 	// laterP is for a hand that becomes tenpai during the rollout: the
 	// wait model's probabilities × laterWaitBoost, even when the oracle
-	// (Options.Truth) fixes waitP to the true hand's (a noten hand's
-	// later waits are not known).
+	// (Options.Truth, OracleAll or OracleHands) fixes waitP to the true
+	// hand's (a noten hand's later waits are not known).
 	laterP [tile.NumKinds]float64
 	// readTenpai and readWaitP are the predictors' pTenpai and waitP,
 	// kept when the oracle fixes those to the truth: the seat folds by
@@ -201,7 +201,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 	r.pendingDora = max(0, min(1+kans, maxDora)-r.numDora)
 	r.n = copy(r.hand[:], v.Hand())
 	r.nm = copy(r.melds[:], v.Melds(me))
-	r.readUnseen(v, o.Truth)
+	r.readUnseen(v, o.poolTruth())
 	r.firstTurnState(v)
 	r.pendingRiichi = r.phase == game.PhaseCall && r.cur != me && v.InRiichi(r.cur) && !v.RiichiAccepted(r.cur)
 	for s := range game.NumSeats {
@@ -308,8 +308,12 @@ func (e *Engine) readOpponent(v game.View, s int, o *Options, pub *opponent.Publ
 	pv := e.opp.Value(pub)
 	op.value, op.valueK = int(pv), pv/1000
 	op.readTenpai, op.readWaitP = op.pTenpai, op.waitP
-	if o.Truth != nil {
+	if o.Truth != nil && o.Oracle.hands() {
+		pred, val := op.waitP, op.value
 		op.truth(o.Truth, s)
+		if o.Oracle == OracleTenpai {
+			op.waitP, op.value = pred, val
+		}
 	}
 	for k := range tile.Kind(tile.NumKinds) {
 		if pub.Genbutsu(k) || pub.Passed(k) {
@@ -447,7 +451,7 @@ type world struct {
 // ron: each kind with its root probability, at least one (the likeliest)
 // unless no kind has a chance, none of the kinds in not (those it
 // discarded: furiten). The wait model gives every kind a chance; the
-// oracle (Options.Truth) gives its ron kinds 1 and the rest 0, so a hand
+// oracle (Options.Truth, OracleAll or OracleHands) gives its ron kinds 1 and the rest 0, so a hand
 // whose every winning kind is in its river waits on none (it was given 1m,
 // the first kind, before).
 func sampleWaits(rng *rand.Rand, waitP *[tile.NumKinds]float64, not tile.KindSet) tile.KindSet {

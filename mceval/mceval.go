@@ -540,7 +540,7 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 	res.samples[0] = append(res.samples[0], c)
 	res.opp.Real.Add(&d.real)
 	if cfg.Oracle {
-		o.Truth = &d.round
+		o.Truth, o.Oracle = &d.round, mc.OracleAll
 		co, err := predictPlayed(ctx, eng, v, d.played, tile.NoTile, o)
 		if err != nil {
 			res.err = err

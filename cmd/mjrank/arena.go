@@ -365,6 +365,7 @@ func shardFlag(v string, shard, shards *int) error {
 
 // ablationFlag parses --mc-ablation into o.
 func ablationFlag(v string, o *mc.Options) error {
+	var set []*arena.Ablation
 	for _, part := range strings.Split(v, ",") {
 		name := strings.TrimSpace(part)
 		if name == "" {
@@ -374,7 +375,14 @@ func ablationFlag(v string, o *mc.Options) error {
 		if i < 0 {
 			return usageErrorf("--mc-ablation: unknown part %q (known: %s)", quoteShort(name), arena.AblationNames())
 		}
-		arena.Ablations[i].Set(o)
+		a := &arena.Ablations[i]
+		for _, b := range set {
+			if b != a && arena.Alternatives(b, a) {
+				return usageErrorf("--mc-ablation: %s and %s are alternatives; give one", b.Name, a.Name)
+			}
+		}
+		set = append(set, a)
+		a.Set(o)
 	}
 	return nil
 }

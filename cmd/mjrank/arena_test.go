@@ -48,6 +48,7 @@ func TestArenaFlagErrors(t *testing.T) {
 		{"sims", []string{"--sims", "500"}}, // no mc seat
 		{"mc-ablation", []string{"--seats", "mc,thesis,thesis,thesis", "--mc-ablation", "frob"}},
 		{"mc-ablation", []string{"--mc-ablation", "no-halving"}}, // no mc seat
+		{"mc-ablation", []string{"--seats", "mc,thesis,thesis,thesis", "--mc-ablation", "oracle,oracle-pool"}},
 		{"shard", []string{"--shard", "x"}},
 		{"shard", []string{"--shard", "1/"}},
 		{"shard", []string{"--shard", "0/2"}},

@@ -145,6 +145,7 @@ func TestBadFlagValues(t *testing.T) {
 		{with(measure, "--sims", "10000001"), "--sims"},
 		{with(measure, "--workers", "-3"), "--workers"},
 		{with(measure, "--bots", "nobody"), "--bots"},
+		{with(measure, "--mc-ablation", "oracle-hands"), "--mc-ablation"},
 		{[]string{"measure", "--corpus", "/nonexistent"}, "--corpus"},
 	} {
 		name := strings.Join(tc.args, " ")

@@ -131,6 +131,9 @@ func (o *measureOptions) check() (*mceval.Config, error) {
 	if err := ablationFlag(o.ablate, &cfg.MC); err != nil {
 		return nil, err
 	}
+	if cfg.MC.Oracle != mc.OracleNone {
+		return nil, usageErrorf("--mc-ablation %s: an arena switch; measure reads the true hands with --oracle", quoteShort(o.ablate))
+	}
 	for _, b := range strings.Split(o.bots, ",") {
 		if b = strings.TrimSpace(b); b == "" {
 			continue
