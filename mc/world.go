@@ -451,9 +451,9 @@ type world struct {
 // ron: each kind with its root probability, at least one (the likeliest)
 // unless no kind has a chance, none of the kinds in not (those it
 // discarded: furiten). The wait model gives every kind a chance; the
-// oracle (Options.Truth, OracleAll or OracleHands) gives its ron kinds 1 and the rest 0, so a hand
-// whose every winning kind is in its river waits on none (it was given 1m,
-// the first kind, before).
+// oracle (Options.Truth, OracleAll or OracleHands) gives its ron kinds 1
+// and the rest 0, so a hand whose every winning kind is in its river
+// waits on none (it was given 1m, the first kind, before).
 func sampleWaits(rng *rand.Rand, waitP *[tile.NumKinds]float64, not tile.KindSet) tile.KindSet {
 	var w tile.KindSet
 	best, bestP := tile.Kind(0), -1.0
