@@ -53,7 +53,7 @@ func TestOracleParts(t *testing.T) {
 					continue
 				}
 				var truth oppRoot
-				truth.truth(&p.round, s)
+				truth.truth(&p.round, s, OracleAll)
 				if got.pTenpai != truth.pTenpai {
 					t.Fatalf("%s, oracle %d, seat %d: P(tenpai) %v, the hand's %v", p.name, m, s, got.pTenpai, truth.pTenpai)
 				}

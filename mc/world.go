@@ -309,11 +309,7 @@ func (e *Engine) readOpponent(v game.View, s int, o *Options, pub *opponent.Publ
 	op.value, op.valueK = int(pv), pv/1000
 	op.readTenpai, op.readWaitP = op.pTenpai, op.waitP
 	if o.Truth != nil && o.Oracle.hands() {
-		pred, val := op.waitP, op.value
-		op.truth(o.Truth, s)
-		if o.Oracle == OracleTenpai {
-			op.waitP, op.value = pred, val
-		}
+		op.truth(o.Truth, s, o.Oracle)
 	}
 	for k := range tile.Kind(tile.NumKinds) {
 		if pub.Genbutsu(k) || pub.Passed(k) {
@@ -363,31 +359,36 @@ func (r *root) firstTurnState(v game.View) {
 	}
 }
 
-// truth sets the opponent's state from the full-information round t: tenpai
-// for sure or not, the kinds it can ron now, their mean value.
-func (op *oppRoot) truth(t *game.Round, seat int) {
-	waits := t.Waits(seat)
-	op.pTenpai = 0
-	op.waitP = [tile.NumKinds]float64{}
-	if waits == 0 || t.Hand(seat) == nil {
-		return
-	}
+// truth sets the opponent's state from the full-information round t:
+// tenpai for sure or not and, unless part is OracleTenpai (which leaves
+// them predicted), the kinds it can ron now and their mean value.
+func (op *oppRoot) truth(t *game.Round, seat int, part Oracle) {
 	// Its ron kinds are those that complete the hand with a yaku for a
 	// ron (a tenpai hand without one is taken as noten); the world drops
 	// those in its river, as for a model opponent (furiten for them, by
 	// ron and, unlike the rules, by tsumo). Other furiten is not kept: a
 	// passed tile, riichi furiten, a river kind that makes every wait
 	// furiten (docs/ENGINE.md, "The rollout against the rules").
+	var ron [tile.NumKinds]float64
 	n, sum := 0, 0
-	for k := range waits.Kinds {
-		if pts, ok := t.RonValue(seat, k); ok {
-			n++
-			sum += pts
-			op.waitP[k] = 1
+	if waits := t.Waits(seat); waits != 0 && t.Hand(seat) != nil {
+		for k := range waits.Kinds {
+			if pts, ok := t.RonValue(seat, k); ok {
+				n++
+				sum += pts
+				ron[k] = 1
+			}
 		}
 	}
+	op.pTenpai = 0
 	if n > 0 {
 		op.pTenpai = 1
+	}
+	if part == OracleTenpai {
+		return
+	}
+	op.waitP = ron
+	if n > 0 {
 		op.value = sum / n
 	}
 }
