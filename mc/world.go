@@ -311,7 +311,6 @@ func (e *Engine) readOpponent(v game.View, s int, o *Options, pub *opponent.Publ
 	if o.Truth != nil && o.Oracle.hands() {
 		op.truth(o.Truth, s, o.Oracle)
 	}
-	sharpenTrial(o, s, op)
 	for k := range tile.Kind(tile.NumKinds) {
 		if pub.Genbutsu(k) || pub.Passed(k) {
 			op.safe = op.safe.Add(k)

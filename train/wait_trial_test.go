@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -390,20 +389,6 @@ func TestWaitCompare(t *testing.T) {
 	}
 	n := countGames(game)
 	bs := newBootstrap(n, DefaultBootstrap)
-	// The new model moved beta toward the truth in log-odds (a trial, not
-	// kept: docs/MODELS.md, "What the waits are worth at the table").
-	for _, f := range strings.Fields(os.Getenv("MJRANK_WAIT_SHARPEN")) {
-		beta, _ := strconv.ParseFloat(f, 64)
-		pS := make([]float32, len(pNew))
-		for i, p := range pNew {
-			l := math.Log(float64(p)/(1-float64(p))) - beta
-			if y[i] {
-				l += 2 * beta
-			}
-			pS[i] = float32(1 / (1 + math.Exp(-l)))
-		}
-		t.Logf("sharpened by %.2f AUC %.5f logloss %.5f", beta, weightedAUC(pS, y, game)(bs.ones), logLossMean(pS, y, game)(bs.ones))
-	}
 	for _, m := range []struct {
 		name       string
 		higher     bool
