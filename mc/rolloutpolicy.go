@@ -107,7 +107,13 @@ func (s *sim) learnedPolicy() (tile.Tile, bool) {
 		}
 	}
 	s.pos.ResetInputs(s.policyInputs())
-	k, ok := s.r.rollout.Best(&s.pos)
+	var k tile.Kind
+	var ok bool
+	if topnTop > 0 { // trial (topn_trial.go)
+		k, ok = policy.TopNTrial(&s.pos, s.r.rollout, topnPolicy, topnTop, topnLimit)
+	} else {
+		k, ok = s.r.rollout.Best(&s.pos)
+	}
 	if !ok {
 		return s.policy()
 	}

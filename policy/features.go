@@ -60,8 +60,10 @@ type Position struct {
 	meldsSimple float64 // deriveMelds
 	meldSuit    int
 
-	aheadDone bool          // ahead is computed
-	ahead     [14]lookahead // by candidate, as discard
+	aheadDone   bool          // ahead is computed
+	ahead       [14]lookahead // by candidate, as discard
+	topnLimit   tile.KindSet  // trial (topn_trial.go)
+	topnLimited bool
 }
 
 // Reset gathers the position of v's seat, whose turn it is, with the
@@ -84,6 +86,7 @@ func (p *Position) ResetInputs(in *Inputs) {
 // derive computes from p.in what every candidate's features share.
 func (p *Position) derive() {
 	p.aheadDone = false
+	p.topnLimited = false
 	p.deriveHand()
 	maxOpen, maxT := p.deriveOpponents()
 	p.deriveGeneral(maxOpen, maxT)
