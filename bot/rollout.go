@@ -122,9 +122,6 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 			return k
 		}
 	}
-	if k, ok := b.topnDiscard(); ok { // trial (topn_trial.go)
-		return k
-	}
 	k, _ := b.m.Best(&b.pos)
 	return k
 }

@@ -107,13 +107,7 @@ func (s *sim) learnedPolicy() (tile.Tile, bool) {
 		}
 	}
 	s.pos.ResetInputs(s.policyInputs())
-	var k tile.Kind
-	var ok bool
-	if topnTop > 0 { // trial (topn_trial.go)
-		k, ok = policy.TopNTrial(&s.pos, s.r.rollout, topnPolicy, topnTop, topnLimit)
-	} else {
-		k, ok = s.r.rollout.Best(&s.pos)
-	}
+	k, ok := s.r.rollout.Best(&s.pos)
 	if !ok {
 		return s.policy()
 	}

@@ -60,10 +60,8 @@ type Position struct {
 	meldsSimple float64 // deriveMelds
 	meldSuit    int
 
-	aheadDone   bool          // ahead is computed
-	ahead       [14]lookahead // by candidate, as discard
-	topnLimit   tile.KindSet  // trial (topn_trial.go)
-	topnLimited bool
+	aheadDone bool          // ahead is computed
+	ahead     [14]lookahead // by candidate, as discard
 }
 
 // Reset gathers the position of v's seat, whose turn it is, with the
@@ -86,7 +84,6 @@ func (p *Position) ResetInputs(in *Inputs) {
 // derive computes from p.in what every candidate's features share.
 func (p *Position) derive() {
 	p.aheadDone = false
-	p.topnLimited = false
 	p.deriveHand()
 	maxOpen, maxT := p.deriveOpponents()
 	p.deriveGeneral(maxOpen, maxT)

@@ -62,10 +62,6 @@ func (p *Position) deriveLookahead() {
 	p.aheadDone = true
 	in := &p.in
 	for i, d := range p.discard[:p.nd] {
-		if p.topnLimited && !p.topnLimit.Has(d.Kind) { // trial (topn_trial.go)
-			p.ahead[i] = lookahead{}
-			continue
-		}
 		w := in.Counts
 		w[d.Kind]--
 		vis := in.Seen
