@@ -94,9 +94,7 @@ func (b *MC) Act(v game.View, legal []game.Action) game.Action {
 	b.decision++
 	o := b.opt
 	o.Decision = b.decision
-	if o.Oracle != mc.OracleNone {
-		o.Truth = b.truth
-	}
+	o.Truth = b.truth // read only as o.Oracle says (none: not at all)
 	an, err := b.eng.Analyze(context.Background(), v, legal, o)
 	if err != nil {
 		return legal[0] // cannot happen with legal actions; never stall a game

@@ -36,3 +36,12 @@ func (o *Options) poolTruth() *game.Round {
 	}
 	return nil
 }
+
+// handsTruth is the round the opponents' states are read from: o.Truth
+// when the oracle reads their hands, else nil.
+func (o *Options) handsTruth() *game.Round {
+	if o.Oracle.hands() {
+		return o.Truth
+	}
+	return nil
+}

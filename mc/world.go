@@ -308,8 +308,8 @@ func (e *Engine) readOpponent(v game.View, s int, o *Options, pub *opponent.Publ
 	pv := e.opp.Value(pub)
 	op.value, op.valueK = int(pv), pv/1000
 	op.readTenpai, op.readWaitP = op.pTenpai, op.waitP
-	if o.Truth != nil && o.Oracle.hands() {
-		op.truth(o.Truth, s, o.Oracle)
+	if t := o.handsTruth(); t != nil {
+		op.truth(t, s, o.Oracle)
 	}
 	for k := range tile.Kind(tile.NumKinds) {
 		if pub.Genbutsu(k) || pub.Passed(k) {
