@@ -29,6 +29,8 @@ var Ablations = []Ablation{
 		func(o *mc.Options) { o.NoOppCalls = true }, func(o *mc.Options) bool { return o.NoOppCalls }},
 	{"learned-rollout", "not an ablation: the seat's own turns in the rollouts played by the learned rollout model instead of the heuristic",
 		func(o *mc.Options) { o.Rollout = mc.LearnedRollout }, func(o *mc.Options) bool { return o.Rollout == mc.LearnedRollout }},
+	{"screened-rollout", "not an ablation: the learned rollout whose seat discards the policy's choice among the rollout model's best 3 candidates, as strong as the policy at about eight times the learned rollout's time; the rollout bot too",
+		func(o *mc.Options) { o.Rollout = mc.ScreenedRollout }, func(o *mc.Options) bool { return o.Rollout == mc.ScreenedRollout }},
 	{"no-seat-calls", "the seat never calls in the rollouts; the rollout bot then never calls either",
 		func(o *mc.Options) { o.NoSeatCalls = true }, func(o *mc.Options) bool { return o.NoSeatCalls }},
 	{"always-riichi", "riichi on every closed tenpai in the rollouts instead of riichi or dama by the rollout's riichi model; the rollout bot too",

@@ -28,12 +28,16 @@ import (
 // with mc.Options.RuleCalls; none when the engine's rollout does not
 // call: mc.Options.NoSeatCalls); never a kan or
 // kyuushu kyuuhai (the rollout's seat makes none). Without an embedded
-// rollout model it plays the discard policy's model.
+// rollout model it plays the discard policy's model. With
+// mc.ScreenedRollout its discard is the policy's choice among the rollout
+// model's best policy.ScreenKeep (policy.Model.BestScreened).
 type Rollout struct {
-	opp   *opponent.Models
-	m     *policy.Model
-	pos   policy.Position
-	calls bool
+	opp *opponent.Models
+	m   *policy.Model
+	// screen, when not nil, chooses among m's best candidates.
+	screen *policy.Model
+	pos    policy.Position
+	calls  bool
 	// ruleFolds: fold by the rollout's rule against a threat
 	// (mc.Options.RuleFolds); else the discard model decides throughout.
 	ruleFolds bool
@@ -69,6 +73,11 @@ func NewRolloutWith(o mc.Options) (*Rollout, error) {
 		}
 	}
 	b := &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls, ruleFolds: o.RuleFolds}
+	if o.Rollout == mc.ScreenedRollout {
+		if b.screen, err = policy.Default(); err != nil {
+			return nil, err
+		}
+	}
 	dec, err := policy.DefaultDecisions()
 	if err != nil {
 		return nil, err
@@ -121,6 +130,10 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 		if k, ok := b.fold(v); ok {
 			return k
 		}
+	}
+	if b.screen != nil {
+		k, _ := b.screen.BestScreened(&b.pos, b.m, policy.ScreenKeep)
+		return k
 	}
 	k, _ := b.m.Best(&b.pos)
 	return k

@@ -67,29 +67,37 @@ func analyze(t testing.TB, e *Engine, p *position, o Options) *Analysis {
 }
 
 // TestAnalyzeSameAtAnyWorkers: the same seed gives the same analysis at
-// 1, 2 and 8 workers, and twice.
+// 1, 2 and 8 workers, and twice, with each of the seat's rollout
+// policies (the learned ones on fewer positions and simulations: they
+// cost 7 and 50 times the heuristic's).
 func TestAnalyzeSameAtAnyWorkers(t *testing.T) {
 	e, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ps := positions(t, 6, 37)
-	for i := range ps {
-		var ref *Analysis
-		for _, w := range []int{1, 2, 8, 2} {
-			an := analyze(t, e, &ps[i], Options{Sims: 3000, Workers: w, Seed: 7, Decision: uint64(i)})
-			an.Seconds = 0
-			if ref == nil {
-				ref = an
-				continue
+	for _, rp := range []struct {
+		r         RolloutPolicy
+		positions int
+		sims      int
+	}{{HeuristicRollout, 6, 3000}, {LearnedRollout, 2, 400}, {ScreenedRollout, 2, 150}} {
+		for i := range ps[:rp.positions] {
+			var ref *Analysis
+			for _, w := range []int{1, 2, 8, 2} {
+				an := analyze(t, e, &ps[i], Options{Sims: rp.sims, Workers: w, Seed: 7, Decision: uint64(i), Rollout: rp.r})
+				an.Seconds = 0
+				if ref == nil {
+					ref = an
+					continue
+				}
+				if !reflect.DeepEqual(ref, an) {
+					t.Fatalf("rollout %d, %s: %d workers differ from 1:\n%+v\n%+v", rp.r, ps[i].name, w, ref.Candidates[0], an.Candidates[0])
+				}
 			}
-			if !reflect.DeepEqual(ref, an) {
-				t.Fatalf("%s: %d workers differ from 1:\n%+v\n%+v", ps[i].name, w, ref.Candidates[0], an.Candidates[0])
-			}
+			b := ref.Best()
+			t.Logf("rollout %d, %s seat %d: best %v (E[rank] %.3f ± %.3f, win %.2f, deal-in %.2f), played %v; %d candidates, %d sims",
+				rp.r, ps[i].name, ps[i].seat, b, b.ExpectedRank, b.RankSE, b.PWin, b.PDealIn, ps[i].played, len(ref.Candidates), ref.Sims)
 		}
-		b := ref.Best()
-		t.Logf("%s seat %d: best %v (E[rank] %.3f ± %.3f, win %.2f, deal-in %.2f), played %v; %d candidates, %d sims",
-			ps[i].name, ps[i].seat, b, b.ExpectedRank, b.RankSE, b.PWin, b.PDealIn, ps[i].played, len(ref.Candidates), ref.Sims)
 	}
 }
 
@@ -292,7 +300,8 @@ func BenchmarkRollout(b *testing.B) {
 		name    string
 		r       RolloutPolicy
 		uniform bool
-	}{{"heuristic", HeuristicRollout, false}, {"learned", LearnedRollout, false}, {"learned-uniform-pool", LearnedRollout, true}} {
+	}{{"heuristic", HeuristicRollout, false}, {"learned", LearnedRollout, false}, {"learned-uniform-pool", LearnedRollout, true},
+		{"screened", ScreenedRollout, false}} {
 		b.Run(rp.name, func(b *testing.B) {
 			sims := 0
 			b.ReportAllocs()
@@ -313,7 +322,7 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rollout := range []RolloutPolicy{HeuristicRollout, LearnedRollout} {
+	for _, rollout := range []RolloutPolicy{HeuristicRollout, LearnedRollout, ScreenedRollout} {
 		for _, p := range positions(t, 3, 41) {
 			r0 := p.round
 			o := Options{Rules: &p.rules, Seed: 3, Margin: DefaultMargin, Rollout: rollout}

@@ -21,7 +21,17 @@ const (
 	// heuristic's rule with Options.RuleFolds), riichi, dama and calls as
 	// the heuristic.
 	LearnedRollout
+	// ScreenedRollout: the learned rollout whose seat discards the prior
+	// policy's choice among the rollout model's best policy.ScreenKeep
+	// candidates (policy.Model.BestScreened): the seat plays as strong as
+	// the prior at the table, at about eight times the learned rollout's
+	// time (docs/ENGINE.md, "The seat's own play in the rollout").
+	ScreenedRollout
 )
+
+// learned reports whether the seat's turns are played by a learned
+// discard model.
+func (p RolloutPolicy) learned() bool { return p == LearnedRollout || p == ScreenedRollout }
 
 // rootInputs gathers at the root (r.pin) what the rollout policy's
 // inputs keep fixed or start from: what the seat sees (policy.InputsOf)
@@ -107,7 +117,13 @@ func (s *sim) learnedPolicy() (tile.Tile, bool) {
 		}
 	}
 	s.pos.ResetInputs(s.policyInputs())
-	k, ok := s.r.rollout.Best(&s.pos)
+	var k tile.Kind
+	var ok bool
+	if s.r.screen != nil {
+		k, ok = s.r.screen.BestScreened(&s.pos, s.r.rollout, policy.ScreenKeep)
+	} else {
+		k, ok = s.r.rollout.Best(&s.pos)
+	}
 	if !ok {
 		return s.policy()
 	}

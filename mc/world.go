@@ -160,6 +160,7 @@ type root struct {
 	opp     [game.NumSeats]oppRoot
 
 	rollout *policy.Model // the seat's rollout policy (nil: the heuristic)
+	screen  *policy.Model // ScreenedRollout: the model choosing among rollout's best
 	// ruleFolds: the learned rollout folds by the rule against a threat
 	// (Options.RuleFolds).
 	ruleFolds bool
@@ -221,10 +222,13 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		r.seenOut[t.Kind()]--
 	}
 	r.yakuhai = Yakuhai(v.SeatWind(me), v.RoundWind())
-	if o.Rollout == LearnedRollout && e.pol != nil {
+	if o.Rollout.learned() && e.pol != nil {
 		r.rollout, r.ruleFolds = e.pol, o.RuleFolds
 		if e.roll != nil {
 			r.rollout = e.roll
+			if o.Rollout == ScreenedRollout {
+				r.screen = e.pol
+			}
 		}
 		r.rootInputs(v, pub)
 		r.setPoolWeights(v, o)

@@ -62,6 +62,10 @@ func (p *Position) deriveLookahead() {
 	p.aheadDone = true
 	in := &p.in
 	for i, d := range p.discard[:p.nd] {
+		if p.aheadLimited && !p.aheadOnly.Has(d.Kind) {
+			p.ahead[i] = lookahead{}
+			continue
+		}
 		w := in.Counts
 		w[d.Kind]--
 		vis := in.Seen
