@@ -44,6 +44,20 @@ func turns(t testing.TB, n int) []turn {
 	return out
 }
 
+// embedded returns the embedded opponent models and discard policy.
+func embedded(t testing.TB) (*opponent.Models, *policy.Model) {
+	t.Helper()
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return opp, m
+}
+
 func TestFeatures(t *testing.T) {
 	if len(policy.FeatureNames) != policy.NumFeatures {
 		t.Fatalf("%d feature names, NumFeatures %d", len(policy.FeatureNames), policy.NumFeatures)
@@ -126,14 +140,7 @@ func TestDefaultModel(t *testing.T) {
 }
 
 func TestResetAllocatesNothing(t *testing.T) {
-	opp, err := opponent.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := policy.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	opp, m := embedded(t)
 	ts := turns(t, 20)
 	var pos policy.Position
 	i := 0
@@ -149,14 +156,7 @@ func TestResetAllocatesNothing(t *testing.T) {
 }
 
 func BenchmarkDecision(b *testing.B) {
-	opp, err := opponent.Default()
-	if err != nil {
-		b.Fatal(err)
-	}
-	m, err := policy.Default()
-	if err != nil {
-		b.Fatal(err)
-	}
+	opp, m := embedded(b)
 	ts := turns(b, 50)
 	var pos policy.Position
 	b.ReportAllocs()

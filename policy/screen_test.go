@@ -3,7 +3,6 @@ package policy_test
 import (
 	"testing"
 
-	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -16,14 +15,7 @@ import (
 // the policy's own choice nearly always (what lets the rollout's seat
 // play as strong as the policy, docs/ENGINE.md).
 func TestBestScreened(t *testing.T) {
-	opp, err := opponent.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := policy.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	opp, m := embedded(t)
 	screen, err := policy.DefaultRollout()
 	if err != nil {
 		t.Fatal(err)
