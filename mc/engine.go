@@ -378,9 +378,6 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	}
 	if o.PolicyWeight == 0 {
 		o.PolicyWeight = DefaultPolicyWeight
-		if beliefTrial > 0 { // trial (belief_trial.go)
-			o.PolicyWeight = beliefTrial
-		}
 	}
 	ref := -1
 	if e.pol != nil && !o.EfficiencyPrior {
