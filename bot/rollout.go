@@ -28,9 +28,10 @@ import (
 // with mc.Options.RuleCalls; none when the engine's rollout does not
 // call: mc.Options.NoSeatCalls); never a kan or
 // kyuushu kyuuhai (the rollout's seat makes none). Without an embedded
-// rollout model it plays the discard policy's model. With
+// rollout model it plays the discard policy's model; with one and
 // mc.ScreenedRollout its discard is the policy's choice among the rollout
-// model's best policy.ScreenKeep (policy.Model.BestScreened).
+// model's best policy.ScreenKeep (policy.Model.BestScreened), as in the
+// engine.
 type Rollout struct {
 	opp *opponent.Models
 	m   *policy.Model
@@ -67,16 +68,16 @@ func NewRolloutWith(o mc.Options) (*Rollout, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m == nil {
-		if m, err = policy.Default(); err != nil {
-			return nil, err
-		}
+	pol, err := policy.Default()
+	if err != nil {
+		return nil, err
 	}
 	b := &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls, ruleFolds: o.RuleFolds}
-	if o.Rollout == mc.ScreenedRollout {
-		if b.screen, err = policy.Default(); err != nil {
-			return nil, err
-		}
+	switch {
+	case m == nil: // the policy alone, as the engine's rollout then plays
+		b.m = pol
+	case o.Rollout == mc.ScreenedRollout:
+		b.screen = pol
 	}
 	dec, err := policy.DefaultDecisions()
 	if err != nil {

@@ -160,7 +160,7 @@ type root struct {
 	opp     [game.NumSeats]oppRoot
 
 	rollout *policy.Model // the seat's rollout policy (nil: the heuristic)
-	screen  *policy.Model // ScreenedRollout: the model choosing among rollout's best
+	screen  *policy.Model // ScreenedRollout with a rollout model: the prior's, choosing among its best
 	// ruleFolds: the learned rollout folds by the rule against a threat
 	// (Options.RuleFolds).
 	ruleFolds bool
