@@ -62,10 +62,9 @@ type Position struct {
 
 	aheadDone bool          // ahead is computed
 	ahead     [14]lookahead // by candidate, as discard
-	// aheadOnly, when aheadLimited, are the candidates whose look-ahead
+	// aheadOnly, when not empty, are the candidates whose look-ahead
 	// figures deriveLookahead computes (the others' are 0): BestScreened.
-	aheadOnly    tile.KindSet
-	aheadLimited bool
+	aheadOnly tile.KindSet
 }
 
 // Reset gathers the position of v's seat, whose turn it is, with the
@@ -87,7 +86,7 @@ func (p *Position) ResetInputs(in *Inputs) {
 
 // derive computes from p.in what every candidate's features share.
 func (p *Position) derive() {
-	p.aheadDone, p.aheadLimited = false, false
+	p.aheadDone, p.aheadOnly = false, 0
 	p.deriveHand()
 	maxOpen, maxT := p.deriveOpponents()
 	p.deriveGeneral(maxOpen, maxT)

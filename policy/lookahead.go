@@ -62,7 +62,7 @@ func (p *Position) deriveLookahead() {
 	p.aheadDone = true
 	in := &p.in
 	for i, d := range p.discard[:p.nd] {
-		if p.aheadLimited && !p.aheadOnly.Has(d.Kind) {
+		if p.aheadOnly != 0 && !p.aheadOnly.Has(d.Kind) {
 			p.ahead[i] = lookahead{}
 			continue
 		}

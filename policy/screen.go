@@ -53,7 +53,7 @@ func (m *Model) BestScreened(p *Position, screen *Model, n int) (tile.Kind, bool
 	for _, k := range top[:nt] {
 		only = only.Add(k)
 	}
-	p.aheadOnly, p.aheadLimited, p.aheadDone = only, true, false
+	p.aheadOnly, p.aheadDone = only, false
 	best, bv := tile.NoKind, math.Inf(-1)
 	for _, d := range p.discard[:p.nd] { // p's order, for the ties
 		if !only.Has(d.Kind) {
@@ -63,6 +63,6 @@ func (m *Model) BestScreened(p *Position, screen *Model, n int) (tile.Kind, bool
 			best, bv = d.Kind, v
 		}
 	}
-	p.aheadLimited, p.aheadDone = false, false
+	p.aheadOnly, p.aheadDone = 0, false
 	return best, true
 }

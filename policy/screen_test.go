@@ -1,6 +1,7 @@
 package policy_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mjrank/mjrank/policy"
@@ -50,14 +51,10 @@ func TestBestScreened(t *testing.T) {
 		}
 		// k must be among the ScreenKeep best: fewer than ScreenKeep
 		// kinds score strictly above it.
-		above := 0
-		for i, kk := range ks {
-			if kk == k {
-				for j := range ks {
-					if sc[j] > sc[i] {
-						above++
-					}
-				}
+		above, i := 0, slices.Index(ks, k)
+		for j := range ks {
+			if sc[j] > sc[i] {
+				above++
 			}
 		}
 		if above >= policy.ScreenKeep {
