@@ -16,6 +16,7 @@ import (
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -74,6 +75,8 @@ func TestWaitFeatureTrial(t *testing.T) {
 	}
 	var tr, va set
 	var x [nf]float64
+	observer := os.Getenv("MJRANK_WAIT_OBSERVER") == "1"
+	opponent.ObserverTrial = observer
 	for _, gr := range games {
 		h := dataset.Hash(gr.Key)
 		var s *set
@@ -96,6 +99,10 @@ func TestWaitFeatureTrial(t *testing.T) {
 			Discard: func(d *DiscardSample) {
 				if !d.Tenpai || d.Away || !keep(0.3, gr.Key, round, d.EventIdx+1000) {
 					return
+				}
+				if observer {
+					o := (d.Seat + 1 + int(dataset.Hash(fmt.Sprintf("%s/%d", gr.Key, d.EventIdx))%3)) % 4
+					d.Pub.Reset(game.ViewOf(d.Round, o), d.Seat)
 				}
 				g := int32(0)
 				if n := len(s.group); n > 0 {
@@ -182,9 +189,16 @@ func TestWaitFeatureTrial(t *testing.T) {
 		if err := os.WriteFile(p("v.conf"), []byte(cb.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if out, err := exec.Command("xgboost", p("v.conf"), "data="+p("v.train")+"?format=libsvm",
-			"model_out="+p("v.model")).CombinedOutput(); err != nil {
+		args := []string{p("v.conf"), "data=" + p("v.train") + "?format=libsvm", "model_out=" + p("v.model")}
+		if os.Getenv("MJRANK_WAIT_EVAL") == "1" {
+			args = append(args, "eval[test]="+p("v.test")+"?format=libsvm", "eval_metric=auc")
+		}
+		out, err := exec.Command("xgboost", args...).CombinedOutput()
+		if err != nil {
 			t.Fatalf("xgboost: %v\n%s", err, out)
+		}
+		if os.Getenv("MJRANK_WAIT_EVAL") == "1" {
+			t.Logf("%s", out)
 		}
 		if out, err := exec.Command("xgboost", p("v.conf"), "task=pred", "model_in="+p("v.model"),
 			"test:data="+p("v.test")+"?format=libsvm", "name_pred="+p("v.pred")).CombinedOutput(); err != nil {
