@@ -13,7 +13,7 @@ import (
 )
 
 // Replay a record and, at the first riichi after the eighth discard, ask the embedded models what
-// the riichi player holds — from what the next seat can see: the public river and its own hand.
+// the riichi player holds — from what any other seat can see.
 func Example() {
 	m, err := opponent.Default()
 	if err != nil {
@@ -41,9 +41,8 @@ func Example() {
 		if !rr.InRiichi(seat) || len(rr.River(seat)) < 8 {
 			continue
 		}
-		viewer := (seat + 1) % game.NumSeats
-		p := opponent.NewPublic(game.ViewOf(rr, viewer), seat)
-		fmt.Printf("seat %d declares riichi with %v after %d discards; seat %d reads it\n", seat, e.Tile.Kind(), p.Turn(), viewer)
+		p := opponent.NewPublic(game.ViewOf(rr, seat), seat)
+		fmt.Printf("seat %d declares riichi with %v after %d discards\n", seat, e.Tile.Kind(), p.Turn())
 		fmt.Printf("P(tenpai) %.3f\n", m.Tenpai(p))
 		var w [tile.NumKinds]float64
 		m.Waits(p, &w)
@@ -76,9 +75,9 @@ func Example() {
 		fmt.Println(rep.Err)
 	}
 	// Output:
-	// seat 1 declares riichi with 8s after 11 discards; seat 2 reads it
+	// seat 1 declares riichi with 8s after 11 discards
 	// P(tenpai) 1.000
-	// most dangerous: 5p 0.17 6p 0.16 6s 0.14 8p 0.13 4s 0.11
+	// most dangerous: 6p 0.17 5p 0.16 6s 0.14 8p 0.13 4s 0.13
 	// value of a ron: 10785 points
-	// its waits (hidden): 1s 0.07 (rank 13) 4s 0.11 (rank 5) 7s 0.07 (rank 12)
+	// its waits (hidden): 1s 0.07 (rank 14) 4s 0.13 (rank 5) 7s 0.07 (rank 13)
 }

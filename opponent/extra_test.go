@@ -160,7 +160,7 @@ func TestExtraFeatures(t *testing.T) {
 			dr = "5p2m"
 		}
 		r := scripted(t, hands, dr, "3s", tc.moves)
-		p := opponent.NewPublic(game.ViewOf(r, tc.seat), tc.seat) // the public river alone: the counts above
+		p := opponent.NewPublic(game.ViewOf(r, (tc.seat+1)%game.NumSeats), tc.seat)
 		k, err := tile.ParseKind(tc.kind)
 		if err != nil {
 			t.Fatal(err)

@@ -19,30 +19,23 @@ const Schema = 3
 // WaitSchema is the version of the wait model's features, written into its
 // card instead of [Schema]: schema 4 added features of the wait model only
 // (fillExtra), so the tenpai and value models, whose features did not
-// change, keep schema 3 and their files. Schema 5 counts the predicting
-// seat's own concealed tiles as seen (Public.seen) in every wait feature
-// that counted the visible tiles.
-const WaitSchema = 5
+// change, keep schema 3 and their files.
+const WaitSchema = 4
 
-// Public is what another seat can see of one player (the opponent) and of
-// the table, gathered once per position; the feature vectors are read from
-// it. It is built from a game.View: the public part (rivers with the
-// discards' turns, melds, riichi declarations, dora indicators, scores,
-// winds and the wall count) and, when the view is another seat's, that
-// seat's own concealed tiles, which the wait features count as seen (a
-// copy in the viewer's hand is not in the opponent's). A view of the
-// opponent itself reads only the public part: training builds the tenpai
-// and value rows that way.
+// ObserverTrial (a trial, issue 19): Reset counts the viewing seat's own
+// concealed tiles as seen when it is not the opponent's.
+var ObserverTrial bool
+
+// Public is what every other seat can see of one player (the opponent) and
+// of the table, gathered once per position; the feature vectors are read
+// from it. It is built from a game.View, of which only the public part is
+// read: rivers (with the discards' turns), melds, riichi declarations, dora
+// indicators, scores, winds and the wall count.
 type Public struct {
-	seat    int
-	river   []game.RiverTile
-	melds   []score.Meld
-	visible [tile.NumKinds]int8 // rivers (called tiles counted in their meld), melds, dora indicators
-	// seen is visible plus the viewing seat's own concealed tiles when the
-	// viewer is not the opponent: the copies the predicting seat knows are
-	// not in the opponent's hand. The wait features count these (schema
-	// 5); the tenpai and value features read no tile counts.
-	seen       [tile.NumKinds]int8
+	seat       int
+	river      []game.RiverTile
+	melds      []score.Meld
+	visible    [tile.NumKinds]int8 // rivers (called tiles counted in their meld), melds, dora indicators
 	riverCount [tile.NumKinds]int8 // the opponent's own discards per kind
 	firstIdx   [tile.NumKinds]int8 // river index of the opponent's first discard of a kind, -1
 	suitFirst  [4]int8             // river index of the first discard of each suit, -1
@@ -69,9 +62,8 @@ type Public struct {
 	extra      [tile.NumKinds][numExtraKind]float64
 }
 
-// NewPublic gathers what v's seat can see of seat: the public information,
-// and v's own concealed tiles when v is another seat's view (never the
-// opponent's own hand).
+// NewPublic gathers the public information about seat seen through v (any
+// seat's view: only what everyone sees is read, never v's own hand).
 func NewPublic(v game.View, seat int) *Public {
 	p := &Public{}
 	p.Reset(v, seat)
@@ -111,16 +103,15 @@ func (p *Public) Reset(r game.View, seat int) {
 			}
 		}
 	}
+	if ObserverTrial && r.Seat() != seat {
+		c := r.Counts()
+		for k := range p.visible {
+			p.visible[k] += int8(c[k])
+		}
+	}
 	for _, t := range r.DoraIndicators() {
 		p.visible[t.Kind()]++
 		p.dora = p.dora.Add(t.Kind().DoraFrom())
-	}
-	p.seen = p.visible
-	if r.Seat() != seat {
-		c := r.Counts()
-		for k := range p.seen {
-			p.seen[k] += int8(c[k])
-		}
 	}
 	for i, rt := range p.river {
 		k := rt.Tile.Kind()
@@ -416,7 +407,7 @@ const numWaitPos = 22 + 9
 var waitKindNames = []string{
 	"k_suit", "k_class", "k_honor", "k_yakuhai", "k_dora",
 	"k_genbutsu", "k_passed_after_riichi", "k_suji_low", "k_suji_high", "k_suji",
-	"k_seen", "k_seen_m2", "k_seen_m1", "k_seen_p1", "k_seen_p2", // visible up to schema 4
+	"k_visible", "k_visible_m2", "k_visible_m1", "k_visible_p1", "k_visible_p2",
 	"k_river_m2", "k_river_m1", "k_river_p1", "k_river_p2",
 	"k_first_index", "k_suit_first_index", "k_suit_river", "k_suit_melds",
 	"k_riichi_same_suit", "k_riichi_distance",
@@ -520,8 +511,7 @@ func (p *Public) fillWait() {
 }
 
 // The shape features of kind k count the combinations of unseen tiles
-// (4 − seen: visible to everyone, and since schema 5 the copies in the
-// predicting seat's own hand)
+// (4 − visible to everyone; the predicting seat's own hand is not used)
 // that would let the opponent wait on k, by the form of the wait:
 //
 //   - ryanmen: k−2,k−1 (waits k−3 and k) and k+1,k+2 (waits k and k+3);
@@ -622,7 +612,7 @@ func (p *Public) fillShapes() {
 func (p *Public) deadKinds() (unseen [tile.NumKinds]float64, dead, deadTe tile.KindSet) {
 	for k := range tile.NumKinds {
 		kk := tile.Kind(k)
-		unseen[k] = float64(max(0, 4-int(p.seen[k])))
+		unseen[k] = float64(max(0, 4-int(p.visible[k])))
 		if p.riverCount[k] > 0 || p.passed.Has(kk) {
 			dead = dead.Add(kk)
 		}
@@ -702,11 +692,11 @@ func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
 	put(b2f(sujiLow))
 	put(b2f(sujiHigh))
 	put(b2f(suji))
-	put(float64(p.seen[k]))
-	put(w.seen(-2))
-	put(w.seen(-1))
-	put(w.seen(1))
-	put(w.seen(2))
+	put(float64(p.visible[k]))
+	put(w.visible(-2))
+	put(w.visible(-1))
+	put(w.visible(1))
+	put(w.visible(2))
 	put(w.inRiver(-2))
 	put(w.inRiver(-1))
 	put(w.inRiver(1))
@@ -775,10 +765,10 @@ func (w *waitKind) rel(d int) (tile.Kind, bool) {
 	return tile.Kind(int(w.k) + d), true
 }
 
-// seen returns the seen copies of k+d, -1 if it does not exist.
-func (w *waitKind) seen(d int) float64 {
+// visible returns the visible copies of k+d, -1 if it does not exist.
+func (w *waitKind) visible(d int) float64 {
 	if kk, ok := w.rel(d); ok {
-		return float64(w.p.seen[kk])
+		return float64(w.p.visible[kk])
 	}
 	return -1
 }
@@ -820,14 +810,14 @@ func (w *waitKind) afterRiichi(d int) float64 {
 }
 
 // live returns how many copies of the rarer of kinds k+a and k+b are not
-// seen (a shape waiting on k needs both), -1 if one does not exist.
+// visible (a shape waiting on k needs both), -1 if one does not exist.
 func (w *waitKind) live(a, b int) float64 {
 	ka, oka := w.rel(a)
 	kb, okb := w.rel(b)
 	if !oka || !okb {
 		return -1
 	}
-	return float64(4 - max(w.p.seen[ka], w.p.seen[kb]))
+	return float64(4 - max(w.p.visible[ka], w.p.visible[kb]))
 }
 
 // delta returns k minus the number of the opponent's river tile i in k's
@@ -925,8 +915,7 @@ func (w *waitKind) suitEnds() (first6, last6 int) {
 // on it would be furiten).
 func (p *Public) Genbutsu(k tile.Kind) bool { return p.riverCount[k] > 0 }
 
-// Visible returns how many tiles of kind k everyone can see (the viewer's
-// own hand not counted).
+// Visible returns how many tiles of kind k everyone can see.
 func (p *Public) Visible(k tile.Kind) int { return int(p.visible[k]) }
 
 // Riichi reports whether the opponent declared riichi.

@@ -3,7 +3,6 @@ package opponent_test
 import (
 	"math"
 	"os"
-	"slices"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
@@ -342,78 +341,4 @@ func TestPredictorsAllocateNothing(t *testing.T) {
 			t.Errorf("%s: %.1f allocations per call", name, a)
 		}
 	}
-}
-
-// TestSeenByAnotherSeat: seen through another seat's view, the wait
-// features count that seat's concealed tiles as seen (k_seen is the public
-// count plus the viewer's copies; the tanki count of a live kind is the
-// copies neither public nor in the viewer's hand), and the tenpai and value
-// features, which the models of schema 3 read, are those of the public
-// river whoever looks.
-func TestSeenByAnotherSeat(t *testing.T) {
-	f, err := os.Open(testGame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, _, err := records.NewReader(f, testGame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !r.Next() {
-		t.Fatal(r.Err())
-	}
-	idx := map[string]int{}
-	for i, n := range opponent.WaitFeatureNames {
-		idx[n] = i
-	}
-	own, other := make([]float64, opponent.NumWaitFeatures), make([]float64, opponent.NumWaitFeatures)
-	ownT, otherT := make([]float64, opponent.NumTenpaiFeatures), make([]float64, opponent.NumTenpaiFeatures)
-	var rep data.ReplayReport
-	checked, differ := 0, 0
-	for st := range data.ReplaySteps(r.Game(), &rep) {
-		e, ok := st.LastEvent()
-		if !ok || e.Type != data.EventDiscard {
-			continue
-		}
-		seat := int(e.Seat)
-		pub := opponent.NewPublic(game.ViewOf(st.Engine, seat), seat)
-		pub.TenpaiFeatures(ownT)
-		for o := range game.NumSeats {
-			if o == seat {
-				continue
-			}
-			seen := opponent.NewPublic(game.ViewOf(st.Engine, o), seat)
-			seen.TenpaiFeatures(otherT)
-			if !slices.Equal(ownT, otherT) {
-				t.Fatalf("event %d, seat %d seen by %d: the tenpai features depend on the viewer", st.Event, seat, o)
-			}
-			held := st.Engine.Counts(o)
-			for k := range tile.Kind(tile.NumKinds) {
-				pub.WaitFeatures(k, own)
-				seen.WaitFeatures(k, other)
-				if want := own[idx["k_seen"]] + float64(held[k]); other[idx["k_seen"]] != want {
-					t.Fatalf("event %d, seat %d seen by %d, %v: k_seen %v, want %v", st.Event, seat, o, k, other[idx["k_seen"]], want)
-				}
-				if !pub.Genbutsu(k) && !pub.Passed(k) {
-					if want := max(0, 4-other[idx["k_seen"]]); other[idx["k_shape_tanki"]] != want {
-						t.Fatalf("event %d, seat %d seen by %d, %v: tanki %v, want %v", st.Event, seat, o, k, other[idx["k_shape_tanki"]], want)
-					}
-				}
-				checked++
-				if !slices.Equal(own, other) {
-					differ++
-				}
-			}
-		}
-	}
-	if rep.Err != nil {
-		t.Fatal(rep.Err)
-	}
-	// Every viewer holds tiles, so most kinds' features change somewhere
-	// (the kind itself or a neighbour's count, the shapes, the shares).
-	if differ < checked/2 {
-		t.Fatalf("the viewer's hand changed the wait features of %d of %d (position, viewer, kind) triples", differ, checked)
-	}
-	t.Logf("%d (position, viewer, kind) triples, %d with other features than the public river's", checked, differ)
 }

@@ -38,5 +38,5 @@ func ExampleNew() {
 		log.Fatal(err)
 	}
 	fmt.Println(w.Code, a.Round, "seat", a.Seat, "best:", a.Best, "of", len(a.Candidates), "moves")
-	// Output: 200 S1-1 seat 1 best: discard 2z of 12 moves
+	// Output: 200 S1-1 seat 1 best: discard 5z of 12 moves
 }

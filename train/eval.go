@@ -17,7 +17,6 @@ import (
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
-	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -110,20 +109,16 @@ type TenpaiReport struct {
 
 // WaitReport: P(kind wins | tenpai) after every discard of a tenpai
 // player (not those Tenhou made for a disconnected seat, which rons
-// nothing), as each of the three other seats sees it (the model counts
-// the viewer's own concealed tiles as seen; wait schema 5): AUC over all
-// (sample, viewer, kind) triples, 3 × 34 per sample, labelled by whether
-// the kind wins with a yaku on ron. Baseline: [Danger], which reads the
-// public river only.
+// nothing): AUC over all (sample, kind) pairs, 34 per sample, labelled by
+// whether the kind wins with a yaku on ron. Baseline: [Danger].
 type WaitReport struct {
-	Samples int `json:"tenpai_samples"`
-	// Pairs counts the (sample, viewer, kind) triples.
+	Samples   int        `json:"tenpai_samples"`
 	Pairs     int        `json:"pairs"`
 	Positives int        `json:"winning_pairs"`
 	AUC       Comparison `json:"auc"`
-	// WithWin counts the (tenpai sample, viewer) pairs with a kind the
-	// sample can ron on (not in furiten; DiscardSample.Ron); Top5 is the
-	// share of them where such a kind is among the 5 rated most likely
+	// WithWin counts the tenpai samples with a kind they can ron on (not
+	// in furiten; DiscardSample.Ron); Top5 is the share of them where such
+	// a kind is among the 5 rated most likely
 	// (ties at the fifth place broken uniformly at random, as an
 	// expectation).
 	WithWin int        `json:"samples_with_winning_kind"`
@@ -225,31 +220,6 @@ func Top5(scores *[tile.NumKinds]float64, win tile.KindSet) float64 {
 	return 1 - miss
 }
 
-// waitSample collects the wait predictions of one tenpai sample as each of
-// the three other seats sees it (the model counts the viewer's own tiles
-// as seen), beside the baseline's, which reads the public river only.
-func (c *collector) waitSample(s *DiscardSample, opp *opponent.Models, probs, heur *[tile.NumKinds]float64) {
-	c.waitSamples++
-	for k := range tile.NumKinds {
-		heur[k] = Danger(s.Pub, tile.Kind(k))
-	}
-	for o := range game.NumSeats {
-		if o == s.Seat {
-			continue
-		}
-		opp.Waits(s.SeenBy(o), probs)
-		for k := range tile.NumKinds {
-			c.waitP = append(c.waitP, float32(probs[k]))
-			c.waitH = append(c.waitH, float32(heur[k]))
-			c.waitY = append(c.waitY, s.Ron.Has(tile.Kind(k)))
-		}
-		if s.Ron != 0 {
-			c.top5P = append(c.top5P, Top5(probs, s.Ron))
-			c.top5B = append(c.top5B, Top5(heur, s.Ron))
-		}
-	}
-}
-
 // evalGame replays one game and collects every model's and baseline's
 // predictions.
 func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Baselines) (*collector, error) {
@@ -266,7 +236,18 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 				return
 			}
 			if !s.Away { // a disconnected seat rons nothing: no wait label
-				c.waitSample(s, opp, &probs, &heur)
+				c.waitSamples++
+				opp.Waits(p, &probs)
+				for k := range tile.NumKinds {
+					heur[k] = Danger(p, tile.Kind(k))
+					c.waitP = append(c.waitP, float32(probs[k]))
+					c.waitH = append(c.waitH, float32(heur[k]))
+					c.waitY = append(c.waitY, s.Ron.Has(tile.Kind(k)))
+				}
+				if s.Ron != 0 {
+					c.top5P = append(c.top5P, Top5(&probs, s.Ron))
+					c.top5B = append(c.top5B, Top5(&heur, s.Ron))
+				}
 			}
 			if s.Winning == 0 {
 				return

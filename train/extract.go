@@ -45,33 +45,6 @@ type DiscardSample struct {
 	// absence): the tile just drawn, and no ron while the seat is away,
 	// so the sample's Ron says nothing of what the hand would win.
 	Away bool
-
-	obs *opponent.Public // SeenBy's, reused
-}
-
-// SeenBy returns what seat o (not the discarder) sees of the discarder:
-// Pub's public information and o's own concealed tiles, which the wait
-// features count as seen (opponent.WaitSchema 5). Valid until the next
-// SeenBy or the end of the visitor's call.
-func (s *DiscardSample) SeenBy(o int) *opponent.Public {
-	s.obs.Reset(game.ViewOf(s.Round, o), s.Seat)
-	return s.obs
-}
-
-// Observer returns the seat whose view gives the sample's wait rows in
-// training: one of the three others, fixed by the round's tiles and the
-// event (the tile discarded, the first dora indicator, the event's index)
-// so that a re-run writes the same rows, and spread over the three (the
-// held-out evaluation reads all three).
-func (s *DiscardSample) Observer() int {
-	h := fnv.New64a()
-	var b [3]byte
-	b[0], b[1], b[2] = byte(s.EventIdx), byte(s.EventIdx>>8), byte(s.Round.DoraIndicators()[0])
-	h.Write(b[:])
-	if river := s.Round.River(s.Seat); len(river) > 0 {
-		h.Write([]byte{byte(river[len(river)-1].Tile)})
-	}
-	return (s.Seat + 1 + int(h.Sum64()%(game.NumSeats-1))) % game.NumSeats
 }
 
 // RankSample is one seat at a round start with its final rank.
@@ -93,7 +66,7 @@ type Visitor struct {
 // is an error wrapping [ErrReplayMismatch].
 func VisitGame(g *data.Game, v Visitor) error {
 	final := game.Rank(g.Owari.Scores)
-	var pub, obs opponent.Public
+	var pub opponent.Public
 	var rep data.ReplayReport
 	hanchan := g.Rules.EastSouth
 	away := absenceOf(g)
@@ -112,8 +85,7 @@ func VisitGame(g *data.Game, v Visitor) error {
 		}
 		seat, ei := int(e.Seat), st.Event-1
 		pub.Reset(game.ViewOf(r, seat), seat)
-		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei, Away: away.away(st.RoundIndex, ei, seat),
-			obs: &obs}
+		s := DiscardSample{Pub: &pub, Round: r, Seat: seat, EventIdx: ei, Away: away.away(st.RoundIndex, ei, seat)}
 		discardLabels(&s, r, seat)
 		v.Discard(&s)
 	}

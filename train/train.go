@@ -314,12 +314,9 @@ func extractRows(gr *dataset.GameRef, cfg *Config) (*gameRows, error) {
 			// A disconnected seat rons nothing: its wait labels would be
 			// wrong, so it gives no wait rows (its tenpai and value labels
 			// are the hand's, whoever discarded).
-			// The wait rows are seen by one of the other seats, whose
-			// own concealed tiles the features count as seen.
 			if s.Tenpai && !s.Away && keep(cfg.WaitRate, gr.Key, round, s.EventIdx+1000) {
-				seen := s.SeenBy(s.Observer())
 				for k := range tile.NumKinds {
-					seen.WaitFeatures(tile.Kind(k), xw[:])
+					s.Pub.WaitFeatures(tile.Kind(k), xw[:])
 					row(&out.rows[1], b2f(s.Ron.Has(tile.Kind(k))), xw[:])
 					out.n[1]++
 				}

@@ -16,6 +16,7 @@ import (
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -39,11 +40,8 @@ const numWaitSchema3 = 90
 // games) and FNV-1a(key) / 10 mod MJRANK_WAIT_TRIAL_PART == 0 (default 5:
 // a fifth of them), 30 % of their tenpai samples as `mjrank train`
 // keeps; they are scored on 30 % of the tenpai samples of the validation
-// games (fold 1), every (sample, kind) pair pooled. Each sample is seen by
-// one other seat (DiscardSample.Observer), as training writes the rows;
-// `models eval` reads all three. The held-out fold is never read.
-// MJRANK_WAIT_EVAL=1 logs xgboost's AUC on the validation rows after
-// every round.
+// games (fold 1), every (sample, kind) pair pooled, as `models eval`
+// computes the wait AUC. The held-out fold is never read.
 //
 // MJRANK_WAIT_TRIALS lists the variants, separated by spaces:
 // FEATURES[/PARAMS], FEATURES being "base" (schema 3), "all" (schema 4),
@@ -77,6 +75,8 @@ func TestWaitFeatureTrial(t *testing.T) {
 	}
 	var tr, va set
 	var x [nf]float64
+	observer := os.Getenv("MJRANK_WAIT_OBSERVER") == "1"
+	opponent.ObserverTrial = observer
 	for _, gr := range games {
 		h := dataset.Hash(gr.Key)
 		var s *set
@@ -100,13 +100,16 @@ func TestWaitFeatureTrial(t *testing.T) {
 				if !d.Tenpai || d.Away || !keep(0.3, gr.Key, round, d.EventIdx+1000) {
 					return
 				}
-				seen := d.SeenBy(d.Observer()) // as training sees the rows
+				if observer {
+					o := (d.Seat + 1 + int(dataset.Hash(fmt.Sprintf("%s/%d", gr.Key, d.EventIdx))%3)) % 4
+					d.Pub.Reset(game.ViewOf(d.Round, o), d.Seat)
+				}
 				g := int32(0)
 				if n := len(s.group); n > 0 {
 					g = s.group[n-1] + 1
 				}
 				for k := range tile.NumKinds {
-					seen.WaitFeatures(tile.Kind(k), x[:])
+					d.Pub.WaitFeatures(tile.Kind(k), x[:])
 					for _, v := range x {
 						s.x = append(s.x, float32(v))
 					}
@@ -331,27 +334,20 @@ func top5Of(p []float32, y []bool, group []int32) float64 {
 }
 
 // TestWaitCompare measures two wait models on the same rows: every tenpai
-// sample of the held-out games (fold 0; not a disconnected seat's) as
-// each of the three other seats sees it, 3 × 34 (sample, viewer, kind)
-// triples each, as `models eval --held-out` measures the wait model; AUC,
-// log-loss and ECE (10 bins) of each, and the bootstrap SE (200 resamples
-// of the games) of new − old. MJRANK_WAIT_OLD and MJRANK_WAIT_NEW are
-// model files (NAME.bin, xgboost 1.7 binary) with the number of features
-// each reads, the first of today's wait features: FILE:N (the schema 3
-// model reads the first 90), and :public for a model of schema 4 or
-// before, which reads the public river only (the viewer's own tiles not
-// counted as seen).
+// sample of the held-out games (fold 0; not a disconnected seat's), 34
+// (sample, kind) pairs each, as `models eval --held-out` measures the
+// wait model; AUC, log-loss and ECE (10 bins) of each, and the bootstrap
+// SE (200 resamples of the games) of new − old. MJRANK_WAIT_OLD and
+// MJRANK_WAIT_NEW are model files (NAME.bin, xgboost 1.7 binary) with the
+// number of features each reads, the first of today's wait features:
+// FILE:N (the schema 3 model reads the first 90).
 //
-//	MJRANK_TRIALS=1 MJRANK_WAIT_OLD=old.bin:111:public MJRANK_WAIT_NEW=opponent/models/wait-X.bin:111 go test ./train -run WaitCompare -v
+//	MJRANK_TRIALS=1 MJRANK_WAIT_OLD=old.bin:90 MJRANK_WAIT_NEW=opponent/models/wait-X.bin:111 go test ./train -run WaitCompare -v
 func TestWaitCompare(t *testing.T) {
 	games := trials(t)
-	load := func(env string) (*xgbmodel.Model, int, bool) {
+	load := func(env string) (*xgbmodel.Model, int) {
 		file, n, ok := strings.Cut(os.Getenv(env), ":")
-		n, view, _ := strings.Cut(n, ":")
 		nf, err := strconv.Atoi(n)
-		if view != "" && view != "public" {
-			t.Fatalf("%s: view %q (only public)", env, view)
-		}
 		if !ok || err != nil || nf < 1 || nf > opponent.NumWaitFeatures {
 			t.Skipf("set %s=FILE:FEATURES", env)
 		}
@@ -363,10 +359,10 @@ func TestWaitCompare(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return m, nf, view == "public"
+		return m, nf
 	}
-	oldM, oldN, oldPublic := load("MJRANK_WAIT_OLD")
-	newM, newN, newPublic := load("MJRANK_WAIT_NEW")
+	oldM, oldN := load("MJRANK_WAIT_OLD")
+	newM, newN := load("MJRANK_WAIT_NEW")
 	var pOld, pNew []float32
 	var y []bool
 	var game []int32
@@ -387,36 +383,18 @@ func TestWaitCompare(t *testing.T) {
 				return
 			}
 			samples++
-			predict := func(m *xgbmodel.Model, n int, p *opponent.Public, k tile.Kind) float32 {
-				p.WaitFeatures(k, x)
-				if err := m.Predict(x[:n], out); err != nil {
+			for k := range tile.NumKinds {
+				s.Pub.WaitFeatures(tile.Kind(k), x)
+				if err := oldM.Predict(x[:oldN], out); err != nil {
 					t.Fatal(err)
 				}
-				return float32(out[0])
-			}
-			for o := range 4 {
-				if o == s.Seat {
-					continue
+				pOld = append(pOld, float32(out[0]))
+				if err := newM.Predict(x[:newN], out); err != nil {
+					t.Fatal(err)
 				}
-				for k := range tile.NumKinds {
-					if oldPublic {
-						pOld = append(pOld, predict(oldM, oldN, s.Pub, tile.Kind(k)))
-					}
-					if newPublic {
-						pNew = append(pNew, predict(newM, newN, s.Pub, tile.Kind(k)))
-					}
-					y = append(y, s.Ron.Has(tile.Kind(k)))
-					game = append(game, g)
-				}
-				seen := s.SeenBy(o)
-				for k := range tile.NumKinds {
-					if !oldPublic {
-						pOld = append(pOld, predict(oldM, oldN, seen, tile.Kind(k)))
-					}
-					if !newPublic {
-						pNew = append(pNew, predict(newM, newN, seen, tile.Kind(k)))
-					}
-				}
+				pNew = append(pNew, float32(out[0]))
+				y = append(y, s.Ron.Has(tile.Kind(k)))
+				game = append(game, g)
 			}
 		}})
 		if err != nil {
