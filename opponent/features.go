@@ -22,10 +22,6 @@ const Schema = 3
 // change, keep schema 3 and their files.
 const WaitSchema = 4
 
-// ObserverTrial (a trial, issue 19): Reset counts the viewing seat's own
-// concealed tiles as seen when it is not the opponent's.
-var ObserverTrial bool
-
 // Public is what every other seat can see of one player (the opponent) and
 // of the table, gathered once per position; the feature vectors are read
 // from it. It is built from a game.View, of which only the public part is
@@ -101,12 +97,6 @@ func (p *Public) Reset(r game.View, seat int) {
 			for _, t := range m.TilesSlice() {
 				p.visible[t.Kind()]++
 			}
-		}
-	}
-	if ObserverTrial && r.Seat() != seat {
-		c := r.Counts()
-		for k := range p.visible {
-			p.visible[k] += int8(c[k])
 		}
 	}
 	for _, t := range r.DoraIndicators() {

@@ -16,7 +16,6 @@ import (
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
-	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -42,6 +41,8 @@ const numWaitSchema3 = 90
 // keeps; they are scored on 30 % of the tenpai samples of the validation
 // games (fold 1), every (sample, kind) pair pooled, as `models eval`
 // computes the wait AUC. The held-out fold is never read.
+// MJRANK_WAIT_EVAL=1 logs xgboost's AUC on the validation rows after
+// every round.
 //
 // MJRANK_WAIT_TRIALS lists the variants, separated by spaces:
 // FEATURES[/PARAMS], FEATURES being "base" (schema 3), "all" (schema 4),
@@ -75,8 +76,6 @@ func TestWaitFeatureTrial(t *testing.T) {
 	}
 	var tr, va set
 	var x [nf]float64
-	observer := os.Getenv("MJRANK_WAIT_OBSERVER") == "1"
-	opponent.ObserverTrial = observer
 	for _, gr := range games {
 		h := dataset.Hash(gr.Key)
 		var s *set
@@ -99,10 +98,6 @@ func TestWaitFeatureTrial(t *testing.T) {
 			Discard: func(d *DiscardSample) {
 				if !d.Tenpai || d.Away || !keep(0.3, gr.Key, round, d.EventIdx+1000) {
 					return
-				}
-				if observer {
-					o := (d.Seat + 1 + int(dataset.Hash(fmt.Sprintf("%s/%d", gr.Key, d.EventIdx))%3)) % 4
-					d.Pub.Reset(game.ViewOf(d.Round, o), d.Seat)
 				}
 				g := int32(0)
 				if n := len(s.group); n > 0 {
