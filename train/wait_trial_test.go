@@ -150,6 +150,7 @@ func TestWaitFeatureTrial(t *testing.T) {
 		}
 		f.Close()
 	}
+	evalRounds := os.Getenv("MJRANK_WAIT_EVAL") == "1"
 	for _, v := range variants {
 		feats, params, _ := strings.Cut(v, "/")
 		cols := waitTrialColumns(t, feats)
@@ -185,14 +186,14 @@ func TestWaitFeatureTrial(t *testing.T) {
 			t.Fatal(err)
 		}
 		args := []string{p("v.conf"), "data=" + p("v.train") + "?format=libsvm", "model_out=" + p("v.model")}
-		if os.Getenv("MJRANK_WAIT_EVAL") == "1" {
+		if evalRounds {
 			args = append(args, "eval[test]="+p("v.test")+"?format=libsvm", "eval_metric=auc")
 		}
 		out, err := exec.Command("xgboost", args...).CombinedOutput()
 		if err != nil {
 			t.Fatalf("xgboost: %v\n%s", err, out)
 		}
-		if os.Getenv("MJRANK_WAIT_EVAL") == "1" {
+		if evalRounds {
 			t.Logf("%s", out)
 		}
 		if out, err := exec.Command("xgboost", p("v.conf"), "task=pred", "model_in="+p("v.model"),
