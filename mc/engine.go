@@ -388,9 +388,15 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	}
 	if o.PriorDiscards {
 		if onlyDiscards(legal) {
-			return unsimulated(cands, ref, start), nil
+			pair, nref, ok := foldPair(r, cands, ref)
+			if !ok {
+				return unsimulated(cands, ref, start), nil
+			}
+			cands, ref = pair, nref
+			o.NoBelief = o.NoBelief || !foldTrialBelief
+		} else {
+			cands, ref = oneDetailEach(cands, ref)
 		}
-		cands, ref = oneDetailEach(cands, ref)
 	}
 	cands[ref].Prior = true
 	st := newStats(len(cands))
@@ -648,7 +654,7 @@ func policyGap(ref, c *Candidate) float64 {
 // finds its prior on the root). It builds no root: the opponents'
 // predictions are for the simulations, and none is run.
 func (e *Engine) learnedPriorDiscard(v game.View, legal []game.Action, o *Options, start time.Time) *Analysis {
-	if !o.PriorDiscards || len(legal) < 2 || o.Tally != nil || e.pol == nil || o.EfficiencyPrior || !onlyDiscards(legal) {
+	if !o.PriorDiscards || len(legal) < 2 || o.Tally != nil || e.pol == nil || o.EfficiencyPrior || !onlyDiscards(legal) || foldTrialView(v) {
 		return nil
 	}
 	cands := candidates(nil, legal) // discards only: the root is not read
