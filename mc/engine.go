@@ -388,15 +388,9 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	}
 	if o.PriorDiscards {
 		if onlyDiscards(legal) {
-			pair, nref, ok := foldPair(r, cands, ref)
-			if !ok {
-				return unsimulated(cands, ref, start), nil
-			}
-			cands, ref = pair, nref
-			o.NoBelief = o.NoBelief || !foldTrialBelief
-		} else {
-			cands, ref = oneDetailEach(cands, ref)
+			return unsimulated(cands, ref, start), nil
 		}
+		cands, ref = oneDetailEach(cands, ref)
 	}
 	cands[ref].Prior = true
 	st := newStats(len(cands))
@@ -654,7 +648,7 @@ func policyGap(ref, c *Candidate) float64 {
 // finds its prior on the root). It builds no root: the opponents'
 // predictions are for the simulations, and none is run.
 func (e *Engine) learnedPriorDiscard(v game.View, legal []game.Action, o *Options, start time.Time) *Analysis {
-	if !o.PriorDiscards || len(legal) < 2 || o.Tally != nil || e.pol == nil || o.EfficiencyPrior || !onlyDiscards(legal) || foldTrialView(v) {
+	if !o.PriorDiscards || len(legal) < 2 || o.Tally != nil || e.pol == nil || o.EfficiencyPrior || !onlyDiscards(legal) {
 		return nil
 	}
 	cands := candidates(nil, legal) // discards only: the root is not read
