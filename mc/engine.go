@@ -338,46 +338,21 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if len(legal) == 0 {
 		return nil, ErrNoCandidate
 	}
-	if o.Sims <= 0 {
-		o.Sims = DefaultSims
-	}
-	if o.Sims > MaxSims {
-		return nil, fmt.Errorf("mc: %d simulations: at most %d", o.Sims, MaxSims)
-	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.GOMAXPROCS(0)
-	}
-	rules := o.Rules
-	if rules == nil {
-		r := game.Tenhou(game.Hanchan)
-		rules = &r
+	rules, err := o.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	if an := e.learnedPriorDiscard(v, legal, &o, start); an != nil {
 		return an, nil
 	}
 	var pub opponent.Public
 	r := e.newRoot(v, rules, &o, &pub)
-	cands := candidates(r, legal)
-	if o.followUp != nil {
-		var err error
-		if cands, err = onlyFollowUp(cands, legal[0], *o.followUp); err != nil {
-			return nil, err
-		}
-	}
-	if o.Tally != nil {
-		if !o.SimulateOne || len(cands) != 1 || o.Workers != 1 {
-			return nil, errTallyWorkers
-		}
-		o.tc = &OpponentTally{}
+	cands, err := simulatedCandidates(r, legal, &o)
+	if err != nil {
+		return nil, err
 	}
 	if len(cands) == 1 && !o.SimulateOne {
 		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
-	}
-	if o.Margin == 0 {
-		o.Margin = DefaultMargin
-	}
-	if o.PolicyWeight == 0 {
-		o.PolicyWeight = DefaultPolicyWeight
 	}
 	ref := -1
 	if e.pol != nil && !o.EfficiencyPrior {
@@ -409,6 +384,52 @@ func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, 
 	an.Candidates = ranked(cands, st, &o)
 	an.Seconds = time.Since(start).Seconds()
 	return an, nil
+}
+
+// withDefaults fills o's unset budget, workers and decision rule with
+// the defaults, and returns the rules to play (Tenhou's hanchan unless
+// o.Rules is set).
+func (o *Options) withDefaults() (*game.Rules, error) {
+	if o.Sims <= 0 {
+		o.Sims = DefaultSims
+	}
+	if o.Sims > MaxSims {
+		return nil, fmt.Errorf("mc: %d simulations: at most %d", o.Sims, MaxSims)
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Margin == 0 {
+		o.Margin = DefaultMargin
+	}
+	if o.PolicyWeight == 0 {
+		o.PolicyWeight = DefaultPolicyWeight
+	}
+	if o.Rules != nil {
+		return o.Rules, nil
+	}
+	r := game.Tenhou(game.Hanchan)
+	return &r, nil
+}
+
+// simulatedCandidates returns the candidates of the legal moves at r
+// (only the follow-up of o.followUp when set), and readies the opponent
+// tally of o.Tally, which counts one candidate on one worker.
+func simulatedCandidates(r *root, legal []game.Action, o *Options) ([]Candidate, error) {
+	cands := candidates(r, legal)
+	if o.followUp != nil {
+		var err error
+		if cands, err = onlyFollowUp(cands, legal[0], *o.followUp); err != nil {
+			return nil, err
+		}
+	}
+	if o.Tally != nil {
+		if !o.SimulateOne || len(cands) != 1 || o.Workers != 1 {
+			return nil, errTallyWorkers
+		}
+		o.tc = &OpponentTally{}
+	}
+	return cands, nil
 }
 
 // ranked fills the candidates' figures from the simulations and orders
