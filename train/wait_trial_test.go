@@ -206,8 +206,12 @@ func TestWaitFeatureTrial(t *testing.T) {
 		}
 		auc, _ := AUC(pred, va.y)
 		within := withinAUC(pred, va.y, va.group)
-		t.Logf("%-40s %3d features: AUC %.4f, within a sample %.4f, top 5 %.4f (%.0f s)",
-			v, len(cols), auc, within, top5Of(pred, va.y, va.group), time.Since(t0).Seconds())
+		ll := 0.0
+		for i, q := range pred {
+			ll += LogLoss(float64(q), va.y[i])
+		}
+		t.Logf("%-40s %3d features: AUC %.4f, log-loss %.5f, within a sample %.4f, top 5 %.4f (%.0f s)",
+			v, len(cols), auc, ll/float64(len(pred)), within, top5Of(pred, va.y, va.group), time.Since(t0).Seconds())
 		os.Remove(p("v.train"))
 		os.Remove(p("v.test"))
 	}
