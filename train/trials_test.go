@@ -287,11 +287,12 @@ func (tf *trialFiles) close() {
 }
 
 // train fits a binary model on NAME.train as the wait model is fitted and
-// returns xgboost's last line: the AUC on NAME.test.
+// returns xgboost's last line: the AUC on NAME.test. MJRANK_STACK_ROUNDS
+// sets the number of trees (default the wait model's 100).
 func (tf *trialFiles) train(name string) string {
 	p := func(s string) string { return filepath.Join(tf.dir, name+"."+s) }
 	conf := "booster=gbtree\ntree_method=hist\nobjective=binary:logistic\neta=0.1\nmax_depth=8\nmin_child_weight=5\n" +
-		"subsample=0.8\ncolsample_bytree=0.8\nseed=1\nnthread=2\nnum_round=100\neval_metric=auc\n"
+		"subsample=0.8\ncolsample_bytree=0.8\nseed=1\nnthread=2\nnum_round=" + stackRounds() + "\neval_metric=auc\n"
 	if err := os.WriteFile(p("conf"), []byte(conf), 0o644); err != nil {
 		tf.t.Fatal(err)
 	}
@@ -302,6 +303,13 @@ func (tf *trialFiles) train(name string) string {
 	}
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	return lines[len(lines)-1]
+}
+
+func stackRounds() string {
+	if r := os.Getenv("MJRANK_STACK_ROUNDS"); r != "" {
+		return r
+	}
+	return "100"
 }
 
 // TestStackTrial: a second wait model that sees the first one's 34
