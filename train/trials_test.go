@@ -305,6 +305,8 @@ func (tf *trialFiles) train(name string) string {
 	return lines[len(lines)-1]
 }
 
+// stackRounds is the trials' number of trees: MJRANK_STACK_ROUNDS, else
+// the wait model's 100. (Package train's own cmp shadows cmp.Or here.)
 func stackRounds() string {
 	if r := os.Getenv("MJRANK_STACK_ROUNDS"); r != "" {
 		return r
