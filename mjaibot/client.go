@@ -68,6 +68,11 @@ func (c *Client) InGame() bool { return c.inGame }
 
 func none() mjai.Event { return mjai.Event{Type: "none"} }
 
+// quote returns a peer's text as a message may show it: control
+// characters and invalid UTF-8 escaped, the length bounded. Every text of
+// an event goes through it before it reaches an error.
+func quote(s string) string { return mjai.Excerpt([]byte(s), mjai.ExcerptLen) }
+
 func bad(format string, args ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrEvent}, args...)...)
 }
@@ -81,7 +86,7 @@ func (c *Client) React(e *mjai.Event) (mjai.Event, error) {
 		return none(), c.startGame(e)
 	}
 	if c.seat < 0 {
-		return none(), bad("%s before start_game", e.Type)
+		return none(), bad("%s before start_game", quote(e.Type))
 	}
 	switch e.Type {
 	case "start_kyoku":
@@ -98,7 +103,7 @@ func (c *Client) React(e *mjai.Event) (mjai.Event, error) {
 		return none(), nil
 	}
 	if c.obs == nil {
-		return none(), bad("%s outside a round", e.Type)
+		return none(), bad("%s outside a round", quote(e.Type))
 	}
 	return c.play(e)
 }
@@ -176,7 +181,7 @@ func (c *Client) startRound(e *mjai.Event) error {
 // actor reads e's actor.
 func actor(e *mjai.Event) (int, error) {
 	if e.Actor == nil || *e.Actor < 0 || *e.Actor >= game.NumSeats {
-		return 0, bad("%s without an actor (0..3)", e.Type)
+		return 0, bad("%s without an actor (0..3)", quote(e.Type))
 	}
 	return *e.Actor, nil
 }

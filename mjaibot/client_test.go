@@ -1,6 +1,7 @@
 package mjaibot
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mjrank/mjrank/data/mjai"
 )
@@ -178,5 +180,69 @@ func TestDialServerMisbehaves(t *testing.T) {
 				t.Fatalf("Dial: %v, want an error saying %q", err, tt.text)
 			}
 		})
+	}
+}
+
+// printable reports the first byte of s a terminal could act on: a C0 or
+// C1 control character, DEL, or a byte that is not UTF-8 (-1: none).
+func printable(s string) int {
+	for i, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestPeerTextEscaped: whatever text of a peer's event an error quotes
+// (its type, a tile, a field JSON could not read) comes out with its
+// control characters escaped, on stdin and over TCP.
+func TestPeerTextEscaped(t *testing.T) {
+	const esc = `\u001b[2J\u009b1m\u0007`
+	cases := []struct{ name, input, want string }{
+		{"type before start_game", `{"type":"bogus` + esc + `"}`, `bogus\x1b[2J\x9b1m\x07`},
+		{"type outside a round", startGame + "\n" + `{"type":"bogus` + esc + `"}`, `bogus\x1b[2J`},
+		{"type of a bad event", `{"type":"x` + esc + `","actor":"zero"}`, `x\x1b[2J`},
+		{"tile", startGame + "\n" + startKyoku + "\n" + `{"type":"tsumo","actor":0,"pai":"` + esc + `"}`, `\x1b[2J`},
+		{"dora marker", startGame + "\n" + strings.Replace(startKyoku, `"dora_marker":"5p"`, `"dora_marker":"`+esc+`"`, 1), `\x1b[2J`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := serve(t, "efficiency", c.input)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if i := printable(err.Error()); i >= 0 || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q: a control character at byte %d, or %q missing", err, i, c.want)
+			}
+		})
+	}
+	// Row 58 of the audit: over TCP, names and then a type with escapes.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		c.Write([]byte(`{"type":"hello"}` + "\n"))
+		in := bufio.NewReader(c)
+		in.ReadString('\n') // the join
+		c.Write([]byte(`{"type":"start_game","id":0,"names":["\u001b]0;pwned\u0007","b","c","d"]}` + "\n"))
+		in.ReadString('\n')
+		c.Write([]byte(`{"type":"bogus` + esc + `"}` + "\n"))
+		in.ReadString('\n')
+	}()
+	cl, err := NewClient(Config{Bot: "tsumogiri"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = cl.Dial(context.Background(), ln.Addr().String(), "t", "default", 0)
+	if err == nil || printable(err.Error()) >= 0 || !strings.Contains(err.Error(), `bogus\x1b[2J`) {
+		t.Errorf("Dial: %q, want the type escaped", err)
 	}
 }

@@ -32,7 +32,16 @@ type LineError struct {
 	Err  error
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+// Error escapes the whole message as mjai.Excerpt does: its cause may
+// quote a peer's text from another package (a JSON error naming the event
+// type, an observation's complaint about a tile).
+func (e *LineError) Error() string {
+	return fmt.Sprintf("line %d: %s", e.Line, mjai.Excerpt([]byte(e.Err.Error()), maxMessage))
+}
+
+// maxMessage bounds a LineError's message: room for a few quoted excerpts.
+const maxMessage = 8 * mjai.ExcerptLen
+
 func (e *LineError) Unwrap() error { return e.Err }
 
 // Serve plays on a stream, as Mortal and mjai.app run bots: each line of r

@@ -316,15 +316,29 @@ func accept(ln net.Listener, limit time.Duration) (*client, error) {
 		err = mjai.DecodeEvent(line, &join)
 	}
 	if err == nil && join.Type != "join" {
-		err = fmt.Errorf("a %s where join is due", join.Type)
+		err = fmt.Errorf("a %s where join is due", mjai.Excerpt([]byte(join.Type), mjai.ExcerptLen))
 	}
 	if err != nil {
 		res.c.Close()
-		return nil, fmt.Errorf("client %v: %w", res.c.RemoteAddr(), err)
+		// The cause may quote the client's line (a JSON error names its type).
+		return nil, &clientError{addr: res.c.RemoteAddr(), err: err}
 	}
 	c.name = join.Name
 	return c, nil
 }
+
+// clientError is a client that did not join; it quotes the client's text
+// escaped.
+type clientError struct {
+	addr net.Addr
+	err  error
+}
+
+func (e *clientError) Error() string {
+	return fmt.Sprintf("client %v: %s", e.addr, mjai.Excerpt([]byte(e.err.Error()), 4*mjai.ExcerptLen))
+}
+
+func (e *clientError) Unwrap() error { return e.err }
 
 func (c *client) stderr() string { return "" }
 

@@ -94,7 +94,7 @@ func sameFace(a, b tile.Tile) bool { return a.Kind() == b.Kind() && a.Red() == b
 // the hand when there is one, as a record would show it.
 func discard(v game.View, legal []game.Action, typ game.ActionType, e *mjai.Event) (game.Action, error) {
 	if e.Type != "dahai" {
-		return game.Action{}, fmt.Errorf("%w: a %s where a dahai is due", ErrIllegal, e.Type)
+		return game.Action{}, fmt.Errorf("%w: a %s where a dahai is due", ErrIllegal, mjai.Excerpt([]byte(e.Type), mjai.ExcerptLen))
 	}
 	t, err := face(e.Pai)
 	if err != nil {

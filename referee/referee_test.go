@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/data/records"
@@ -283,4 +284,60 @@ func TestStopWhileProgramHangs(t *testing.T) {
 	if kids := children(t); len(kids) > 0 {
 		t.Errorf("child processes left: %v", kids)
 	}
+}
+
+// controlAt returns the index of the first byte of s a terminal could act
+// on: a C0 or C1 control other than a newline, DEL, or a byte that is not
+// UTF-8 (-1: none).
+func controlAt(s string) int {
+	for i, r := range s {
+		if (r < 0x20 && r != '\n') || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestPeerTextEscaped: a program's stderr, a field of its reply that JSON
+// could not read, a tcp client's join: what an error quotes of them has
+// its control characters and invalid UTF-8 escaped.
+func TestPeerTextEscaped(t *testing.T) {
+	cases := []struct{ name, seat, want string }{
+		{"stderr", `cmd:printf 'bad \033[2J \233 \377 \r end\nsecond line\n' >&2; exit 3`, `bad \x1b[2J \x9b \xff \x0d end` + "\nsecond line"},
+		{"reply's type", `cmd:while read l; do echo '{"type":"\u001b[2J\u009b","actor":"x"}'; done`, `\x1b[2J\x9b`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := Match{Arena: arena.Config{Seats: [4]string{c.seat, "tsumogiri", "tsumogiri", "tsumogiri"}, Games: 1, Seed: 1, Length: game.Tonpuusen}}
+			_, err := m.Run(context.Background())
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if i := controlAt(err.Error()); i >= 0 || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q: a control character at byte %d, or %q missing", err, i, c.want)
+			}
+		})
+	}
+	t.Run("join", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		go func() {
+			c, err := net.Dial("tcp", ln.Addr().String())
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			c.Write([]byte(`{"type":"\u001b[2J"}` + "\n"))
+			c.Read(make([]byte, 512))
+		}()
+		m := Match{Arena: arena.Config{Seats: [4]string{"tcp", "tsumogiri", "tsumogiri", "tsumogiri"}, Games: 1, Seed: 1, Length: game.Tonpuusen},
+			Listener: ln, Wait: time.Minute}
+		_, err = m.Run(context.Background())
+		if err == nil || controlAt(err.Error()) >= 0 || !strings.Contains(err.Error(), `\x1b[2J`) {
+			t.Errorf("error %q: want the join's type escaped", err)
+		}
+	})
 }

@@ -34,8 +34,22 @@ func (e *ReplyError) Error() string {
 	if e.Event != "" {
 		fmt.Fprintf(&b, " to %s", e.Event)
 	}
-	fmt.Fprintf(&b, ": %v", e.Err)
+	// The cause may quote the program (its stderr, a field JSON could not
+	// read): escaped, its lines kept.
+	fmt.Fprintf(&b, ": %s", quoteLines(e.Err.Error()))
 	return b.String()
+}
+
+// quoteLines returns a peer's text (a program's stderr, an error quoting
+// a reply) as a message may show it: every line escaped as mjai.Excerpt
+// does, control characters and invalid UTF-8 included, the line breaks
+// kept.
+func quoteLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = mjai.Excerpt([]byte(l), 4*len(l)+1) // \xNN at most: never cut
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (e *ReplyError) Unwrap() error { return e.Err }
@@ -92,7 +106,7 @@ func (t *table) violation(s int, prompt, reply []byte, err error) {
 		st.dead = true
 		st.conn.close()
 		if tail := st.conn.stderr(); tail != "" {
-			re.Err = fmt.Errorf("%w; its stderr ends with:\n%s", err, tail)
+			re.Err = fmt.Errorf("%w; its stderr ends with:\n%s", err, quoteLines(tail))
 		}
 	}
 	t.illegal[s]++
