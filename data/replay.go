@@ -21,14 +21,19 @@ var ErrNotFourPlayer = errors.New("not a 4-player game")
 //   - GO type bit 0x200 (the "chip" lobby) plays kiriage and reveals an open
 //     or added kan's dora indicator at once (dnovikoff chip.xml_);
 //   - bit 0x400 pays 1500 per honba (dnovikoff ratio1.xml_);
-//   - games of 2009 (the old format, shuffle in INIT, or a 2009 log id) have
-//     no tenpai-yame (bug1.xml plays on after a tenpai all-last dealer in
-//     first place), and east-only games then had uma +10/+5 (shuffle.xml,
-//     bye.xml) and an extension that went on into the West
-//     (2009030812gm-00e1-0000-270195f3, 2009031016gm-00e1-0000-74513f2c:
+//   - games of 2009 have no tenpai-yame (bug1.xml plays on after a tenpai
+//     all-last dealer in first place), and east-only games then had uma
+//     +10/+5 (shuffle.xml, bye.xml) and an extension that went on into the
+//     West (2009030812gm-00e1-0000-270195f3, 2009031016gm-00e1-0000-74513f2c:
 //     nobody at 30,000 after South 4, the record plays West 1);
 //   - games from 2023 on report final points unrounded (2023053016gm-0029,
 //     newattr2023.xml); earlier ones rounded to thousands.
+//
+// The era is read from the record itself where it shows it (the 2009
+// format, the final points, a West round), and from a log id only where it
+// does not, so the same bytes get the same rules under any file name; see
+// [Game.era]. Where neither decides, today's rules are played and a
+// mismatch they may explain says what is unknown.
 //
 // Other bits above 0xFF mark special lobbies whose final points follow
 // their own rules; see [Rules.FinalPointsKnown].
@@ -48,22 +53,22 @@ func (g *Game) EngineRules() game.Rules {
 	if r.Type&0x400 != 0 {
 		gr.Score.HonbaPoints = 1500
 	}
-	year := g.Year()
-	if year != 0 && year <= 2009 {
+	e := g.era()
+	if e.y2009 {
 		gr.TenpaiYame = false
 		if length == game.Tonpuusen {
 			gr.Uma = [4]int{10, 5, -5, -10}
 			gr.ExtensionWinds = 2
 		}
 	}
-	if year >= 2023 {
-		gr.RoundPoints = false
-	}
+	gr.RoundPoints = e.rounded
 	return gr
 }
 
-// Year returns the year the game was played, from its log id or, for the
-// 2009 format (shuffle in INIT), 2009; 0 if unknown.
+// Year returns the year of the game's log id (Ref: the record's own, or
+// one found in its file name) or, for the 2009 format (shuffle in INIT),
+// 2009; 0 if unknown. [Game.EngineRules] prefers what the record's content
+// shows.
 func (g *Game) Year() int {
 	if len(g.Ref) >= 4 {
 		y := 0
@@ -147,13 +152,19 @@ func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, yield func(*Repla
 	}
 	eng := game.NewGame(rules)
 	p := replayer{rules: &rules, rep: rep, yield: yield}
+	// Whether the game ends is what the 2009 rules change: a mismatch
+	// there names what the record leaves unknown, if anything.
+	endNote := ""
+	if u := g.era().unknown; u != "" {
+		endNote = " (" + u + ")"
+	}
 	for ri := range g.Rounds {
 		rd := &g.Rounds[ri]
 		p.ri, p.rd = ri, rd
 		want := game.RoundSetup{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks, Dealer: uint8(rd.Dealer), Scores: rd.Scores}
 		if ri > 0 {
 			if eng.Over() {
-				p.mismatch(-1, "the engine ended the game after the previous round, the record goes on")
+				p.mismatch(-1, "the engine ended the game after the previous round, the record goes on"+endNote)
 			} else if got := eng.Next(); got != want {
 				p.mismatch(-1, fmt.Sprintf("round start: engine %s, record %s", setupString(got), setupString(want)))
 			}
@@ -191,7 +202,7 @@ func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, yield func(*Repla
 	}
 	last := g.Rounds[len(g.Rounds)-1].Name()
 	if !eng.Over() {
-		rep.Mismatches = append(rep.Mismatches, Mismatch{last, -1, "the record ends the game, the engine would go on"})
+		rep.Mismatches = append(rep.Mismatches, Mismatch{last, -1, "the record ends the game, the engine would go on" + endNote})
 	}
 	scores, points, _ := eng.Final()
 	if scores != g.Owari.Scores {
