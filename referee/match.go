@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -59,8 +60,9 @@ type Match struct {
 	Listener net.Listener
 	Wait     time.Duration
 
-	mu  sync.Mutex
-	ctx context.Context // Run's: a wait for a reply ends with it
+	mu   sync.Mutex
+	ctx  context.Context // Run's: a wait for a reply ends with it
+	stop context.CancelCauseFunc
 }
 
 // Seat kinds.
@@ -93,7 +95,10 @@ func ParseSeat(spec string) error {
 	return nil
 }
 
-// Run plays the match.
+// Run plays the match. A match stopped before its end, by ctx or by a
+// game's error (a rejected reply under Stop, a tcp seat nobody joined),
+// returns the result of the games finished before, marked Partial, with
+// the error (ctx's cause, or the game's).
 func (m *Match) Run(ctx context.Context) (*arena.Result, error) {
 	for i, s := range m.Arena.Seats {
 		if err := ParseSeat(s); err != nil {
@@ -118,11 +123,33 @@ func (m *Match) Run(ctx context.Context) (*arena.Result, error) {
 			return nil, err
 		}
 	}
-	m.ctx = ctx
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	m.ctx, m.stop = ctx, stop
 	c := m.Arena
 	c.NewTable = m.newTable
 	return arena.Run(ctx, c)
 }
+
+// abort stops the match for err, a game's error, and returns what the
+// arena is told: err as a cut game. The arena then reports the games
+// finished before (Partial) with err, the context's cause, as it does for
+// a signal, where a game's own error would give no result at all.
+func (m *Match) abort(err error) error {
+	if cause := m.ctx.Err(); cause != nil && errors.Is(err, cause) {
+		return err // cut by a signal, or by another game's error
+	}
+	m.stop(err)
+	return &cutError{err: err, ctxErr: m.ctx.Err()}
+}
+
+// cutError is a game's error that stopped the match: it is its context's
+// error too (errors.Is), so that the arena counts the game as cut.
+type cutError struct{ err, ctxErr error }
+
+func (e *cutError) Error() string        { return e.err.Error() }
+func (e *cutError) Unwrap() error        { return e.err }
+func (e *cutError) Is(target error) bool { return target == e.ctxErr }
 
 func (m *Match) warn(err error) {
 	if m.Warn == nil {
@@ -156,8 +183,7 @@ func (m *Match) newTable(spec *arena.TableSpec) (arena.Table, error) {
 			t.players[s], err = bot.NewWith(name, spec.Seeds[s], bo)
 		}
 		if err != nil {
-			t.Close(nil, err)
-			return nil, fmt.Errorf("seat %d (%s): %w", s, name, err)
+			return nil, t.Close(nil, fmt.Errorf("seat %d (%s): %w", s, name, err))
 		}
 		if c != nil {
 			st.conn = c

@@ -341,3 +341,34 @@ func TestPeerTextEscaped(t *testing.T) {
 		}
 	})
 }
+
+// TestTCPClientGoneKeepsFinishedGames: a tcp seat's client that plays
+// game 1 and is not back for game 2 stops the match with the result of
+// game 1, marked partial, and the error naming the seat.
+func TestTCPClientGoneKeepsFinishedGames(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	cfg := arena.Config{Seats: [4]string{"tsumogiri", "tcp", "tsumogiri", "tsumogiri"}, Games: 3, Seed: 4, Length: game.Tonpuusen}
+	m := Match{Arena: cfg, Listener: ln, Wait: 2 * time.Second, TimeLimit: time.Hour}
+	done := make(chan error, 1)
+	go func() {
+		c, err := mjaibot.NewClient(mjaibot.Config{Bot: "tsumogiri"})
+		if err == nil {
+			err = c.Dial(context.Background(), ln.Addr().String(), "once", "default", 0)
+		}
+		done <- err
+	}()
+	res, err := m.Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "seat 1 (tcp): no client joined within") {
+		t.Errorf("error %v", err)
+	}
+	if res == nil || !res.Partial || res.Played != 1 || res.Entries[1].Games != 1 {
+		t.Errorf("result %+v, want game 1's, partial", res)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("client: %v", err)
+	}
+}

@@ -346,7 +346,8 @@ func reason(k game.EndKind) string {
 	return ""
 }
 
-// Close sends end_game and ends the seats' programs.
+// Close sends end_game and ends the seats' programs. A game's error stops
+// the match (Match.abort).
 func (t *table) Close(g *game.Game, err error) error {
 	if g != nil && t.any {
 		scores := g.Scores
@@ -373,7 +374,10 @@ func (t *table) Close(g *game.Game, err error) error {
 			err = &ReplyError{Seat: s, Spec: st.spec, Err: fmt.Errorf("after end_game: %v", cerr)}
 		}
 	}
-	return err
+	if err != nil {
+		return t.m.abort(fmt.Errorf("game %s: %w", t.spec.ID, err))
+	}
+	return nil
 }
 
 // player is a speaking seat's game.Player: its decision is the reply to

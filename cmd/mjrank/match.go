@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -47,7 +48,9 @@ lockstep). The engine judges every reply: a move must be legal at that
 point, a reply to an event that asked nothing must be "none", and it must
 come within --time-limit. A rejected reply is reported with the seat, the
 event and the reply; --on-illegal stop (the default) ends the match with
-status 1, --on-illegal tsumogiri plays the tsumogiri (or a pass) instead
+status 1 (the report, marked PARTIAL, then covers the games finished
+before; so it does when a tcp seat's client does not join, or a signal
+stops the match), --on-illegal tsumogiri plays the tsumogiri (or a pass) instead
 and goes on, a late or dead program being replaced for the rest of its
 game. The report counts the rejected replies per entry.
 
@@ -186,7 +189,9 @@ func (o *matchOptions) run(env *Env, m *referee.Match) error {
 	ctx, stop := signalContext(context.Background())
 	defer stop()
 	res, err := m.Run(ctx)
-	if res == nil {
+	// A match stopped by an error reports the games finished before it, as
+	// one stopped by a signal does; with none finished, the error says all.
+	if res == nil || (res.Played == 0 && err != nil && !errors.Is(err, context.Canceled)) {
 		return err
 	}
 	if rerr := printMatch(env, res, o.asJSON); rerr != nil {

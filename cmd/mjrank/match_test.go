@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,5 +58,51 @@ func TestMatchThroughMjaiCommand(t *testing.T) {
 	got, illegal := hash(append(args, common...))
 	if got != direct || illegal != [4]int{} {
 		t.Errorf("through mjai programs: hash %s, rejected %v; direct hash %s", got, illegal, direct)
+	}
+}
+
+// asMjrank is a seat's command that runs this test binary as "mjrank
+// ARGS".
+func asMjrank(t *testing.T, args string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("MJRANK_TEST_AS_MJRANK=1 '%s' %s", exe, args)
+}
+
+// TestMatchErrorReportsFinishedGames: a match stopped by a program's error
+// in its second game prints the report of the first, marked PARTIAL (as a
+// signal does), says why it stopped and exits 1; --json says partial.
+func TestMatchErrorReportsFinishedGames(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		count := filepath.Join(t.TempDir(), "count")
+		// Game 1: a legal player; game 2 on: garbage.
+		prog := fmt.Sprintf(`cmd:n=$(cat '%[1]s' 2>/dev/null || echo 0); echo $((n+1)) >'%[1]s'; if [ "$n" -ge 1 ]; then while read l; do echo garbage; done; else %[2]s; fi`,
+			count, asMjrank(t, "mjai --bot tsumogiri"))
+		args := []string{"match", "--seat", prog, "--seat", "tsumogiri", "--seat", "tsumogiri", "--seat", "tsumogiri",
+			"--games", "3", "--workers", "1", "--length", "tonpuusen", "--time-limit", "10m"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		var stdout, stderr bytes.Buffer
+		code := run(args, strings.NewReader(""), &stdout, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), "not an mjai event") || !strings.Contains(stderr.String(), "PARTIAL, covers only the first 1 of 3 games") {
+			t.Errorf("json %v: exit %d, stderr %q", asJSON, code, stderr.String())
+		}
+		if !asJSON {
+			if !strings.Contains(stdout.String(), "PARTIAL") || !strings.Contains(stdout.String(), "1 of 3 tonpuusen games") {
+				t.Errorf("report %q", stdout.String())
+			}
+			continue
+		}
+		var res struct {
+			Partial bool `json:"partial"`
+			Played  int  `json:"played"`
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &res); err != nil || !res.Partial || res.Played != 1 {
+			t.Errorf("json report %+v (%v): %s", res, err, stdout.String())
+		}
 	}
 }
