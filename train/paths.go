@@ -1,8 +1,11 @@
 package train
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
@@ -20,4 +23,81 @@ func readRecords(name string, stdin io.Reader) ([]dataset.GameRef, error) {
 		stdin = os.Stdin
 	}
 	return dataset.Read(stdin, "stdin")
+}
+
+// ResolvePaths makes the folders of cfg absolute (xgboost runs in the work
+// folder, where a relative path would name another file; the corpus, read
+// by this process only, stays as given, as the cards record it) and checks how
+// they lie before any work, since a mistake would show only at the end of
+// the sample extraction, or leave files where they do not belong: the work
+// folder may be neither a corpus folder, nor inside one (its LibSVM files
+// would be left among the records), nor one of the model folders; a model
+// folder may not lie inside a corpus folder (its cards would be read as
+// records). Symbolic links are followed as far as the paths exist. Every
+// entry point calls it; a command may call it first, to refuse a bad flag
+// at once.
+func (cfg *Config) ResolvePaths() error {
+	var err error
+	abs := func(p *string) {
+		if *p != "" && *p != Stdin && err == nil {
+			*p, err = filepath.Abs(*p)
+		}
+	}
+	for _, p := range []*string{&cfg.Out, &cfg.RankOut, &cfg.PolicyOut, &cfg.Work} {
+		abs(p)
+	}
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	outs := []struct{ flag, dir string }{{"--out", cfg.Out}, {"--rank-out", cfg.RankOut}, {"--policy-out", cfg.PolicyOut}}
+	work := realPath(cfg.Work)
+	for _, c := range cfg.Corpus {
+		if c == Stdin {
+			continue
+		}
+		rc, err := filepath.Abs(c)
+		if err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		rc = realPath(rc)
+		if cfg.Work != "" && within(work, rc) {
+			return fmt.Errorf("train: --work %s is the corpus %s or inside it: its LibSVM files would be left among the records; give another folder", cfg.Work, c)
+		}
+		for _, o := range outs {
+			if o.dir != "" && within(realPath(o.dir), rc) {
+				return fmt.Errorf("train: %s %s is the corpus %s or inside it: the model cards would be read as records; give another folder", o.flag, o.dir, c)
+			}
+		}
+	}
+	for _, o := range outs {
+		if cfg.Work != "" && o.dir != "" && work == realPath(o.dir) {
+			return fmt.Errorf("train: --work %s is also %s: the work folder's files would be mixed with the models; give another folder", cfg.Work, o.flag)
+		}
+	}
+	return nil
+}
+
+// realPath is the absolute path p with the symbolic links of its longest
+// existing prefix resolved.
+func realPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	rest := ""
+	for dir := filepath.Clean(p); ; dir = filepath.Dir(dir) {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(dir) == dir {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
+}
+
+// within reports whether path p is folder dir or lies inside it (both
+// cleaned absolute paths).
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -109,5 +110,65 @@ func TestRunChecksOutputsFirst(t *testing.T) {
 	}
 	if names, _ := os.ReadDir(dir); len(names) != 1 {
 		t.Errorf("the checks left files behind: %v", names)
+	}
+}
+
+// TestWorkFolderChecked: a work folder that is the corpus, or inside it,
+// or one of the model folders, is refused before any work (it failed at
+// the xgboost step and left LibSVM files among the records); a relative
+// one becomes absolute.
+func TestWorkFolderChecked(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	corpus := filepath.Join(dir, "corpus")
+	if err := os.Mkdir(corpus, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ work, out, want string }{
+		{"corpus", "models", "--work"},
+		{"corpus/wk", "models", "--work"},
+		{"models", "models", "--work"},
+		{"wk", "corpus/models", "--out"},
+	} {
+		cfg := Config{Corpus: []string{"corpus"}, Out: c.out, Work: c.work, XGBoost: "no-such-xgboost"}
+		_, err := Run(context.Background(), cfg)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "corpus") && c.work != c.out {
+			t.Errorf("work %s, out %s: %v, want %s refused", c.work, c.out, err, c.want)
+		}
+	}
+	if left, _ := os.ReadDir(corpus); len(left) > 0 {
+		t.Errorf("the corpus holds %v after the refused runs", left)
+	}
+	cfg := Config{Corpus: []string{"corpus"}, Out: "models", Work: "wk"}
+	if err := cfg.ResolvePaths(); err != nil || cfg.Work != filepath.Join(dir, "wk") || cfg.Out != filepath.Join(dir, "models") {
+		t.Errorf("ResolvePaths: %v, work %q, out %q; want them absolute", err, cfg.Work, cfg.Out)
+	}
+	if cfg.Corpus[0] != "corpus" {
+		t.Errorf("the corpus became %q: the cards record it as given", cfg.Corpus[0])
+	}
+}
+
+// TestCheckLoaderRelativeWork: the loader check runs `xgboost task=pred`
+// in the work folder; a work folder named relative to this one is found
+// there (it failed with "LocalFileSystem::Open wk/check.model").
+func TestCheckLoaderRelativeWork(t *testing.T) {
+	needXGBoost(t)
+	model := modelBytes(t, "../opponent/models", opponent.TenpaiModel)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Mkdir("wk", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	x := make([]float64, opponent.NumTenpaiFeatures)
+	if err := libsvm(&b, 0, x); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("wk/rows.test", b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check, err := CheckLoader(context.Background(), "xgboost", "wk", model, "wk/rows.test")
+	if err != nil || check.Rows != 1 {
+		t.Errorf("CheckLoader in a relative work folder: %+v, %v", check, err)
 	}
 }

@@ -39,6 +39,9 @@ const (
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	start := time.Now()
 	cfg.defaults()
+	if err := cfg.ResolvePaths(); err != nil {
+		return nil, err
+	}
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
@@ -103,6 +106,9 @@ func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Resul
 	withRollout := slices.Contains(cfg.Only, policy.RolloutModelName)
 	rest := slices.DeleteFunc(slices.Clone(cfg.Only), func(n string) bool { return n == policy.ModelName || n == policy.RolloutModelName })
 	if _, err := decisionSetOf(rest); err != nil {
+		return nil, err
+	}
+	if err := cfg.ResolvePaths(); err != nil {
 		return nil, err
 	}
 	for i, n := range cfg.Only {
@@ -290,6 +296,9 @@ func (cfg *Config) workDir() (string, func(), error) {
 // starts with.
 func (cfg *Config) prepare() (work string, cleanup func(), files []string, corpus xgbmodel.Corpus, err error) {
 	cfg.defaults()
+	if err = cfg.ResolvePaths(); err != nil {
+		return "", nil, nil, corpus, err
+	}
 	if work, cleanup, err = cfg.workDir(); err != nil {
 		return "", nil, nil, corpus, err
 	}

@@ -319,6 +319,12 @@ func (cfg *Config) checkLoader(ctx context.Context, work string, model []byte, f
 // predictXGBoost returns `xgboost task=pred`'s predictions of the rows of
 // file with model, noting its time and memory in run.
 func (cfg *Config) predictXGBoost(ctx context.Context, work string, model []byte, file string, run *ModelRun) ([]float64, error) {
+	// xgboost runs in work: the paths it is given must not be relative
+	// to this folder.
+	work, err := filepath.Abs(work)
+	if err != nil {
+		return nil, err
+	}
 	mf := filepath.Join(work, "check.model")
 	pf := filepath.Join(work, "check.pred")
 	if err := os.WriteFile(mf, model, 0o644); err != nil {

@@ -145,6 +145,14 @@ type trainOptions struct {
 // check checks every flag before any work, in the order the help lists
 // them: the folders, then the numbers.
 func (o *trainOptions) check() error {
+	// A flag given empty is a mistake, not the flag left out: --only ''
+	// would train everything, --work '' use a temporary folder.
+	for _, f := range []struct{ name, v string }{{"corpus", o.corpus}, {"out", o.out}, {"rank-out", o.rankOut},
+		{"policy-out", o.policyOut}, {"work", o.work}, {"xgboost", o.xgb}, {"only", o.only}} {
+		if f.v == "" && slices.Contains(o.set, f.name) {
+			return usageErrorf("--%s '': empty", f.name)
+		}
+	}
 	decisions := o.onlyDecisions()
 	if decisions {
 		if err := o.checkOnly(); err != nil {
@@ -171,7 +179,7 @@ func (o *trainOptions) check() error {
 			}
 		}
 	}
-	return firstErr(
+	if err := firstErr(
 		inputPath("corpus", o.corpus, false),
 		outputDir("out", o.out),
 		outputDir("rank-out", o.rankOut),
@@ -189,7 +197,22 @@ func (o *trainOptions) check() error {
 		calibErr,
 		cvErr,
 		onlyErr,
-	)
+	); err != nil {
+		return err
+	}
+	return o.resolvePaths()
+}
+
+// resolvePaths makes the folder flags absolute and checks how they lie
+// (train.Config.ResolvePaths), so that a relative --work, or one inside
+// the corpus, is settled before any work rather than at the xgboost step.
+func (o *trainOptions) resolvePaths() error {
+	cfg := train.Config{Corpus: []string{o.corpus}, Out: o.out, RankOut: o.rankOut, PolicyOut: o.policyOut, Work: o.work}
+	if err := cfg.ResolvePaths(); err != nil {
+		return usageErrorf("%s", strings.TrimPrefix(err.Error(), "train: "))
+	}
+	o.out, o.rankOut, o.policyOut, o.work = cfg.Out, cfg.RankOut, cfg.PolicyOut, cfg.Work
+	return nil
 }
 
 // onlyList is --only's names, nil for all.

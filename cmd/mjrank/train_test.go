@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,5 +55,44 @@ func TestTrainOnly(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(empty); len(left) > 0 {
 		t.Errorf("--out without opponent models: wrote %v", left)
+	}
+}
+
+// TestTrainPathAndListFlags: a flag given empty is a usage error (--only
+// '' trained everything; --work '' took a temporary folder), and so is a
+// --work inside the corpus or equal to --out, at once and leaving nothing
+// in the corpus; a relative --work is made absolute before the run.
+func TestTrainPathAndListFlags(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.MkdirAll("corpus", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	base := []string{"train", "--corpus", "corpus", "--out", "out", "--xgboost", "no-such-xgboost"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--only", ""}, "--only"},
+		{[]string{"--work", ""}, "--work"},
+		{[]string{"--rank-out", ""}, "--rank-out"},
+		{[]string{"--policy-out", ""}, "--policy-out"},
+		{[]string{"--work", "corpus"}, "--work"},
+		{[]string{"--work", "corpus/wk"}, "--work"},
+		{[]string{"--work", "out"}, "--work"},
+		{[]string{"--rank-out", "corpus/rank"}, "--rank-out"},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append(slices.Clone(base), c.args...)
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want a usage error naming %s", c.args, code, stderr.String(), c.want)
+		}
+	}
+	if left, _ := os.ReadDir("corpus"); len(left) > 0 {
+		t.Errorf("the corpus holds %v", left)
+	}
+	o := trainOptions{corpus: "corpus", out: "out", work: "wk", xgb: "xgboost", threads: 2, tenpaiRate: 1, waitRate: 1, valueRate: 1, policyRate: 1}
+	if err := o.check(); err != nil || o.work != filepath.Join(dir, "wk") || o.out != filepath.Join(dir, "out") {
+		t.Errorf("check: %v; --work %q, --out %q, want both absolute", err, o.work, o.out)
 	}
 }
