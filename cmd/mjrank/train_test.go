@@ -58,8 +58,8 @@ func TestTrainOnly(t *testing.T) {
 	}
 }
 
-// TestTrainPathAndListFlags: a flag given empty is a usage error (--only
-// ” trained everything; --work ” took a temporary folder), and so is a
+// TestTrainPathAndListFlags: a flag given empty is a usage error (an empty
+// --only trained everything, an empty --work took a temporary folder), and so is a
 // --work inside the corpus or equal to --out, at once and leaving nothing
 // in the corpus; a relative --work is made absolute before the run.
 func TestTrainPathAndListFlags(t *testing.T) {
