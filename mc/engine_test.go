@@ -2,6 +2,7 @@ package mc
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"testing"
 	"time"
@@ -318,6 +319,9 @@ func BenchmarkRollout(b *testing.B) {
 // every candidate to the round's end, the rank model included — allocates
 // nothing.
 func TestRolloutAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocations are counted in the run without the race detector")
+	}
 	e, err := Default()
 	if err != nil {
 		t.Fatal(err)
@@ -350,9 +354,10 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 }
 
 // TestTimeKept: Options.Time stops the analysis within the simulations
-// already started, not at the end of a halving stage: a budget of hours
-// with 300 ms allowed returns well within a second (a generous bound for a
-// loaded machine) with a consistent count.
+// already started, not at the end of a halving stage: with a budget that
+// would take minutes and 300 ms allowed, the analysis ends inside its first
+// stage with a consistent count. What is checked is where it stopped, not
+// how long it took, so a loaded machine passes as an idle one does.
 func TestTimeKept(t *testing.T) {
 	e, err := Default()
 	if err != nil {
@@ -360,8 +365,9 @@ func TestTimeKept(t *testing.T) {
 	}
 	p := positions(t, 1, 37)[0]
 	r := p.round
+	legal := r.Legal(p.seat, nil)
 	start := time.Now()
-	an, err := e.Analyze(context.Background(), game.ViewOf(&r, p.seat), r.Legal(p.seat, nil), Options{Sims: MaxSims, Time: 300 * time.Millisecond, Rules: &p.rules})
+	an, err := e.Analyze(context.Background(), game.ViewOf(&r, p.seat), legal, Options{Sims: MaxSims, Time: 300 * time.Millisecond, Rules: &p.rules})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,8 +376,13 @@ func TestTimeKept(t *testing.T) {
 	for _, c := range an.Candidates {
 		sims += c.Sims
 	}
-	if took > 2*time.Second || an.Sims != sims || an.Sims >= MaxSims || an.Sims == 0 {
-		t.Errorf("took %v, %d simulations (candidates %d) in %d stages", took, an.Sims, sims, an.Stages)
+	// The first stage gives every candidate MaxSims/(stages*candidates)
+	// worlds: far more than any machine runs in 300 ms.
+	n := len(an.Candidates)
+	stages := max(1, int(math.Ceil(math.Log2(float64(n)))))
+	firstStage := MaxSims / (stages * n) * n
+	if an.Stages != 1 || an.Sims != sims || an.Sims >= firstStage || an.Sims == 0 {
+		t.Errorf("took %v, %d simulations (candidates %d) in %d stages; the first stage holds %d", took, an.Sims, sims, an.Stages, firstStage)
 	}
 	t.Logf("300 ms allowed: %v, %d simulations, %d stages", took, an.Sims, an.Stages)
 	// A deadline that passes before the first world still gets the first

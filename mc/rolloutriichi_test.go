@@ -18,8 +18,11 @@ func TestRolloutRiichiFeaturesAtRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	for _, p := range positions(t, 4000, 1) {
+	n, decisions := 0, 4000
+	if testing.Short() {
+		decisions = 1000 // the race run: fewer turns, the same check
+	}
+	for _, p := range positions(t, decisions, 1) {
 		v := game.ViewOf(&p.round, p.seat)
 		legal := p.round.Legal(p.seat, nil)
 		var pub opponent.Public
