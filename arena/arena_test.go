@@ -286,7 +286,7 @@ func TestHugeArenaStopsOnCancel(t *testing.T) {
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("err %v, want context.Canceled", err)
 			}
-			if d := time.Since(start); d > 30*time.Second {
+			if d := time.Since(start); d > 2*time.Minute { // a hang, not a slow machine
 				t.Errorf("took %v to stop", d)
 			}
 			runtime.ReadMemStats(&after)

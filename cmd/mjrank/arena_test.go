@@ -184,8 +184,10 @@ func TestArenaSignalHelper(t *testing.T) {
 }
 
 // TestArenaSignals runs a 100,000,000-game arena in a process, lets it
-// play a second, and stops it with SIGINT or SIGTERM: it prints the partial
-// report and exits with 130 or 143; its memory stays small.
+// play until its first record is written, and stops it with SIGINT or
+// SIGTERM: it prints the partial report and exits with 130 or 143; its
+// memory stays small. Waiting for a record, not for a time, keeps the
+// signal after the arena's handler on a machine of any speed.
 func TestArenaSignals(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGINT to send")
@@ -199,13 +201,17 @@ func TestArenaSignals(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestArenaSignalHelper$")
-			cmd.Env = append(os.Environ(), "MJRANK_HELPER_ARGS=arena --seats tsumogiri,tsumogiri,tsumogiri,tsumogiri --games 100000000 --workers 2")
+			records := t.TempDir()
+			cmd.Env = append(os.Environ(), "MJRANK_HELPER_ARGS=arena --seats tsumogiri,tsumogiri,tsumogiri,tsumogiri --games 100000000 --workers 2 --records "+records)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(time.Second)
+			waitFor(ctx, t, "the arena's first record", func() bool {
+				names, _ := os.ReadDir(records)
+				return len(names) > 0
+			})
 			rss := vmHWM(cmd.Process.Pid)
 			if err := cmd.Process.Signal(tc.sig); err != nil {
 				t.Fatal(err)
@@ -221,11 +227,24 @@ func TestArenaSignals(t *testing.T) {
 			if !strings.Contains(stderr.String(), "mjrank arena: interrupted by "+tc.name) {
 				t.Errorf("stderr:\n%s", stderr.String())
 			}
-			t.Logf("peak RSS after 1 s of a 100,000,000-game arena: %d KiB", rss)
+			t.Logf("peak RSS at the first record of a 100,000,000-game arena: %d KiB", rss)
 			if rss > 200<<10 {
 				t.Errorf("peak RSS %d KiB", rss)
 			}
 		})
+	}
+}
+
+// waitFor polls cond until it holds, failing the test if ctx ends first
+// (a guard against a hang, not a measure of speed).
+func waitFor(ctx context.Context, t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for !cond() {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("waiting for %s: %v", what, ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 }
 
@@ -244,8 +263,9 @@ func vmHWM(pid int) int {
 	return n
 }
 
-// TestTrainSignal: SIGTERM stops mjrank train mid-run with status 143,
-// and its temporary work folder is gone (it was left behind before).
+// TestTrainSignal: SIGTERM stops mjrank train mid-run, while its
+// (fake) xgboost runs, with status 143, and its temporary work folder is
+// gone (it was left behind before).
 func TestTrainSignal(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "windows" {
 		t.Skip("reads a corpus folder in a child process")
@@ -253,7 +273,8 @@ func TestTrainSignal(t *testing.T) {
 	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
 	tmp := t.TempDir()
 	fake := filepath.Join(tmp, "xgboost")
-	if err := os.WriteFile(fake, []byte("#!/bin/sh\n[ \"$1\" = --version ] && { echo 1.7.4; exit 0; }\nexec sleep 60\n"), 0o755); err != nil {
+	started := filepath.Join(tmp, "xgboost-started")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\n[ \"$1\" = --version ] && { echo 1.7.4; exit 0; }\ntouch "+started+"\nexec sleep 60\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -266,7 +287,10 @@ func TestTrainSignal(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(3 * time.Second)
+	waitFor(ctx, t, "the fake xgboost to start", func() bool {
+		_, err := os.Stat(started)
+		return err == nil
+	})
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
