@@ -38,7 +38,7 @@ func chromium(t *testing.T) string {
 // and its process group is killed with it).
 func browse(t *testing.T, bin, page string, args ...string) []byte {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a hang guard: chromium starts slowly on a loaded machine
 	defer cancel()
 	home := t.TempDir() // chromium writes its profile and crash dumps here
 	all := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",

@@ -11,7 +11,7 @@ const HAND = ['1m', '2m', '3m', '4p', '5pr', '6p', '7s', '8s', '1s', 'E', 'E', '
 
 function run(events) {
     const input = events.map(e => typeof e === 'string' ? e : JSON.stringify(e)).join('\n') + '\n';
-    return spawnSync(process.execPath, [BOT], { input, encoding: 'utf8', timeout: 20000 });
+    return spawnSync(process.execPath, [BOT], { input, encoding: 'utf8', timeout: 120000 }); // a hang guard, not a speed check
 }
 
 // A short round as the referee sends it to seat 0 (the dealer).
