@@ -23,13 +23,14 @@ const heapBound = 160 << 20
 // TestBombsBounded posts six gzip bombs at once, each a 4 MiB-capped body
 // that would expand to gigabytes (an mjlog of endless BYE tags, an mjai
 // line of spaces): each is refused with 400 naming the limit, and the
-// heap stays under heapBound, because a body is decoded only in an
+// heap stays under heapBound, because a record is decoded only in an
 // analysis slot and every reader stops at its limit.
 func TestBombsBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("expands inputs of gigabytes")
 	}
-	s := newService(t, Config{MaxConcurrent: 2, QueueWait: time.Minute})
+	// The queue wait is a safety net: every bomb waits for its slot.
+	s := newService(t, Config{MaxConcurrent: 2, QueueWait: 10 * time.Minute})
 	// A real game's opening, up to its first round, then endless BYE tags.
 	rec := readFile(t, filepath.Join(shareddata.Dir(t, "tenhou"), "thewaxmango-mahjong-hands/log-libraries/logs/2022010103gm-00a9-0000-12d7f40d.txt"))
 	head, _, ok := strings.Cut(rec, "<INIT ")

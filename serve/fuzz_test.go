@@ -1,6 +1,9 @@
 package serve
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
 	"net/url"
 	"strings"
 	"testing"
@@ -18,6 +21,8 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"record": "x", "seat": 1, "name": "a", "sims": 5}`,
 		`{"sims": "x"}`, `{"seed": -1}`, `{"a": 1}`, `[]`, `{} {}`, `{`, ``, `null`, `{"observation": null}`,
 		"{\n\"sims\" 1}", `{"sims": 1e99}`, `{"event": 99999999999999999999}`,
+		`{"observation": {"seat": 1}, "sims": 2, "sims": 3}`, `{"observation": {"seat": 1, "Seat": 2}}`, `{"record": "x", "Name": "a"}`,
+		`{"observation": {"events": [{"type": "draw"}, {"type": "draw", "type": "x"}]}}`, `{"s\u0069ms": 1, "sims": 2}`,
 	} {
 		f.Add([]byte(seed), "seat=1&sims=20")
 	}
@@ -26,6 +31,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		if err != nil {
 			checkMessage(t, err)
 		} else {
+			checkOnceEach(t, body)
 			if (q.Observation == nil) == (q.Record == nil) {
 				t.Fatalf("accepted %q with observation %v and record %v", body, q.Observation != nil, q.Record != nil)
 			}
@@ -48,8 +54,12 @@ func FuzzDecodeRequest(f *testing.F) {
 			checkMessage(t, err)
 			return
 		}
-		if strings.TrimSpace(r.Record) == "" || (r.Seat != nil && (*r.Seat < 0 || *r.Seat > 3)) || (r.Seat != nil && r.Name != "") {
+		if strings.TrimSpace(r.Record) == "" || (r.Seat != nil && (*r.Seat < 0 || *r.Seat > 3)) || (r.Seat != nil && r.Name != nil) ||
+			(r.Name != nil && *r.Name == "") {
 			t.Fatalf("accepted %+v", r)
+		}
+		if hasTopKey(body, "record") {
+			checkOnceEach(t, body)
 		}
 	})
 }
@@ -59,5 +69,54 @@ func checkMessage(t *testing.T, err error) {
 	msg := err.Error()
 	if msg == "" || strings.HasPrefix(msg, "json:") || strings.Contains(msg, "Go struct") {
 		t.Fatalf("unclear error %q", msg)
+	}
+}
+
+// checkOnceEach fails the test when an accepted body holds a key twice in
+// an object: read with encoding/json's token stream, independently of the
+// checker's own walk.
+func checkOnceEach(t *testing.T, body []byte) {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(body))
+	type frame struct {
+		object, atKey bool
+		keys          map[string]bool
+	}
+	var stack []frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("accepted %q, which the token stream refuses: %v", body, err)
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = &stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
+			case '{', '[':
+				if top != nil && top.object {
+					top.atKey = true // the value read: a key comes next
+				}
+				stack = append(stack, frame{object: d == '{', atKey: true, keys: map[string]bool{}})
+			default:
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		}
+		if top == nil || !top.object {
+			continue
+		}
+		if top.atKey {
+			k := tok.(string)
+			if top.keys[k] {
+				t.Fatalf("accepted %q, which holds the key %q twice in an object", body, k)
+			}
+			top.keys[k] = true
+		}
+		top.atKey = !top.atKey
 	}
 }

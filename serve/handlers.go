@@ -141,26 +141,75 @@ func mediaType(r *http.Request) (string, *httpError) {
 	return mt, nil
 }
 
-// readBody reads the body within the size cap.
-func (s *Service) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *httpError) {
-	tooBig := func() *httpError {
-		return errorf(http.StatusRequestEntityTooLarge, "request body over the server's limit of %d bytes (--max-body)", s.cfg.MaxBody)
-	}
+// readBody reads the whole body, before the request takes an analysis
+// slot: a client that sends its body slowly holds its connection until the
+// read timeout (which the server counts from the request's first byte) and
+// is then answered 408, but holds no slot. The body is held within the
+// size cap and the memory for bodies (Config.BodyMemory), charged as its
+// buffer grows, so a slow client is charged for what it sent; the caller
+// calls release once done with the body, error or not.
+func (s *Service) readBody(w http.ResponseWriter, r *http.Request) (body []byte, release func(), e *httpError) {
+	var held int64
+	release = func() { s.metrics.bodyBytes.Add(-held); held = 0 }
 	if r.ContentLength > s.cfg.MaxBody {
-		return nil, tooBig()
+		return nil, release, s.tooBig()
 	}
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	rd := http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+	var scratch [1]byte // read into once the buffer holds the cap: a byte more is too many
+	for {
+		if len(body) == cap(body) && int64(cap(body)) < s.cfg.MaxBody {
+			grow := min(max(2*int64(cap(body)), 4<<10), s.cfg.MaxBody) - int64(cap(body))
+			if s.metrics.bodyBytes.Add(grow) > s.cfg.BodyMemory {
+				s.metrics.bodyBytes.Add(-grow)
+				return nil, release, s.bodiesBusy()
+			}
+			held += grow
+			body = append(make([]byte, 0, int64(cap(body))+grow), body...)
+		}
+		dst := body[len(body):cap(body)]
+		if len(dst) == 0 {
+			dst = scratch[:]
+		}
+		n, err := rd.Read(dst)
+		if len(body) < cap(body) {
+			body = body[:len(body)+n]
+		} else if n > 0 {
+			return nil, release, s.tooBig()
+		}
+		if err == io.EOF {
+			return body, release, nil
+		}
+		if err != nil {
+			return nil, release, s.bodyError(err)
+		}
+	}
+}
+
+func (s *Service) tooBig() *httpError {
+	return errorf(http.StatusRequestEntityTooLarge, "request body over the server's limit of %d bytes (--max-body)", s.cfg.MaxBody)
+}
+
+// bodyError is the answer to a body that could not be read.
+func (s *Service) bodyError(err error) *httpError {
 	var mb *http.MaxBytesError
 	var ne net.Error
 	switch {
 	case errors.As(err, &mb):
-		return nil, tooBig()
+		return s.tooBig()
 	case errors.As(err, &ne) && ne.Timeout():
-		return nil, errorf(http.StatusRequestTimeout, "reading the request body: not all of it came within the read timeout (%v)", s.cfg.ReadTimeout)
-	case err != nil:
-		return nil, errorf(http.StatusBadRequest, "reading the request body: %v", err)
+		return errorf(http.StatusRequestTimeout, "reading the request body: not all of it came within the read timeout (%v, --read-timeout)", s.cfg.ReadTimeout)
 	}
-	return b, nil
+	return errorf(http.StatusBadRequest, "reading the request body: %v", err)
+}
+
+// bodiesBusy is the answer when the bodies held in memory reach their
+// limit.
+func (s *Service) bodiesBusy() *httpError {
+	s.metrics.rejected.Add(1)
+	e := errorf(http.StatusServiceUnavailable, "busy: the request bodies being read or analysed hold the server's %d bytes for them (%d times --max-body); retry later",
+		s.cfg.BodyMemory, s.cfg.BodyMemory/s.cfg.MaxBody)
+	e.retryAfter = 1
+	return e
 }
 
 // ClientHeader is the request header a record sent with a type a web page
@@ -192,6 +241,8 @@ func checkQuery(r *http.Request, allowed []string) *httpError {
 			return errorf(http.StatusBadRequest, "unknown query parameter %q: %s takes %s", k, r.URL.Path, strings.Join(allowed, ", "))
 		case len(q[k]) > 1:
 			return errorf(http.StatusBadRequest, "query parameter %q given %d times", k, len(q[k]))
+		case q[k][0] == "":
+			return &httpError{code: http.StatusBadRequest, msg: emptyQuery(k).Error()}
 		}
 	}
 	return nil
@@ -208,17 +259,20 @@ func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
 	if mt != "application/json" {
 		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/analyze takes application/json (curl: -H 'Content-Type: application/json')", mt)
 	}
-	// The body is read and decoded in the slot: decoding a record takes
-	// memory and time too, and must count against the cap.
+	// The body is read and its JSON checked before the request takes a
+	// slot (see readBody); the record or observation in it is decoded in
+	// the slot: a compressed record expands, and decoding takes memory and
+	// time that count against the cap.
+	body, release, e := s.readBody(w, r)
+	defer release()
+	if e != nil {
+		return e
+	}
+	q, err := DecodeAnalyzeRequest(body, s.cfg.MaxSims)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
 	return s.withSlot(r, func(ctx context.Context) *httpError {
-		body, e := s.readBody(w, r)
-		if e != nil {
-			return e
-		}
-		q, err := DecodeAnalyzeRequest(body, s.cfg.MaxSims)
-		if err != nil {
-			return errorf(http.StatusBadRequest, "%v", err)
-		}
 		pos, o, err := s.position(q)
 		if err != nil {
 			return errorf(http.StatusBadRequest, "%v", err)
@@ -309,17 +363,19 @@ func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
 	if e != nil {
 		return e
 	}
+	// The body is read before the request takes a slot, the record decoded
+	// in it (see analyze).
+	body, release, e := s.readBody(w, r)
+	defer release()
+	if e != nil {
+		return e
+	}
+	q, err := DecodeReviewRequest(body, r.URL.Query(), s.cfg.MaxSims)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
 	var rep *review.Report
-	// The body is read and decoded in the slot (see analyze).
 	if e := s.withSlot(r, func(ctx context.Context) *httpError {
-		body, e := s.readBody(w, r)
-		if e != nil {
-			return e
-		}
-		q, err := DecodeReviewRequest(body, r.URL.Query(), s.cfg.MaxSims)
-		if err != nil {
-			return errorf(http.StatusBadRequest, "%v", err)
-		}
 		g, seat, err := reviewGame(q)
 		if err != nil {
 			return errorf(http.StatusBadRequest, "%v", err)
@@ -360,15 +416,34 @@ func reviewGame(q *ReviewRequest) (*data.Game, int, error) {
 	if g.Players != 4 {
 		return nil, 0, fmt.Errorf("record: a %d-player game: the engine plays 4-player games", g.Players)
 	}
-	if q.Name == "" {
+	if q.Name == nil {
 		return g, deref(q.Seat, 0), nil
 	}
+	var seats []int
 	for i, n := range g.Names {
-		if n == q.Name {
-			return g, i, nil
+		if n == *q.Name {
+			seats = append(seats, i)
 		}
 	}
-	return nil, 0, fmt.Errorf("record: no player named %q (the players: %s)", q.Name, strings.Join(g.Names[:], ", "))
+	switch len(seats) {
+	case 0:
+		return nil, 0, fmt.Errorf("record: no player named %q (the players: %s)", *q.Name, strings.Join(g.Names[:], ", "))
+	case 1:
+		return g, seats[0], nil
+	}
+	// Players of the same name are told apart by their seats only.
+	list, all := fmt.Sprint(seats[0]), "both"
+	for i, seat := range seats[1:] {
+		sep := ", "
+		if i == len(seats)-2 {
+			sep = " and "
+		}
+		list += sep + strconv.Itoa(seat)
+	}
+	if len(seats) > 2 {
+		all = "all"
+	}
+	return nil, 0, fmt.Errorf("record: seats %s are %s named %q: give the seat instead of the name", list, all, *q.Name)
 }
 
 // wantHTML tells from ?format= or else the Accept header whether the

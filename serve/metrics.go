@@ -22,10 +22,11 @@ type metrics struct {
 	requests  map[requestKey]uint64
 	durations map[string]*histogram // by endpoint
 
-	inFlight atomic.Int64  // analyses and reviews holding a slot
-	queued   atomic.Int64  // requests waiting for a slot
-	rejected atomic.Uint64 // 503: no slot within the queue wait
-	sims     atomic.Uint64 // simulations run
+	inFlight  atomic.Int64  // analyses and reviews holding a slot
+	queued    atomic.Int64  // requests waiting for a slot
+	rejected  atomic.Uint64 // 503: no slot within the queue wait, or no memory for a body
+	bodyBytes atomic.Int64  // bytes of request bodies held (Config.BodyMemory)
+	sims      atomic.Uint64 // simulations run
 }
 
 type requestKey struct {
@@ -102,7 +103,8 @@ func (m *metrics) write(w io.Writer) error {
 	m.mu.Unlock()
 	b = fmt.Appendf(b, "# HELP mjrank_analyses_in_flight Analyses and reviews running now.\n# TYPE mjrank_analyses_in_flight gauge\nmjrank_analyses_in_flight %d\n", m.inFlight.Load())
 	b = fmt.Appendf(b, "# HELP mjrank_analyses_queued Requests waiting for an analysis slot.\n# TYPE mjrank_analyses_queued gauge\nmjrank_analyses_queued %d\n", m.queued.Load())
-	b = fmt.Appendf(b, "# HELP mjrank_rejected_total Requests answered 503 because no analysis slot came free within the queue wait.\n# TYPE mjrank_rejected_total counter\nmjrank_rejected_total %d\n", m.rejected.Load())
+	b = fmt.Appendf(b, "# HELP mjrank_request_body_bytes Bytes held for request bodies being read, waiting for a slot or analysed.\n# TYPE mjrank_request_body_bytes gauge\nmjrank_request_body_bytes %d\n", m.bodyBytes.Load())
+	b = fmt.Appendf(b, "# HELP mjrank_rejected_total Requests answered 503 busy: no analysis slot came free within the queue wait, or the memory for request bodies was full.\n# TYPE mjrank_rejected_total counter\nmjrank_rejected_total %d\n", m.rejected.Load())
 	b = fmt.Appendf(b, "# HELP mjrank_simulations_total Simulations run by the engine (a review counts its budget per decision).\n# TYPE mjrank_simulations_total counter\nmjrank_simulations_total %d\n", m.sims.Load())
 	_, err := w.Write(b)
 	return err

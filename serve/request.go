@@ -38,7 +38,7 @@ type AnalyzeRequest struct {
 type ReviewRequest struct {
 	Record string  `json:"record"`
 	Seat   *int    `json:"seat,omitempty"`
-	Name   string  `json:"name,omitempty"`
+	Name   *string `json:"name,omitempty"`
 	Game   *int    `json:"game,omitempty"`
 	Sims   *int    `json:"sims,omitempty"` // per decision (default review.DefaultSims, within the server's cap)
 	Seed   *uint64 `json:"seed,omitempty"`
@@ -52,7 +52,7 @@ const maxTimeMS = 24 * 3600 * 1000
 // which field is wrong and why.
 func DecodeAnalyzeRequest(body []byte, maxSims int) (*AnalyzeRequest, error) {
 	var q AnalyzeRequest
-	if err := decodeStrict(body, &q); err != nil {
+	if err := decodeStrict(body, &q, analyzeSchema); err != nil {
 		return nil, err
 	}
 	if err := q.check(maxSims); err != nil {
@@ -118,19 +118,29 @@ func (q *AnalyzeRequest) check(maxSims int) error {
 // curl labels JSON as a form unless told), else the body is the record
 // itself and the options come from the query (seat, name, game, sims,
 // seed). No record format has a top-level "record" member, so a
-// tenhou.net/6 record is read as a record.
+// tenhou.net/6 record is read as a record. An option given empty
+// (?seat=, "name": "") is an error, not the default.
 func DecodeReviewRequest(body []byte, query url.Values, maxSims int) (*ReviewRequest, error) {
 	var q ReviewRequest
-	if isEnvelope(body) {
-		for _, k := range []string{"seat", "name", "game", "sims", "seed"} {
+	options := []string{"seat", "name", "game", "sims", "seed"}
+	if hasTopKey(body, "record") {
+		for _, k := range options {
 			if query.Has(k) {
 				return nil, fmt.Errorf("query %q: with a JSON body, give the options in the body", k)
 			}
 		}
-		if err := decodeStrict(body, &q); err != nil {
+		if err := decodeStrict(body, &q, reviewSchema); err != nil {
 			return nil, err
 		}
+		if q.Name != nil && *q.Name == "" {
+			return nil, errors.New(`"name" is empty: give a player's name, or "seat"`)
+		}
 	} else {
+		for _, k := range options {
+			if query.Has(k) && query.Get(k) == "" {
+				return nil, emptyQuery(k)
+			}
+		}
 		q.Record = string(body)
 		var err error
 		if q.Seat, err = queryInt(query, "seat"); err != nil {
@@ -149,12 +159,15 @@ func DecodeReviewRequest(body []byte, query url.Values, maxSims int) (*ReviewReq
 			}
 			q.Seed = &v
 		}
-		q.Name = query.Get("name")
+		if query.Has("name") {
+			name := query.Get("name")
+			q.Name = &name
+		}
 	}
 	if strings.TrimSpace(q.Record) == "" {
 		return nil, errors.New(`no record: send the record as the body, or JSON {"record": ...}`)
 	}
-	if q.Seat != nil && q.Name != "" {
+	if q.Seat != nil && q.Name != nil {
 		return nil, errors.New(`give "seat" or "name", not both`)
 	}
 	if q.Seat != nil && (*q.Seat < 0 || *q.Seat > 3) {
@@ -166,15 +179,10 @@ func DecodeReviewRequest(body []byte, query url.Values, maxSims int) (*ReviewReq
 	return &q, nil
 }
 
-// isEnvelope tells a JSON review request from a tenhou.net/6 record: an
-// object with a "record" member.
-func isEnvelope(body []byte) bool {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(body, &top) != nil {
-		return false
-	}
-	_, ok := top["record"]
-	return ok
+// emptyQuery is the error for a query parameter given without a value:
+// ?seat= must not review seat 0 as if the seat were left out.
+func emptyQuery(key string) error {
+	return fmt.Errorf("query parameter %q is empty: give it a value, or leave it out", key)
 }
 
 func queryInt(query url.Values, key string) (*int, error) {
@@ -189,9 +197,11 @@ func queryInt(query url.Values, key string) (*int, error) {
 	return &v, nil
 }
 
-// decodeStrict decodes one JSON object into v, refusing unknown fields and
-// anything after the object, and says where the JSON went wrong.
-func decodeStrict(body []byte, v any) error {
+// decodeStrict decodes one JSON object into v, refusing unknown fields,
+// anything after the object, a key given twice at any depth and a key
+// that is not exactly a field's name of schema, and says where the JSON
+// went wrong.
+func decodeStrict(body []byte, v any, schema *keySchema) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -201,7 +211,8 @@ func decodeStrict(body []byte, v any) error {
 		line, col := lineCol(body, dec.InputOffset()-1)
 		return fmt.Errorf("request body: line %d, column %d: data after the JSON object", line, col)
 	}
-	return nil
+	// The decoder has checked the syntax: the keys are walked on valid JSON.
+	return checkKeys(body, schema)
 }
 
 // jsonError rewrites an encoding/json error to name the field or the

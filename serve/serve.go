@@ -9,7 +9,9 @@
 // with that seed. A semaphore caps the analyses running at once; a
 // request that cannot get a slot within the queue wait is answered 503
 // with Retry-After rather than queued without bound, because an analysis
-// holds its CPU for seconds. Errors are JSON {"error": "..."} naming the
+// holds its CPU for seconds. A request's body is read whole before the
+// request waits for a slot, so that a client sending it slowly holds its
+// connection only, not a slot. Errors are JSON {"error": "..."} naming the
 // field, the query parameter or the line of the record that was wrong.
 package serve
 
@@ -18,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"runtime"
@@ -29,7 +32,13 @@ import (
 // Config holds the service's limits. The zero value of a field means its
 // default (see the Default constants); New fills them in.
 type Config struct {
-	MaxBody       int64         // request body cap in bytes (413 beyond)
+	MaxBody int64 // request body cap in bytes (413 beyond)
+	// BodyMemory caps the bytes held at once for request bodies, from
+	// their first byte to their request's end: a body is read whole
+	// before its request waits for a slot, and is charged as it comes, so
+	// a slow client is charged for what it sent. A request that would pass
+	// the cap is answered 503. Default (MaxConcurrent + 16) × MaxBody.
+	BodyMemory    int64
 	MaxSims       int           // simulations a request may ask for one decision (400 beyond)
 	MaxConcurrent int           // analyses running at once (default GOMAXPROCS)
 	QueueWait     time.Duration // how long a request waits for a slot before 503 (0: not at all)
@@ -85,6 +94,16 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = runtime.GOMAXPROCS(0)
+	}
+	if cfg.BodyMemory <= 0 {
+		n := int64(cfg.MaxConcurrent) + 16
+		cfg.BodyMemory = cfg.MaxBody * n
+		if cfg.MaxBody > math.MaxInt64/n {
+			cfg.BodyMemory = math.MaxInt64
+		}
+	}
+	if cfg.BodyMemory < cfg.MaxBody {
+		return nil, fmt.Errorf("serve: body memory %d bytes: less than one body of the cap (%d bytes)", cfg.BodyMemory, cfg.MaxBody)
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = max(1, runtime.GOMAXPROCS(0)/cfg.MaxConcurrent)

@@ -5,11 +5,13 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/sim/observe"
 )
 
 var (
@@ -376,6 +379,30 @@ func TestErrors(t *testing.T) {
 		{"review form without the header", request{path: "/v1/review", ctype: "application/x-www-form-urlencoded", body: rec}, 415, "needs the header X-Mjrank-Client"},
 		{"review no type without the header", request{path: "/v1/review", body: rec}, 415, "needs the header X-Mjrank-Client"},
 		{"analyze query", request{path: "/v1/analyze?sims=5", ctype: aj, body: `{}`}, 400, `query parameter "sims": /v1/analyze takes none`},
+		// Duplicate keys and keys that differ from a field's name only in case
+		// (encoding/json would take the last, or match the case loosely).
+		{"duplicate key", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + obs + `, "sims": 1000, "sims": 10}`}, 400, `request body: key "sims" given twice`},
+		{"duplicate observation", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + obs + `, "sims": 10, "observation": null}`}, 400, `key "observation" given twice`},
+		{"duplicate escaped key", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + obs + `, "s\u0069ms": 10, "sims": 10}`}, 400, `key "sims" given twice`},
+		{"duplicate in observation", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + strings.Replace(obs, `"seat": 1,`, `"seat": 2, "seat": 1,`, 1) + `, "sims": 10}`}, 400, `key "observation.seat" given twice`},
+		{"duplicate in an event", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + strings.Replace(obs, `{"type": "draw", "seat": 1, "tile": "4s"}`, `{"type": "draw", "seat": 1, "tile": "4s", "tile": "5s"}`, 1) + `}`}, 400, `key "observation.events[5].tile" given twice`},
+		{"case variant", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + obs + `, "Sims": 10}`}, 400, `request body: unknown field "Sims" (field names are exact: "sims")`},
+		{"case variant beside", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + obs + `, "sims": 10, "SIMS": 50000}`}, 400, `unknown field "SIMS"`},
+		{"case variant in observation", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + strings.Replace(obs, `"seat": 1,`, `"Seat": 1,`, 1) + `}`}, 400, `unknown field "observation.Seat" (field names are exact: "seat")`},
+		{"case variant in rules", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + strings.Replace(obs, `"length"`, `"LENGTH"`, 1) + `}`}, 400, `unknown field "observation.rules.LENGTH"`},
+		{"unknown in observation", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + strings.Replace(obs, `"seat": 1,`, `"seat": 1, "player": 1,`, 1) + `}`}, 400, `unknown field "observation.player"`},
+		{"review duplicate key", request{path: "/v1/review", ctype: aj, body: `{"record": ` + js(rec) + `, "seat": 1, "seat": 2}`}, 400, `key "seat" given twice`},
+		{"review case variant", request{path: "/v1/review", ctype: aj, body: `{"record": ` + js(rec) + `, "Seat": 1}`}, 400, `unknown field "Seat"`},
+		// Empty query values (?seat=) and names two seats share.
+		{"review empty seat", request{ctype: "application/xml", path: "/v1/review?seat=&sims=10", body: rec}, 400, `query parameter "seat" is empty`},
+		{"review bare seat", request{ctype: "application/xml", path: "/v1/review?seat&sims=10", body: rec}, 400, `query parameter "seat" is empty`},
+		{"review empty name", request{ctype: "application/xml", path: "/v1/review?name=", body: rec}, 400, `query parameter "name" is empty`},
+		{"review empty format", request{ctype: "application/xml", path: "/v1/review?format=&sims=10", body: rec}, 400, `query parameter "format" is empty`},
+		{"review empty seed", request{ctype: "application/xml", path: "/v1/review?sims=10&seed=", body: rec}, 400, `query parameter "seed" is empty`},
+		{"review empty name in JSON", request{path: "/v1/review", ctype: aj, body: js(map[string]any{"record": rec, "name": ""})}, 400, `"name" is empty`},
+		{"review shared name", request{ctype: "application/xml", path: "/v1/review?name=efficiency&sims=10", body: rec}, 400, `record: seats 0 and 3 are both named "efficiency": give the seat`},
+		{"review name of three seats", request{ctype: "application/xml", path: "/v1/review?name=efficiency", body: strings.Replace(rec, `n1="%74%68%65%73%69%73"`, `n1="efficiency"`, 1)}, 400, `record: seats 0, 1 and 3 are all named "efficiency": give the seat`},
+		{"review shared name in JSON", request{path: "/v1/review", ctype: aj, body: js(map[string]any{"record": rec, "name": "efficiency"})}, 400, `seats 0 and 3 are both named "efficiency"`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -397,29 +424,41 @@ func TestErrors(t *testing.T) {
 }
 
 // TestBusy checks the concurrency cap: with the slot taken a request waits
-// the queue wait, then gets 503 with Retry-After; a slot freed within the
-// wait serves it.
+// the queue wait (at least: a busy machine may take longer), then gets 503
+// with Retry-After; a slot freed while it waits serves it.
 func TestBusy(t *testing.T) {
 	obs := observationJSON(t)
 	body := `{"observation": ` + obs + `, "sims": 200}`
 	for _, tc := range []struct {
 		name    string
 		wait    time.Duration
-		release time.Duration // when the held slot frees (0: never)
+		release bool // the held slot frees once the request waits for it
 		code    int
 	}{
-		{"no wait", 0, 0, 503},
-		{"wait runs out", 100 * time.Millisecond, 0, 503},
-		{"slot frees in time", 2 * time.Second, 50 * time.Millisecond, 200},
+		{"no wait", 0, false, 503},
+		{"wait runs out", 100 * time.Millisecond, false, 503},
+		// The wait is a safety net: the slot frees once the request waits.
+		{"slot frees in time", 10 * time.Minute, true, 200},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newService(t, Config{MaxConcurrent: 1, QueueWait: tc.wait})
 			s.slots <- struct{}{}
-			if tc.release > 0 {
-				time.AfterFunc(tc.release, func() { <-s.slots })
+			done := make(chan struct{})
+			if tc.release {
+				go func() {
+					for s.metrics.queued.Load() == 0 {
+						select {
+						case <-done:
+							return
+						case <-time.After(time.Millisecond):
+						}
+					}
+					<-s.slots
+				}()
 			}
 			start := time.Now()
 			w := request{path: "/v1/analyze", ctype: "application/json", body: body}.do(t, s)
+			close(done)
 			if w.Code != tc.code {
 				t.Fatalf("status %d, want %d: %s", w.Code, tc.code, w.Body)
 			}
@@ -440,34 +479,40 @@ func TestBusy(t *testing.T) {
 }
 
 // TestCancelStopsAnalysis checks that a client going away stops the
-// engine: the slot comes free long before the budget would be spent.
+// engine: the analysis, of minutes on one worker, ends as a request whose
+// client left (499), not as an answer. The client leaves once the analysis
+// runs; the limits of the waits are safety nets.
 func TestCancelStopsAnalysis(t *testing.T) {
 	s := newService(t, Config{MaxSims: mc.MaxSims, Workers: 1})
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// Ten million simulations: minutes of work on one worker.
-	body := `{"observation": ` + observationJSON(t) + `, "sims": 10000000}`
+	body := `{"observation": ` + observationJSON(t) + `, "sims": ` + strconv.Itoa(mc.MaxSims) + `}`
 	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/v1/analyze", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	if resp, err := http.DefaultClient.Do(req); err == nil {
-		resp.Body.Close()
-		t.Fatalf("answered %s before the client gave up", resp.Status)
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for s.metrics.inFlight.Load() != 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the analysis still runs 5 s after the client left")
+	answered := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			err = fmt.Errorf("answered %s before the client gave up", resp.Status)
+		} else {
+			err = nil
 		}
-		time.Sleep(10 * time.Millisecond)
+		answered <- err
+	}()
+	waitFor(t, "the analysis to start", func() bool { return s.metrics.inFlight.Load() == 1 })
+	cancel()
+	if err := <-answered; err != nil {
+		t.Fatal(err)
 	}
-	// The wrapper counts the request once the handler returns.
-	for metricValue(t, s, `mjrank_http_requests_total{endpoint="/v1/analyze",code="499"}`) != "1" {
-		if time.Now().After(deadline) {
-			t.Fatal("no 499 counted")
-		}
-		time.Sleep(10 * time.Millisecond)
+	waitFor(t, "the analysis to stop", func() bool { return s.metrics.inFlight.Load() == 0 })
+	waitFor(t, "the 499 to be counted", func() bool {
+		return metricValue(t, s, `mjrank_http_requests_total{endpoint="/v1/analyze",code="499"}`) == "1"
+	})
+	if got := metricValue(t, s, `mjrank_http_requests_total{endpoint="/v1/analyze",code="200"}`); got != "" {
+		t.Errorf("the cancelled analysis counted as answered: %s", got)
 	}
 }
 
@@ -491,4 +536,27 @@ func readAll(t testing.TB, r io.Reader) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestObservationSchema checks the keys the request checker allows in an
+// observation against what package observe writes (every field of its
+// JSON form, rules included): a field observe adds must be added to
+// observationSchema, or the server would refuse it.
+func TestObservationSchema(t *testing.T) {
+	o, err := observe.ParseObservation([]byte(observationJSON(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkKeys([]byte(`{"observation": `+string(b)+`}`), analyzeSchema); err != nil {
+		t.Errorf("%v in what observe writes: %s", err, b)
+	}
+	for _, key := range []string{`"rules"`, `"open_kan_dora_at_once"`, `"rinshan"`, `"from"`, `"tiles"`} {
+		if !strings.Contains(string(b), key) {
+			t.Errorf("the observation written holds no %s: the test covers less than it should", key)
+		}
+	}
 }
