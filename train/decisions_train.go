@@ -123,19 +123,21 @@ func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work st
 	var fatal error
 	corpus.Games, corpus.HeldOutGames = 0, 0
 	err := records.ForEachFile(ctx, files, cfg.Workers, func(f string) []*decisionGame {
-		games, _ := dataset.ReadFile(f)
+		// Read as they come: nothing is kept of a game left out.
 		var gs []*decisionGame
-		for i := range games {
-			gr := &games[i]
-			if dataset.Usable(gr.Game) != nil {
-				continue
+		keys := map[string]bool{} // a copy later in the file is a duplicate: not replayed
+		eachGame(f, nil, func(gr *dataset.GameRef) bool {
+			if dataset.Usable(gr.Game) != nil || keys[gr.Key] {
+				return true
 			}
+			keys[gr.Key] = true
 			g, err := decisionRows(gr, opp, cfg.heldOut(gr.Key), want)
 			if err != nil {
 				g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
 			}
 			gs = append(gs, g)
-		}
+			return true
+		})
 		return gs
 	}, func(_ string, gs []*decisionGame) {
 		for _, g := range gs {

@@ -82,9 +82,6 @@ type Comparison struct {
 // printed without a verdict.
 const MinVerdictGames = 30
 
-// errFiltered marks a game that EvalOptions.Filter leaves out.
-var errFiltered = errors.New("filtered")
-
 // ErrNoGames is the cause of Evaluate's error when no usable game was found.
 var ErrNoGames = errors.New("no usable games")
 
@@ -346,31 +343,33 @@ type evalGameResult struct {
 	err error
 }
 
-// evalFile is one record file evaluated.
+// evalFile is one record file evaluated: the games replayed, and the
+// count of those left out before replay, by reason (nothing is kept of
+// them: a file may hold millions of empty games).
 type evalFile struct {
-	games int
-	rerr  error
-	out   []evalGameResult
+	games    int
+	rerr     error
+	out      []evalGameResult
+	skips    fileSkips
+	filtered int // games the filter left out
 }
 
 // evalFileOf reads f and evaluates its usable games that pass the filter.
 func evalFileOf(f string, opp *opponent.Models, rk *rankmodel.Model, base *Baselines, opt *EvalOptions) evalFile {
-	games, rerr := readRecords(f, opt.Stdin)
-	var out []evalGameResult
-	for i := range games {
-		gr := &games[i]
-		if why := dataset.Usable(gr.Game); why != nil {
-			out = append(out, evalGameResult{key: gr.Key, err: why})
-			continue
+	var fr evalFile
+	fr.games, fr.rerr = eachGame(f, opt.Stdin, func(gr *dataset.GameRef) bool {
+		switch why := dataset.Usable(gr.Game); {
+		case why != nil:
+			fr.skips.add(why.Error())
+		case opt.Filter != nil && !opt.Filter(gr):
+			fr.filtered++
+		default:
+			c, err := evalGame(gr.Game, opp, rk, base)
+			fr.out = append(fr.out, evalGameResult{key: gr.Key, c: c, err: err})
 		}
-		if opt.Filter != nil && !opt.Filter(gr) {
-			out = append(out, evalGameResult{key: gr.Key, err: errFiltered})
-			continue
-		}
-		c, err := evalGame(gr.Game, opp, rk, base)
-		out = append(out, evalGameResult{key: gr.Key, c: c, err: err})
-	}
-	return evalFile{len(games), rerr, out}
+		return true
+	})
+	return fr
 }
 
 // evalTally gathers the files' results in file order: the samples of
@@ -394,10 +393,14 @@ func (t *evalTally) add(fr *evalFile) {
 		return
 	}
 	t.rep.Files++
+	for why, n := range fr.skips {
+		t.skipped[why] += n
+	}
+	if fr.filtered > 0 {
+		t.skipped[t.filtered] += fr.filtered
+	}
 	for _, r := range fr.out {
 		switch {
-		case r.err == errFiltered:
-			t.skipped[t.filtered]++
 		case r.c == nil:
 			t.skipped[r.err.Error()]++
 		case t.seen[r.key]:

@@ -14,15 +14,52 @@ import (
 // Stdin is the path that names standard input ([EvalOptions.Stdin]).
 const Stdin = records.StdinPath
 
-// readRecords reads every game of a record file, or of stdin for "-".
-func readRecords(name string, stdin io.Reader) ([]dataset.GameRef, error) {
+// eachGame calls fn with every game of a record file, or of stdin for
+// "-", as it is read, until fn returns false; it returns the number of
+// games read and the reader's error. It streams where dataset.ReadFile
+// holds every game of the file: a small gzip file can hold millions of
+// games (every one empty), and what a caller keeps per game must be only
+// what a usable game needs. The keys and numbers are dataset.Read's.
+func eachGame(name string, stdin io.Reader, fn func(gr *dataset.GameRef) bool) (int, error) {
+	var r io.Reader = stdin
 	if name != Stdin {
-		return dataset.ReadFile(name)
+		f, err := os.Open(name)
+		if err != nil {
+			return 0, err
+		}
+		defer f.Close()
+		r = f
+	} else {
+		if r == nil {
+			r = os.Stdin
+		}
+		name = "stdin"
 	}
-	if stdin == nil {
-		stdin = os.Stdin
+	rd, _, err := records.NewReader(r, name)
+	if err != nil {
+		return 0, err
 	}
-	return dataset.Read(stdin, "stdin")
+	n := 0
+	for rd.Next() {
+		n++
+		g := rd.Game()
+		key := dataset.Key(name, n, g)
+		if !fn(&dataset.GameRef{File: name, N: n, Key: key, HeldOut: dataset.HeldOut(key), Game: g}) {
+			break
+		}
+	}
+	return n, rd.Err()
+}
+
+// fileSkips counts the games of one file left out, by reason, as the
+// file is read: a map of a few reasons, not an entry per game.
+type fileSkips map[string]int
+
+func (s *fileSkips) add(why string) {
+	if *s == nil {
+		*s = fileSkips{}
+	}
+	(*s)[why]++
 }
 
 // ResolvePaths makes the folders of cfg absolute (xgboost runs in the work

@@ -361,21 +361,22 @@ func writeGrouped(w *bufio.Writer, g *policyGame, first int) (int, error) {
 }
 
 // filePolicyRows reads one record file and writes the policy's rows of its
-// usable games.
+// usable games (read as they come: nothing is kept of the others).
 func filePolicyRows(cfg *Config, f string, opp *opponent.Models) []*policyGame {
-	games, _ := dataset.ReadFile(f)
 	var out []*policyGame
-	for i := range games {
-		gr := &games[i]
-		if dataset.Usable(gr.Game) != nil {
-			continue
+	keys := map[string]bool{} // a copy later in the file is a duplicate: not replayed
+	eachGame(f, nil, func(gr *dataset.GameRef) bool {
+		if dataset.Usable(gr.Game) != nil || keys[gr.Key] {
+			return true
 		}
+		keys[gr.Key] = true
 		g, err := policyRows(gr, cfg, opp)
 		if err != nil {
 			g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
 		}
 		out = append(out, g)
-	}
+		return true
+	})
 	return out
 }
 

@@ -490,10 +490,14 @@ func (s *sampleSet) flush() error {
 	return nil
 }
 
-// fileSamples is one file's games: rows of the usable ones, reasons for the
-// others, or the error that stops the run.
+// fileSamples is one file's games: rows of the usable ones, the count of
+// the others by reason, or the error that stops the run. Nothing is kept
+// of a game left out, so a file of millions of empty games costs no more
+// than one.
 type fileSamples struct {
 	games []gameSamples
+	skips fileSkips
+	read  int   // games read
 	rerr  error // the file could not be read (whole or in part)
 	fatal error
 }
@@ -501,28 +505,34 @@ type fileSamples struct {
 type gameSamples struct {
 	key  string
 	rows *gameRows
-	skip string
 }
 
-// fileRows reads one record file and extracts the rows of its usable games.
+// fileRows reads one record file and extracts the rows of its usable
+// games. A game whose key came earlier in the file is a duplicate
+// whatever came before the file: it is counted as one unreplayed.
 func fileRows(cfg *Config, f string) fileSamples {
-	games, rerr := dataset.ReadFile(f)
-	out := fileSamples{rerr: rerr}
-	for i := range games {
-		gr := &games[i]
+	var out fileSamples
+	keys := map[string]bool{}
+	out.read, out.rerr = eachGame(f, nil, func(gr *dataset.GameRef) bool {
 		if why := dataset.Usable(gr.Game); why != nil {
-			out.games = append(out.games, gameSamples{skip: why.Error()})
-			continue
+			out.skips.add(why.Error())
+			return true
 		}
+		if keys[gr.Key] {
+			out.skips.add(skipDuplicate)
+			return true
+		}
+		keys[gr.Key] = true
 		rows, err := extractRows(gr, cfg)
 		if err != nil {
 			// A feature row that cannot be written, or a complete 4-player
 			// game the engine cannot replay as recorded: both are bugs.
 			out.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
-			return out
+			return false
 		}
 		out.games = append(out.games, gameSamples{key: gr.Key, rows: rows})
-	}
+		return true
+	})
 	return out
 }
 
@@ -543,14 +553,13 @@ func writeSamples(ctx context.Context, cfg *Config, files []string, work string,
 			if fs.fatal != nil && fatal == nil {
 				fatal = fs.fatal
 			}
-			if fs.rerr != nil && len(fs.games) == 0 {
+			if fs.rerr != nil && fs.read == 0 {
 				set.skips[skipUnreadable]++
 			}
+			for why, n := range fs.skips {
+				set.skips[why] += n
+			}
 			for _, g := range fs.games {
-				if g.rows == nil {
-					set.skips[g.skip]++
-					continue
-				}
 				set.add(cfg, g.key, g.rows)
 			}
 		})
