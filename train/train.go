@@ -204,10 +204,10 @@ type Result struct {
 	// DecisionsExtractSeconds is the decision models' samples.
 	DecisionsExtractSeconds float64
 	TotalSeconds            float64
-	// PeakRSS is the largest resident size of mjrank itself during the
-	// run, ChildPeakRSS that of the largest xgboost process, in bytes
-	// (getrusage RUSAGE_SELF and RUSAGE_CHILDREN, so over the life of the
-	// process calling Run; 0: not known on this system).
+	// PeakRSS is the largest resident size of mjrank itself (getrusage
+	// RUSAGE_SELF, so over the life of the process calling Run),
+	// ChildPeakRSS the largest of Runs' PeakRSS, in bytes (0: not known on
+	// this system).
 	PeakRSS, ChildPeakRSS int64
 
 	col *collector // the held-out predictions behind Eval
@@ -234,7 +234,10 @@ func (res *Result) addPolicy(pol *PolicyResult) {
 // finish sets the total time and the peak resident sizes.
 func (res *Result) finish(start time.Time) {
 	res.TotalSeconds = time.Since(start).Seconds()
-	res.PeakRSS, res.ChildPeakRSS = selfRSS()
+	res.PeakRSS = selfRSS()
+	for _, r := range res.Runs {
+		res.ChildPeakRSS = max(res.ChildPeakRSS, r.PeakRSS)
+	}
 }
 
 // FormatBytes writes a size in bytes as "812 MiB" or "3.4 GiB"; "?" for

@@ -130,13 +130,11 @@ func (cfg *Config) runXGBoost(ctx context.Context, work string, job xgbJob) ([]b
 	bar := cfg.bar(rounds, fmt.Sprintf("xgboost %s (%s)", job.name, run.Mode()))
 	defer bar.Finish()
 	out := io.MultiWriter(log, &roundCounter{bar: bar})
-	cmd := exec.CommandContext(ctx, cfg.XGBoost, job.name+".conf")
-	cmd.Dir, cmd.Env = work, xgbEnv()
+	cmd := cfg.xgbCommand(ctx, work, job.name+".conf")
 	cmd.Stdout, cmd.Stderr = out, out
 	t0 := time.Now()
-	err = cmd.Run()
+	run.PeakRSS, err = runMeasured(cmd)
 	run.Seconds = time.Since(t0).Seconds()
-	run.PeakRSS = processRSS(cmd.ProcessState)
 	removeCaches(work, trainCache, testCache)
 	if err != nil {
 		// The work folder goes when the run ends: the error carries the
@@ -145,6 +143,21 @@ func (cfg *Config) runXGBoost(ctx context.Context, work string, job xgbJob) ([]b
 	}
 	model, err := os.ReadFile(filepath.Join(work, job.name+".model"))
 	return model, run, err
+}
+
+// xgbCommand is an xgboost process run in work with args. It runs in a
+// process group of its own, which is killed whole when ctx ends (a
+// signal, an error elsewhere): an --xgboost wrapper's children go with
+// it. On Linux the kernel also kills it if mjrank dies without the
+// chance to (SIGKILL, or SIGQUIT's dump).
+func (cfg *Config) xgbCommand(ctx context.Context, work string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, cfg.XGBoost, args...)
+	cmd.Dir, cmd.Env = work, xgbEnv()
+	ownGroup(cmd)
+	// Output pipes held open by a process outside the group must not
+	// keep Wait waiting.
+	cmd.WaitDelay = 5 * time.Second
+	return cmd
 }
 
 // logTail returns the last max bytes of the file at path.
@@ -338,15 +351,15 @@ func (cfg *Config) predictXGBoost(ctx context.Context, work string, model []byte
 	if run.External {
 		cache = "check.cache"
 	}
-	cmd := exec.CommandContext(ctx, cfg.XGBoost, os.DevNull, "task=pred", "model_in="+mf, "test:data="+libsvmURI([]string{abs}, cache), "name_pred="+pf)
-	cmd.Dir, cmd.Env = work, xgbEnv()
+	cmd := cfg.xgbCommand(ctx, work, os.DevNull, "task=pred", "model_in="+mf, "test:data="+libsvmURI([]string{abs}, cache), "name_pred="+pf)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
 	t0 := time.Now()
-	out, err := cmd.CombinedOutput()
+	run.PeakRSS, err = runMeasured(cmd)
 	run.Seconds = time.Since(t0).Seconds()
-	run.PeakRSS = processRSS(cmd.ProcessState)
 	removeCaches(work, cache)
 	if err != nil {
-		return nil, fmt.Errorf("xgboost task=pred on %s: %w: %s", file, err, out)
+		return nil, fmt.Errorf("xgboost task=pred on %s: %w: %s", file, err, out.Bytes())
 	}
 	pb, err := os.ReadFile(pf)
 	if err != nil {
