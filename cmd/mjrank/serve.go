@@ -40,9 +40,13 @@ Serve answers HTTP on --addr (loopback by default):
 
 A request with a seed gives the numbers mjrank analyze (or review) gives
 with that seed. At most --max-concurrent analyses run at once; a request
-that finds no free slot within --queue-wait gets 503 with Retry-After.
-Errors are JSON {"error": "..."}. SIGINT or SIGTERM stops accepting
-requests and lets the running ones finish within --shutdown-timeout.
+that finds no free slot within --queue-wait gets 503 with Retry-After. A
+body is read whole before its request waits for a slot: one not complete
+within --read-timeout gets 408 and holds no slot. Errors are JSON
+{"error": "..."}: a JSON key given twice or not spelt exactly as the
+field, at any depth, and a query parameter unknown, repeated or empty are
+refused (400). SIGINT or SIGTERM stops accepting requests and lets the
+running ones finish within --shutdown-timeout.
 
 So that no web page the user visits can make the server work: a request
 whose Host is not the listening address's (localhost and the loopback
@@ -58,7 +62,7 @@ with no Content-Type needs the header X-Mjrank-Client (any value).
 		fs.IntVar(&o.maxSims, "max-sims", serve.DefaultMaxSims, fmt.Sprintf("most simulations a request may ask for a decision (1 to %d)", mc.MaxSims))
 		fs.IntVar(&o.maxConc, "max-concurrent", 0, "analyses running at once (default GOMAXPROCS)")
 		fs.DurationVar(&o.queueWait, "queue-wait", 0, "how long a request waits for a free analysis slot before 503 (0: not at all)")
-		fs.DurationVar(&o.readTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a request")
+		fs.DurationVar(&o.readTimeout, "read-timeout", serve.DefaultReadTimeout, "time to read a request, headers and body (408 beyond)")
 		fs.DurationVar(&o.writeTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to answer a request once read (analyses stop before it)")
 		fs.DurationVar(&o.idleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for the next request")
 		fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "how long running requests may finish after SIGINT or SIGTERM")
