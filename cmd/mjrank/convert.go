@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/outfile"
 )
 
 var cmdConvert = &Command{
@@ -31,9 +31,13 @@ naming a folder (or with several inputs, which need one), each input FILE is
 written to the folder as its base name with the new extension (.xml, .json,
 .mjson; standard input as "stdin"); with --out naming a file, the one input
 goes there. Two inputs with the same base name would overwrite each other:
-they are refused before anything is written. Files are written whole (to a
-temporary name first, then renamed) with the mode a new file gets (0644
-under the usual umask).
+they are refused before anything is written, and so is an output that is
+one of the inputs (the same file, also through a link). Files are written
+whole (to a temporary name in the target's folder first, then renamed),
+with the mode a new file gets (0644 under the usual umask) or the mode of
+the file replaced. A symbolic link is followed and its target written (a
+dangling link creates its target); a FIFO or a device (/dev/stdout too) is
+written into directly.
 
 An mjlog or tenhou.net/6 record holds one game, an mjai stream any number.
 An input of several games (an mjai file of several games, say) converted
@@ -85,21 +89,16 @@ var oneGameRecord = map[records.Format]string{records.FormatMjlog: "an mjlog rec
 // converter converts inputs to one destination: standard output (out ""),
 // the file out, or files in the folder out (dir).
 type converter struct {
-	env   *Env
-	to    records.Format
-	out   string
-	dir   bool
-	taken map[string]string      // output path → the input written there
-	files map[string]os.FileInfo // input → its file, to never write over another input
+	env    *Env
+	to     records.Format
+	out    string
+	dir    bool
+	taken  map[string]string // output path → the input written there
+	inputs []string          // never written over (outfile.Create)
 }
 
 func runConvert(env *Env, f records.Format, out string, inputs []string) error {
-	c := &converter{env: env, to: f, out: out, taken: map[string]string{}, files: map[string]os.FileInfo{}}
-	for _, in := range inputs {
-		if info, err := os.Stat(in); err == nil && in != "-" {
-			c.files[in] = info
-		}
-	}
+	c := &converter{env: env, to: f, out: out, taken: map[string]string{}, inputs: inputs}
 	if out != "" {
 		if info, err := os.Stat(out); err == nil && info.IsDir() {
 			c.dir = true
@@ -107,6 +106,11 @@ func runConvert(env *Env, f records.Format, out string, inputs []string) error {
 	}
 	if len(inputs) > 1 && !c.dir {
 		return usageErrorf("several inputs need --out to name an existing folder")
+	}
+	if out != "" && !c.dir {
+		if err := outfile.Check(out, inputs...); err != nil {
+			return usageErrorf("--out %v", err)
+		}
 	}
 	if err := c.checkNames(inputs); err != nil {
 		return err
@@ -241,23 +245,23 @@ func (c *converter) open(in string) (io.ReadCloser, error) {
 	return os.Open(in)
 }
 
-// sink is where one input's games go: standard output, or temporary files
-// renamed to their final names when every game has been written (one file,
-// or one per game).
+// sink is where one input's games go: standard output, or output files
+// (outfile) committed when every game has been written (one file, or one
+// per game).
 type sink struct {
 	c       *converter
 	in      string
 	perGame bool
 	stdout  *bufio.Writer
-	files   []*tempOutput
+	files   []*output
 	w       data.Writer
 }
 
-// tempOutput is an output file being written under a temporary name.
-type tempOutput struct {
-	path, tmp string
-	f         *os.File // nil once closed
-	bw        *bufio.Writer
+// output is one output file being written.
+type output struct {
+	path string
+	f    *outfile.File
+	bw   *bufio.Writer
 }
 
 // write writes game n (1-based) of the input.
@@ -294,73 +298,44 @@ func (s *sink) open(n int) (io.Writer, error) {
 	if prev, ok := c.taken[path]; ok {
 		return nil, fmt.Errorf("%s is also the output of %s: convert them into different folders", path, inputName(prev))
 	}
-	if info, err := os.Stat(path); err == nil {
-		for in, f := range c.files {
-			if in != s.in && os.SameFile(info, f) {
-				return nil, fmt.Errorf("%s would overwrite the input %s: convert them into another folder", path, in)
-			}
-		}
-	}
-	f, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".")
+	f, err := outfile.Create(path, c.inputs...)
 	if err != nil {
 		return nil, err
 	}
-	t := &tempOutput{path: path, tmp: f.Name(), f: f, bw: bufio.NewWriter(f)}
-	s.files = append(s.files, t)
-	return t.bw, nil
+	o := &output{path: path, f: f, bw: bufio.NewWriter(f)}
+	s.files = append(s.files, o)
+	return o.bw, nil
 }
 
-// commit flushes standard output, or closes every file and renames it to
-// its final name.
+// commit flushes standard output, or flushes every file, then puts each
+// in place.
 func (s *sink) commit() error {
 	if s.stdout != nil {
 		return s.stdout.Flush()
 	}
-	for _, t := range s.files {
-		err := t.bw.Flush()
-		if cerr := t.f.Close(); err == nil {
-			err = cerr
-		}
-		t.f = nil
-		if err != nil {
+	for _, o := range s.files {
+		if err := o.bw.Flush(); err != nil {
 			return err
 		}
 	}
-	for _, t := range s.files {
-		if err := os.Rename(t.tmp, t.path); err != nil {
+	for _, o := range s.files {
+		if err := o.f.Commit(); err != nil {
 			return err
 		}
-		s.c.taken[t.path] = s.in
+		s.c.taken[o.path] = s.in
 	}
 	s.files = nil
 	return nil
 }
 
-// abort removes the temporary files left; standard output keeps what was
-// written.
+// abort drops the files not put in place; standard output (and a FIFO or
+// device written directly) keeps what was written.
 func (s *sink) abort() {
 	if s.stdout != nil {
 		s.stdout.Flush()
 	}
-	for _, t := range s.files {
-		if t.f != nil {
-			t.f.Close()
-		}
-		os.Remove(t.tmp)
+	for _, o := range s.files {
+		o.bw.Flush()
+		o.f.Abort()
 	}
-}
-
-// createTemp creates a new file in dir named prefix plus a random suffix,
-// as os.CreateTemp does but with the mode os.Create gives (0666 less the
-// umask) rather than 0600.
-func createTemp(dir, prefix string) (*os.File, error) {
-	for range 1000 {
-		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		return f, err
-	}
-	return nil, fmt.Errorf("%s: cannot create a temporary file", dir)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -289,5 +290,81 @@ func TestConvertStdin(t *testing.T) {
 	code, _, stderr := mjrankRun(t, []byte("garbage"), "convert", "--to", "mjai", "-")
 	if code != 1 || !strings.HasPrefix(stderr, "mjrank convert: stdin:1:1: ") {
 		t.Errorf("garbage on stdin: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestConvertOutWritesThrough: --out a symbolic link writes its target
+// and keeps the link, also in an output folder; --out a FIFO streams the
+// conversion to its reader (issue 53, D1).
+func TestConvertOutWritesThrough(t *testing.T) {
+	want, err := os.ReadFile(sampleMjson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	link, target := filepath.Join(dir, "l2.mjson"), filepath.Join(dir, "target.mjson")
+	if err := os.Symlink("target.mjson", link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := mjrankRun(t, nil, "convert", "--to", "mjai", "--out", link, sampleXML); code != 0 {
+		t.Fatalf("--out a link: exit %d: %s", code, stderr)
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("--out a link: the link was replaced (%v)", info.Mode())
+	}
+	if b, _ := os.ReadFile(target); !bytes.Equal(b, want) {
+		t.Errorf("--out a link: the target holds %d bytes, want the %d of the conversion", len(b), len(want))
+	}
+	// In an output folder, selfplay.mjson is a link to elsewhere.
+	out, elsewhere := filepath.Join(dir, "out"), filepath.Join(dir, "elsewhere.mjson")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(out, "selfplay.mjson")); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := mjrankRun(t, nil, "convert", "--to", "mjai", "--out", out, sampleXML); code != 0 {
+		t.Fatalf("a link in --out's folder: exit %d: %s", code, stderr)
+	}
+	if b, _ := os.ReadFile(elsewhere); !bytes.Equal(b, want) {
+		t.Errorf("a link in --out's folder: its target holds %d bytes, want %d", len(b), len(want))
+	}
+
+	fifo := filepath.Join(dir, "out.fifo")
+	read := readFIFO(t, fifo)
+	if code, _, stderr := mjrankRun(t, nil, "convert", "--to", "mjai", "--out", fifo, sampleXML); code != 0 {
+		t.Fatalf("--out a FIFO: exit %d: %s", code, stderr)
+	}
+	if b, ok := read(); ok && !bytes.Equal(b, want) {
+		t.Errorf("--out a FIFO: the reader got %d bytes, want %d", len(b), len(want))
+	}
+}
+
+// TestConvertOutNotAnInput: --out naming an input (by name, through a
+// link, as a hard link) is refused before anything is read, naming both,
+// and the input is left whole (issue 53, D1).
+func TestConvertOutNotAnInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "x.mjson")
+	copyFile(t, sampleMjson, in)
+	want, _ := os.ReadFile(in)
+	link, hard := filepath.Join(dir, "link.mjson"), filepath.Join(dir, "hard.mjson")
+	if err := os.Symlink("x.mjson", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(in, hard); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{in, link, hard} {
+		code, stdout, stderr := mjrankRun(t, nil, "convert", "--to", "tenhou6", "--out", out, in)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, out+" would overwrite the input "+in) {
+			t.Errorf("--out %s: exit %d, stderr %q", out, code, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(in); !bytes.Equal(b, want) {
+		t.Error("the input was changed")
+	}
+	if names := dirNames(t, dir); !slices.Equal(names, []string{"hard.mjson", "link.mjson", "x.mjson"}) {
+		t.Errorf("the folder holds %v", names)
 	}
 }

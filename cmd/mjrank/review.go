@@ -2,17 +2,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/outfile"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/review"
 )
@@ -35,10 +34,15 @@ round.
 
 The summary prints per round the agreement rate (played == best) and the
 total and worst losses, then the costliest decisions first. --json prints
-the full report; --html FILE writes it as one self-contained HTML page.
+the full report; --html FILE writes it as one self-contained HTML page:
+checked before the review (a folder, a folder that cannot be written, or
+the record itself are refused), written whole to a temporary file renamed
+onto FILE, through a symbolic link to its target, or directly into a FIFO
+or a device (/dev/stdout).
 
 The player is --seat N (0 is the first dealer) or --name NAME (a player
-name of the record; the first seat of that name); seat 0 by default. Decision i of the player is
+name of the record; a name that two seats share is refused: give --seat);
+seat 0 by default. Decision i of the player is
 analysed with seed (--seed, i), so the report does not depend on --workers.
 3-player records are refused.
 `,
@@ -57,12 +61,12 @@ analysed with seed (--seed, i), so the report does not depend on --workers.
 			if len(args) != 1 {
 				return usageErrorf("want one game record")
 			}
-			page, err := o.check(fs)
+			page, err := o.check(fs, args[0])
 			if err != nil {
 				return err
 			}
 			if page != nil {
-				defer page.discard()
+				defer page.f.Abort()
 			}
 			return o.run(env, args[0], page)
 		}
@@ -79,8 +83,9 @@ type reviewOptions struct {
 
 // check checks every flag, then the flags together, before any work. With
 // --html it returns the page, open to be written: a review of minutes must
-// not be lost to a path it cannot be written to.
-func (o *reviewOptions) check(fs *flag.FlagSet) (*htmlOut, error) {
+// not be lost to a path it cannot be written to, nor write over its own
+// record (file).
+func (o *reviewOptions) check(fs *flag.FlagSet, file string) (*htmlOut, error) {
 	if err := firstErr(
 		intIn("seat", o.seat, 0, 3),
 		atLeast("game", o.gameN, 1),
@@ -89,20 +94,20 @@ func (o *reviewOptions) check(fs *flag.FlagSet) (*htmlOut, error) {
 	); err != nil {
 		return nil, err
 	}
-	var page *htmlOut
-	if o.htmlFile != "" {
-		var err error
-		if page, err = createHTMLOut(o.htmlFile); err != nil {
-			return nil, err
-		}
+	if explicit(fs, "name") && o.name == "" {
+		return nil, usageErrorf("--name: empty; give a player's name, or --seat")
 	}
-	if o.name != "" && explicit(fs, "seat") {
-		if page != nil {
-			page.discard()
-		}
+	if explicit(fs, "name") && explicit(fs, "seat") {
 		return nil, usageErrorf("give --seat or --name, not both")
 	}
-	return page, nil
+	if o.htmlFile == "" {
+		return nil, nil
+	}
+	f, err := outfile.Create(o.htmlFile, file)
+	if err != nil {
+		return nil, usageErrorf("--html %v", err)
+	}
+	return &htmlOut{f: f}, nil
 }
 
 // run reviews the player of the game in file, prints the report and
@@ -115,17 +120,9 @@ func (o *reviewOptions) run(env *Env, file string, page *htmlOut) error {
 	if g.Players != 4 {
 		return fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
 	}
-	s := o.seat
-	if o.name != "" {
-		s = -1
-		for i, n := range g.Names {
-			if n == o.name && s < 0 {
-				s = i
-			}
-		}
-		if s < 0 {
-			return fmt.Errorf("%s: no player named %q (the players: %s)", file, o.name, strings.Join(g.Names[:], ", "))
-		}
+	s, err := o.player(file, g)
+	if err != nil {
+		return err
 	}
 	w := o.workers
 	if w == 0 {
@@ -152,6 +149,29 @@ func (o *reviewOptions) run(env *Env, file string, page *htmlOut) error {
 		err = page.write(file, rep)
 	}
 	return err
+}
+
+// player returns the seat reviewed: --seat, or the one seat named --name.
+func (o *reviewOptions) player(file string, g *data.Game) (int, error) {
+	if o.name == "" {
+		return o.seat, nil
+	}
+	var seats []string
+	s := -1
+	for i, n := range g.Names {
+		if n == o.name {
+			s = i
+			seats = append(seats, fmt.Sprint(i))
+		}
+	}
+	switch len(seats) {
+	case 0:
+		return 0, fmt.Errorf("%s: no player named %q (the players: %s)", file, o.name, strings.Join(g.Names[:], ", "))
+	case 1:
+		return s, nil
+	}
+	and := strings.Join(seats[:len(seats)-1], ", ") + " and " + seats[len(seats)-1]
+	return 0, fmt.Errorf("%s: %d players are named %q (seats %s): give --seat", file, len(seats), o.name, and)
 }
 
 // readGame reads game gameN (1-based) of a record file in any format.
@@ -204,49 +224,18 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 	return t.Render()
 }
 
-// htmlOut is --html's page: a temporary file beside the target, made
-// before the review so a path that cannot be written fails at once, and
-// renamed onto the target once written.
-type htmlOut struct {
-	f      *os.File
-	target string
-}
-
-func createHTMLOut(target string) (*htmlOut, error) {
-	if info, err := os.Stat(target); err == nil && info.IsDir() {
-		return nil, usageErrorf("--html %s: a folder; give a file name", target)
-	}
-	dir := filepath.Dir(target)
-	f, err := os.CreateTemp(dir, ".mjrank-review-*.html")
-	if err != nil {
-		return nil, usageErrorf("--html %s: cannot write into %s: %v", target, dir, errors.Unwrap(err))
-	}
-	return &htmlOut{f: f, target: target}, nil
-}
+// htmlOut is --html's page, made before the review (outfile.Create) so a
+// path that cannot take it fails at once.
+type htmlOut struct{ f *outfile.File }
 
 // write writes the page and puts it in place.
 func (h *htmlOut) write(file string, rep *review.Report) error {
 	err := review.WriteHTML(h.f, file, rep)
-	if cerr := h.f.Close(); err == nil {
-		err = cerr
-	}
 	if err == nil {
-		err = os.Chmod(h.f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(h.f.Name(), h.target)
+		err = h.f.Commit()
 	}
 	if err != nil {
-		return fmt.Errorf("--html %s: %w", h.target, err)
+		return fmt.Errorf("--html: %w", err)
 	}
-	h.f = nil
 	return nil
-}
-
-// discard removes the temporary file unless write put it in place.
-func (h *htmlOut) discard() {
-	if h.f != nil {
-		h.f.Close()
-		os.Remove(h.f.Name())
-	}
 }
