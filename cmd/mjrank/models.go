@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -22,9 +23,13 @@ var cmdModels = &Command{
 	UsageLine: "info [--models DIR] [--json] | eval [--models DIR] [--json] [--held-out] [--workers N] PATH...",
 	Short:     "show the predictors' model cards, or measure the models on game records",
 	Long: `
-"models info" prints the card of each model: what it predicts, its feature
-schema, the corpus it was trained on, its xgboost parameters and its
-held-out metrics beside their baselines.
+"models info" prints the card of each model (the opponent predictors, the
+rank model, the discard policy, the rollout's discard model and the
+decision models): what it predicts, its feature schema, the corpus it was
+trained on, its xgboost parameters and its held-out metrics beside their
+baselines. A model that does not load (corrupt, missing, doubled, of
+another schema) is named on standard error after the cards of the others,
+and the exit status is 1.
 
 "models eval" replays the usable games under PATH (4-player, ordinary
 lobbies, with a final result) and measures the models on them: tenpai AUC,
@@ -59,12 +64,12 @@ Both use the models embedded in the binary, or those in --models DIR (as
 			if err := o.check(fs, args); err != nil {
 				return err
 			}
+			if args[0] == "info" {
+				return o.info(env)
+			}
 			opp, rk, err := loadModels(o.dir)
 			if err != nil {
 				return err
-			}
-			if args[0] == "info" {
-				return o.info(env, opp, rk)
 			}
 			return o.eval(env, args[1:], opp, rk)
 		}
@@ -110,24 +115,70 @@ func (o *modelsOptions) check(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// info prints the cards of every model: the opponent and rank models',
-// and the discard policy's and decision models' when they load.
-func (o *modelsOptions) info(env *Env, opp *opponent.Models, rk *rankmodel.Model) error {
-	cards := append(append([]xgbmodel.Card{}, opp.Cards...), rk.Card)
-	if pol, err := loadPolicy(o.dir); err == nil {
-		cards = append(cards, pol.Card)
-	} else {
-		fmt.Fprintf(env.Stderr, "mjrank models: no discard policy: %v\n", err)
-	}
-	if dec, err := loadDecisions(o.dir); err == nil {
-		cards = append(cards, dec.Cards...)
-	} else {
-		fmt.Fprintf(env.Stderr, "mjrank models: decision models: %v\n", err)
-	}
+// info prints the cards of every model: the opponent, rank, discard,
+// rollout and decision models. A model that does not load is named on
+// stderr after the cards of the others, and the command fails: the engine
+// and the arena would refuse the folder.
+func (o *modelsOptions) info(env *Env) error {
+	cards, bad := modelCards(o.dir)
+	var err error
 	if o.asJSON {
-		return writeJSON(env.Stdout, cards)
+		err = writeJSON(env.Stdout, cards)
+	} else {
+		err = printCards(env.Stdout, cards)
 	}
-	return printCards(env.Stdout, cards)
+	if err != nil || len(bad) == 0 {
+		return err
+	}
+	for _, e := range bad {
+		fmt.Fprintf(env.Stderr, "mjrank models: %v\n", e)
+	}
+	where := "the embedded models"
+	if o.dir != "" {
+		where = "--models " + o.dir
+	}
+	return fmt.Errorf("%s: %s failed to load", where, plural(len(bad), "model set"))
+}
+
+// modelCards loads the models of dir (the embedded ones for "") set by
+// set and returns the cards of those that load and why the others do not.
+func modelCards(dir string) ([]xgbmodel.Card, []error) {
+	var cards []xgbmodel.Card
+	var bad []error
+	add := func(err error, cs ...xgbmodel.Card) {
+		if err != nil {
+			bad = append(bad, err)
+		}
+		cards = append(cards, cs...)
+	}
+	if opp, err := loadOpponent(dir); err != nil {
+		add(err)
+	} else {
+		add(nil, opp.Cards...)
+	}
+	if rk, err := loadRank(dir); err != nil {
+		add(err)
+	} else {
+		add(nil, rk.Card)
+	}
+	if pol, err := loadPolicy(dir); err != nil {
+		add(err)
+	} else {
+		add(nil, pol.Card)
+	}
+	// The rollout's model is optional: a folder without one plays the
+	// embedded rollout.
+	if roll, err := loadRollout(dir); err != nil {
+		add(err)
+	} else if roll != nil {
+		add(nil, roll.Card)
+	}
+	if dec, err := loadDecisions(dir); err != nil {
+		add(err)
+	} else {
+		add(nil, dec.Cards...)
+	}
+	return cards, bad
 }
 
 // eval evaluates the models on the games of files and prints the report.
@@ -173,20 +224,35 @@ func loadDecisions(dir string) (*policy.Decisions, error) {
 	return policy.LoadDecisionsDir(dir)
 }
 
-func loadModels(dir string) (*opponent.Models, *rankmodel.Model, error) {
+// loadRollout loads the rollout's discard model of dir (nil when dir has
+// none), or the embedded one.
+func loadRollout(dir string) (*policy.Model, error) {
 	if dir == "" {
-		opp, err := opponent.Default()
-		if err != nil {
-			return nil, nil, err
-		}
-		rk, err := rankmodel.Default()
-		return opp, rk, err
+		return policy.DefaultRollout()
 	}
-	opp, err := opponent.LoadDir(dir)
+	return policy.LoadRollout(os.DirFS(dir), ".")
+}
+
+func loadOpponent(dir string) (*opponent.Models, error) {
+	if dir == "" {
+		return opponent.Default()
+	}
+	return opponent.LoadDir(dir)
+}
+
+func loadRank(dir string) (*rankmodel.Model, error) {
+	if dir == "" {
+		return rankmodel.Default()
+	}
+	return rankmodel.LoadDir(dir)
+}
+
+func loadModels(dir string) (*opponent.Models, *rankmodel.Model, error) {
+	opp, err := loadOpponent(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	rk, err := rankmodel.LoadDir(dir)
+	rk, err := loadRank(dir)
 	return opp, rk, err
 }
 
