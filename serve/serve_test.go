@@ -318,12 +318,7 @@ func TestErrors(t *testing.T) {
 	obs := observationJSON(t)
 	js := func(v any) string { return jsonBody(t, v) }
 	const aj = "application/json"
-	cases := []struct {
-		name string
-		q    request
-		code int
-		msg  string
-	}{
+	cases := []errorCase{
 		{"GET analyze", request{method: "GET", path: "/v1/analyze"}, 405, "method GET not allowed on /v1/analyze: use POST"},
 		{"PUT review", request{method: "PUT", path: "/v1/review"}, 405, "method PUT not allowed on /v1/review: use POST"},
 		{"POST healthz", request{path: "/healthz"}, 405, "use GET"},
@@ -379,6 +374,52 @@ func TestErrors(t *testing.T) {
 		{"review form without the header", request{path: "/v1/review", ctype: "application/x-www-form-urlencoded", body: rec}, 415, "needs the header X-Mjrank-Client"},
 		{"review no type without the header", request{path: "/v1/review", body: rec}, 415, "needs the header X-Mjrank-Client"},
 		{"analyze query", request{path: "/v1/analyze?sims=5", ctype: aj, body: `{}`}, 400, `query parameter "sims": /v1/analyze takes none`},
+	}
+	checkErrors(t, s, cases)
+}
+
+// errorCase is a request the service refuses, with the status and a part
+// of the error message it must give.
+type errorCase struct {
+	name string
+	q    request
+	code int
+	msg  string
+}
+
+func checkErrors(t *testing.T, s http.Handler, cases []errorCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			w := tc.q.do(t, s)
+			var e struct {
+				Error string `json:"error"`
+			}
+			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
+				t.Fatalf("status %d, body not JSON {\"error\"}: %q", w.Code, w.Body)
+			}
+			if w.Code != tc.code || !strings.Contains(e.Error, tc.msg) {
+				t.Errorf("status %d, error %q; want %d and %q", w.Code, e.Error, tc.code, tc.msg)
+			}
+			if tc.code == 405 && w.Header().Get("Allow") == "" {
+				t.Error("405 without Allow")
+			}
+		})
+	}
+}
+
+// TestStrictErrors checks the refusals of what encoding/json and a
+// query's parser would let through: a JSON key given twice (the last value
+// would win) or spelt in another case ("Sims" would be "sims"), at any
+// depth; a query parameter given empty (?seat= would be seat 0); a name
+// two seats share (the first would be reviewed).
+func TestStrictErrors(t *testing.T) {
+	s := newService(t, Config{MaxSims: 1000})
+	rec := selfplayXML(t)
+	obs := observationJSON(t)
+	js := func(v any) string { return jsonBody(t, v) }
+	const aj = "application/json"
+	checkErrors(t, s, []errorCase{
 		// Duplicate keys and keys that differ from a field's name only in case
 		// (encoding/json would take the last, or match the case loosely).
 		{"duplicate key", request{path: "/v1/analyze", ctype: aj, body: `{"observation": ` + obs + `, "sims": 1000, "sims": 10}`}, 400, `request body: key "sims" given twice`},
@@ -403,24 +444,7 @@ func TestErrors(t *testing.T) {
 		{"review shared name", request{ctype: "application/xml", path: "/v1/review?name=efficiency&sims=10", body: rec}, 400, `record: seats 0 and 3 are both named "efficiency": give the seat`},
 		{"review name of three seats", request{ctype: "application/xml", path: "/v1/review?name=efficiency", body: strings.Replace(rec, `n1="%74%68%65%73%69%73"`, `n1="efficiency"`, 1)}, 400, `record: seats 0, 1 and 3 are all named "efficiency": give the seat`},
 		{"review shared name in JSON", request{path: "/v1/review", ctype: aj, body: js(map[string]any{"record": rec, "name": "efficiency"})}, 400, `seats 0 and 3 are both named "efficiency"`},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			w := tc.q.do(t, s)
-			var e struct {
-				Error string `json:"error"`
-			}
-			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
-				t.Fatalf("status %d, body not JSON {\"error\"}: %q", w.Code, w.Body)
-			}
-			if w.Code != tc.code || !strings.Contains(e.Error, tc.msg) {
-				t.Errorf("status %d, error %q; want %d and %q", w.Code, e.Error, tc.code, tc.msg)
-			}
-			if tc.code == 405 && w.Header().Get("Allow") == "" {
-				t.Error("405 without Allow")
-			}
-		})
-	}
+	})
 }
 
 // TestBusy checks the concurrency cap: with the slot taken a request waits
