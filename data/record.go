@@ -125,7 +125,7 @@ func (r Rules) TenhouType(players int) int {
 // the record (seat 0 is the first dealer); a 3-player game has Players == 3
 // and leaves seat 3 empty. Scores are in points (mjlog's values × 100).
 type Game struct {
-	Ref     string     // Tenhou log id, e.g. "2019103023gm-00a9-0000-f90e0fe9", when known
+	Ref     string     // Tenhou log id, e.g. "2019103023gm-00a9-0000-f90e0fe9", when known (the record's, or one in its file name)
 	Seed    string     // the SHUFFLE seed (modern mjlog), else ""
 	Rules   Rules      // rule switches
 	Lobby   int        // lobby number (GO lobby=, tenhou.net/6 "lobby")

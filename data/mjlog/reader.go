@@ -59,7 +59,9 @@ type attr struct{ name, value []byte }
 
 // NewReader returns a reader of the mjlog records in r. name (usually
 // the file name) appears in errors, and a Tenhou log id in it
-// (2019103023gm-00a9-0000-f90e0fe9) becomes Game.Ref.
+// (2019103023gm-00a9-0000-f90e0fe9) becomes Game.Ref unless the record
+// has its own (SHUFFLE ref). Ref names the game; the rules it is replayed
+// under come from the record where it shows them (data.Game.EngineRules).
 func NewReader(r io.Reader, name string) *Reader {
 	return &Reader{name: name, src: r, line: 1}
 }
