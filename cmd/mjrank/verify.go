@@ -35,8 +35,9 @@ that cannot be read is an error in the report, and the rest is checked.
 
 It prints a summary, then every mismatch (file, game, round, what differed)
 and every error (file and position), and exits with status 1 if there is
-any, or if no game was replayed at all. Files are replayed in parallel; the
-report is the same for any number of workers.
+any, or if no round was replayed at all (no game, or games without a
+round). Files are replayed in parallel; the report is the same for any
+number of workers.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o verifyOptions
@@ -88,13 +89,16 @@ func (o *verifyOptions) run(env *Env, paths []string) error {
 	return nil
 }
 
-// nothingChecked is the error of a run that replayed no game: a verify
-// that checked nothing must not pass.
+// nothingChecked is the error of a run that replayed no round: a verify
+// that checked nothing must not pass, and a game without a round (a
+// start and an end, millions of them) holds nothing to check.
 func nothingChecked(rep *records.VerifyReport, paths []string) error {
-	if rep.Games+rep.Partial > 0 {
+	switch {
+	case rep.Rounds > 0:
 		return nil
-	}
-	if rep.Files == 0 && len(rep.Skipped) == 0 && len(rep.Errors) == 0 {
+	case rep.Games+rep.Partial > 0:
+		return fmt.Errorf("nothing checked: %s replayed, but no round in any", plural(rep.Games+rep.Partial, "game"))
+	case rep.Files == 0 && len(rep.Skipped) == 0 && len(rep.Errors) == 0:
 		return fmt.Errorf("nothing checked: no record file in %s", strings.Join(paths, " "))
 	}
 	return errors.New("nothing checked: no 4-player game was replayed")

@@ -51,3 +51,27 @@ func TestVerifyGoesOnPastMissing(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestVerifyNoRound: a file of games without a round (start_game and
+// end_game only; the audit's file held two million) checks nothing and
+// fails so; with a real game beside them, the real game passes (issue 53,
+// D14).
+func TestVerifyNoRound(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "manygames.mjson")
+	g := `{"type":"start_game","names":["a","b","c","d"]}` + "\n" + `{"type":"end_game"}` + "\n"
+	if err := os.WriteFile(empty, []byte(strings.Repeat(g, 1000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := mjrankRun(t, nil, "verify", empty)
+	if code != 1 || !strings.Contains(stderr, "nothing checked: 1000 games replayed, but no round in any") {
+		t.Errorf("1,000 empty games: exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+	code, stdout, stderr = mjrankRun(t, nil, "verify", "--json", empty)
+	if code != 1 || !strings.Contains(stderr, "nothing checked") || !strings.Contains(stdout, `"rounds": 0`) {
+		t.Errorf("--json: exit %d, stderr %q", code, stderr)
+	}
+	if code, stdout, stderr := mjrankRun(t, nil, "verify", empty, sampleXML); code != 0 {
+		t.Errorf("with a real game: exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+}
