@@ -65,7 +65,9 @@ held-out games; the baseline is then fitted on the games of neither.
 
 Games run in parallel (the engine on one goroutine each); the report is the
 same for any --workers. A corpus without a held-out game is an error (exit
-status 1); --sims goes from 1 to 10,000,000, --fold from 0 to 9.
+status 1), and so is a run that measures no decision (an --every larger
+than the games' decisions); --sims goes from 1 to 10,000,000, --fold from
+0 to 9.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o measureOptions
@@ -92,6 +94,9 @@ status 1); --sims goes from 1 to 10,000,000, --fold from 0 to 9.
 			rep, err := mceval.Run(context.Background(), *cfg)
 			if err != nil {
 				return err
+			}
+			if rep.Decisions == 0 {
+				return fmt.Errorf("nothing measured: --every %d (every %dth decision of each kind) selects no decision of %s", o.every, o.every, measuredGames(rep))
 			}
 			if o.asJSON {
 				return writeJSON(env.Stdout, rep)
@@ -146,12 +151,16 @@ func (o *measureOptions) check() (*mceval.Config, error) {
 	return cfg, nil
 }
 
-func printMeasure(w io.Writer, r *mceval.Report) error {
-	games := plural(r.Games, "held-out game")
+// measuredGames says how many games were measured, and which.
+func measuredGames(r *mceval.Report) string {
 	if r.Fold != 0 {
-		games = fmt.Sprintf("%s of training fold %d", plural(r.Games, "game"), r.Fold)
+		return fmt.Sprintf("%s of training fold %d", plural(r.Games, "game"), r.Fold)
 	}
-	fmt.Fprintf(w, "%s, %s, %s per decision, %.0fs\n\n", games, plural(r.Decisions, "decision"), plural(r.Sims, "simulation"), r.Seconds)
+	return plural(r.Games, "held-out game")
+}
+
+func printMeasure(w io.Writer, r *mceval.Report) error {
+	fmt.Fprintf(w, "%s, %s, %s per decision, %.0fs\n\n", measuredGames(r), plural(r.Decisions, "decision"), plural(r.Sims, "simulation"), r.Seconds)
 	t := newTable(w, "player", "discards agreed", "riichi agreed", "calls agreed")
 	frac := func(a, n int) string {
 		if n == 0 {
