@@ -56,7 +56,8 @@ of workers.
 
 --reference DIR prints, after the table, the Houou players' rates over the
 game records under DIR (every seat of every usable game, as mjrank verify
-replays them), the line the bots' rates are read against.
+replays them), the line the bots' rates are read against. They are read
+first: a DIR without a usable game is an error before any game is played.
 
 --records DIR writes every game as tenhou.net/6 JSON (one file per game,
 named SEED-UNIT-ROTATION.json). --shard i/n plays the i-th of n slices of
@@ -133,10 +134,18 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 			cfg.Progress = progress.Callback(env.Stderr, "arena")
 			ctx, stop := signalContext(context.Background())
 			defer stop()
-			if err := runArena(ctx, env, *cfg, o.asJSON); err != nil || o.reference == "" {
+			// The reference first: a folder without a usable game fails
+			// before the games are played.
+			var ref *reference
+			if o.reference != "" {
+				if ref, err = readReference(ctx, o.reference, o.workers); err != nil {
+					return err
+				}
+			}
+			if err := runArena(ctx, env, *cfg, o.asJSON); err != nil || ref == nil {
 				return err
 			}
-			return printReference(ctx, env, o.reference, o.workers)
+			return ref.print(env)
 		}
 	},
 }
@@ -220,15 +229,32 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 	return cfg, nil
 }
 
-// printReference prints the Houou players' rates over the game records
-// under dir, the line the bots' rates are read against.
-func printReference(ctx context.Context, env *Env, dir string, workers int) error {
+// reference is the Houou players' line of --reference: their rates over
+// the game records under dir.
+type reference struct {
+	dir string
+	s   arena.Summary
+	c   arena.Counters
+}
+
+// readReference reads the records under dir; a folder without a usable
+// game is an error, not a line of zeros.
+func readReference(ctx context.Context, dir string, workers int) (*reference, error) {
 	s, c, err := arena.Reference(ctx, []string{dir}, false, workers)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = fmt.Fprintf(env.Stdout, "\nhouou players, %d games of the records under %s: win %.1f%%, deal-in %.1f%%, riichi %.1f%%, call %.1f%% of rounds; avg win %.0f, avg deal-in %.0f\n",
-		c.Games/game.NumSeats, dir, s.WinPct, s.DealInPct, s.RiichiPct, s.CallPct, s.AvgWin, s.AvgDealIn)
+	if c.Games == 0 {
+		return nil, fmt.Errorf("--reference %s: no usable game (a 4-player game of an ordinary lobby, with its final result) in the records there", dir)
+	}
+	return &reference{dir: dir, s: s, c: c}, nil
+}
+
+// print prints the line the bots' rates are read against.
+func (r *reference) print(env *Env) error {
+	s := r.s
+	_, err := fmt.Fprintf(env.Stdout, "\nhouou players, %s of the records under %s: win %.1f%%, deal-in %.1f%%, riichi %.1f%%, call %.1f%% of rounds; avg win %.0f, avg deal-in %.0f\n",
+		plural(r.c.Games/game.NumSeats, "game"), r.dir, s.WinPct, s.DealInPct, s.RiichiPct, s.CallPct, s.AvgWin, s.AvgDealIn)
 	return err
 }
 

@@ -303,3 +303,26 @@ func TestTrainSignal(t *testing.T) {
 		t.Errorf("work folders left: %v", left)
 	}
 }
+
+// TestArenaReferenceWithoutGames: a --reference folder without a usable
+// game (empty; a note and a 3-player-free folder of non-records) fails
+// before any game is played, rather than printing a line of zeros (issue
+// 53, D14); one with a game prints its line after the table.
+func TestArenaReferenceWithoutGames(t *testing.T) {
+	empty, notes := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(notes, "README.txt"), []byte("notes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{empty, notes} {
+		code, stdout, stderr := mjrankRun(t, nil, "arena", "--games", "1", "--length", "tonpuusen", "--reference", dir)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "--reference "+dir+": no usable game") {
+			t.Errorf("--reference %s: exit %d, stderr %q\n%s", dir, code, stderr, stdout)
+		}
+	}
+	games := t.TempDir()
+	copyFile(t, sampleXML, filepath.Join(games, "game.xml"))
+	code, stdout, stderr := mjrankRun(t, nil, "arena", "--games", "1", "--length", "tonpuusen", "--reference", games)
+	if code != 0 || !strings.Contains(stdout, "houou players, 1 game of the records under "+games) {
+		t.Errorf("--reference a game: exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+}
