@@ -134,6 +134,8 @@ func TestBadFlagValues(t *testing.T) {
 		{with(review, "--workers", "-1"), "--workers"},
 		{with(review, "--seat", "1", "--name", "thesis"), "--seat"},
 		{with(review, "--html", "no-such-folder/r.html"), "--html"},
+		{with(review, "--html", "../../data/testdata/selfplay.xml"), "--html"},
+		{with(review, "--name", ""), "--name"},
 		{[]string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--event", "-5"}, "--event"},
 		{[]string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "E1-0", "--seat", "0", "--turn", "-1"}, "--turn"},
 		{[]string{"analyze", "--log", "testdata/no-such-file.xml", "--round", "E1-0", "--event", "3"}, "--log"},
