@@ -227,3 +227,24 @@ func TestReviewName(t *testing.T) {
 		t.Errorf("--name thesis (one seat): exit %d: %s", code, stderr)
 	}
 }
+
+// TestReviewHTMLWriteError: a page that cannot be written whole (here a
+// FIFO whose reader leaves; /dev/full's ENOSPC the same way) is a failure
+// naming the path, after the report (issue 53, D1).
+func TestReviewHTMLWriteError(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "page.fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		// The page (about 87 KB) is more than a pipe holds: writing it
+		// fails once the reader is gone.
+		if f, err := os.Open(fifo); err == nil {
+			f.Close()
+		}
+	}()
+	code, stdout, stderr := reviewQuick(t, sampleXML, "--html", fifo)
+	if code != 1 || !strings.Contains(stderr, "--html: write "+fifo+": broken pipe") || !strings.Contains(stdout, "costliest decisions") {
+		t.Errorf("exit %d, stderr %q, stdout %d bytes", code, stderr, len(stdout))
+	}
+}

@@ -38,6 +38,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // ErrFolder is the error of an output path that names a folder.
@@ -64,6 +65,7 @@ type plan struct {
 	target string      // the file written: the final regular file, or the path opened as is
 	direct bool        // write into target itself, no temporary file
 	append bool        // direct, and opened with O_APPEND (a regular file behind /proc)
+	fifo   bool        // direct into a FIFO
 	mode   fs.FileMode // the permission bits an existing regular file keeps
 	exists bool
 }
@@ -93,7 +95,7 @@ func resolve(path string, inputs []string) (*plan, error) {
 			if err := writable(path); err != nil {
 				return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 			}
-			return &plan{target: path, direct: true, exists: true}, nil
+			return &plan{target: path, direct: true, exists: true, fifo: info.Mode()&fs.ModeNamedPipe != 0}, nil
 		}
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, err
@@ -276,12 +278,19 @@ func (o *File) Commit() error {
 }
 
 // Abort closes the output and removes the temporary file unless Commit
-// put it in place. What was written into a direct target stays there.
+// put it in place. What was written into a direct target stays there; a
+// FIFO's waiting reader, if any, gets its end of file.
 func (o *File) Abort() {
 	if o.done {
 		return
 	}
 	o.done = true
+	if o.f == nil && o.p.fifo {
+		// Without a reader this fails at once (ENXIO): nobody waits.
+		if f, err := os.OpenFile(o.p.target, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			o.f = f
+		}
+	}
 	if o.f != nil {
 		o.f.Close()
 		o.f = nil

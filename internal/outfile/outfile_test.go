@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // write creates path (with inputs), writes s and commits.
@@ -220,6 +221,47 @@ func TestFIFO(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), fifo) || !errors.Is(err, syscall.EPIPE) {
 		t.Errorf("write to a closed FIFO: %v, want EPIPE naming %s", err, fifo)
 	}
+}
+
+// TestFIFOAbort: an output into a FIFO dropped before a byte is written
+// gives its waiting reader an end of file rather than a wait forever; with
+// no reader, Abort does not wait.
+func TestFIFOAbort(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "page.fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	f, err := Create(fifo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Abort() // no reader
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	f, err = Create(fifo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The reader may not have opened yet: Abort until it has its end.
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		f.Abort()
+		select {
+		case s := <-got:
+			if s != "" {
+				t.Errorf("the reader got %q", s)
+			}
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+		if f, err = Create(fifo); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Error("the reader got no end of file")
 }
 
 // TestDevice: a character device is written into and stays one. It is
