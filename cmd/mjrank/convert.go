@@ -299,6 +299,10 @@ func (s *sink) open(n int) (io.Writer, error) {
 		return nil, fmt.Errorf("%s is also the output of %s: convert them into different folders", path, inputName(prev))
 	}
 	f, err := outfile.Create(path, c.inputs...)
+	var same *outfile.SameFileError
+	if errors.As(err, &same) && c.dir {
+		return nil, fmt.Errorf("%w: convert them into another folder", err)
+	}
 	if err != nil {
 		return nil, err
 	}
