@@ -47,6 +47,8 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 		return nil, err
 	}
 	defer cleanup()
+	commit, discard := cfg.beginStage()
+	defer discard()
 	samples, err := writeDecisionRows(ctx, &cfg, files, work, &corpus, opp, want)
 	if err != nil {
 		return nil, err
@@ -80,10 +82,13 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 		}
 		cfg.logf("%s: xgboost %.1fs", spc.name, run.Seconds)
 		res.Runs = append(res.Runs, run)
-		if err := xgbmodel.Save(cfg.policyOut(), &card, b); err != nil {
+		if err := cfg.saveModel(cfg.policyOut(), &card, b); err != nil {
 			return nil, err
 		}
 		res.Cards = append(res.Cards, card)
+	}
+	if err := commit(ctx); err != nil {
+		return nil, err
 	}
 	res.Seconds = time.Since(start).Seconds()
 	return res, nil

@@ -144,11 +144,16 @@ func TrainPolicy(ctx context.Context, cfg Config, opp *opponent.Models) (*Policy
 		return nil, err
 	}
 	defer cleanup()
+	commit, discard := cfg.beginStage()
+	defer discard()
 	res, b, err := trainPolicy(ctx, &cfg, files, corpus, work, opp)
 	if err != nil {
 		return nil, err
 	}
-	if err := res.save(cfg.policyOut(), b); err != nil {
+	if err := res.save(&cfg, b); err != nil {
+		return nil, err
+	}
+	if err := commit(ctx); err != nil {
 		return nil, err
 	}
 	res.Seconds = time.Since(start).Seconds()
@@ -167,6 +172,8 @@ func TrainRollout(ctx context.Context, cfg Config, opp *opponent.Models) (*Polic
 		return nil, err
 	}
 	defer cleanup()
+	commit, discard := cfg.beginStage()
+	defer discard()
 	held, samples, err := policySamples(ctx, &cfg, files, work, &corpus, opp)
 	if err != nil {
 		return nil, err
@@ -177,7 +184,10 @@ func TrainRollout(ctx context.Context, cfg Config, opp *opponent.Models) (*Polic
 		return nil, err
 	}
 	res.ExtractSeconds = extract
-	if err := xgbmodel.Save(cfg.policyOut(), &res.Card, b); err != nil {
+	if err := cfg.saveModel(cfg.policyOut(), &res.Card, b); err != nil {
+		return nil, err
+	}
+	if err := commit(ctx); err != nil {
 		return nil, err
 	}
 	res.Seconds = time.Since(start).Seconds()
@@ -185,15 +195,16 @@ func TrainRollout(ctx context.Context, cfg Config, opp *opponent.Models) (*Polic
 }
 
 // save writes the discard model (bytes b) and the rollout model, with
-// their cards, into dir.
-func (res *PolicyResult) save(dir string, b []byte) error {
-	if err := xgbmodel.Save(dir, &res.Card, b); err != nil {
+// their cards, into cfg's policy folder (cfg.saveModel).
+func (res *PolicyResult) save(cfg *Config, b []byte) error {
+	dir := cfg.policyOut()
+	if err := cfg.saveModel(dir, &res.Card, b); err != nil {
 		return err
 	}
 	if res.Rollout == nil {
 		return nil
 	}
-	return xgbmodel.Save(dir, &res.Rollout.Card, res.RolloutModel)
+	return cfg.saveModel(dir, &res.Rollout.Card, res.RolloutModel)
 }
 
 // policyOut is the folder the discard policy is saved into.

@@ -50,6 +50,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	defer cleanup()
+	commit, discard := cfg.beginStage()
+	defer discard()
 	res := &Result{}
 	modelDir, corpus, err := trainPredictors(ctx, &cfg, files, corpus, work, res)
 	if err != nil {
@@ -66,7 +68,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := pol.save(cfg.policyOut(), b); err != nil {
+		if err := pol.save(&cfg, b); err != nil {
 			return nil, err
 		}
 		res.addPolicy(pol)
@@ -80,6 +82,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		for _, r := range dec.Runs {
 			res.addRun(r)
 		}
+	}
+	if err := commit(ctx); err != nil {
+		return nil, err
 	}
 	res.finish(start)
 	return res, nil
@@ -119,6 +124,8 @@ func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Resul
 	if err := cfg.checkTool(cfg.policyOut()); err != nil {
 		return nil, err
 	}
+	commit, discard := cfg.beginStage()
+	defer discard()
 	res := &Result{}
 	if withPolicy {
 		pol, err := TrainPolicy(ctx, cfg, opp)
@@ -146,6 +153,9 @@ func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Resul
 		for _, r := range dec.Runs {
 			res.addRun(r)
 		}
+	}
+	if err := commit(ctx); err != nil {
+		return nil, err
 	}
 	res.finish(start)
 	return res, nil
@@ -231,12 +241,50 @@ func trainPredictors(ctx context.Context, cfg *Config, files []string, corpus xg
 		if !cfg.trains(sp[m].name) {
 			continue
 		}
-		if err := xgbmodel.Save(cfg.outOf(sp[m].name), &cards[m], models[m]); err != nil {
+		if err := cfg.saveModel(cfg.outOf(sp[m].name), &cards[m], models[m]); err != nil {
 			return "", corpus, err
 		}
 		res.Cards = append(res.Cards, cards[m])
 	}
 	return modelDir, corpus, nil
+}
+
+// beginStage makes the models that cfg's run saves (saveModel) wait in a
+// stage until commit puts them all in place, when ctx has not ended
+// (xgbmodel.Stage); discard, deferred, removes what a run that stops
+// before left staged. An entry point calls it: one called by another
+// (Run calls TrainDecisions) shares its caller's stage, and its commit
+// and discard do nothing.
+func (cfg *Config) beginStage() (commit func(ctx context.Context) error, discard func()) {
+	if cfg.stage != nil {
+		return func(context.Context) error { return nil }, func() {}
+	}
+	st := &xgbmodel.Stage{}
+	cfg.stage = st
+	commit = func(ctx context.Context) error {
+		// The renames are not interrupted: a signal from now on finds
+		// the whole new set written.
+		if err := context.Cause(ctx); err != nil {
+			return err
+		}
+		if err := st.Commit(); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		return nil
+	}
+	return commit, st.Discard
+}
+
+// saveModel saves a model and its card into dir, through the run's stage
+// when it has one.
+func (cfg *Config) saveModel(dir string, c *xgbmodel.Card, b []byte) error {
+	if cfg.stage == nil {
+		return xgbmodel.Save(dir, c, b)
+	}
+	if err := cfg.stage.Save(dir, c, b); err != nil {
+		return fmt.Errorf("train: staging the %s model in %s (no model is put in place: the model folders are left as they were): %w", c.Name, dir, err)
+	}
+	return nil
 }
 
 // outOf is the folder of predictor name's models.

@@ -96,6 +96,10 @@ type Config struct {
 		Add(int)
 		Finish()
 	}
+
+	// stage holds the models of the run until its end (beginStage): the
+	// model folders get the whole new set or keep the old one.
+	stage *xgbmodel.Stage
 }
 
 // DefaultThreads is xgboost's thread count unless a run asks for another.

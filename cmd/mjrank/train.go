@@ -6,9 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/mjrank/mjrank/internal/progress"
 	"github.com/mjrank/mjrank/opponent"
@@ -29,9 +32,9 @@ out), writes LibSVM files, runs the
 xgboost command-line tool (Debian's xgboost 1.7, apt-get install xgboost),
 checks that the Go loader predicts exactly as "xgboost task=pred" on the
 held-out rows, measures the models on the held-out games beside their
-baselines, and writes each model (NAME-HASH.bin) with its card
-(NAME-HASH.json) atomically: tenpai, wait and value into --out, rank into
---rank-out (default --out). Then, with the opponent models just trained, it
+baselines, and keeps each model (NAME-HASH.bin) with its card
+(NAME-HASH.json) for the end of the run: tenpai, wait and value for --out,
+rank for --rank-out (default --out). Then, with the opponent models just trained, it
 trains the discard policy (the Monte Carlo engine's prior move: for each
 kind a player could discard, was it the one a Houou player discarded?),
 reports its held-out agreement beside the tile-efficiency discard, and
@@ -94,8 +97,30 @@ mjrank's own. A terminal shows progress bars (files replayed, boosting
 rounds).
 
 Every flag is checked before any work: the rates are shares above 0 and at
-most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, and --out,
---rank-out, --policy-out and --work must be folders this user can write in (or create).
+most 1, --calib-folds is 0 or 2 to 10, --threads 1 to 1024, a flag given
+empty is refused, and --out, --rank-out, --policy-out and --work must be
+folders this user can write in (or create), made absolute at once; --work
+may not be the corpus or inside it, nor one of the model folders, and no
+model folder may lie inside the corpus.
+
+The models go into their folders together at the very end of the run:
+each is written into a hidden staging folder inside its model folder
+(.mjrank-new-*), and when every model of the run is trained the older
+files of the same models (NAME-*.bin and NAME-*.json) are moved aside and
+the new ones renamed in, in all the folders, undone if a rename fails.
+So a run that stops earlier (an error, a full disk, a signal) leaves
+--out, --rank-out and --policy-out as they were, and one that ends leaves
+the whole new set; only a kill -9 or a power cut during those renames (a
+few milliseconds) could leave a mixture. Other files of the folders are
+left alone; a symbolic link at a model's name is replaced as an entry
+(its target untouched), and a folder, FIFO or device there is refused.
+
+SIGINT, SIGTERM or SIGHUP (a closed terminal or ssh session) stops a run:
+xgboost's process group is killed, the work folder removed (one given by
+--work is kept), no model is written, and the exit status is 130, 143 or
+129. A second signal kills mjrank at once. SIGQUIT keeps Go's goroutine
+dump (exit status 2), for debugging: it leaves the work folder, and the
+kernel kills xgboost with mjrank (on Linux).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		def := train.DefaultConfig()
@@ -277,9 +302,9 @@ func (o *trainOptions) run(env *Env) error {
 			return progress.New(w, total, desc)
 		},
 	}
-	// SIGINT or SIGTERM stops xgboost and the extraction, and the work
-	// folder is removed on the way out.
-	ctx, stop := signalContext(context.Background())
+	// SIGINT, SIGTERM or SIGHUP stops xgboost and the extraction, and the
+	// work folder is removed on the way out.
+	ctx, stop := trainSignalContext(context.Background())
 	defer stop()
 	if o.onlyDecisions() {
 		return o.runOnly(ctx, env, cfg)
@@ -287,7 +312,7 @@ func (o *trainOptions) run(env *Env) error {
 	if o.cv {
 		res, err := train.CrossValidate(ctx, cfg)
 		if err != nil {
-			return stopped(ctx, err)
+			return o.stopped(ctx, err)
 		}
 		fmt.Fprintf(env.Stdout, "10-fold cross-validation by game in %.0fs\n", res.TotalSeconds)
 		for f, r := range res.Folds {
@@ -298,13 +323,27 @@ func (o *trainOptions) run(env *Env) error {
 	}
 	res, err := train.Run(ctx, cfg)
 	if err != nil {
-		return stopped(ctx, err)
+		return o.stopped(ctx, err)
 	}
+	return o.printResult(ctx, env, res)
+}
+
+// printResult prints a run's cards and steps. A signal that came while
+// the models were put in place (too late to stop the run) still gives its
+// exit status, with what was done.
+func (o *trainOptions) printResult(ctx context.Context, env *Env, res *train.Result) error {
 	if err := printCards(env.Stdout, res.Cards); err != nil {
 		return err
 	}
 	fmt.Fprintln(env.Stdout)
-	return printTrainSteps(env.Stdout, res)
+	if err := printTrainSteps(env.Stdout, res); err != nil {
+		return err
+	}
+	var ie interrupted
+	if errors.As(context.Cause(ctx), &ie) {
+		return exitError{ie.ExitCode(), fmt.Errorf("%s came as the models were put in place: the whole new set is written", signalName(ie.sig))}
+	}
+	return nil
 }
 
 // runOnly trains the decision models of --only on the opponent models of
@@ -322,23 +361,72 @@ func (o *trainOptions) runOnly(ctx context.Context, env *Env, cfg train.Config) 
 	}
 	res, err := train.RunDecisions(ctx, cfg, opp)
 	if err != nil {
-		return stopped(ctx, err)
+		return o.stopped(ctx, err)
 	}
-	if err := printCards(env.Stdout, res.Cards); err != nil {
-		return err
+	return o.printResult(ctx, env, res)
+}
+
+// trainSignals stop a training run cleanly: xgboost's process group is
+// killed, the work folder removed (unless --work named it), and the model
+// folders keep their old models (train.Run puts the new set in place at
+// its very end). SIGHUP is among them: a closed terminal or ssh session is
+// the usual end of a long run. SIGQUIT keeps Go's meaning, a goroutine
+// dump for debugging (exit status 2): it leaves the work folder, and the
+// kernel kills xgboost (Pdeathsig).
+var trainSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// trainSignalContext is signalContext for trainSignals: the first one
+// cancels the context with an interrupted cause; a second has its
+// default effect, so that a stuck cleanup can still be stopped.
+func trainSignalContext(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, trainSignals...)
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			cancel(interrupted{s})
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		cancel(nil)
 	}
-	fmt.Fprintln(env.Stdout)
-	return printTrainSteps(env.Stdout, res)
+}
+
+// signalName is a stop signal's usual name.
+func signalName(s os.Signal) string {
+	switch s {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	}
+	return s.String()
 }
 
 // stopped is a run's error: when a signal ended it, the signal's, with
-// its exit status (130, 143).
-func stopped(ctx context.Context, err error) error {
+// its exit status (129, 130, 143) and what it leaves: the model folders
+// as they were (a run puts its models in place only at its end), the
+// work folder removed, or kept when --work named it.
+func (o *trainOptions) stopped(ctx context.Context, err error) error {
 	var ie interrupted
-	if errors.As(context.Cause(ctx), &ie) {
-		return exitError{ie.ExitCode(), fmt.Errorf("%w: training stopped, no model written, the work folder removed", ie)}
+	if !errors.As(context.Cause(ctx), &ie) {
+		return err
 	}
-	return err
+	work := "the work folder removed"
+	if o.work != "" {
+		work = "the work folder " + o.work + " kept"
+	}
+	what := "no model written"
+	if !o.cv {
+		what += ", the model folders as they were"
+	}
+	return exitError{ie.ExitCode(), fmt.Errorf("interrupted by %s: training stopped, %s, %s", signalName(ie.sig), what, work)}
 }
 
 // memSize is the --memory-budget value: a byteSize shown in GiB.

@@ -2,12 +2,17 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
 )
@@ -95,4 +100,128 @@ func TestTrainPathAndListFlags(t *testing.T) {
 	if err := o.check(); err != nil || o.work != filepath.Join(dir, "wk") || o.out != filepath.Join(dir, "out") {
 		t.Errorf("check: %v; --work %q, --out %q, want both absolute", err, o.work, o.out)
 	}
+}
+
+// stallingXGBoost is an --xgboost that trains as xgboost does, except the
+// model $MJRANK_TEST_STALL (its config NAME.conf): there it writes its pid
+// and its child's into $MJRANK_TEST_PIDS and waits.
+const stallingXGBoost = `#!/bin/sh
+if [ "$1" = "$MJRANK_TEST_STALL.conf" ]; then
+	sleep 120 &
+	echo $$ $! > "$MJRANK_TEST_PIDS.tmp" && mv "$MJRANK_TEST_PIDS.tmp" "$MJRANK_TEST_PIDS"
+	wait
+	exit 1
+fi
+exec xgboost "$@"
+`
+
+// alive reports whether process pid runs (a zombie does not).
+func alive(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	_, rest, _ := strings.Cut(string(b), ") ")
+	return !strings.HasPrefix(rest, "Z")
+}
+
+// TestTrainSignals: a signal while xgboost runs stops train with the
+// signal's exit status, kills xgboost's process group (a wrapper's child
+// too), removes the work folder and leaves --out as it was: SIGHUP at
+// the first model (it killed mjrank at once, leaving the work folder and
+// xgboost running), SIGTERM at the discard policy, after the predictors
+// were trained (they were in --out already, while the message said no
+// model was written).
+func TestTrainSignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains with xgboost")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("process groups and /proc")
+	}
+	if _, err := exec.LookPath("xgboost"); err != nil {
+		t.Skip("skipping: xgboost not installed (apt-get install xgboost)")
+	}
+	corpus := shareddata.Dir(t, "tenhou", "somiona-mahjong579")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "xgboost.sh")
+	if err := os.WriteFile(script, []byte(stallingXGBoost), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sig   syscall.Signal
+		stall string
+	}{{syscall.SIGHUP, "tenpai"}, {syscall.SIGTERM, "discard"}} {
+		t.Run(c.sig.String(), func(t *testing.T) {
+			tmp, out := t.TempDir(), t.TempDir()
+			for _, f := range []string{"tenpai-000000000000.bin", "tenpai-000000000000.json", "notes.txt"} {
+				if err := os.WriteFile(filepath.Join(out, f), []byte(f), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before, _ := filepath.Glob(filepath.Join(out, "*"))
+			pids := filepath.Join(dir, c.stall+".pids")
+			cmd := exec.Command(exe, "train", "--corpus", corpus, "--out", out, "--max-files", "60", "--rounds", "3",
+				"--calib-folds", "0", "--workers", "1", "--xgboost", script)
+			cmd.Env = append(os.Environ(), "MJRANK_TEST_AS_MJRANK=1", "TMPDIR="+tmp, "MJRANK_TEST_STALL="+c.stall, "MJRANK_TEST_PIDS="+pids)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			var children []int
+			for deadline := time.Now().Add(5 * time.Minute); len(children) == 0; time.Sleep(50 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("xgboost %s never started: %s", c.stall, stderr.String())
+				}
+				if b, err := os.ReadFile(pids); err == nil {
+					for _, f := range strings.Fields(string(b)) {
+						pid, _ := strconv.Atoi(f)
+						children = append(children, pid)
+					}
+				}
+			}
+			defer func() {
+				for _, pid := range children {
+					syscall.Kill(pid, syscall.SIGKILL)
+				}
+			}()
+			if err := cmd.Process.Signal(c.sig); err != nil {
+				t.Fatal(err)
+			}
+			cmd.Wait()
+			ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+			if ws.Signaled() || ws.ExitStatus() != 128+int(c.sig) || !strings.Contains(stderr.String(), "no model written") {
+				t.Errorf("after %v: %v, stderr ends %q; want exit status %d and no model written", c.sig, cmd.ProcessState, tail(stderr.String()), 128+int(c.sig))
+			}
+			time.Sleep(100 * time.Millisecond) // the killed group's reaping
+			for _, pid := range children {
+				if alive(pid) {
+					t.Errorf("after %v: xgboost's process %d still runs", c.sig, pid)
+				}
+			}
+			if left, _ := os.ReadDir(tmp); len(left) > 0 {
+				t.Errorf("after %v: TMPDIR holds %v", c.sig, left)
+			}
+			if after, _ := filepath.Glob(filepath.Join(out, "*")); !slices.Equal(after, before) {
+				t.Errorf("after %v: --out holds %v, want %v as before", c.sig, after, before)
+			}
+			if hidden, _ := filepath.Glob(filepath.Join(out, ".*")); len(hidden) > 0 {
+				t.Errorf("after %v: --out holds %v", c.sig, hidden)
+			}
+		})
+	}
+}
+
+// tail is the end of a long text.
+func tail(s string) string {
+	if len(s) > 400 {
+		return s[len(s)-400:]
+	}
+	return s
 }

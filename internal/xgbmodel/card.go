@@ -112,30 +112,55 @@ func FileName(name string, model []byte) (file, sum string) {
 // Save writes the model and its card into dir atomically (each file to a
 // temporary name, then renamed), filling c.File and c.SHA256. Earlier
 // NAME-*.bin/.json files in dir are removed afterwards, so a folder holds one
-// model per name.
+// model per name. As for a [Stage], a symbolic link at one of these names
+// is replaced as an entry, and a folder, FIFO, device or socket there is
+// refused before anything is written. To replace several models as one
+// set, save them through a Stage.
 func Save(dir string, c *Card, model []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	c.File, c.SHA256 = FileName(c.Name, model)
-	js, err := json.MarshalIndent(c, "", "  ")
+	old, err := entries(dir, []string{c.Name})
 	if err != nil {
 		return err
 	}
-	old, _ := filepath.Glob(filepath.Join(dir, c.Name+"-*"))
-	if err := WriteFileAtomic(filepath.Join(dir, c.File), model); err != nil {
-		return err
+	file, _ := FileName(c.Name, model)
+	for _, f := range []string{file, cardName(file)} {
+		if err := checkEntry(filepath.Join(dir, f)); err != nil {
+			return err
+		}
 	}
-	cardFile := strings.TrimSuffix(c.File, ".bin") + ".json"
-	if err := WriteFileAtomic(filepath.Join(dir, cardFile), append(js, '\n')); err != nil {
+	files, err := writeModel(dir, c, model)
+	if err != nil {
 		return err
 	}
 	for _, o := range old {
-		if b := filepath.Base(o); b != c.File && b != cardFile {
-			os.Remove(o)
+		if !slices.Contains(files, o) {
+			os.Remove(filepath.Join(dir, o))
 		}
 	}
 	return nil
+}
+
+// cardName is the card's file name for a model file's.
+func cardName(modelFile string) string { return strings.TrimSuffix(modelFile, ".bin") + ".json" }
+
+// writeModel writes the model and its card into dir, each atomically,
+// filling c.File and c.SHA256, and returns the two files' names.
+func writeModel(dir string, c *Card, model []byte) ([]string, error) {
+	c.File, c.SHA256 = FileName(c.Name, model)
+	js, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, c.File), model); err != nil {
+		return nil, err
+	}
+	card := cardName(c.File)
+	if err := WriteFileAtomic(filepath.Join(dir, card), append(js, '\n')); err != nil {
+		return nil, err
+	}
+	return []string{c.File, card}, nil
 }
 
 // CheckWritable reports whether files can be written into the folder dir,
