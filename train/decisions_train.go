@@ -132,7 +132,7 @@ func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work st
 		var gs []*decisionGame
 		keys := map[string]bool{} // a copy later in the file is a duplicate: not replayed
 		eachGame(f, nil, func(gr *dataset.GameRef) bool {
-			if dataset.Usable(gr.Game) != nil || keys[gr.Key] {
+			if usable(gr.Game) != nil || keys[gr.Key] {
 				return true
 			}
 			keys[gr.Key] = true

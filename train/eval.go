@@ -358,7 +358,7 @@ type evalFile struct {
 func evalFileOf(f string, opp *opponent.Models, rk *rankmodel.Model, base *Baselines, opt *EvalOptions) evalFile {
 	var fr evalFile
 	fr.games, fr.rerr = eachGame(f, opt.Stdin, func(gr *dataset.GameRef) bool {
-		switch why := dataset.Usable(gr.Game); {
+		switch why := usable(gr.Game); {
 		case why != nil:
 			fr.skips.add(why.Error())
 		case opt.Filter != nil && !opt.Filter(gr):

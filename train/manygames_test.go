@@ -17,10 +17,10 @@ import (
 )
 
 // manyEmptyGames writes a gzipped mjai file of n games, each only
-// start_game and end_game: some 50 KB for 200,000 games.
-func manyEmptyGames(t *testing.T, n int) string {
+// start_game and the end line end: some 50 KB for 200,000 games.
+func manyEmptyGames(t *testing.T, n int, end string) string {
 	t.Helper()
-	game := []byte(`{"type":"start_game","names":["a","b","c","d"]}` + "\n" + `{"type":"end_game"}` + "\n")
+	game := []byte(`{"type":"start_game","names":["a","b","c","d"]}` + "\n" + end + "\n")
 	var b bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
 	chunk := bytes.Repeat(game, 1000)
@@ -73,13 +73,26 @@ func peakHeap(f func()) uint64 {
 // heap, and its games are counted as skipped, not listed: every game of
 // a file was held at once (dataset.ReadFile), and an entry kept for each
 // skipped one, so 300,000 such games took train to 247 MB and 2,000,000
-// to 1.4 GiB (issue 53, D4).
+// to 1.4 GiB (issue 53, D4). Games with a final result but no round are
+// skipped too: kept as games, their keys grew the set of games seen.
 func TestManyEmptyGamesBounded(t *testing.T) {
+	for _, c := range []struct {
+		end string
+		why error
+	}{
+		{`{"type":"end_game"}`, dataset.ErrSkipCut},
+		{`{"type":"end_game","scores":[25000,25000,25000,25000]}`, errNoRound},
+	} {
+		t.Run(c.why.Error(), func(t *testing.T) { manyEmptyGamesBounded(t, c.end, c.why) })
+	}
+}
+
+func manyEmptyGamesBounded(t *testing.T, end string, why error) {
 	const games = 200_000
 	// What does not depend on the games: 8 MiB of LibSVM write buffers,
 	// and garbage up to the size of the live heap (GOGC=100).
 	const bound = 48 << 20
-	file := manyEmptyGames(t, games)
+	file := manyEmptyGames(t, games, end)
 	cfg := DefaultConfig()
 	cfg.Workers, cfg.CalibFolds = 1, 0
 	var set *sampleSet
@@ -90,8 +103,8 @@ func TestManyEmptyGamesBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := set.skips[dataset.ErrSkipCut.Error()]; n != games || set.games != 0 || len(set.seen) != 0 {
-		t.Errorf("samples: %d games, %d keys kept, %d skipped without a result; want 0, 0, %d", set.games, len(set.seen), n, games)
+	if n := set.skips[why.Error()]; n != games || set.games != 0 || len(set.seen) != 0 {
+		t.Errorf("samples: %d games, %d keys kept, %d skipped (%v); want 0, 0, %d", set.games, len(set.seen), n, why, games)
 	}
 	t.Logf("sample extraction: heap grew by %d KiB", grew>>10)
 	if grew > bound {

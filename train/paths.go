@@ -1,12 +1,14 @@
 package train
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 )
@@ -49,6 +51,22 @@ func eachGame(name string, stdin io.Reader, fn func(gr *dataset.GameRef) bool) (
 		}
 	}
 	return n, rd.Err()
+}
+
+// errNoRound is why a game with a final result but no round is not used:
+// it gives no sample, and kept as a game (its key among those seen) a file
+// of millions of them would cost memory for nothing.
+var errNoRound = errors.New("no round")
+
+// usable is [dataset.Usable], and a game must hold a round.
+func usable(g *data.Game) error {
+	if err := dataset.Usable(g); err != nil {
+		return err
+	}
+	if len(g.Rounds) == 0 {
+		return errNoRound
+	}
+	return nil
 }
 
 // fileSkips counts the games of one file left out, by reason, as the

@@ -377,7 +377,7 @@ func filePolicyRows(cfg *Config, f string, opp *opponent.Models) []*policyGame {
 	var out []*policyGame
 	keys := map[string]bool{} // a copy later in the file is a duplicate: not replayed
 	eachGame(f, nil, func(gr *dataset.GameRef) bool {
-		if dataset.Usable(gr.Game) != nil || keys[gr.Key] {
+		if usable(gr.Game) != nil || keys[gr.Key] {
 			return true
 		}
 		keys[gr.Key] = true

@@ -562,7 +562,7 @@ func fileRows(cfg *Config, f string) fileSamples {
 	var out fileSamples
 	keys := map[string]bool{}
 	out.read, out.rerr = eachGame(f, nil, func(gr *dataset.GameRef) bool {
-		if why := dataset.Usable(gr.Game); why != nil {
+		if why := usable(gr.Game); why != nil {
 			out.skips.add(why.Error())
 			return true
 		}
