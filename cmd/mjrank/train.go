@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -111,16 +112,17 @@ the new ones renamed in, in all the folders, undone if a rename fails.
 So a run that stops earlier (an error, a full disk, a signal) leaves
 --out, --rank-out and --policy-out as they were, and one that ends leaves
 the whole new set; only a kill -9 or a power cut during those renames (a
-few milliseconds) could leave a mixture. Other files of the folders are
+few milliseconds) could leave a mixture (and a run killed outright leaves
+its staging folders behind, to be removed). Other files of the folders are
 left alone; a symbolic link at a model's name is replaced as an entry
 (its target untouched), and a folder, FIFO or device there is refused.
 
 SIGINT, SIGTERM or SIGHUP (a closed terminal or ssh session) stops a run:
 xgboost's process group is killed, the work folder removed (one given by
 --work is kept), no model is written, and the exit status is 130, 143 or
-129. A second signal kills mjrank at once. SIGQUIT keeps Go's goroutine
-dump (exit status 2), for debugging: it leaves the work folder, and the
-kernel kills xgboost with mjrank (on Linux).
+129. SIGQUIT does the same after writing every goroutine's stack to
+stderr (Go's use of it), with exit status 131. A second signal kills
+mjrank at once; on Linux the kernel then kills xgboost with it.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		def := train.DefaultConfig()
@@ -304,7 +306,7 @@ func (o *trainOptions) run(env *Env) error {
 	}
 	// SIGINT, SIGTERM or SIGHUP stops xgboost and the extraction, and the
 	// work folder is removed on the way out.
-	ctx, stop := trainSignalContext(context.Background())
+	ctx, stop := trainSignalContext(context.Background(), env.Stderr)
 	defer stop()
 	if o.onlyDecisions() {
 		return o.runOnly(ctx, env, cfg)
@@ -370,15 +372,16 @@ func (o *trainOptions) runOnly(ctx context.Context, env *Env, cfg train.Config) 
 // killed, the work folder removed (unless --work named it), and the model
 // folders keep their old models (train.Run puts the new set in place at
 // its very end). SIGHUP is among them: a closed terminal or ssh session is
-// the usual end of a long run. SIGQUIT keeps Go's meaning, a goroutine
-// dump for debugging (exit status 2): it leaves the work folder, and the
-// kernel kills xgboost (Pdeathsig).
-var trainSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+// the usual end of a long run. SIGQUIT too, after the goroutine dump that
+// is its use in Go (left to Go, it would leave the work folder and the
+// staged models).
+var trainSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
 
 // trainSignalContext is signalContext for trainSignals: the first one
-// cancels the context with an interrupted cause; a second has its
-// default effect, so that a stuck cleanup can still be stopped.
-func trainSignalContext(parent context.Context) (context.Context, func()) {
+// cancels the context with an interrupted cause (SIGQUIT writes every
+// goroutine's stack to stderr first); a second has its default effect, so
+// that a stuck cleanup can still be stopped.
+func trainSignalContext(parent context.Context, stderr io.Writer) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, trainSignals...)
@@ -386,6 +389,10 @@ func trainSignalContext(parent context.Context) (context.Context, func()) {
 		select {
 		case s := <-ch:
 			signal.Stop(ch)
+			if s == syscall.SIGQUIT {
+				buf := make([]byte, 1<<20)
+				stderr.Write(buf[:runtime.Stack(buf, true)])
+			}
 			cancel(interrupted{s})
 		case <-ctx.Done():
 		}
@@ -405,6 +412,8 @@ func signalName(s os.Signal) string {
 		return "SIGTERM"
 	case syscall.SIGHUP:
 		return "SIGHUP"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
 	}
 	return s.String()
 }
