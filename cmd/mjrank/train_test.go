@@ -158,66 +158,85 @@ func TestTrainSignals(t *testing.T) {
 		stall string
 	}{{syscall.SIGHUP, "tenpai"}, {syscall.SIGQUIT, "wait"}, {syscall.SIGTERM, "discard"}} {
 		t.Run(c.sig.String(), func(t *testing.T) {
-			tmp, out := t.TempDir(), t.TempDir()
-			for _, f := range []string{"tenpai-000000000000.bin", "tenpai-000000000000.json", "notes.txt"} {
-				if err := os.WriteFile(filepath.Join(out, f), []byte(f), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			before, _ := filepath.Glob(filepath.Join(out, "*"))
-			pids := filepath.Join(dir, c.stall+".pids")
-			cmd := exec.Command(exe, "train", "--corpus", corpus, "--out", out, "--max-files", "60", "--rounds", "3",
-				"--calib-folds", "0", "--workers", "1", "--xgboost", script)
-			cmd.Env = append(os.Environ(), "MJRANK_TEST_AS_MJRANK=1", "TMPDIR="+tmp, "MJRANK_TEST_STALL="+c.stall, "MJRANK_TEST_PIDS="+pids)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer cmd.Process.Kill()
-			var children []int
-			for deadline := time.Now().Add(5 * time.Minute); len(children) == 0; time.Sleep(50 * time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Fatalf("xgboost %s never started: %s", c.stall, stderr.String())
-				}
-				if b, err := os.ReadFile(pids); err == nil {
-					for _, f := range strings.Fields(string(b)) {
-						pid, _ := strconv.Atoi(f)
-						children = append(children, pid)
-					}
-				}
-			}
-			defer func() {
-				for _, pid := range children {
-					syscall.Kill(pid, syscall.SIGKILL)
-				}
-			}()
-			if err := cmd.Process.Signal(c.sig); err != nil {
-				t.Fatal(err)
-			}
-			cmd.Wait()
-			ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
-			if ws.Signaled() || ws.ExitStatus() != 128+int(c.sig) || !strings.Contains(stderr.String(), "no model written") ||
-				c.sig == syscall.SIGQUIT && !strings.Contains(stderr.String(), "goroutine ") {
-				t.Errorf("after %v: %v, stderr ends %q; want exit status %d and no model written", c.sig, cmd.ProcessState, tail(stderr.String()), 128+int(c.sig))
-			}
-			time.Sleep(100 * time.Millisecond) // the killed group's reaping
-			for _, pid := range children {
-				if alive(pid) {
-					t.Errorf("after %v: xgboost's process %d still runs", c.sig, pid)
-				}
-			}
-			if left, _ := os.ReadDir(tmp); len(left) > 0 {
-				t.Errorf("after %v: TMPDIR holds %v", c.sig, left)
-			}
-			if after, _ := filepath.Glob(filepath.Join(out, "*")); !slices.Equal(after, before) {
-				t.Errorf("after %v: --out holds %v, want %v as before", c.sig, after, before)
-			}
-			if hidden, _ := filepath.Glob(filepath.Join(out, ".*")); len(hidden) > 0 {
-				t.Errorf("after %v: --out holds %v", c.sig, hidden)
-			}
+			trainSignal(t, []string{exe, "train", "--corpus", corpus, "--xgboost", script}, dir, c.sig, c.stall)
 		})
 	}
+}
+
+// trainSignal runs the command mjrank (the test binary) with --out, a
+// slice of the corpus and quick flags, sends sig while the stalling
+// xgboost trains model stall, and checks what it leaves.
+func trainSignal(t *testing.T, mjrank []string, dir string, sig syscall.Signal, stall string) {
+	tmp, out := t.TempDir(), t.TempDir()
+	for _, f := range []string{"tenpai-000000000000.bin", "tenpai-000000000000.json", "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(out, f), []byte(f), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := filepath.Glob(filepath.Join(out, "*"))
+	pids := filepath.Join(dir, stall+".pids")
+	cmd := exec.Command(mjrank[0], append(mjrank[1:], "--out", out, "--max-files", "60", "--rounds", "3", "--calib-folds", "0", "--workers", "1")...)
+	cmd.Env = append(os.Environ(), "MJRANK_TEST_AS_MJRANK=1", "TMPDIR="+tmp, "MJRANK_TEST_STALL="+stall, "MJRANK_TEST_PIDS="+pids)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	children := stalled(t, pids)
+	if children == nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the stalling xgboost never started: %s", stderr.String())
+	}
+	defer func() {
+		for _, pid := range children {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if ws.Signaled() || ws.ExitStatus() != 128+int(sig) || !strings.Contains(stderr.String(), "no model written") ||
+		sig == syscall.SIGQUIT && !strings.Contains(stderr.String(), "goroutine ") {
+		t.Errorf("after %v: %v, stderr ends %q; want exit status %d and no model written", sig, cmd.ProcessState, tail(stderr.String()), 128+int(sig))
+	}
+	time.Sleep(100 * time.Millisecond) // the killed group's reaping
+	for _, pid := range children {
+		if alive(pid) {
+			t.Errorf("after %v: xgboost's process %d still runs", sig, pid)
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("after %v: TMPDIR holds %v", sig, left)
+	}
+	if after, _ := filepath.Glob(filepath.Join(out, "*")); !slices.Equal(after, before) {
+		t.Errorf("after %v: --out holds %v, want %v as before", sig, after, before)
+	}
+	if hidden, _ := filepath.Glob(filepath.Join(out, ".*")); len(hidden) > 0 {
+		t.Errorf("after %v: --out holds %v", sig, hidden)
+	}
+}
+
+// stalled waits until the stalling xgboost has written its pids into the
+// file pids, and returns them; nil after five minutes.
+func stalled(t *testing.T, pids string) []int {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		b, err := os.ReadFile(pids)
+		if err != nil {
+			continue
+		}
+		var children []int
+		for _, f := range strings.Fields(string(b)) {
+			pid, _ := strconv.Atoi(f)
+			children = append(children, pid)
+		}
+		return children
+	}
+	return nil
 }
 
 // tail is the end of a long text.
