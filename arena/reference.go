@@ -68,18 +68,18 @@ func Reference(ctx context.Context, paths []string, heldOut bool, workers int) (
 	seen := map[string]bool{}
 	var ferr error
 	err = records.ForEachFile(ctx, files, workers, func(f string) []counted {
-		games, _ := dataset.ReadFile(f)
 		var out []counted
-		for _, gr := range games {
+		dataset.EachFile(f, func(gr *dataset.GameRef) bool {
 			if (heldOut && !gr.HeldOut) || dataset.Usable(gr.Game) != nil {
-				continue
+				return true
 			}
 			x := counted{key: gr.Key}
 			if x.err = RecordCounters(gr.Game, &x.c); x.err != nil {
 				x.err = fmt.Errorf("%s: %w", f, x.err)
 			}
 			out = append(out, x)
-		}
+			return true
+		})
 		return out
 	}, func(_ string, games []counted) {
 		for i := range games {

@@ -335,17 +335,17 @@ func fitBaseline(ctx context.Context, files []string, workers int, fold uint64) 
 		fit   *baseline
 	}
 	err := records.ForEachFile(ctx, files, workers, func(f string) fileOut {
-		games, _ := dataset.ReadFile(f)
 		out := fileOut{fit: &baseline{}}
-		for _, gr := range games {
+		dataset.EachFile(f, func(gr *dataset.GameRef) bool {
 			if dataset.Usable(gr.Game) != nil {
-				continue
+				return true
 			}
-			out.games = append(out.games, gr)
-			if !gr.HeldOut && !measured(&gr) {
+			out.games = append(out.games, *gr)
+			if !gr.HeldOut && !measured(gr) {
 				out.fit.addGame(gr.Game)
 			}
-		}
+			return true
+		})
 		return out
 	}, func(_ string, o fileOut) {
 		for _, gr := range o.games {

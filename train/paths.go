@@ -21,7 +21,7 @@ const Stdin = records.StdinPath
 // games read and the reader's error. It streams where dataset.ReadFile
 // holds every game of the file: a small gzip file can hold millions of
 // games (every one empty), and what a caller keeps per game must be only
-// what a usable game needs. The keys and numbers are dataset.Read's.
+// what a usable game needs. The keys and numbers are dataset.Read's ([dataset.Each]).
 func eachGame(name string, stdin io.Reader, fn func(gr *dataset.GameRef) bool) (int, error) {
 	var r io.Reader = stdin
 	if name != Stdin {
@@ -37,20 +37,7 @@ func eachGame(name string, stdin io.Reader, fn func(gr *dataset.GameRef) bool) (
 		}
 		name = "stdin"
 	}
-	rd, _, err := records.NewReader(r, name)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for rd.Next() {
-		n++
-		g := rd.Game()
-		key := dataset.Key(name, n, g)
-		if !fn(&dataset.GameRef{File: name, N: n, Key: key, HeldOut: dataset.HeldOut(key), Game: g}) {
-			break
-		}
-	}
-	return n, rd.Err()
+	return dataset.Each(r, name, fn)
 }
 
 // errNoRound is why a game with a final result but no round is not used:

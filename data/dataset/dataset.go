@@ -135,19 +135,44 @@ func ReadFile(name string) ([]GameRef, error) {
 	return Read(f, name)
 }
 
+// EachFile is [Each] over the record file name. An error opening or
+// reading it is returned; the games before a reading error were given.
+func EachFile(name string, fn func(*GameRef) bool) (int, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return Each(f, name, fn)
+}
+
 // Read reads every game of a record stream called name.
 func Read(r io.Reader, name string) ([]GameRef, error) {
+	var games []GameRef
+	_, err := Each(r, name, func(gr *GameRef) bool {
+		games = append(games, *gr)
+		return true
+	})
+	return games, err
+}
+
+// Each calls fn with every game of a record stream called name, one at a
+// time, until fn returns false, and returns the number of games read and
+// the reader's error. Nothing of a game is kept once fn returns, so a file
+// of millions of games costs one game's memory.
+func Each(r io.Reader, name string, fn func(*GameRef) bool) (int, error) {
 	rd, _, err := records.NewReader(r, name)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	var games []GameRef
 	n := 0
 	for rd.Next() {
 		n++
 		g := rd.Game()
 		key := Key(name, n, g)
-		games = append(games, GameRef{File: name, N: n, Key: key, HeldOut: HeldOut(key), Game: g})
+		if !fn(&GameRef{File: name, N: n, Key: key, HeldOut: HeldOut(key), Game: g}) {
+			break
+		}
 	}
-	return games, rd.Err()
+	return n, rd.Err()
 }

@@ -1,10 +1,12 @@
 package dataset_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -112,4 +114,45 @@ func ExampleReadFile() {
 	// Output:
 	// game 1: key "mjrank-arena-5-0-0", held out false, usable <nil>
 	// false 2
+}
+
+// TestEachStreams: Each gives the games Read gives, with the same numbers
+// and keys, one at a time (a game given is not kept: the heap does not
+// grow with the games of a file), and stops when fn says so.
+func TestEachStreams(t *testing.T) {
+	const games = 200_000
+	var b bytes.Buffer
+	for range games {
+		b.WriteString(`{"type":"start_game"}` + "\n" + `{"type":"end_game"}` + "\n")
+	}
+	want, err := dataset.Read(bytes.NewReader(b.Bytes()), "many.mjson")
+	if err != nil || len(want) != games {
+		t.Fatalf("Read: %d games, %v", len(want), err)
+	}
+	want = want[:3]
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	i, peak := 0, uint64(0)
+	n, err := dataset.Each(bytes.NewReader(b.Bytes()), "many.mjson", func(gr *dataset.GameRef) bool {
+		if i < len(want) && (gr.N != want[i].N || gr.Key != want[i].Key || gr.File != want[i].File) {
+			t.Errorf("game %d: %s #%d %s, Read gives %s #%d %s", i, gr.File, gr.N, gr.Key, want[i].File, want[i].N, want[i].Key)
+		}
+		if i++; i%20_000 == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			peak = max(peak, after.HeapAlloc)
+		}
+		return true
+	})
+	if err != nil || n != games {
+		t.Fatalf("Each: %d games, %v", n, err)
+	}
+	if grew := int64(peak) - int64(before.HeapAlloc); grew > 16<<20 {
+		t.Errorf("the heap grew by %d MiB over %d games", grew>>20, games)
+	}
+	n, _ = dataset.Each(bytes.NewReader(b.Bytes()), "many.mjson", func(gr *dataset.GameRef) bool { return gr.N < 5 })
+	if n != 5 {
+		t.Errorf("Each went on to game %d after fn said stop at game 5", n)
+	}
 }
