@@ -79,6 +79,10 @@ type Table interface {
 	// Illegal returns the replies of each seat that were judged illegal or
 	// late and replaced.
 	Illegal() [game.NumSeats]int
+	// Replaced returns, for each seat, the decisions the table played in
+	// the seat's place and whether it dropped the seat's player for the
+	// rest of the game.
+	Replaced() (moves [game.NumSeats]int, dropped [game.NumSeats]bool)
 }
 
 // ErrConfig wraps every error about a Config.
@@ -417,8 +421,14 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 		g = nil
 	}
 	err = table.Close(g, err)
+	moves, dropped := table.Replaced()
 	for s, n := range table.Illegal() {
-		out.entries[entryOf[s]].Illegal += n
+		e := &out.entries[entryOf[s]]
+		e.Illegal += n
+		e.Replaced += moves[s]
+		if dropped[s] {
+			e.Dropped++
+		}
 	}
 	if err != nil {
 		out.err = fmt.Errorf("arena: unit %d rotation %d: %w", u, rot, err)
@@ -484,6 +494,9 @@ func (t *botTable) Players() *[game.NumSeats]game.Player { return &t.players }
 func (t *botTable) Hooks() *game.Hooks                   { return t.hooks }
 func (t *botTable) Close(_ *game.Game, err error) error  { return err }
 func (t *botTable) Illegal() [game.NumSeats]int          { return [game.NumSeats]int{} }
+func (t *botTable) Replaced() (moves [game.NumSeats]int, dropped [game.NumSeats]bool) {
+	return moves, dropped
+}
 
 // writeRecord writes the game's record into c.Records.
 func (c *Config) writeRecord(gr *data.Game, u, rot int) error {

@@ -26,10 +26,12 @@ type Counters struct {
 	WinPoints    int64    `json:"win_points"` // sum of the hands' values (before honba and sticks)
 	DealIns      int      `json:"deal_ins"`
 	DealInPoints int64    `json:"deal_in_points"`
-	Riichi       int      `json:"riichi"`            // rounds with a riichi declared
-	Calls        int      `json:"calls"`             // rounds with at least one open call
-	Illegal      int      `json:"illegal,omitempty"` // replies a referee judged illegal or late (mjrank match)
-	Units        int      `json:"units"`             // games, or duplicate sets with rotation
+	Riichi       int      `json:"riichi"`             // rounds with a riichi declared
+	Calls        int      `json:"calls"`              // rounds with at least one open call
+	Illegal      int      `json:"illegal,omitempty"`  // replies a referee judged illegal or late (mjrank match)
+	Replaced     int      `json:"replaced,omitempty"` // decisions a referee played in the entry's place (mjrank match)
+	Dropped      int      `json:"dropped,omitempty"`  // games in which a referee dropped the entry's player after a late reply or its end
+	Units        int      `json:"units"`              // games, or duplicate sets with rotation
 	UnitSq       [2]int64 `json:"unit_sq"`
 	// UnitSq holds, over units, the sums of squares of the unit's rank
 	// sum and of its points sum (× 10): the confidence intervals are
@@ -53,6 +55,8 @@ func (c *Counters) add(o *Counters) {
 	c.Riichi += o.Riichi
 	c.Calls += o.Calls
 	c.Illegal += o.Illegal
+	c.Replaced += o.Replaced
+	c.Dropped += o.Dropped
 	c.Units += o.Units
 	c.UnitSq[0] += o.UnitSq[0]
 	c.UnitSq[1] += o.UnitSq[1]

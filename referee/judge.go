@@ -33,6 +33,7 @@ func (t *table) judge(s int, v game.View, legal []game.Action, e *mjai.Event) (g
 		a := s
 		t.broadcast(func(int) (mjai.Event, bool) { return mjai.Event{Type: "reach", Actor: &a}, true })
 		if t.seats[s].dead {
+			t.played[s]++
 			return fallbackRiichi(v, legal), nil
 		}
 		reply, line, prompt := t.take(s)
@@ -43,6 +44,7 @@ func (t *table) judge(s int, v game.View, legal []game.Action, e *mjai.Event) (g
 		if err != nil {
 			// The reach went out: the riichi stands, on the drawn tile.
 			t.violation(s, prompt, line, err)
+			t.played[s]++
 			return fallbackRiichi(v, legal), nil
 		}
 		return act, nil

@@ -26,8 +26,9 @@ const (
 	// Stop ends the match with the reply's error.
 	Stop OnIllegal = iota
 	// Replace plays the tsumogiri (or pass) in its place and goes on; the
-	// result counts it. A seat that is late or gone is replaced for the
-	// rest of its game.
+	// result counts it (Counters.Illegal, and Replaced for the decisions
+	// played). A seat that is late or gone is dropped: replaced for the
+	// rest of its game (Counters.Dropped).
 	Replace
 )
 

@@ -372,3 +372,39 @@ func TestTCPClientGoneKeepsFinishedGames(t *testing.T) {
 		t.Errorf("client: %v", err)
 	}
 }
+
+// TestReplacedDecisionsCounted: under Replace, a program that exits
+// mid-game is dropped, and every later decision of its seat, played by
+// the referee, is counted, with the game marked; a program whose moves are
+// illegal but that stays is counted one decision a rejected move.
+func TestReplacedDecisionsCounted(t *testing.T) {
+	exits := "cmd:n=0; " + strings.Replace(tsumogiriSh, "while read l; do ", `while read l; do n=$((n+1)); [ $n -gt 40 ] && exit 0; `, 1)
+	illegal := `cmd:while read l; do case "$l" in '{"type":"tsumo","actor":0,'*) echo '{"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}';; *) echo '{"type":"none"}';; esac; done`
+	for _, c := range []struct {
+		name, seat string
+		dropped    int
+	}{{"exits", exits, 2}, {"illegal", illegal, 0}} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := arena.Config{Seats: [4]string{c.seat, "tsumogiri", "tsumogiri", "tsumogiri"}, Games: 2, Seed: 6, Length: game.Tonpuusen, Workers: 1}
+			m := Match{Arena: cfg, OnIllegal: Replace, TimeLimit: time.Hour}
+			res, err := m.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := res.Entries[0]
+			if e.Dropped != c.dropped || e.Illegal == 0 {
+				t.Errorf("dropped in %d games of 2 (want %d), %d rejected replies", e.Dropped, c.dropped, e.Illegal)
+			}
+			// Dropped: one rejected reply a game, and the rest of the game
+			// played for it; else one played decision a rejected move.
+			if c.dropped > 0 && e.Replaced < 10*e.Illegal || c.dropped == 0 && e.Replaced != e.Illegal {
+				t.Errorf("%d decisions played by the referee, %d rejected replies", e.Replaced, e.Illegal)
+			}
+			for s := 1; s < 4; s++ {
+				if o := res.Entries[s]; o.Replaced+o.Dropped+o.Illegal != 0 {
+					t.Errorf("entry %d: %+v", s, o)
+				}
+			}
+		})
+	}
+}

@@ -81,13 +81,24 @@ type table struct {
 	sent    int                 // observation events sent (every seat has as many)
 	reached [game.NumSeats]bool // the seat's reach event went out during its decision
 	illegal [game.NumSeats]int
-	fatal   error // a reply that stops the game
+	played  [game.NumSeats]int // decisions played in the seat's place (fallback)
+	fatal   error              // a reply that stops the game
 	started bool
 	any     bool // some seat speaks mjai
 }
 
 func (t *table) Players() *[game.NumSeats]game.Player { return &t.players }
 func (t *table) Illegal() [game.NumSeats]int          { return t.illegal }
+
+// Replaced returns the decisions the referee played for each seat (a
+// rejected reply's, and every one once the seat was dropped) and the
+// seats dropped for the rest of the game (late or gone).
+func (t *table) Replaced() (moves [game.NumSeats]int, dropped [game.NumSeats]bool) {
+	for s := range t.seats {
+		dropped[s] = t.seats[s].dead
+	}
+	return t.played, dropped
+}
 
 func (t *table) Hooks() *game.Hooks {
 	if !t.any {
@@ -390,12 +401,17 @@ type player struct {
 func (p *player) Act(v game.View, legal []game.Action) game.Action {
 	t, s := p.t, p.seat
 	reply, line, prompt := t.take(s)
-	if t.seats[s].dead || t.fatal != nil {
+	if t.fatal != nil {
+		return fallback(v, legal) // the game stops at this move
+	}
+	if t.seats[s].dead {
+		t.played[s]++
 		return fallback(v, legal)
 	}
 	a, err := t.judge(s, v, legal, &reply)
 	if err != nil {
 		t.violation(s, prompt, line, err)
+		t.played[s]++
 		return fallback(v, legal)
 	}
 	return a

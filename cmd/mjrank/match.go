@@ -52,7 +52,11 @@ status 1 (the report, marked PARTIAL, then covers the games finished
 before; so it does when a tcp seat's client does not join, or a signal
 stops the match), --on-illegal tsumogiri plays the tsumogiri (or a pass) instead
 and goes on, a late or dead program being replaced for the rest of its
-game. The report counts the rejected replies per entry.
+game. The report counts the rejected replies per entry and, when there
+are any, the decisions the referee played for it (the tsumogiri or pass
+of a rejected move, and every decision of a dropped program's seat) and
+the games in which it dropped the program: the results count those
+moves.
 
 start_game carries "mjrank_seed", the seed the arena gives that seat's
 bot, so "cmd:mjrank mjai --bot NAME" plays exactly the games of the direct
@@ -182,7 +186,13 @@ func (o *matchOptions) run(env *Env, m *referee.Match) error {
 	}
 	if m.OnIllegal == referee.Replace {
 		// Under stop, the first rejected reply is the command's error.
-		m.Report = func(e *referee.ReplyError) { fmt.Fprintf(env.Stderr, "\nmatch: replaced: %v\n", e) }
+		m.Report = func(e *referee.ReplyError) {
+			what := "replaced"
+			if errors.Is(e, referee.ErrLate) || errors.Is(e, referee.ErrGone) {
+				what = "dropped (the referee plays the seat to the end of the game)"
+			}
+			fmt.Fprintf(env.Stderr, "\nmatch: %s: %v\n", what, e)
+		}
 	}
 	m.Warn = func(err error) { fmt.Fprintf(env.Stderr, "\nmatch: warning: %v\n", err) }
 	m.Arena.Progress = progress.Callback(env.Stderr, "match")
@@ -234,10 +244,23 @@ func printMatch(env *Env, res *arena.Result, asJSON bool) error {
 	if err := printArena(env.Stdout, res); err != nil {
 		return err
 	}
-	var parts []string
+	var parts, played []string
+	replaced := false
 	for e, c := range res.Entries {
 		parts = append(parts, fmt.Sprintf("%s %d", res.Seats[e], c.Illegal))
+		p := fmt.Sprintf("%s %d", res.Seats[e], c.Replaced)
+		if c.Dropped > 0 {
+			p += fmt.Sprintf(" (dropped in %d of %d %s)", c.Dropped, c.Games, pluralNoun(c.Games, "game", "games"))
+		}
+		played = append(played, p)
+		replaced = replaced || c.Replaced > 0
 	}
-	_, err := fmt.Fprintf(env.Stdout, "\nrejected replies: %s\n", strings.Join(parts, ", "))
+	if _, err := fmt.Fprintf(env.Stdout, "\nrejected replies: %s\n", strings.Join(parts, ", ")); err != nil || !replaced {
+		return err
+	}
+	// A rejected move, and every decision of a dropped program's seat to
+	// the end of its game, was the referee's tsumogiri or pass.
+	_, err := fmt.Fprintf(env.Stdout, "decisions played by the referee (tsumogiri or pass): %s\n"+
+		"(the results above count them: those entries' results are not their programs' alone)\n", strings.Join(played, ", "))
 	return err
 }

@@ -106,3 +106,38 @@ func TestMatchErrorReportsFinishedGames(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchReportsDroppedPrograms: under --on-illegal tsumogiri, a program
+// that exits mid-game is played by the referee to the end of each game:
+// the report counts those decisions and the games, in text and JSON.
+func TestMatchReportsDroppedPrograms(t *testing.T) {
+	// Plays legally (as mjrank mjai) for 50 events, then exits.
+	prog := `cmd:(n=0; while [ $n -lt 50 ] && read -r l; do printf '%s\n' "$l"; n=$((n+1)); done) | ` + asMjrank(t, "mjai --bot tsumogiri")
+	args := []string{"match", "--seat", prog, "--seat", "tsumogiri", "--seat", "tsumogiri", "--seat", "tsumogiri",
+		"--games", "2", "--length", "tonpuusen", "--on-illegal", "tsumogiri", "--time-limit", "10m"}
+	var stdout, stderr bytes.Buffer
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "decisions played by the referee") || !strings.Contains(stdout.String(), "(dropped in 2 of 2 games)") ||
+		strings.Count(stderr.String(), "the referee plays the seat to the end of the game") != 2 {
+		t.Errorf("report %s\nstderr %s", stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	if code := run(append(args, "--json"), strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("--json: exit %d: %s", code, stderr.String())
+	}
+	var res struct {
+		Entries []struct {
+			Illegal  int `json:"illegal"`
+			Replaced int `json:"replaced"`
+			Dropped  int `json:"dropped"`
+		} `json:"entries"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if e := res.Entries[0]; e.Dropped != 2 || e.Illegal != 2 || e.Replaced <= e.Illegal {
+		t.Errorf("entry 0: %+v, want dropped in 2 games, more decisions played than rejected replies", e)
+	}
+}
