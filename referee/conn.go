@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -164,24 +165,26 @@ func (p *stream) receive(limit time.Duration, done <-chan struct{}) ([]byte, err
 // process is a seat played by an external program on its stdin/stdout.
 type process struct {
 	stream
-	cmd *exec.Cmd
-	err *tail
+	cmd  *exec.Cmd
+	tree *tree
+	err  *tail
 }
 
 // startProcess starts command (run by /bin/sh, so that quoting and
-// variables work as in a terminal) in a process group of its own, with
-// its standard error kept in a tail and, when log is not nil, copied
-// there.
+// variables work as in a terminal) with its standard error kept in a tail
+// and, when log is not nil, copied there. On Linux it runs under a
+// supervisor that keeps every process it starts (tree_linux.go); else in
+// a process group of its own.
 func startProcess(command string, log io.Writer) (*process, error) {
-	cmd := exec.Command("/bin/sh", "-c", command)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	setPdeathsig(cmd.SysProcAttr)
+	cmd, tree, err := programCmd(command)
+	if err != nil {
+		return nil, err
+	}
 	// Wait returns this long after the program exits even when a process
-	// it left holds its output open; close then kills the group.
+	// it left holds its output open; close then kills it.
 	cmd.WaitDelay = time.Second
-	p := &process{cmd: cmd, err: &tail{max: 4 << 10, log: log}}
+	p := &process{cmd: cmd, tree: tree, err: &tail{max: 4 << 10, log: log}}
 	cmd.Stderr = p.err
-	var err error
 	if p.w, err = cmd.StdinPipe(); err != nil {
 		return nil, err
 	}
@@ -189,7 +192,10 @@ func startProcess(command string, log io.Writer) (*process, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	tree.started()
+	if err != nil {
+		tree.kill(0) // its lifeline closed
 		return nil, fmt.Errorf("starting %q: %w", command, err)
 	}
 	p.out = readLines(stdout)
@@ -199,8 +205,7 @@ func startProcess(command string, log io.Writer) (*process, error) {
 func (p *process) stderr() string { return p.err.String() }
 
 // close closes the program's input and waits a moment for it to exit,
-// then kills its whole process group (whatever it left running too); it
-// always reaps it.
+// then kills it with every process it started; it always reaps it.
 func (p *process) close() error { return p.closeOnce(p.end) }
 
 func (p *process) end() error {
@@ -208,23 +213,30 @@ func (p *process) end() error {
 	go p.out.drain()
 	done := make(chan error, 1)
 	go func() { done <- p.cmd.Wait() }()
+	pid := p.cmd.Process.Pid
 	var err error
 	select {
 	case err = <-done:
 	case <-time.After(2 * time.Second):
-		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
-		<-done
-		return &lingerError{"did not exit within 2s of its input's end: its process group was killed"}
+		p.tree.kill(pid)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second): // a supervisor stuck: its group
+			syscall.Kill(-pid, syscall.SIGKILL)
+			<-done
+		}
+		p.tree.outcome(nil, pid)
+		return &lingerError{"did not exit within 2s of its input's end: it was killed with every process it started"}
 	}
-	// The group outlives its leader while anything it started runs.
-	left := syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL) == nil
+	exit, left := p.tree.outcome(err, pid)
 	switch {
 	case errors.Is(err, exec.ErrWaitDelay):
-		return &lingerError{"exited, leaving processes that held its output open: its process group was killed"}
-	case err != nil:
-		return err
-	case left:
-		return &lingerError{"exited, leaving processes running: its process group was killed"}
+		syscall.Kill(-pid, syscall.SIGKILL)
+		return &lingerError{"exited, leaving processes that held its output open: they were killed"}
+	case exit != nil:
+		return exit
+	case len(left) > 0:
+		return &lingerError{fmt.Sprintf("exited, leaving %s running: killed", strings.Join(left, ", "))}
 	}
 	return nil
 }

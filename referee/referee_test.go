@@ -3,10 +3,15 @@ package referee
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -250,7 +255,7 @@ func TestLingeringHelperKeepsTheGame(t *testing.T) {
 		if err != nil || res.Played != 1 {
 			t.Fatalf("%q: %v, result %+v", helper, err, res)
 		}
-		if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "process group was killed") {
+		if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "running: killed") {
 			t.Errorf("%q: warnings %v", helper, warnings)
 		}
 		if d := time.Since(start); d > 15*time.Second {
@@ -406,5 +411,61 @@ func TestReplacedDecisionsCounted(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// markedProcesses returns the pids of the processes whose command line is
+// marker (words separated by spaces).
+func markedProcesses(marker string) []int {
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if strings.TrimSpace(strings.ReplaceAll(string(b), "\x00", " ")) == marker {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// TestEscapedHelpersKilled: a program whose helpers leave its process
+// group (setsid) or its process tree (a double fork) leaves nothing
+// running after its game: they are killed, with a warning naming them.
+func TestEscapedHelpersKilled(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the referee keeps a program's whole tree on Linux only")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	// Unique sleep lengths find this test's processes.
+	a, b := 700000+os.Getpid()%100000, 800000+os.Getpid()%100000
+	markers := []string{fmt.Sprintf("sleep %d", a), fmt.Sprintf("sleep %d", b)}
+	defer func() {
+		for _, m := range markers {
+			for _, pid := range markedProcesses(m) {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	}()
+	helpers := fmt.Sprintf("setsid %s </dev/null >/dev/null 2>&1 & (%s </dev/null >/dev/null 2>&1 &); ", markers[0], markers[1])
+	cfg := arena.Config{Seats: [4]string{"cmd:" + helpers + tsumogiriSh, "tsumogiri", "tsumogiri", "tsumogiri"}, Games: 2, Seed: 2, Length: game.Tonpuusen, Workers: 1}
+	var warnings []string
+	m := Match{Arena: cfg, TimeLimit: time.Hour, Warn: func(err error) { warnings = append(warnings, err.Error()) }}
+	m.Report = func(e *ReplyError) { t.Errorf("rejected: %v", e) }
+	if _, err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range markers {
+		if pids := markedProcesses(m); len(pids) > 0 {
+			t.Errorf("%q left running: %v", m, pids)
+		}
+	}
+	if len(warnings) != 2 || strings.Count(warnings[0], "(sleep)") != 2 {
+		t.Errorf("warnings %q, want one a game naming both sleeps", warnings)
 	}
 }

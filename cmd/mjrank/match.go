@@ -63,7 +63,12 @@ bot, so "cmd:mjrank mjai --bot NAME" plays exactly the games of the direct
 arena (the same result hash); other programs ignore the field.
 
 Programs are closed at the end of each game (their input closed, killed
-if they linger 2 s) and always reaped. Their standard error is kept: its
+if they linger 2 s) and always reaped. On Linux each runs under a
+supervisor (this binary, a child subreaper) that keeps every process the
+program starts, setsid or not: what a program leaves running after its
+game is killed with a warning, and if the referee dies, even by SIGKILL,
+the supervisor kills the program and all it started. Elsewhere a program
+runs in a process group of its own, killed whole. Their standard error is kept: its
 end appears in an error, and with --stderr DIR all of it is written to
 DIR/GAME-seatS.stderr. --records DIR writes every game (tenhou.net/6 JSON,
 or mjai with --records-format mjai).

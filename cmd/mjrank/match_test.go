@@ -5,9 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestMain lets the test binary stand in for mjrank (MJRANK_TEST_AS_MJRANK=1),
@@ -139,5 +144,68 @@ func TestMatchReportsDroppedPrograms(t *testing.T) {
 	}
 	if e := res.Entries[0]; e.Dropped != 2 || e.Illegal != 2 || e.Replaced <= e.Illegal {
 		t.Errorf("entry 0: %+v, want dropped in 2 games, more decisions played than rejected replies", e)
+	}
+}
+
+// markedProcesses returns the pids of the processes whose command line is
+// marker (words separated by spaces).
+func markedProcesses(marker string) []int {
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if strings.TrimSpace(strings.ReplaceAll(string(b), "\x00", " ")) == marker {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// TestMatchKilledLeavesNoProgram: kill -9 of a match while its program and
+// the processes it started run (a child, a setsid one) ends them all.
+func TestMatchKilledLeavesNoProgram(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the kernel ends a dead referee's programs on Linux only")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	a, b := 500000+os.Getpid()%100000, 600000+os.Getpid()%100000
+	markers := []string{fmt.Sprintf("sleep %d", a), fmt.Sprintf("sleep %d", b)}
+	defer func() {
+		for _, m := range markers {
+			for _, pid := range markedProcesses(m) {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	}()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := fmt.Sprintf("cmd:setsid %s </dev/null >/dev/null 2>&1 & %s", markers[0], markers[1])
+	cmd := exec.Command(exe, "match", "--seat", prog, "--seat", "tsumogiri", "--seat", "tsumogiri", "--seat", "tsumogiri", "--games", "1", "--time-limit", "1h")
+	cmd.Env = append(os.Environ(), "MJRANK_TEST_AS_MJRANK=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	running := func() bool { return len(markedProcesses(markers[0])) > 0 && len(markedProcesses(markers[1])) > 0 }
+	for deadline := time.Now().Add(time.Minute); !running(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the program's processes did not start within a minute")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	left := func() []int { return append(markedProcesses(markers[0]), markedProcesses(markers[1])...) }
+	for deadline := time.Now().Add(30 * time.Second); len(left()) > 0; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("30 s after kill -9 of the match, %v still run", left())
+		}
 	}
 }
