@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/data/records"
@@ -40,7 +41,7 @@ func TestMajiangAI(t *testing.T) {
 	}
 	dir := t.TempDir()
 	m := Match{Arena: arena.Config{Seats: [4]string{ai, "efficiency", "thesis", ai}, Games: games, Seed: 24,
-		Rotate: true, Length: game.Tonpuusen, Records: dir}}
+		Rotate: true, Length: game.Tonpuusen, Records: dir}, TimeLimit: time.Hour}
 	m.Report = func(e *ReplyError) { t.Errorf("rejected: %v", e) }
 	res, err := m.Run(context.Background())
 	if err != nil {

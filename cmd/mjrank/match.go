@@ -50,28 +50,27 @@ come within --time-limit. A rejected reply is reported with the seat, the
 event and the reply; --on-illegal stop (the default) ends the match with
 status 1 (the report, marked PARTIAL, then covers the games finished
 before; so it does when a tcp seat's client does not join, or a signal
-stops the match), --on-illegal tsumogiri plays the tsumogiri (or a pass) instead
-and goes on, a late or dead program being replaced for the rest of its
-game. The report counts the rejected replies per entry and, when there
-are any, the decisions the referee played for it (the tsumogiri or pass
-of a rejected move, and every decision of a dropped program's seat) and
-the games in which it dropped the program: the results count those
-moves.
+stops the match), --on-illegal tsumogiri plays the tsumogiri (or a pass)
+instead and goes on, a late or dead program being replaced for the rest of
+its game. The report counts the rejected replies per entry and, when there
+are any, the decisions the referee played for it (the tsumogiri or pass of
+a rejected move, and every decision of a dropped program's seat) and the
+games in which it dropped the program: the results count those moves.
 
 start_game carries "mjrank_seed", the seed the arena gives that seat's
 bot, so "cmd:mjrank mjai --bot NAME" plays exactly the games of the direct
 arena (the same result hash); other programs ignore the field.
 
-Programs are closed at the end of each game (their input closed, killed
-if they linger 2 s) and always reaped. On Linux each runs under a
-supervisor (this binary, a child subreaper) that keeps every process the
-program starts, setsid or not: what a program leaves running after its
-game is killed with a warning, and if the referee dies, even by SIGKILL,
-the supervisor kills the program and all it started. Elsewhere a program
-runs in a process group of its own, killed whole. Their standard error is kept: its
-end appears in an error, and with --stderr DIR all of it is written to
-DIR/GAME-seatS.stderr. --records DIR writes every game (tenhou.net/6 JSON,
-or mjai with --records-format mjai).
+Programs are closed at the end of each game (their input closed, killed if
+they linger 2 s) and always reaped. On Linux each runs under a supervisor
+(this binary, a child subreaper) that keeps every process the program
+starts, setsid or not: what a program leaves running after its game is
+killed with a warning, and if the referee dies, even by SIGKILL, the
+supervisor kills the program and all it started. Elsewhere a program runs
+in a process group of its own, killed whole. A program's standard error is
+kept: its end appears in an error, and with --stderr DIR all of it is
+written to DIR/GAME-seatS.stderr. --records DIR writes every game
+(tenhou.net/6 JSON, or mjai with --records-format mjai).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o matchOptions

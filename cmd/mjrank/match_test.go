@@ -33,7 +33,10 @@ func TestMatchThroughMjaiCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	bots := []string{"mc", "thesis", "efficiency", "rulebot"}
+	// No reply limit a busy machine could reach: this test is about the
+	// games, not the programs' speed.
 	common := []string{"--games", "4", "--rotate", "--seed", "12", "--length", "tonpuusen", "--sims", "100", "--json"}
+	limit := []string{"--time-limit", "1h"}
 	hash := func(args []string) (string, [4]int) {
 		t.Helper()
 		var stdout, stderr bytes.Buffer
@@ -60,7 +63,7 @@ func TestMatchThroughMjaiCommand(t *testing.T) {
 	for _, b := range bots {
 		args = append(args, "--seat", fmt.Sprintf("cmd:MJRANK_TEST_AS_MJRANK=1 '%s' mjai --bot %s --sims 100", exe, b))
 	}
-	got, illegal := hash(append(args, common...))
+	got, illegal := hash(append(append(args, common...), limit...))
 	if got != direct || illegal != [4]int{} {
 		t.Errorf("through mjai programs: hash %s, rejected %v; direct hash %s", got, illegal, direct)
 	}
