@@ -53,7 +53,7 @@ type Match struct {
 	Report func(*ReplyError)
 	// Warn, when not nil, is told what went wrong after a finished game
 	// without undoing it: a program that left processes running or did
-	// not exit, whose process group was killed (serialised).
+	// not exit, killed with every process it started (serialised).
 	Warn func(error)
 	// Listener, for "tcp" seats, is where their players connect, one per
 	// seat and game, in seat order (a classic mjai server: hello, join,
