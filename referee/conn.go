@@ -228,7 +228,7 @@ func (p *process) end() error {
 		p.tree.outcome(nil, pid)
 		return &lingerError{"did not exit within 2s of its input's end: it was killed with every process it started"}
 	}
-	exit, left := p.tree.outcome(err, pid)
+	left, exit := p.tree.outcome(err, pid)
 	switch {
 	case errors.Is(err, exec.ErrWaitDelay):
 		syscall.Kill(-pid, syscall.SIGKILL)

@@ -87,15 +87,15 @@ func (t *tree) kill(pid int) {
 	}
 }
 
-// outcome returns how the program ended and the names of the processes it
-// left running, which are killed; waitErr is Wait's error on the
+// outcome returns the names of the processes the program left running,
+// which are killed, and how it ended; waitErr is Wait's error on the
 // supervisor (or the program).
-func (t *tree) outcome(waitErr error, pid int) (error, []string) {
+func (t *tree) outcome(waitErr error, pid int) ([]string, error) {
 	if t.life == nil {
 		if syscall.Kill(-pid, syscall.SIGKILL) == nil {
-			return waitErr, []string{"its process group"}
+			return []string{"its process group"}, waitErr
 		}
-		return waitErr, nil
+		return nil, waitErr
 	}
 	defer t.life.Close()
 	var status error = errors.New("its supervisor ended without a word")
@@ -119,7 +119,7 @@ func (t *tree) outcome(waitErr error, pid int) (error, []string) {
 	if waitErr != nil && !errors.Is(waitErr, exec.ErrWaitDelay) {
 		status = errors.Join(status, fmt.Errorf("its supervisor: %w", waitErr))
 	}
-	return status, left
+	return left, status
 }
 
 // exitError says how a program ended, as exec.ExitError does: nil for

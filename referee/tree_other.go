@@ -28,11 +28,11 @@ func (*tree) kill(pid int) {
 	}
 }
 
-// outcome returns how the program ended (Wait's error) and whether its
-// group still held processes, which it kills.
-func (*tree) outcome(waitErr error, pid int) (error, []string) {
+// outcome returns whether the program's group still held processes,
+// which it kills, and how the program ended (Wait's error).
+func (*tree) outcome(waitErr error, pid int) ([]string, error) {
 	if syscall.Kill(-pid, syscall.SIGKILL) == nil {
-		return waitErr, []string{"its process group"}
+		return []string{"its process group"}, waitErr
 	}
-	return waitErr, nil
+	return nil, waitErr
 }

@@ -312,13 +312,6 @@ func TestProcFd(t *testing.T) {
 	}
 }
 
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
-
 // TestSameAsInput: an output that is one of the inputs — by its name,
 // through a link, or as a hard link — is refused before anything is
 // written, naming both; standard input is no file.
