@@ -14,10 +14,10 @@ import (
 // Order lists the module's packages and package groups, lowest layer
 // first. A group ("data/...") covers the package and everything under it.
 // The internal helpers that import nothing of the module (internal/xgbmodel,
-// internal/progress, internal/shareddata, internal/reliability) form layer
-// 0 with sim/tile.
+// internal/progress, internal/shareddata, internal/reliability,
+// internal/outfile) form layer 0 with sim/tile.
 var Order = [][]string{
-	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability"},
+	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability", "internal/outfile"},
 	{"sim/hand/..."},
 	{"sim/score"},
 	{"sim/game"},
