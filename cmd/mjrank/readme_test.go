@@ -1,28 +1,17 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 )
 
 // modelFolders are the folders whose models the binary embeds.
 var modelFolders = []string{"../../opponent/models", "../../rankmodel/models", "../../policy/models"}
-
-// shippedCard is what TestReadmeQuotesShippedModels reads of a model card.
-type shippedCard struct {
-	Name    string `json:"name"`
-	File    string `json:"file"`
-	Metrics []struct {
-		Name     string  `json:"name"`
-		Model    float64 `json:"model"`
-		Baseline float64 `json:"baseline"`
-	} `json:"held_out_metrics"`
-}
 
 // TestReadmeQuotesShippedModels keeps the README on the shipped models'
 // cards: every model file it names is embedded, every "N % agreement" it
@@ -34,19 +23,14 @@ func TestReadmeQuotesShippedModels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cards := map[string]shippedCard{} // by file name
+	cards := map[string]xgbmodel.Card{} // by file name
 	agreements := map[string]bool{}
 	for _, dir := range modelFolders {
-		paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-		for _, p := range paths {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var c shippedCard
-			if err := json.Unmarshal(b, &c); err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
+		cs, err := xgbmodel.Cards(os.DirFS(dir), ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
 			cards[c.File] = c
 			for _, m := range c.Metrics {
 				if m.Name == "agreement" {
@@ -74,11 +58,11 @@ func TestReadmeQuotesShippedModels(t *testing.T) {
 
 // checkModelsInfoSample checks the metric rows under each "NAME  FILE.bin"
 // header of the README's models info output against FILE's card.
-func checkModelsInfoSample(t *testing.T, text string, cards map[string]shippedCard) {
+func checkModelsInfoSample(t *testing.T, text string, cards map[string]xgbmodel.Card) {
 	t.Helper()
 	header := regexp.MustCompile(`^[a-z]+  ([a-z]+-[0-9a-f]{12}\.bin)$`)
 	row := regexp.MustCompile(`^ ([a-z_0-9]+)\s+(-?\d+\.\d+)\s+(-?\d+\.\d+)\s`)
-	var card *shippedCard
+	var card *xgbmodel.Card
 	checked := 0
 	for line := range strings.SplitSeq(text, "\n") {
 		if m := header.FindStringSubmatch(line); m != nil {
@@ -86,10 +70,8 @@ func checkModelsInfoSample(t *testing.T, text string, cards map[string]shippedCa
 			card = &c
 			continue
 		}
-		if line == "" || strings.HasPrefix(line, "```") {
-			if line != "" {
-				card = nil
-			}
+		if strings.HasPrefix(line, "```") {
+			card = nil // a header's rows end with its block
 			continue
 		}
 		m := row.FindStringSubmatch(line)
