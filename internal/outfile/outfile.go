@@ -66,8 +66,8 @@ type plan struct {
 	direct bool        // write into target itself, no temporary file
 	append bool        // direct, and opened with O_APPEND (a regular file behind /proc)
 	fifo   bool        // direct into a FIFO
+	exists bool        // not direct: the target exists, and keeps mode
 	mode   fs.FileMode // the permission bits an existing regular file keeps
-	exists bool
 }
 
 // Check checks that path can take an output, without creating anything:
@@ -95,7 +95,7 @@ func resolve(path string, inputs []string) (*plan, error) {
 			if err := writable(path); err != nil {
 				return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 			}
-			return &plan{target: path, direct: true, exists: true, fifo: info.Mode()&fs.ModeNamedPipe != 0}, nil
+			return &plan{target: path, direct: true, fifo: info.Mode()&fs.ModeNamedPipe != 0}, nil
 		}
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, err
@@ -105,7 +105,7 @@ func resolve(path string, inputs []string) (*plan, error) {
 		return nil, err
 	}
 	if proc {
-		return &plan{target: path, direct: true, append: true, exists: info != nil}, nil
+		return &plan{target: path, direct: true, append: true}, nil
 	}
 	p := &plan{target: target}
 	if info != nil {
@@ -115,8 +115,9 @@ func resolve(path string, inputs []string) (*plan, error) {
 			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 		}
 	}
-	if dir := filepath.Dir(target); writable(dir) != nil {
-		return nil, fmt.Errorf("%s: cannot write into %s: %w", path, dir, writable(dir))
+	dir := filepath.Dir(target)
+	if err := writable(dir); err != nil {
+		return nil, fmt.Errorf("%s: cannot write into %s: %w", path, dir, err)
 	}
 	return p, nil
 }
@@ -210,10 +211,6 @@ func Create(path string, inputs ...string) (*File, error) {
 
 // Name returns the path as given.
 func (o *File) Name() string { return o.name }
-
-// Direct reports whether the output is written into its target as it
-// goes (a FIFO, a device, a /proc link), with no rename at the end.
-func (o *File) Direct() bool { return o.p.direct }
 
 // open opens a direct target.
 func (o *File) open() error {
