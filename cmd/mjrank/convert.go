@@ -259,9 +259,8 @@ type sink struct {
 
 // output is one output file being written.
 type output struct {
-	path string
-	f    *outfile.File
-	bw   *bufio.Writer
+	f  *outfile.File
+	bw *bufio.Writer
 }
 
 // write writes game n (1-based) of the input.
@@ -279,8 +278,8 @@ func (s *sink) write(n int, g *data.Game) error {
 	return nil
 }
 
-// open returns the writer for game n: standard output, or a new temporary
-// file for the output path.
+// open returns the writer for game n: standard output, or a new output
+// file (outfile.Create) for the output path.
 func (s *sink) open(n int) (io.Writer, error) {
 	c := s.c
 	if c.out == "" {
@@ -306,7 +305,7 @@ func (s *sink) open(n int) (io.Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &output{path: path, f: f, bw: bufio.NewWriter(f)}
+	o := &output{f: f, bw: bufio.NewWriter(f)}
 	s.files = append(s.files, o)
 	return o.bw, nil
 }
@@ -326,7 +325,7 @@ func (s *sink) commit() error {
 		if err := o.f.Commit(); err != nil {
 			return err
 		}
-		s.c.taken[o.path] = s.in
+		s.c.taken[o.f.Name()] = s.in
 	}
 	s.files = nil
 	return nil
