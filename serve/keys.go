@@ -175,13 +175,36 @@ func (w *keyWalker) array(s *keySchema) error {
 			return err
 		}
 		w.path = w.path[:len(w.path)-1]
-		if w.b[w.i] == ',' {
-			w.i++
-			w.space()
-		}
+		w.comma()
 	}
 	w.i++
 	return nil
+}
+
+// comma skips the comma after a member or an element, if there is one,
+// and the space after it.
+func (w *keyWalker) comma() {
+	if w.b[w.i] == ',' {
+		w.i++
+		w.space()
+	}
+}
+
+// key reads an object's key, w.i at its opening quote, and the colon
+// after it, and returns the key unescaped and where it starts.
+func (w *keyWalker) key() (key []byte, at int) {
+	at = w.i
+	raw, escaped := w.str()
+	key = raw
+	if escaped {
+		var k string
+		json.Unmarshal(w.b[at:w.i], &k) // valid JSON: cannot fail
+		key = []byte(k)
+	}
+	w.space()
+	w.i++ // the colon
+	w.space()
+	return key, at
 }
 
 // manyKeys is the size beyond which an object's keys are looked up in a
@@ -195,37 +218,24 @@ func (w *keyWalker) object(s *keySchema) error {
 	defer func() { w.keys = w.keys[:first] }()
 	var seen map[string]bool
 	for w.b[w.i] != '}' {
-		at := w.i
-		raw, escaped := w.str()
-		key := raw
-		if escaped {
-			var k string
-			json.Unmarshal(w.b[at:w.i], &k) // valid JSON: cannot fail
-			key = []byte(k)
-		}
+		key, at := w.key()
 		w.path = append(w.path, pathStep{key: key, index: -1})
 		if !w.skip && w.repeated(key, first, &seen) {
 			line, col := lineCol(w.b, int64(at))
 			return fmt.Errorf("request body: key %q given twice (the second at line %d, column %d)", w.pathString(), line, col)
 		}
 		var vs *keySchema
-		if s != nil && s.fields != nil && !w.skip {
+		if s != nil && s.fields != nil {
 			var ok bool
 			if vs, ok = s.fields[string(key)]; !ok {
 				return w.unknown(s)
 			}
 		}
-		w.space()
-		w.i++ // the colon
-		w.space()
 		if err := w.value(vs); err != nil {
 			return err
 		}
 		w.path = w.path[:len(w.path)-1]
-		if w.b[w.i] == ',' {
-			w.i++
-			w.space()
-		}
+		w.comma()
 	}
 	w.i++
 	return nil
@@ -298,23 +308,11 @@ func hasTopKey(body []byte, key string) bool {
 	w.i++
 	w.space()
 	for w.b[w.i] != '}' {
-		at := w.i
-		raw, escaped := w.str()
-		k := string(raw)
-		if escaped {
-			json.Unmarshal(w.b[at:w.i], &k)
-		}
-		if k == key {
+		if k, _ := w.key(); string(k) == key {
 			return true
 		}
-		w.space()
-		w.i++
-		w.space()
 		w.value(nil)
-		if w.b[w.i] == ',' {
-			w.i++
-			w.space()
-		}
+		w.comma()
 	}
 	return false
 }
