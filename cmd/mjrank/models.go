@@ -145,38 +145,28 @@ func (o *modelsOptions) info(env *Env) error {
 func modelCards(dir string) ([]xgbmodel.Card, []error) {
 	var cards []xgbmodel.Card
 	var bad []error
-	add := func(err error, cs ...xgbmodel.Card) {
+	loaded := func(err error) bool {
 		if err != nil {
 			bad = append(bad, err)
 		}
-		cards = append(cards, cs...)
+		return err == nil
 	}
-	if opp, err := loadOpponent(dir); err != nil {
-		add(err)
-	} else {
-		add(nil, opp.Cards...)
+	if opp, err := loadOpponent(dir); loaded(err) {
+		cards = append(cards, opp.Cards...)
 	}
-	if rk, err := loadRank(dir); err != nil {
-		add(err)
-	} else {
-		add(nil, rk.Card)
+	if rk, err := loadRank(dir); loaded(err) {
+		cards = append(cards, rk.Card)
 	}
-	if pol, err := loadPolicy(dir); err != nil {
-		add(err)
-	} else {
-		add(nil, pol.Card)
+	if pol, err := loadPolicy(dir); loaded(err) {
+		cards = append(cards, pol.Card)
 	}
 	// The rollout's model is optional: a folder without one plays the
 	// embedded rollout.
-	if roll, err := loadRollout(dir); err != nil {
-		add(err)
-	} else if roll != nil {
-		add(nil, roll.Card)
+	if roll, err := loadRollout(dir); loaded(err) && roll != nil {
+		cards = append(cards, roll.Card)
 	}
-	if dec, err := loadDecisions(dir); err != nil {
-		add(err)
-	} else {
-		add(nil, dec.Cards...)
+	if dec, err := loadDecisions(dir); loaded(err) {
+		cards = append(cards, dec.Cards...)
 	}
 	return cards, bad
 }
