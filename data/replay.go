@@ -83,10 +83,8 @@ func (g *Game) Year() int {
 			return y
 		}
 	}
-	for i := range g.Rounds {
-		if g.Rounds[i].Shuffle != "" {
-			return 2009
-		}
+	if g.oldFormat() {
+		return 2009
 	}
 	return 0
 }
