@@ -18,26 +18,18 @@ const Stdin = records.StdinPath
 
 // eachGame calls fn with every game of a record file, or of stdin for
 // "-", as it is read, until fn returns false; it returns the number of
-// games read and the reader's error. It streams where dataset.ReadFile
-// holds every game of the file: a small gzip file can hold millions of
-// games (every one empty), and what a caller keeps per game must be only
-// what a usable game needs. The keys and numbers are dataset.Read's ([dataset.Each]).
+// games read and the reader's error ([dataset.Each]). It streams where
+// dataset.ReadFile holds every game of the file: a small gzip file can
+// hold millions of games (every one empty), and what a caller keeps per
+// game must be only what a usable game needs.
 func eachGame(name string, stdin io.Reader, fn func(gr *dataset.GameRef) bool) (int, error) {
-	var r io.Reader = stdin
 	if name != Stdin {
-		f, err := os.Open(name)
-		if err != nil {
-			return 0, err
-		}
-		defer f.Close()
-		r = f
-	} else {
-		if r == nil {
-			r = os.Stdin
-		}
-		name = "stdin"
+		return dataset.EachFile(name, fn)
 	}
-	return dataset.Each(r, name, fn)
+	if stdin == nil {
+		stdin = os.Stdin
+	}
+	return dataset.Each(stdin, "stdin", fn)
 }
 
 // errNoRound is why a game with a final result but no round is not used:
