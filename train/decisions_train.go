@@ -130,12 +130,7 @@ func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work st
 	err := records.ForEachFile(ctx, files, cfg.Workers, func(f string) []*decisionGame {
 		// Read as they come: nothing is kept of a game left out.
 		var gs []*decisionGame
-		keys := map[string]bool{} // a copy later in the file is a duplicate: not replayed
-		eachGame(f, nil, func(gr *dataset.GameRef) bool {
-			if usable(gr.Game) != nil || keys[gr.Key] {
-				return true
-			}
-			keys[gr.Key] = true
+		eachUsable(f, nil, func(gr *dataset.GameRef) bool {
 			g, err := decisionRows(gr, opp, cfg.heldOut(gr.Key), want)
 			if err != nil {
 				g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)

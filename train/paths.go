@@ -32,6 +32,27 @@ func eachGame(name string, stdin io.Reader, fn func(gr *dataset.GameRef) bool) (
 	return dataset.Each(stdin, "stdin", fn)
 }
 
+// eachUsable is eachGame over the games of record file name that are
+// usable and whose key did not come earlier in the file: a later copy is
+// a duplicate whatever came before the file, and is not replayed. Each
+// game left out is counted in skips by reason (when skips is not nil).
+func eachUsable(name string, skips *fileSkips, fn func(gr *dataset.GameRef) bool) (int, error) {
+	keys := map[string]bool{}
+	return eachGame(name, nil, func(gr *dataset.GameRef) bool {
+		why := skipDuplicate
+		if err := usable(gr.Game); err != nil {
+			why = err.Error()
+		} else if !keys[gr.Key] {
+			keys[gr.Key] = true
+			return fn(gr)
+		}
+		if skips != nil {
+			skips.add(why)
+		}
+		return true
+	})
+}
+
 // errNoRound is why a game with a final result but no round is not used:
 // it gives no sample, and kept as a game (its key among those seen) a file
 // of millions of them would cost memory for nothing.

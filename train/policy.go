@@ -375,12 +375,7 @@ func writeGrouped(w *bufio.Writer, g *policyGame, first int) (int, error) {
 // usable games (read as they come: nothing is kept of the others).
 func filePolicyRows(cfg *Config, f string, opp *opponent.Models) []*policyGame {
 	var out []*policyGame
-	keys := map[string]bool{} // a copy later in the file is a duplicate: not replayed
-	eachGame(f, nil, func(gr *dataset.GameRef) bool {
-		if usable(gr.Game) != nil || keys[gr.Key] {
-			return true
-		}
-		keys[gr.Key] = true
+	eachUsable(f, nil, func(gr *dataset.GameRef) bool {
 		g, err := policyRows(gr, cfg, opp)
 		if err != nil {
 			g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)

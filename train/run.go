@@ -560,17 +560,7 @@ type gameSamples struct {
 // whatever came before the file: it is counted as one unreplayed.
 func fileRows(cfg *Config, f string) fileSamples {
 	var out fileSamples
-	keys := map[string]bool{}
-	out.read, out.rerr = eachGame(f, nil, func(gr *dataset.GameRef) bool {
-		if why := usable(gr.Game); why != nil {
-			out.skips.add(why.Error())
-			return true
-		}
-		if keys[gr.Key] {
-			out.skips.add(skipDuplicate)
-			return true
-		}
-		keys[gr.Key] = true
+	out.read, out.rerr = eachUsable(f, &out.skips, func(gr *dataset.GameRef) bool {
 		rows, err := extractRows(gr, cfg)
 		if err != nil {
 			// A feature row that cannot be written, or a complete 4-player
