@@ -301,15 +301,21 @@ func partialError(err error, res *arena.Result) error {
 // interrupted is the cause of an arena's end by a signal.
 type interrupted struct{ sig os.Signal }
 
-func (e interrupted) Error() string {
-	name := e.sig.String()
-	switch e.sig {
+func (e interrupted) Error() string { return "interrupted by " + signalName(e.sig) }
+
+// signalName is a stop signal's usual name.
+func signalName(s os.Signal) string {
+	switch s {
 	case os.Interrupt:
-		name = "SIGINT"
+		return "SIGINT"
 	case syscall.SIGTERM:
-		name = "SIGTERM"
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
 	}
-	return "interrupted by " + name
+	return s.String()
 }
 
 // Is makes an interruption a cancellation.
@@ -330,13 +336,22 @@ var arenaSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 // by the first of arenaSignals; a second signal has its default effect
 // (it kills the process), so that a stuck arena can still be stopped.
 func signalContext(parent context.Context) (context.Context, func()) {
+	return signalsContext(parent, arenaSignals, nil)
+}
+
+// signalsContext is signalContext for the signals sigs, calling first
+// (when not nil) with the first signal before the context is cancelled.
+func signalsContext(parent context.Context, sigs []os.Signal, first func(os.Signal)) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, arenaSignals...)
+	signal.Notify(ch, sigs...)
 	go func() {
 		select {
 		case s := <-ch:
 			signal.Stop(ch)
+			if first != nil {
+				first(s)
+			}
 			cancel(interrupted{s})
 		case <-ctx.Done():
 		}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"slices"
 	"strconv"
@@ -382,40 +381,12 @@ var trainSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, sy
 // goroutine's stack to stderr first); a second has its default effect, so
 // that a stuck cleanup can still be stopped.
 func trainSignalContext(parent context.Context, stderr io.Writer) (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(parent)
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, trainSignals...)
-	go func() {
-		select {
-		case s := <-ch:
-			signal.Stop(ch)
-			if s == syscall.SIGQUIT {
-				buf := make([]byte, 1<<20)
-				stderr.Write(buf[:runtime.Stack(buf, true)])
-			}
-			cancel(interrupted{s})
-		case <-ctx.Done():
+	return signalsContext(parent, trainSignals, func(s os.Signal) {
+		if s == syscall.SIGQUIT {
+			buf := make([]byte, 1<<20)
+			stderr.Write(buf[:runtime.Stack(buf, true)])
 		}
-	}()
-	return ctx, func() {
-		signal.Stop(ch)
-		cancel(nil)
-	}
-}
-
-// signalName is a stop signal's usual name.
-func signalName(s os.Signal) string {
-	switch s {
-	case os.Interrupt:
-		return "SIGINT"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	case syscall.SIGHUP:
-		return "SIGHUP"
-	case syscall.SIGQUIT:
-		return "SIGQUIT"
-	}
-	return s.String()
+	})
 }
 
 // stopped is a run's error: when a signal ended it, the signal's, with
@@ -435,7 +406,7 @@ func (o *trainOptions) stopped(ctx context.Context, err error) error {
 	if !o.cv {
 		what += ", the model folders as they were"
 	}
-	return exitError{ie.ExitCode(), fmt.Errorf("interrupted by %s: training stopped, %s, %s", signalName(ie.sig), what, work)}
+	return exitError{ie.ExitCode(), fmt.Errorf("%v: training stopped, %s, %s", ie, what, work)}
 }
 
 // memSize is the --memory-budget value: a byteSize shown in GiB.
