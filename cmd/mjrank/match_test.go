@@ -28,10 +28,6 @@ func TestMain(m *testing.M) {
 // "mjrank mjai --bot …" plays the direct arena's games (the same hash),
 // with no reply rejected.
 func TestMatchThroughMjaiCommand(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	bots := []string{"mc", "thesis", "efficiency", "rulebot"}
 	// No reply limit a busy machine could reach: this test is about the
 	// games, not the programs' speed.
@@ -61,7 +57,7 @@ func TestMatchThroughMjaiCommand(t *testing.T) {
 	direct, _ := hash(append([]string{"arena", "--seats", strings.Join(bots, ",")}, common...))
 	args := []string{"match"}
 	for _, b := range bots {
-		args = append(args, "--seat", fmt.Sprintf("cmd:MJRANK_TEST_AS_MJRANK=1 '%s' mjai --bot %s --sims 100", exe, b))
+		args = append(args, "--seat", "cmd:"+asMjrank(t, "mjai --bot "+b+" --sims 100"))
 	}
 	got, illegal := hash(append(append(args, common...), limit...))
 	if got != direct || illegal != [4]int{} {
