@@ -66,7 +66,7 @@ analysed with seed (--seed, i), so the report does not depend on --workers.
 				return err
 			}
 			if page != nil {
-				defer page.f.Abort()
+				defer page.Abort()
 			}
 			return o.run(env, args[0], page)
 		}
@@ -85,7 +85,7 @@ type reviewOptions struct {
 // --html it returns the page, open to be written: a review of minutes must
 // not be lost to a path it cannot be written to, nor write over its own
 // record (file).
-func (o *reviewOptions) check(fs *flag.FlagSet, file string) (*htmlOut, error) {
+func (o *reviewOptions) check(fs *flag.FlagSet, file string) (*outfile.File, error) {
 	if err := firstErr(
 		intIn("seat", o.seat, 0, 3),
 		atLeast("game", o.gameN, 1),
@@ -103,16 +103,16 @@ func (o *reviewOptions) check(fs *flag.FlagSet, file string) (*htmlOut, error) {
 	if o.htmlFile == "" {
 		return nil, nil
 	}
-	f, err := outfile.Create(o.htmlFile, file)
+	page, err := outfile.Create(o.htmlFile, file)
 	if err != nil {
 		return nil, usageErrorf("--html %v", err)
 	}
-	return &htmlOut{f: f}, nil
+	return page, nil
 }
 
 // run reviews the player of the game in file, prints the report and
 // writes the page if there is one.
-func (o *reviewOptions) run(env *Env, file string, page *htmlOut) error {
+func (o *reviewOptions) run(env *Env, file string, page *outfile.File) error {
 	g, err := readGame(file, o.gameN)
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func (o *reviewOptions) run(env *Env, file string, page *htmlOut) error {
 		err = printReview(env.Stdout, file, rep)
 	}
 	if err == nil && page != nil {
-		err = page.write(file, rep)
+		err = writePage(page, file, rep)
 	}
 	return err
 }
@@ -224,15 +224,12 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 	return t.Render()
 }
 
-// htmlOut is --html's page, made before the review (outfile.Create) so a
-// path that cannot take it fails at once.
-type htmlOut struct{ f *outfile.File }
-
-// write writes the page and puts it in place.
-func (h *htmlOut) write(file string, rep *review.Report) error {
-	err := review.WriteHTML(h.f, file, rep)
+// writePage writes the report as --html's page, made by check before the
+// review, and puts it in place.
+func writePage(page *outfile.File, file string, rep *review.Report) error {
+	err := review.WriteHTML(page, file, rep)
 	if err == nil {
-		err = h.f.Commit()
+		err = page.Commit()
 	}
 	if err != nil {
 		return fmt.Errorf("--html: %w", err)
