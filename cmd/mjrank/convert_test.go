@@ -52,6 +52,21 @@ func dirNames(t *testing.T, dir string) []string {
 	return names
 }
 
+// sameFileNames gives the file in two more names in its folder: link, a
+// symbolic link to it, and hard, a hard link; it returns their paths.
+func sameFileNames(t *testing.T, in, link, hard string) (string, string) {
+	t.Helper()
+	dir := filepath.Dir(in)
+	link, hard = filepath.Join(dir, link), filepath.Join(dir, hard)
+	if err := os.Symlink(filepath.Base(in), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(in, hard); err != nil {
+		t.Fatal(err)
+	}
+	return link, hard
+}
+
 // readGames reads every game of a record file.
 func readGames(t *testing.T, path string) []*data.Game {
 	t.Helper()
@@ -348,13 +363,7 @@ func TestConvertOutNotAnInput(t *testing.T) {
 	in := filepath.Join(dir, "x.mjson")
 	copyFile(t, sampleMjson, in)
 	want, _ := os.ReadFile(in)
-	link, hard := filepath.Join(dir, "link.mjson"), filepath.Join(dir, "hard.mjson")
-	if err := os.Symlink("x.mjson", link); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Link(in, hard); err != nil {
-		t.Fatal(err)
-	}
+	link, hard := sameFileNames(t, in, "link.mjson", "hard.mjson")
 	for _, out := range []string{in, link, hard} {
 		code, stdout, stderr := mjrankRun(t, nil, "convert", "--to", "tenhou6", "--out", out, in)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, out+" would overwrite the input "+in) {

@@ -180,13 +180,7 @@ func TestReviewHTMLNotTheRecord(t *testing.T) {
 	game := filepath.Join(dir, "game.xml")
 	copyFile(t, sampleXML, game)
 	want, _ := os.ReadFile(game)
-	link, hard := filepath.Join(dir, "link.xml"), filepath.Join(dir, "hard.xml")
-	if err := os.Symlink("game.xml", link); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Link(game, hard); err != nil {
-		t.Fatal(err)
-	}
+	link, hard := sameFileNames(t, game, "link.xml", "hard.xml")
 	for _, out := range []string{game, link, hard} {
 		code, stdout, stderr := mjrankRun(t, nil, "review", game, "--sims", "20000", "--html", out)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, out+" would overwrite the input "+game) {
