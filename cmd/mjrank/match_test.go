@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -194,17 +195,14 @@ func TestMatchKilledLeavesNoProgram(t *testing.T) {
 	}
 	defer cmd.Process.Kill()
 	running := func() bool { return len(markedProcesses(markers[0])) > 0 && len(markedProcesses(markers[1])) > 0 }
-	for deadline := time.Now().Add(time.Minute); !running(); time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the program's processes did not start within a minute")
-		}
-	}
+	start, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	waitFor(start, t, "the program's processes to start", running)
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	left := func() []int { return append(markedProcesses(markers[0]), markedProcesses(markers[1])...) }
-	for deadline := time.Now().Add(30 * time.Second); len(left()) > 0; time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("30 s after kill -9 of the match, %v still run", left())
-		}
-	}
+	end, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	waitFor(end, t, "the program's processes to end after kill -9 of the match", func() bool {
+		return len(markedProcesses(markers[0]))+len(markedProcesses(markers[1])) == 0
+	})
 }
