@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/mjrank/mjrank/arena"
-	"github.com/mjrank/mjrank/internal/shareddata"
 )
 
 // TestArenaFlagErrors: every bad value of an arena flag is a usage error
@@ -261,47 +260,6 @@ func vmHWM(pid int) int {
 	}
 	n, _ := strconv.Atoi(string(m[1]))
 	return n
-}
-
-// TestTrainSignal: SIGTERM stops mjrank train mid-run, while its
-// (fake) xgboost runs, with status 143, and its temporary work folder is
-// gone (it was left behind before).
-func TestTrainSignal(t *testing.T) {
-	if testing.Short() || runtime.GOOS == "windows" {
-		t.Skip("reads a corpus folder in a child process")
-	}
-	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
-	tmp := t.TempDir()
-	fake := filepath.Join(tmp, "xgboost")
-	started := filepath.Join(tmp, "xgboost-started")
-	if err := os.WriteFile(fake, []byte("#!/bin/sh\n[ \"$1\" = --version ] && { echo 1.7.4; exit 0; }\ntouch "+started+"\nexec sleep 60\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestArenaSignalHelper$")
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp,
-		"MJRANK_HELPER_ARGS=train --corpus "+corpus+" --out "+filepath.Join(tmp, "models")+" --xgboost "+fake)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(ctx, t, "the fake xgboost to start", func() bool {
-		_, err := os.Stat(started)
-		return err == nil
-	})
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
-	var xe *exec.ExitError
-	if !errors.As(err, &xe) || xe.ExitCode() != 143 || !strings.Contains(stderr.String(), "interrupted by SIGTERM") {
-		t.Fatalf("exit %v, stderr:\n%s", err, stderr.String())
-	}
-	if left, _ := filepath.Glob(filepath.Join(tmp, "mjrank-train-*")); len(left) > 0 {
-		t.Errorf("work folders left: %v", left)
-	}
 }
 
 // TestArenaReferenceWithoutGames: a --reference folder without a usable

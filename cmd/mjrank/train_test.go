@@ -200,8 +200,9 @@ func trainSignal(t *testing.T, mjrank []string, dir string, sig syscall.Signal, 
 	cmd.Wait()
 	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if ws.Signaled() || ws.ExitStatus() != 128+int(sig) || !strings.Contains(stderr.String(), "no model written") ||
+		!strings.Contains(stderr.String(), "interrupted by "+signalName(sig)) ||
 		sig == syscall.SIGQUIT && !strings.Contains(stderr.String(), "goroutine ") {
-		t.Errorf("after %v: %v, stderr ends %q; want exit status %d and no model written", sig, cmd.ProcessState, tail(stderr.String()), 128+int(sig))
+		t.Errorf("after %v: %v, stderr ends %q; want exit status %d, interrupted and no model written", sig, cmd.ProcessState, tail(stderr.String()), 128+int(sig))
 	}
 	time.Sleep(100 * time.Millisecond) // the killed group's reaping
 	for _, pid := range children {
