@@ -419,31 +419,18 @@ func reviewGame(q *ReviewRequest) (*data.Game, int, error) {
 	if q.Name == nil {
 		return g, deref(q.Seat, 0), nil
 	}
-	var seats []int
-	for i, n := range g.Names {
-		if n == *q.Name {
-			seats = append(seats, i)
-		}
-	}
+	seats := g.SeatsNamed(*q.Name)
 	switch len(seats) {
 	case 0:
 		return nil, 0, fmt.Errorf("record: no player named %q (the players: %s)", *q.Name, strings.Join(g.Names[:], ", "))
 	case 1:
 		return g, seats[0], nil
 	}
-	// Players of the same name are told apart by their seats only.
-	list, all := fmt.Sprint(seats[0]), "both"
-	for i, seat := range seats[1:] {
-		sep := ", "
-		if i == len(seats)-2 {
-			sep = " and "
-		}
-		list += sep + strconv.Itoa(seat)
-	}
+	all := "both"
 	if len(seats) > 2 {
 		all = "all"
 	}
-	return nil, 0, fmt.Errorf("record: seats %s are %s named %q: give the seat instead of the name", list, all, *q.Name)
+	return nil, 0, fmt.Errorf("record: seats %s are %s named %q: give the seat instead of the name", data.SeatList(seats), all, *q.Name)
 }
 
 // wantHTML tells from ?format= or else the Accept header whether the

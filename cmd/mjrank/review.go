@@ -156,22 +156,14 @@ func (o *reviewOptions) player(file string, g *data.Game) (int, error) {
 	if o.name == "" {
 		return o.seat, nil
 	}
-	var seats []string
-	s := -1
-	for i, n := range g.Names {
-		if n == o.name {
-			s = i
-			seats = append(seats, fmt.Sprint(i))
-		}
-	}
+	seats := g.SeatsNamed(o.name)
 	switch len(seats) {
 	case 0:
 		return 0, fmt.Errorf("%s: no player named %q (the players: %s)", file, o.name, strings.Join(g.Names[:], ", "))
 	case 1:
-		return s, nil
+		return seats[0], nil
 	}
-	and := strings.Join(seats[:len(seats)-1], ", ") + " and " + seats[len(seats)-1]
-	return 0, fmt.Errorf("%s: %d players are named %q (seats %s): give --seat", file, len(seats), o.name, and)
+	return 0, fmt.Errorf("%s: %d players are named %q (seats %s): give --seat", file, len(seats), o.name, data.SeatList(seats))
 }
 
 // readGame reads game gameN (1-based) of a record file in any format.
