@@ -339,7 +339,7 @@ func TestErrors(t *testing.T) {
 		{"nothing to analyse", request{path: "/v1/analyze", ctype: aj, body: `{"sims": 10}`}, 400, `want "observation" (observation JSON) or "record"`},
 		{"both", request{path: "/v1/analyze", ctype: aj, body: js(map[string]any{"observation": json.RawMessage(obs), "record": rec})}, 400, `give "observation" or "record", not both`},
 		{"observation and round", request{path: "/v1/analyze", ctype: aj, body: js(map[string]any{"observation": json.RawMessage(obs), "round": "E1-0", "seat": 1})}, 400, `"observation" ends at its decision: "round", "seat" belong to "record"`},
-		{"bad observation", request{path: "/v1/analyze", ctype: aj, body: `{"observation": {"seat": 9}}`}, 400, "observation: game: observation"},
+		{"bad observation", request{path: "/v1/analyze", ctype: aj, body: `{"observation": {"seat": 9}}`}, 400, "observation: observe: observation"},
 		{"no round", request{path: "/v1/analyze", ctype: aj, body: js(map[string]any{"record": rec, "event": 3})}, 400, `"round" is required with "record"`},
 		{"event and turn", request{path: "/v1/analyze", ctype: aj, body: js(map[string]any{"record": rec, "round": "E1-0", "event": 3, "turn": 2, "seat": 0})}, 400, `give one of "event"`},
 		{"turn without seat", request{path: "/v1/analyze", ctype: aj, body: js(map[string]any{"record": rec, "round": "E1-0", "turn": 2})}, 400, `"turn" needs "seat"`},

@@ -119,10 +119,10 @@ func (o *Observation) DeterminizeInto(r *game.Round, rng *rand.Rand, opt Determi
 		}
 	}
 	if why != worldOK {
-		return fmt.Errorf("game: determinize: seat %d (%v): %w: %s", seat, o.seatClass(seat, &opt), ErrNoWorld, noWorldText[why])
+		return fmt.Errorf("observe: determinize: seat %d (%v): %w: %s", seat, o.seatClass(seat, &opt), ErrNoWorld, noWorldText[why])
 	}
 	if err := r.Reset(&o.rules, o.setup, &w); err != nil {
-		return fmt.Errorf("game: determinize: %w", err)
+		return fmt.Errorf("observe: determinize: %w", err)
 	}
 	return o.replay(r)
 }
@@ -161,7 +161,7 @@ func (o *Observation) replay(r *game.Round) error {
 			err = r.Apply(game.Action{Type: game.Kakan, Seat: e.Seat, Tile: e.Tile})
 		}
 		if err != nil {
-			return fmt.Errorf("game: determinize: event %d (%v): %w", i, e, err)
+			return fmt.Errorf("observe: determinize: event %d (%v): %w", i, e, err)
 		}
 	}
 	return nil
@@ -207,7 +207,7 @@ func (sp *sampler) takeKind(k tile.Kind) tile.Tile {
 			j--
 		}
 	}
-	panic("game: determinize: pool counts out of step")
+	panic("observe: determinize: pool counts out of step")
 }
 
 // put returns t to the pool.
@@ -287,7 +287,7 @@ func (o *Observation) sampleWall(w *game.Wall, rng *rand.Rand, opt *DeterminizeO
 		}
 	}
 	if j != sp.np {
-		panic(fmt.Sprintf("game: determinize: %d wall places for %d unseen tiles", j, sp.np))
+		panic(fmt.Sprintf("observe: determinize: %d wall places for %d unseen tiles", j, sp.np))
 	}
 	return worldOK, 0
 }

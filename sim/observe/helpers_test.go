@@ -3,6 +3,7 @@ package observe
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
@@ -58,4 +59,10 @@ func (p *randomPlayer) Act(v game.View, legal []game.Action) game.Action {
 		return legal[best]
 	}
 	return legal[p.rng.IntN(len(legal))]
+}
+
+// observeErr reports whether err is one of this package's errors, which
+// all start "observe: " (issue 50), and its text holds want.
+func observeErr(err error, want string) bool {
+	return err != nil && strings.HasPrefix(err.Error(), "observe: ") && strings.Contains(err.Error(), want)
 }

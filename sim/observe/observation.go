@@ -102,9 +102,9 @@ type ObservationError struct {
 
 func (e *ObservationError) Error() string {
 	if e.Event < 0 {
-		return "game: observation: " + e.Msg
+		return "observe: observation: " + e.Msg
 	}
-	return fmt.Sprintf("game: observation event %d (%s): %s", e.Event, e.What, e.Msg)
+	return fmt.Sprintf("observe: observation event %d (%s): %s", e.Event, e.What, e.Msg)
 }
 
 // Unwrap returns ErrObservation.
@@ -653,7 +653,7 @@ func (o *Observation) removeOwn(t tile.Tile) {
 			return
 		}
 	}
-	panic("game: observation: removing a tile the hand does not hold")
+	panic("observe: observation: removing a tile the hand does not hold")
 }
 
 // leave records tile t leaving seat's concealed tiles. For another seat the
@@ -672,7 +672,7 @@ func (o *Observation) leave(seat uint8, t tile.Tile, pendingFirst, notPending bo
 		p = s.take(false, false)
 	}
 	if p < 0 {
-		panic("game: observation: a tile leaves a hand with no tile left")
+		panic("observe: observation: a tile leaves a hand with no tile left")
 	}
 	o.known[p] = t
 }

@@ -96,6 +96,6 @@ func ExampleNewObservation() {
 	}
 	fmt.Println(tile.Format(o.Hand()), o.River(0), o.Concealed(1), o.LiveRemaining())
 	// Output:
-	// game: observation event 3 (seat 2 draw ?): seat 1 is to act, not to draw
+	// observe: observation event 3 (seat 2 draw ?): seat 1 is to act, not to draw
 	// 129m456p789s1234z [{7m true false false 0}] 14 68
 }

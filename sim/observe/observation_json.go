@@ -134,7 +134,7 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 		case ObsRiichiAccepted:
 			ej.Type = "riichi_accepted"
 		default:
-			return nil, fmt.Errorf("game: observation JSON: event type %v", e.Type)
+			return nil, fmt.Errorf("observe: observation JSON: event type %v", e.Type)
 		}
 		j.Events = append(j.Events, ej)
 	}
@@ -297,13 +297,13 @@ func decodeObservation(b []byte) (*Observation, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
-		return nil, fmt.Errorf("game: observation JSON: %w", err)
+		return nil, fmt.Errorf("observe: observation JSON: %w", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("game: observation JSON: data after the object")
+		return nil, errors.New("observe: observation JSON: data after the object")
 	}
 	fail := func(format string, args ...any) (*Observation, error) {
-		return nil, fmt.Errorf("game: observation JSON: "+format, args...)
+		return nil, fmt.Errorf("observe: observation JSON: "+format, args...)
 	}
 	rules := game.Tenhou(game.Hanchan)
 	if j.Rules != nil {
@@ -357,7 +357,7 @@ func NewFaceObservation(rules game.Rules, setup game.RoundSetup, seat int, hand 
 
 func newFaceObservation(rules game.Rules, setup game.RoundSetup, seat int, hand []string, doraFace string) (*FaceObservation, error) {
 	fail := func(err error) (*FaceObservation, error) {
-		return nil, fmt.Errorf("game: observation JSON: %w", err)
+		return nil, fmt.Errorf("observe: observation JSON: %w", err)
 	}
 	f := &FaceObservation{d: obsDecoder{red: rules.Score.RedFives}}
 	dealt, err := f.d.tiles(nil, false, hand, 13, "hand")
@@ -392,7 +392,7 @@ func (f *FaceObservation) append(fe *FaceEvent, field string) error {
 		return nil
 	}
 	f.d = saved
-	return fmt.Errorf("game: observation JSON: %w", err)
+	return fmt.Errorf("observe: observation JSON: %w", err)
 }
 
 // Observation returns the observation built so far (not a copy).

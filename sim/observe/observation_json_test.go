@@ -134,7 +134,7 @@ func TestObservationJSONErrors(t *testing.T) {
 				t.Fatalf("%q not in the base", c.old)
 			}
 			_, err := ParseObservation([]byte(in))
-			if err == nil || !strings.Contains(err.Error(), c.want) {
+			if !observeErr(err, c.want) {
 				t.Fatalf("got %v, want an error with %q", err, c.want)
 			}
 			var oe *ObservationError

@@ -334,7 +334,7 @@ func TestObservationAppendErrors(t *testing.T) {
 			was, _ := json.Marshal(o)
 			err := o.Append(c.e)
 			var oe *ObservationError
-			if !errors.As(err, &oe) || !errors.Is(err, ErrObservation) || !strings.Contains(err.Error(), c.want) {
+			if !errors.As(err, &oe) || !errors.Is(err, ErrObservation) || !observeErr(err, c.want) {
 				t.Fatalf("got %v, want an ObservationError with %q", err, c.want)
 			}
 			if oe.Event != len(base.Events())+len(c.before) {

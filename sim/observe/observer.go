@@ -86,14 +86,14 @@ func observe(r *game.Round) observed {
 func (ob *Observer) Start(r *game.Round) error {
 	ob.ok = false
 	if live, rinshan := r.Draws(); r.Phase() != game.PhaseTurn || r.Turns() != 0 || live != 1 || rinshan != 0 || r.Current() != r.Dealer() {
-		return fmt.Errorf("game: observer: the round is not freshly dealt (phase %v, %d discards)", r.Phase(), r.Turns())
+		return fmt.Errorf("observe: observer: the round is not freshly dealt (phase %v, %d discards)", r.Phase(), r.Turns())
 	}
 	rules, w := r.Rules(), r.Wall()
 	setup := game.RoundSetup{Index: r.Index(), Honba: r.Honba(), Sticks: r.Sticks(), Dealer: uint8(r.Dealer()), Scores: r.Scores()}
 	for s := range ob.obs {
 		rel := (s + game.NumSeats - r.Dealer()) % game.NumSeats
 		if err := ob.obs[s].reset(&rules, setup, s, [13]tile.Tile(w[13*rel:13*rel+13]), w[game.DoraIndex]); err != nil {
-			return fmt.Errorf("game: observer: seat %d: %w", s, err)
+			return fmt.Errorf("observe: observer: seat %d: %w", s, err)
 		}
 	}
 	ob.last = observed{dora: 1}
@@ -109,7 +109,7 @@ func (ob *Observer) Start(r *game.Round) error {
 // events.
 func (ob *Observer) Update(r *game.Round) error {
 	if !ob.ok {
-		return fmt.Errorf("game: observer: not started, or out of step after an error")
+		return fmt.Errorf("observe: observer: not started, or out of step after an error")
 	}
 	now := observe(r)
 	last := &ob.last
@@ -119,7 +119,7 @@ func (ob *Observer) Update(r *game.Round) error {
 		case d == 1 && discarder < 0:
 			discarder = s
 		case d != 0:
-			return ob.fail(fmt.Errorf("game: observer: seat %d's river went from %d to %d tiles", s, last.rivers[s], now.rivers[s]))
+			return ob.fail(fmt.Errorf("observe: observer: seat %d's river went from %d to %d tiles", s, last.rivers[s], now.rivers[s]))
 		}
 	}
 	if discarder >= 0 {
@@ -165,7 +165,7 @@ func (ob *Observer) Update(r *game.Round) error {
 	live, rinshan := now.live-last.live, now.rinshan-last.rinshan
 	switch {
 	case live+rinshan > 1:
-		return ob.fail(fmt.Errorf("game: observer: %d live and %d rinshan draws at once", live, rinshan))
+		return ob.fail(fmt.Errorf("observe: observer: %d live and %d rinshan draws at once", live, rinshan))
 	case live+rinshan == 1 && r.Phase() != game.PhaseEnd:
 		if err := ob.emit(ObsEvent{Type: ObsDraw, Seat: uint8(r.Current()), Tile: r.Drawn(), Rinshan: rinshan == 1}); err != nil {
 			return err
@@ -204,7 +204,7 @@ func (ob *Observer) emit(e ObsEvent) error {
 			ev.Tile = tile.NoTile
 		}
 		if err := ob.obs[s].Append(ev); err != nil {
-			return ob.fail(fmt.Errorf("game: observer: seat %d: %w", s, err))
+			return ob.fail(fmt.Errorf("observe: observer: seat %d: %w", s, err))
 		}
 	}
 	return nil

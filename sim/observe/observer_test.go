@@ -3,7 +3,6 @@ package observe
 import (
 	"context"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/sim/game"
@@ -121,10 +120,10 @@ func TestObserverErrors(t *testing.T) {
 	states, _ := observedRounds(t, 1)
 	rs := states[0]
 	var ob Observer
-	if err := ob.Update(&rs[0]); err == nil || !strings.Contains(err.Error(), "not started") {
+	if err := ob.Update(&rs[0]); !observeErr(err, "not started") {
 		t.Errorf("Update before Start: %v", err)
 	}
-	if err := ob.Start(&rs[5]); err == nil || !strings.Contains(err.Error(), "not freshly dealt") {
+	if err := ob.Start(&rs[5]); !observeErr(err, "not freshly dealt") {
 		t.Errorf("Start in the middle of a round: %v", err)
 	}
 	if err := ob.Start(&rs[0]); err != nil {
@@ -136,10 +135,10 @@ func TestObserverErrors(t *testing.T) {
 		i++
 	}
 	err := ob.Update(&rs[i])
-	if err == nil || !strings.Contains(err.Error(), "river went from") {
+	if !observeErr(err, "river went from") {
 		t.Errorf("an Update two discards late: %v", err)
 	}
-	if err := ob.Update(&rs[i+1]); err == nil || !strings.Contains(err.Error(), "out of step") {
+	if err := ob.Update(&rs[i+1]); !observeErr(err, "out of step") {
 		t.Errorf("an Update after an error: %v", err)
 	}
 	if err := ob.Start(&rs[0]); err != nil {
