@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -86,42 +85,6 @@ func TestTrainDecisionsSlice(t *testing.T) {
 	if _, err := Run(context.Background(), cfg); err == nil {
 		t.Error("Run took Only")
 	}
-}
-
-// TestDecisionsTrial trains the decision models on the whole corpus with
-// the shipped opponent models and prints their held-out agreements
-// (MJRANK_TRIALS=1; MJRANK_DECISIONS_OUT keeps the models,
-// MJRANK_DECISIONS_FILES limits the files).
-func TestDecisionsTrial(t *testing.T) {
-	if os.Getenv("MJRANK_TRIALS") == "" {
-		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
-	}
-	opp, err := opponent.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultConfig()
-	cfg.Corpus = []string{shareddata.Dir(t, "tenhou")}
-	cfg.Out = os.Getenv("MJRANK_DECISIONS_OUT")
-	if cfg.Out == "" {
-		cfg.Out = t.TempDir()
-	}
-	cfg.Work = os.Getenv("MJRANK_DECISIONS_WORK")
-	if n, err := strconv.Atoi(os.Getenv("MJRANK_DECISIONS_FILES")); err == nil {
-		cfg.MaxFiles = n
-	}
-	cfg.Progress = os.Stderr
-	res, err := TrainDecisions(context.Background(), cfg, opp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range res.Cards {
-		t.Logf("%s: rows %+v, games %d (%d held out)", c.Name, c.Samples, c.Corpus.Games, c.Corpus.HeldOutGames)
-		for _, m := range c.Metrics {
-			t.Logf("  %s: %.4f (SE %.4f), today's rule %.4f (SE diff %.4f), %d decisions", m.Name, m.Model, m.ModelSE, m.Baseline, m.SE, m.N)
-		}
-	}
-	t.Logf("%.0fs", res.Seconds)
 }
 
 // TestDecisionLabels replays real games and checks that every recorded

@@ -15,7 +15,9 @@ import (
 // first. A group ("data/...") covers the package and everything under it.
 // The internal helpers that import nothing of the module (internal/xgbmodel,
 // internal/progress, internal/shareddata, internal/reliability,
-// internal/outfile) form layer 0 with sim/tile.
+// internal/outfile) form layer 0 with sim/tile. The experiments
+// (experiments/..., built with -tags experiments) sit above the product:
+// nothing of it imports them.
 var Order = [][]string{
 	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability", "internal/outfile"},
 	{"sim/hand/..."},
@@ -27,10 +29,11 @@ var Order = [][]string{
 	{"policy"},
 	{"mc"},
 	{"bot"},
-	{"arena", "train", "mceval", "mjaibot", "internal/rulestudy"},
+	{"arena", "train", "mceval", "mjaibot"},
 	{"bench", "review", "analysis", "referee"},
 	{"serve"},
 	{"cmd/mjrank"},
+	{"experiments/..."},
 	{"internal/layers"},
 }
 

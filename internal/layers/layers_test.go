@@ -8,9 +8,10 @@ import (
 
 const module = "github.com/mjrank/mjrank"
 
-// TestModule checks the module's own import graph against the table.
+// TestModule checks the module's own import graph against the table, the
+// experiments' packages included (they build with -tags experiments).
 func TestModule(t *testing.T) {
-	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}", module+"/...").Output()
+	out, err := exec.Command("go", "list", "-tags", "experiments", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}", module+"/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
@@ -27,6 +28,9 @@ func TestModule(t *testing.T) {
 	}
 	if len(imports) < 30 {
 		t.Fatalf("only %d packages listed", len(imports))
+	}
+	if _, ok := imports["experiments/rulestudy"]; !ok {
+		t.Fatal("go list -tags experiments did not list experiments/rulestudy")
 	}
 	for _, err := range Check(imports) {
 		t.Error(err)
@@ -47,6 +51,9 @@ func TestCheck(t *testing.T) {
 		{"sideways", map[string][]string{"opponent": {"rankmodel"}}, 1},
 		{"engine in the rules core", map[string][]string{"sim/mc": {"opponent"}}, 1},
 		{"the engine's measurement through the training", map[string][]string{"mceval": {"train"}}, 1},
+		{"an experiment on the engine", map[string][]string{"experiments/rulestudy": {"mc", "policy", "data/dataset"}}, 0},
+		{"the product on an experiment", map[string][]string{"cmd/mjrank": {"experiments/rulestudy"}}, 1},
+		{"an internal helper on the engine", map[string][]string{"internal/realgames": {"mc"}}, 1},
 		{"unknown import", map[string][]string{"bot": {"utils"}}, 1},
 	}
 	for _, tt := range tests {

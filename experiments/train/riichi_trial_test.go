@@ -1,4 +1,6 @@
-package train
+//go:build experiments
+
+package train_test
 
 import (
 	"bufio"
@@ -19,6 +21,7 @@ import (
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/train"
 )
 
 // TestRiichiTrial compares riichi model variants (feature sets and xgboost
@@ -31,7 +34,7 @@ import (
 //
 //	MJRANK_TRIALS=1 MJRANK_RIICHI_WORK=/tmp/riichi \
 //	MJRANK_RIICHI_VARIANTS='schema1 all all:-dama_turns all:max_depth=6' \
-//	go test ./train -run TestRiichiTrial -v -timeout 0
+//	go test -tags experiments ./experiments/train -run TestRiichiTrial -v -timeout 0
 //
 // The rows (every feature of policy.RiichiFeatureNames, with the embedded
 // opponent models) are written once into MJRANK_RIICHI_WORK and reused
@@ -81,9 +84,7 @@ func TestRiichiTrial(t *testing.T) {
 // temporary one.
 func trialWork(t *testing.T, env string) string {
 	t.Helper()
-	if os.Getenv("MJRANK_TRIALS") == "" {
-		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
-	}
+	requireTrials(t)
 	needXGBoost(t)
 	work := os.Getenv(env)
 	if work == "" {
@@ -105,9 +106,12 @@ var schema1RiichiFeatures = append(slices.Clone(policy.RiichiFeatureNames[:15]),
 // riichiVariant reads a variant: the indices of its features in
 // policy.RiichiFeatureNames, and its xgboost parameters.
 func riichiVariant(t *testing.T, v string) ([]int, [][2]string) {
+	params, err := train.ModelParams(policy.RiichiModel)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return trialVariant(t, v, ":", policy.RiichiFeatureNames,
-		map[string][]string{"all": policy.RiichiFeatureNames, "schema1": schema1RiichiFeatures},
-		decisionSpecs(1, DefaultThreads, 0)[decRiichi].params)
+		map[string][]string{"all": policy.RiichiFeatureNames, "schema1": schema1RiichiFeatures}, params)
 }
 
 // trialVariant reads a trial's variant, words joined by sep: a preset
@@ -156,10 +160,9 @@ func riichiTrialRows(t *testing.T, work string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := DefaultConfig()
+	cfg := train.DefaultConfig()
 	cfg.Corpus = []string{shareddata.Dir(t, "tenhou")}
-	cfg.defaults()
-	files, _, err := cfg.corpusFiles()
+	files, err := train.CorpusFiles(&cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,29 +180,31 @@ func riichiTrialRows(t *testing.T, work string) {
 			*p.w = bufio.NewWriterSize(f, 1<<20)
 		}
 	}
-	only := decisionSet{decRiichi: true}
 	seen := map[string]bool{}
 	n := 0
 	var fatal error
-	err = records.ForEachFile(context.Background(), files, 0, func(f string) []*decisionGame {
+	err = records.ForEachFile(context.Background(), files, 0, func(f string) []*trialGame {
 		gs, _ := dataset.ReadFile(f)
-		var out []*decisionGame
+		var out []*trialGame
 		for i := range gs {
 			gr := &gs[i]
 			if dataset.Usable(gr.Game) != nil || dataset.Hash(gr.Key)%10 == 0 {
 				continue
 			}
-			g, err := decisionRows(gr, opp, false, only)
+			g := &trialGame{key: gr.Key}
+			rows, n, err := train.RiichiRows(gr, opp)
 			if err != nil {
 				g.fatal = fmt.Errorf("%s game %d: %w", f, gr.N, err)
 			}
+			g.rows.Write(rows)
+			g.n = n
 			out = append(out, g)
 		}
 		return out
-	}, func(_ string, gs []*decisionGame) {
+	}, func(_ string, gs []*trialGame) {
 		for _, g := range gs {
 			if g.fatal != nil {
-				fatal = cmp(fatal, g.fatal)
+				fatal = firstErr(fatal, g.fatal)
 				continue
 			}
 			if seen[g.key] {
@@ -207,18 +212,18 @@ func riichiTrialRows(t *testing.T, work string) {
 			}
 			seen[g.key] = true
 			k := dataset.Hash(g.key) % 10
-			svm[k].Write(g.rows[decRiichi].Bytes())
-			for range g.n[decRiichi] {
+			svm[k].Write(g.rows.Bytes())
+			for range g.n {
 				fmt.Fprintln(games[k], n)
 			}
 			n++
 		}
 	})
-	if err = cmp(err, fatal); err != nil {
+	if err = firstErr(err, fatal); err != nil {
 		t.Fatal(err)
 	}
 	for k := 1; k < 10; k++ {
-		if err := cmp(svm[k].Flush(), games[k].Flush()); err != nil {
+		if err := firstErr(svm[k].Flush(), games[k].Flush()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -282,20 +287,19 @@ func riichiTrialRun(t *testing.T, work, label string, feats []int, params [][2]s
 		names[i] = policy.RiichiFeatureNames[f]
 	}
 	tl := &riichiTally{n: map[int]int{}, agree: map[int]int{}}
-	cfg := DefaultConfig()
-	cfg.defaults()
 	dir := t.TempDir()
 	for k := 1; k < 10; k++ {
 		trialSubset(t, filepath.Join(work, fmt.Sprintf("riichi-f%d.svm", k)), filepath.Join(dir, fmt.Sprintf("f%d.svm", k)), feats)
 	}
 	for _, k := range folds {
-		job := xgbJob{name: "riichi", spc: spec{"riichi", names, policy.DecisionSpecs[decRiichi].Schema, params, "", nil}, test: fmt.Sprintf("f%d.svm", k)}
+		test := fmt.Sprintf("f%d.svm", k)
+		var trainFiles []string
 		for j := 1; j < 10; j++ {
 			if j != k {
-				job.train = append(job.train, fmt.Sprintf("f%d.svm", j))
+				trainFiles = append(trainFiles, fmt.Sprintf("f%d.svm", j))
 			}
 		}
-		b, _, err := cfg.runXGBoost(context.Background(), dir, job)
+		b, err := train.FitXGBoost(context.Background(), train.DefaultConfig(), dir, "riichi", names, params, trainFiles, test)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -303,7 +307,7 @@ func riichiTrialRun(t *testing.T, work, label string, feats []int, params [][2]s
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, y, err := predictFile(m, filepath.Join(dir, job.test), nil, nil)
+		p, y, err := train.PredictFile(m, filepath.Join(dir, test))
 		if err != nil {
 			t.Fatal(err)
 		}

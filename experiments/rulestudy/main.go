@@ -1,9 +1,11 @@
+//go:build experiments
+
 // Command rulestudy compares the Monte Carlo engine's decision rules
 // offline, on the same analyses (docs/ENGINE.md, "The prior and the
 // decision rule").
 //
-//	go run ./internal/rulestudy dump --games 60 --every 8 --sims 20000 > d20k.jsonl
-//	go run ./internal/rulestudy eval d20k.jsonl
+//	go run -tags experiments ./experiments/rulestudy dump --games 60 --every 8 --sims 20000 > d20k.jsonl
+//	go run -tags experiments ./experiments/rulestudy eval d20k.jsonl
 //
 // dump analyses every --every-th turn decision of the first --games
 // held-out games (after --skip) of the corpus, one decision per line: every
@@ -62,7 +64,7 @@ func main() {
 	case "eval":
 		for _, f := range os.Args[2:] {
 			if err := eval(f); err != nil {
-				fmt.Fprintln(os.Stderr, err)
+				fmt.Fprintln(os.Stderr, "rulestudy:", err)
 				os.Exit(1)
 			}
 		}
@@ -269,7 +271,7 @@ func b2i(b bool) int {
 
 func check(err error) {
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "rulestudy:", err)
 		os.Exit(1)
 	}
 }

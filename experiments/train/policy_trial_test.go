@@ -1,4 +1,6 @@
-package train
+//go:build experiments
+
+package train_test
 
 import (
 	"context"
@@ -8,21 +10,22 @@ import (
 
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/train"
 )
 
 // TestPolicyTrial trains the discard policy on the whole corpus with the
 // shipped opponent models and prints its held-out agreement
 // (MJRANK_TRIALS=1; MJRANK_POLICY_OUT keeps the model; MJRANK_ROLLOUT_ONLY=1
-// trains only the rollout's model, TrainRollout).
+// trains only the rollout's model, train.TrainRollout).
+//
+//	MJRANK_TRIALS=1 go test -tags experiments ./experiments/train -run TestPolicyTrial -v -timeout 0
 func TestPolicyTrial(t *testing.T) {
-	if os.Getenv("MJRANK_TRIALS") == "" {
-		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
-	}
+	requireTrials(t)
 	opp, err := opponent.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := DefaultConfig()
+	cfg := train.DefaultConfig()
 	cfg.Corpus = []string{shareddata.Dir(t, "tenhou")}
 	cfg.Out = os.Getenv("MJRANK_POLICY_OUT")
 	if cfg.Out == "" {
@@ -36,11 +39,11 @@ func TestPolicyTrial(t *testing.T) {
 		cfg.MaxFiles = n
 	}
 	cfg.Progress = os.Stderr
-	train := TrainPolicy
+	fit := train.TrainPolicy
 	if os.Getenv("MJRANK_ROLLOUT_ONLY") != "" {
-		train = TrainRollout
+		fit = train.TrainRollout
 	}
-	res, err := train(context.Background(), cfg, opp)
+	res, err := fit(context.Background(), cfg, opp)
 	if err != nil {
 		t.Fatal(err)
 	}

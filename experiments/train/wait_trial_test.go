@@ -1,4 +1,6 @@
-package train
+//go:build experiments
+
+package train_test
 
 import (
 	"bufio"
@@ -17,6 +19,7 @@ import (
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/tile"
+	"github.com/mjrank/mjrank/train"
 )
 
 // waitTrialGroups are the wait features of schema 4 by the idea they come
@@ -51,7 +54,7 @@ const numWaitSchema3 = 90
 // override the wait model's (objective=rank:pairwise writes a query
 // group per tenpai sample).
 //
-//	MJRANK_TRIALS=1 MJRANK_WAIT_TRIALS="base all" go test ./train -run WaitFeatureTrial -v -timeout 0
+//	MJRANK_TRIALS=1 MJRANK_WAIT_TRIALS="base all" go test -tags experiments ./experiments/train -run WaitFeatureTrial -v -timeout 0
 func TestWaitFeatureTrial(t *testing.T) {
 	games := trials(t)
 	part := uint64(5)
@@ -89,14 +92,14 @@ func TestWaitFeatureTrial(t *testing.T) {
 		}
 		s.games++
 		round := 0
-		err := VisitGame(gr.Game, Visitor{
-			Rank: func(rs *RankSample) {
+		err := train.VisitGame(gr.Game, train.Visitor{
+			Rank: func(rs *train.RankSample) {
 				if rs.Seat == 0 {
 					round++
 				}
 			},
-			Discard: func(d *DiscardSample) {
-				if !d.Tenpai || d.Away || !keep(0.3, gr.Key, round, d.EventIdx+1000) {
+			Discard: func(d *train.DiscardSample) {
+				if !d.Tenpai || d.Away || !train.Keep(0.3, gr.Key, round, d.EventIdx+1000) {
 					return
 				}
 				g := int32(0)
@@ -134,7 +137,7 @@ func TestWaitFeatureTrial(t *testing.T) {
 				row[j] = float64(s.x[i*nf+c])
 			}
 			b.Reset()
-			if err := libsvm(&b, b2f(s.y[i]), row); err != nil {
+			if err := train.AppendLibSVM(&b, b2f(s.y[i]), row); err != nil {
 				t.Fatal(err)
 			}
 			line := b.Bytes()
@@ -204,11 +207,11 @@ func TestWaitFeatureTrial(t *testing.T) {
 		if len(pred) != len(va.y) {
 			t.Fatalf("%d predictions for %d rows", len(pred), len(va.y))
 		}
-		auc, _ := AUC(pred, va.y)
+		auc, _ := train.AUC(pred, va.y)
 		within := withinAUC(pred, va.y, va.group)
 		ll := 0.0
 		for i, q := range pred {
-			ll += LogLoss(float64(q), va.y[i])
+			ll += train.LogLoss(float64(q), va.y[i])
 		}
 		t.Logf("%-40s %3d features: AUC %.4f, log-loss %.5f, within a sample %.4f, top 5 %.4f (%.0f s)",
 			v, len(cols), auc, ll/float64(len(pred)), within, top5Of(pred, va.y, va.group), time.Since(t0).Seconds())
@@ -302,7 +305,7 @@ func withinAUC(p []float32, y []bool, group []int32) float64 {
 			}
 		}
 		if pos > 0 && pos < j-i {
-			a, _ := AUC(p[i:j], y[i:j])
+			a, _ := train.AUC(p[i:j], y[i:j])
 			sum += a
 			n++
 		}
@@ -327,7 +330,7 @@ func top5Of(p []float32, y []bool, group []int32) float64 {
 		if win == 0 {
 			continue
 		}
-		sum += Top5(&s, win)
+		sum += train.Top5(&s, win)
 		n++
 	}
 	return sum / float64(max(n, 1))
@@ -342,7 +345,8 @@ func top5Of(p []float32, y []bool, group []int32) float64 {
 // number of features each reads, the first of today's wait features:
 // FILE:N (the schema 3 model reads the first 90).
 //
-//	MJRANK_TRIALS=1 MJRANK_WAIT_OLD=old.bin:90 MJRANK_WAIT_NEW=opponent/models/wait-X.bin:111 go test ./train -run WaitCompare -v
+//	MJRANK_TRIALS=1 MJRANK_WAIT_OLD=old.bin:90 MJRANK_WAIT_NEW=opponent/models/wait-X.bin:111 \
+//	go test -tags experiments ./experiments/train -run WaitCompare -v
 func TestWaitCompare(t *testing.T) {
 	games := trials(t)
 	load := func(env string) (*xgbmodel.Model, int) {
@@ -378,7 +382,7 @@ func TestWaitCompare(t *testing.T) {
 		if len(game) > 0 {
 			g = game[len(game)-1] + 1
 		}
-		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+		err := train.VisitGame(gr.Game, train.Visitor{Discard: func(s *train.DiscardSample) {
 			if !s.Tenpai || s.Away {
 				return
 			}
@@ -401,18 +405,18 @@ func TestWaitCompare(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	n := countGames(game)
-	bs := newBootstrap(n, DefaultBootstrap)
+	n := train.CountGames(game)
+	bs := train.NewBootstrap(n, train.DefaultBootstrap)
 	for _, m := range []struct {
 		name       string
 		higher     bool
-		newS, oldS statistic
+		newS, oldS train.Statistic
 	}{
-		{"AUC", true, weightedAUC(pNew, y, game), weightedAUC(pOld, y, game)},
-		{"log-loss", false, logLossMean(pNew, y, game), logLossMean(pOld, y, game)},
-		{"ECE", false, weightedECE(pNew, y, game, 10), weightedECE(pOld, y, game, 10)},
+		{"AUC", true, train.WeightedAUC(pNew, y, game), train.WeightedAUC(pOld, y, game)},
+		{"log-loss", false, train.LogLossMean(pNew, y, game), train.LogLossMean(pOld, y, game)},
+		{"ECE", false, train.WeightedECE(pNew, y, game, 10), train.WeightedECE(pOld, y, game, 10)},
 	} {
-		c := bs.compare(m.higher, n, m.newS, m.oldS)
+		c := bs.Compare(m.higher, n, m.newS, m.oldS)
 		t.Logf("%-8s new %.5f, old %.5f, new − old %+.5f (SE %.5f)", m.name, c.Model, c.Baseline, c.Model-c.Baseline, c.DiffSE)
 	}
 	t.Logf("%d held-out games, %d tenpai samples, %d pairs", n, samples, len(y))

@@ -1,4 +1,6 @@
-package train
+//go:build experiments
+
+package train_test
 
 import (
 	"bufio"
@@ -23,20 +25,24 @@ import (
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
+	"github.com/mjrank/mjrank/train"
 )
 
 // The trials below are experiments, not checks: they measure candidate
 // changes of a model by 10-fold cross-validation over the shared corpus
 // (about 15 s each on 2 cores) and log the figures docs/MODELS.md quotes.
-// Run them with MJRANK_TRIALS=1 go test ./train -run Trials -v.
+// Run them with
+//
+//	MJRANK_TRIALS=1 go test -tags experiments ./experiments/train -run Trials -v
+//
+// (experiments/README.md lists every trial and its knobs).
+
+// trials skips a trial unless MJRANK_TRIALS=1, needs xgboost, and returns
+// the corpus's usable games, each log id once, in file order.
 func trials(t *testing.T) []dataset.GameRef {
 	t.Helper()
-	if os.Getenv("MJRANK_TRIALS") != "1" {
-		t.Skip("experiment: set MJRANK_TRIALS=1 to run")
-	}
-	if _, err := exec.LookPath("xgboost"); err != nil {
-		t.Skip("xgboost not installed")
-	}
+	requireTrials(t)
+	needXGBoost(t)
 	files, _, err := records.ExpandPaths([]string{shareddata.Dir(t, "tenhou")})
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +114,7 @@ func rankSamples(t *testing.T, all []dataset.GameRef) []trialRank {
 	var samples []trialRank
 	for g, gr := range all {
 		fold := int(dataset.Hash(gr.Key) % 10)
-		err := VisitGame(gr.Game, Visitor{Rank: func(s *RankSample) {
+		err := train.VisitGame(gr.Game, train.Visitor{Rank: func(s *train.RankSample) {
 			samples = append(samples, trialRank{s.Situation, s.Seat, s.Rank, fold, int32(g)})
 		}})
 		if err != nil {
@@ -126,8 +132,8 @@ func TestRankTrials(t *testing.T) {
 	games := len(all)
 	// The baseline, fitted per fold on the other folds.
 	base := make([][4]float32, len(samples))
-	for f := range NumFolds {
-		var rb RankBaseline
+	for f := range train.NumFolds {
+		var rb train.RankBaseline
 		for _, s := range samples {
 			if s.fold != f {
 				rb.Counts[game.Rank(s.s.Scores)[s.seat]-1][s.rank-1]++
@@ -172,9 +178,9 @@ func TestRankTrials(t *testing.T) {
 				rightB += int(accB[i])
 			}
 		}
-		bs := newBootstrap(games, DefaultBootstrap)
-		ll := bs.compare(false, games, gameMean(llM, gm), gameMean(llB, gm))
-		acc := bs.compare(true, games, gameMean(accM, gm), gameMean(accB, gm))
+		bs := train.NewBootstrap(games, train.DefaultBootstrap)
+		ll := bs.Compare(false, games, train.GameMean(llM, gm), train.GameMean(llB, gm))
+		acc := bs.Compare(true, games, train.GameMean(accM, gm), train.GameMean(accB, gm))
 		t.Logf("%-48s log-loss %.4f (baseline %.4f, SE %.4f)  accuracy %.4f (baseline %.4f, +%.4f = %.2f SE)  argmax differs on %d of %d: model right %d, baseline %d",
 			tr.name, ll.Model, ll.Baseline, ll.DiffSE, acc.Model, acc.Baseline, acc.Model-acc.Baseline, (acc.Model-acc.Baseline)/acc.DiffSE, disagree, n, rightM, rightB)
 	}
@@ -195,7 +201,7 @@ func rankTrialPredictOn(t *testing.T, samples []trialRank, use func(*trialRank) 
 	for i, s := range samples {
 		rows[i] = rankTrialFeatures(&s.s, s.seat, extra, gaps)
 	}
-	for f := range NumFolds {
+	for f := range train.NumFolds {
 		name := func(s string) string { return filepath.Join(tf.dir, fmt.Sprintf("f%d.%s", f, s)) }
 		var idx []int
 		for i, s := range samples {
@@ -267,7 +273,7 @@ func (tf *trialFiles) write(name string, label float64, x []float64) {
 		tf.out[name] = w
 	}
 	var b bytes.Buffer
-	if err := libsvm(&b, label, x); err != nil {
+	if err := train.AppendLibSVM(&b, label, x); err != nil {
 		tf.t.Fatal(err)
 	}
 	w.Write(b.Bytes())
@@ -329,7 +335,7 @@ func TestStackTrial(t *testing.T) {
 	}
 	tf := newTrialFiles(t)
 	var x [opponent.NumWaitFeatures]float64
-	visit := func(want int, rate float64, f func(s *DiscardSample, g int)) {
+	visit := func(want int, rate float64, f func(s *train.DiscardSample, g int)) {
 		for _, gr := range games {
 			g := group(gr.Key)
 			if g != want && g != 0 {
@@ -339,8 +345,8 @@ func TestStackTrial(t *testing.T) {
 			if g == 0 {
 				r = 0.3
 			}
-			err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
-				if s.Tenpai && keep(r, gr.Key, 0, s.EventIdx+1000) {
+			err := train.VisitGame(gr.Game, train.Visitor{Discard: func(s *train.DiscardSample) {
+				if s.Tenpai && train.Keep(r, gr.Key, 0, s.EventIdx+1000) {
 					f(s, g)
 				}
 			}})
@@ -350,7 +356,7 @@ func TestStackTrial(t *testing.T) {
 		}
 	}
 	split := func(g int) string { return map[int]string{0: "test", 1: "train", 2: "train"}[g] }
-	visit(1, 0.6, func(s *DiscardSample, g int) {
+	visit(1, 0.6, func(s *train.DiscardSample, g int) {
 		for k := range tile.NumKinds {
 			s.Pub.WaitFeatures(tile.Kind(k), x[:])
 			tf.write("first."+split(g), b2f(s.Ron.Has(tile.Kind(k))), x[:])
@@ -369,7 +375,7 @@ func TestStackTrial(t *testing.T) {
 	var p [tile.NumKinds]float64
 	const nStack = 13
 	xs := make([]float64, opponent.NumWaitFeatures+nStack)
-	visit(2, 0.6, func(s *DiscardSample, g int) {
+	visit(2, 0.6, func(s *train.DiscardSample, g int) {
 		sum, mx, over := 0.0, 0.0, 0.0
 		for k := range tile.NumKinds {
 			s.Pub.WaitFeatures(tile.Kind(k), x[:])
@@ -451,7 +457,7 @@ func TestEastOnlyRankTrial(t *testing.T) {
 			}
 			gm[j] = g
 		}
-		bs := newBootstrap(len(gameIdx), DefaultBootstrap)
+		bs := train.NewBootstrap(len(gameIdx), train.DefaultBootstrap)
 		ll := make([][]float64, len(models))
 		acc := make([][]float64, len(models))
 		for m := range models {
@@ -463,8 +469,8 @@ func TestEastOnlyRankTrial(t *testing.T) {
 			}
 		}
 		for m := 1; m < len(models); m++ {
-			l := bs.compare(false, len(gameIdx), gameMean(ll[0], gm), gameMean(ll[m], gm))
-			a := bs.compare(true, len(gameIdx), gameMean(acc[0], gm), gameMean(acc[m], gm))
+			l := bs.Compare(false, len(gameIdx), train.GameMean(ll[0], gm), train.GameMean(ll[m], gm))
+			a := bs.Compare(true, len(gameIdx), train.GameMean(acc[0], gm), train.GameMean(acc[m], gm))
 			t.Logf("%-16s %d rows of %d games: log-loss all games %.4f vs %s %.4f (diff %+.4f, SE %.4f); accuracy %.4f vs %.4f (diff %+.4f, SE %.4f)",
 				on.name, len(idx), len(gameIdx), l.Model, models[m].name, l.Baseline, l.Model-l.Baseline, l.DiffSE, a.Model, a.Baseline, a.Model-a.Baseline, a.DiffSE)
 		}
@@ -484,7 +490,7 @@ func TestTenpaiTransitionTrial(t *testing.T) {
 		var last [4]int // discards so far per seat this round
 		var was [4]bool
 		round := -1
-		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+		err := train.VisitGame(gr.Game, train.Visitor{Discard: func(s *train.DiscardSample) {
 			if s.Round.Index()*100+s.Round.Honba() != round {
 				round = s.Round.Index()*100 + s.Round.Honba()
 				last, was = [4]int{}, [4]bool{}
@@ -527,7 +533,7 @@ func TestTenpaiTransitionTrial(t *testing.T) {
 
 // facingRiichi is 1 when a seat other than the discarder of s is in
 // riichi, else 0.
-func facingRiichi(s *DiscardSample) int {
+func facingRiichi(s *train.DiscardSample) int {
 	for j := range 4 {
 		if j != s.Seat && s.Round.InRiichi(j) {
 			return 1
@@ -598,7 +604,7 @@ func TestCallRateTrial(t *testing.T) {
 		var was [4]bool
 		var melds [4]int
 		round := -1
-		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+		err := train.VisitGame(gr.Game, train.Visitor{Discard: func(s *train.DiscardSample) {
 			if s.Round.Index()*100+s.Round.Honba() != round {
 				round = s.Round.Index()*100 + s.Round.Honba()
 				last, was, melds, wasRiichi = [4]int{}, [4]bool{}, [4]int{}, [4]bool{}
@@ -674,4 +680,66 @@ func TestCallRateTrial(t *testing.T) {
 		fmt.Fprintf(&b, "%.4f, ", float64(callBecameN[n])/float64(max(1, callNotenN[n])))
 	}
 	t.Logf("noten after discard n → tenpai after a call and its discard, n = 1..%d:\n%s\nsamples %v", maxTurn, b.String(), callNotenN[1:])
+}
+
+// needXGBoost skips (fails under MJRANK_REQUIRE_SHARED=1) without xgboost.
+func needXGBoost(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("xgboost"); err != nil {
+		if os.Getenv(shareddata.RequireEnv) == "1" {
+			t.Fatal("xgboost not installed (apt-get install xgboost)")
+		}
+		t.Skip("skipping: xgboost not installed (apt-get install xgboost)")
+	}
+}
+
+// trialGame is one game's LibSVM rows for a trial: the discard policy's
+// with the rows of each decision (sizes), or a decision model's with
+// their number (n).
+type trialGame struct {
+	key   string
+	rows  bytes.Buffer
+	sizes []uint8
+	n     int
+	fatal error
+}
+
+// eps bounds the probabilities whose log the trials take, as the
+// training's log-loss does.
+const eps = 1e-7
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// argmax is the index of p's largest entry (the first of equal ones).
+func argmax(p [4]float32) int {
+	best := 0
+	for i := range p {
+		if p[i] > p[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// firstErr keeps the first error.
+func firstErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
+}
+
+// requireTrials skips a trial unless MJRANK_TRIALS=1: a trial runs for
+// minutes to hours, so go test -tags experiments ./... alone compiles
+// and vets them without running one.
+func requireTrials(t *testing.T) {
+	t.Helper()
+	if os.Getenv("MJRANK_TRIALS") != "1" {
+		t.Skip("a trial: MJRANK_TRIALS=1 runs it")
+	}
 }

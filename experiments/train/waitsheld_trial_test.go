@@ -1,4 +1,6 @@
-package train
+//go:build experiments
+
+package train_test
 
 import (
 	"math"
@@ -8,6 +10,7 @@ import (
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
+	"github.com/mjrank/mjrank/train"
 )
 
 // TestWaitsHeldTrial measures whether the tiles a tenpai hand waits on
@@ -37,7 +40,7 @@ func TestWaitsHeldTrial(t *testing.T) {
 		if dataset.HeldOut(gr.Key) {
 			continue
 		}
-		err := VisitGame(gr.Game, Visitor{Discard: func(s *DiscardSample) {
+		err := train.VisitGame(gr.Game, train.Visitor{Discard: func(s *train.DiscardSample) {
 			if s.Away {
 				return
 			}

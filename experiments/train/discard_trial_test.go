@@ -1,4 +1,6 @@
-package train
+//go:build experiments
+
+package train_test
 
 import (
 	"bufio"
@@ -19,6 +21,7 @@ import (
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/train"
 )
 
 // discardTrialNames are the features the discard trial writes: the
@@ -34,7 +37,7 @@ var discardTrialNames = policy.FeatureNames
 //
 //	MJRANK_TRIALS=1 MJRANK_DISCARD_WORK=/tmp/disc MJRANK_POLICY_FILES=2000 \
 //	MJRANK_DISCARD_VARIANTS='base all all,objective=rank:pairwise' \
-//	go test ./train -run TestDiscardTrial -v -timeout 0
+//	go test -tags experiments ./experiments/train -run TestDiscardTrial -v -timeout 0
 //
 // A variant is words joined by ',' — "base" (the 45 features of schema 2)
 // or "all" (every feature of discardTrialNames, the default), "+NAME" and
@@ -68,9 +71,12 @@ func TestDiscardTrial(t *testing.T) {
 // discardVariant reads a variant: the indices of its features in
 // discardTrialNames, and its xgboost parameters.
 func discardVariant(t *testing.T, v string) ([]int, [][2]string) {
+	params, err := train.ModelParams(policy.ModelName)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return trialVariant(t, v, ",", discardTrialNames,
-		map[string][]string{"all": discardTrialNames, "base": policy.FeatureNames[:45]},
-		policySpec(1, DefaultThreads, 0).params)
+		map[string][]string{"all": discardTrialNames, "base": policy.FeatureNames[:45]}, params)
 }
 
 // discardTrialRows writes the discard rows (every trial feature) of the
@@ -82,7 +88,7 @@ func discardTrialRows(t *testing.T, work string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := DefaultConfig()
+	cfg := train.DefaultConfig()
 	cfg.Corpus = []string{shareddata.Dir(t, "tenhou")}
 	if n, err := strconv.Atoi(os.Getenv("MJRANK_POLICY_FILES")); err == nil {
 		cfg.MaxFiles = n
@@ -91,8 +97,7 @@ func discardTrialRows(t *testing.T, work string) {
 	if r, err := strconv.ParseFloat(os.Getenv("MJRANK_POLICY_RATE"), 64); err == nil {
 		cfg.PolicyRate = r
 	}
-	cfg.defaults()
-	files, _, err := cfg.corpusFiles()
+	files, err := train.CorpusFiles(&cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,23 +114,25 @@ func discardTrialRows(t *testing.T, work string) {
 	seen := map[string]bool{}
 	n, qid := 0, 0
 	var fatal error
-	err = records.ForEachFile(context.Background(), files, 0, func(f string) []*policyGame {
+	err = records.ForEachFile(context.Background(), files, 0, func(f string) []*trialGame {
 		gs, _ := dataset.ReadFile(f)
-		var out []*policyGame
+		var out []*trialGame
 		for i := range gs {
 			gr := &gs[i]
 			if dataset.Usable(gr.Game) != nil || dataset.Hash(gr.Key)%10 == 0 {
 				continue
 			}
-			g, err := policyRows(gr, &cfg, opp)
-			g.fatal = err
+			g := &trialGame{key: gr.Key}
+			var rows []byte
+			rows, g.sizes, g.fatal = train.DiscardRows(gr, &cfg, opp)
+			g.rows.Write(rows)
 			out = append(out, g)
 		}
 		return out
-	}, func(_ string, gs []*policyGame) {
+	}, func(_ string, gs []*trialGame) {
 		for _, g := range gs {
 			if g.fatal != nil {
-				fatal = cmp(fatal, g.fatal)
+				fatal = firstErr(fatal, g.fatal)
 				continue
 			}
 			if seen[g.key] {
@@ -153,7 +160,7 @@ func discardTrialRows(t *testing.T, work string) {
 			n++
 		}
 	})
-	if err = cmp(err, fatal); err != nil {
+	if err = firstErr(err, fatal); err != nil {
 		t.Fatal(err)
 	}
 	for k := 1; k < 10; k++ {
@@ -174,10 +181,8 @@ func discardTrialRun(t *testing.T, work string, feats []int, params [][2]string)
 	for i, f := range feats {
 		names[i] = discardTrialNames[f]
 	}
-	cfg := DefaultConfig()
-	cfg.defaults()
 	dir := t.TempDir()
-	job := xgbJob{name: "discard", spc: spec{"discard", names, policy.Schema, params, "", nil}, test: "f1.svm"}
+	var trainFiles []string
 	folds := []int{1, 2, 3, 4, 5, 6, 7, 8, 9}
 	if s := os.Getenv("MJRANK_DISCARD_TRAIN_FOLDS"); s != "" {
 		folds = []int{1}
@@ -192,10 +197,10 @@ func discardTrialRun(t *testing.T, work string, feats []int, params [][2]string)
 	for _, k := range folds {
 		trialSubset(t, filepath.Join(work, fmt.Sprintf("disc-f%d.svm", k)), filepath.Join(dir, fmt.Sprintf("f%d.svm", k)), feats)
 		if k > 1 {
-			job.train = append(job.train, fmt.Sprintf("f%d.svm", k))
+			trainFiles = append(trainFiles, fmt.Sprintf("f%d.svm", k))
 		}
 	}
-	b, _, err := cfg.runXGBoost(context.Background(), dir, job)
+	b, err := train.FitXGBoost(context.Background(), train.DefaultConfig(), dir, "discard", names, params, trainFiles, "f1.svm")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +208,7 @@ func discardTrialRun(t *testing.T, work string, feats []int, params [][2]string)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, y, err := predictFile(m, filepath.Join(dir, "f1.svm"), nil, nil)
+	p, y, err := train.PredictFile(m, filepath.Join(dir, "f1.svm"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +249,7 @@ func discardTrialRun(t *testing.T, work string, feats []int, params [][2]string)
 // same shanten and ukeire.
 func discardBreakdown(t *testing.T, file string, sizes []string, p []float64, y []bool) {
 	var x [][]float64
-	if err := readLibSVM(file, len(discardTrialNames), func(_ string, v []float64) error {
+	if err := train.ReadLibSVM(file, len(discardTrialNames), func(_ string, v []float64) error {
 		x = append(x, slices.Clone(v))
 		return nil
 	}); err != nil {
@@ -324,7 +329,7 @@ func trialSubset(t *testing.T, src, dst string, feats []int) {
 		}
 		w.WriteByte('\n')
 	}
-	if err := cmp(sc.Err(), cmp(w.Flush(), out.Close())); err != nil {
+	if err := firstErr(sc.Err(), firstErr(w.Flush(), out.Close())); err != nil {
 		t.Fatal(err)
 	}
 }
