@@ -13,13 +13,15 @@ import (
 
 // Order lists the module's packages and package groups, lowest layer
 // first. A group ("data/...") covers the package and everything under it.
-// The internal helpers that import nothing of the module (internal/xgbmodel,
-// internal/progress, internal/shareddata, internal/reliability,
-// internal/outfile) form layer 0 with sim/tile. The experiments
-// (experiments/..., built with -tags experiments) sit above the product:
-// nothing of it imports them.
+// Every internal package sits on the lowest layer its imports allow: those
+// that import nothing of the module (internal/xgbmodel, internal/progress,
+// internal/shareddata, internal/reliability, internal/outfile and this
+// one) form layer 0 with sim/tile. The experiments (experiments/..., built
+// with -tags experiments) sit above the product, and docs (tests only)
+// above everything: nothing imports them. docs/ARCHITECTURE.md's layer
+// table lists the same layers, row for row.
 var Order = [][]string{
-	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability", "internal/outfile"},
+	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability", "internal/outfile", "internal/layers"},
 	{"sim/hand/..."},
 	{"sim/score"},
 	{"sim/game"},
@@ -34,7 +36,7 @@ var Order = [][]string{
 	{"serve"},
 	{"cmd/mjrank"},
 	{"experiments/..."},
-	{"internal/layers"},
+	{"docs"},
 }
 
 // layerOf returns the layer of package p (relative to the module) and the

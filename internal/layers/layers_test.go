@@ -8,9 +8,11 @@ import (
 
 const module = "github.com/mjrank/mjrank"
 
-// TestModule checks the module's own import graph against the table, the
-// experiments' packages included (they build with -tags experiments).
-func TestModule(t *testing.T) {
+// moduleImports lists the module's packages, the experiments' included
+// (they build with -tags experiments), each with the module packages it
+// imports, all relative to the module.
+func moduleImports(t *testing.T) map[string][]string {
+	t.Helper()
 	out, err := exec.Command("go", "list", "-tags", "experiments", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}", module+"/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
@@ -32,6 +34,13 @@ func TestModule(t *testing.T) {
 	if _, ok := imports["experiments/rulestudy"]; !ok {
 		t.Fatal("go list -tags experiments did not list experiments/rulestudy")
 	}
+	return imports
+}
+
+// TestModule checks the module's own import graph against the table, the
+// experiments' packages included.
+func TestModule(t *testing.T) {
+	imports := moduleImports(t)
 	for _, err := range Check(imports) {
 		t.Error(err)
 	}
