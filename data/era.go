@@ -7,7 +7,7 @@ import (
 )
 
 // era holds the rules Tenhou changed over the years, as a record shows
-// them (docs/RULES.md, "Which era's rules").
+// them (docs/RULES.md, "Which era").
 type era struct {
 	// rounded: final points rounded to thousands (before 2023).
 	rounded bool
