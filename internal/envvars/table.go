@@ -1,0 +1,99 @@
+// Package envvars is the one table of the MJRANK_* environment variables:
+// every name that mjrank's code reads (its packages, tests and
+// experiments, the Makefile and .ci/run), with the package that reads it,
+// its default and what it is for, as Go's internal/godebugs/table.go is
+// for GODEBUG settings. The package's test keeps the table, the code and
+// the docs in step: a name read without a row, a row no code reads, or a
+// doc naming a name without a row fails it; it also renders the table
+// into docs/ENVIRONMENT.md and the trials' knobs into
+// experiments/README.md.
+package envvars
+
+// A Var is one environment variable.
+type Var struct {
+	Name string // MJRANK_…
+	// Owner is the package that reads it, relative to the module
+	// (experiments/train: a trial's knob).
+	Owner string
+	// Default is what unset means: a value, or a few words.
+	Default string
+	Purpose string // what setting it does, one sentence
+}
+
+// All lists every MJRANK_* environment variable, sorted by name.
+var All = []Var{
+	{"MJRANK_CORPUS", "internal/shareddata", "the fixed sample (internal/shareddata/sample.txt)",
+		"`full`: the corpus tests read every record file of ../shared/data/tenhou (`make test-corpus`)."},
+	{"MJRANK_DECISIONS_FILES", "experiments/train", "every file",
+		"TestDecisionsTrial reads only the first N record files."},
+	{"MJRANK_DECISIONS_OUT", "experiments/train", "a temporary folder",
+		"The folder TestDecisionsTrial writes its decision models and cards into (kept)."},
+	{"MJRANK_DECISIONS_WORK", "experiments/train", "a temporary folder",
+		"TestDecisionsTrial's work folder (LibSVM rows, xgboost logs), kept."},
+	{"MJRANK_DISCARD_BREAKDOWN", "experiments/train", "off",
+		"Any value: TestDiscardTrial logs each variant's agreement by kind of decision (shanten, riichi opponents, turn)."},
+	{"MJRANK_DISCARD_TRAIN_FOLDS", "experiments/train", "2,3,4,5,6,7,8,9",
+		"The inner folds TestDiscardTrial trains on, separated by commas (each 2 to 9)."},
+	{"MJRANK_DISCARD_VARIANTS", "experiments/train", "`base all`",
+		"TestDiscardTrial's variants, separated by spaces: a feature set (`base`, `all`), `+NAME`, `-NAME` and `KEY=VALUE` joined by commas."},
+	{"MJRANK_DISCARD_WORK", "experiments/train", "a temporary folder",
+		"The folder TestDiscardTrial writes its rows into once and reuses while they are there."},
+	{"MJRANK_HELPER_ARGS", "cmd/mjrank", "unset: the helper test skips",
+		"Set by TestArenaSignals for its child: the mjrank command line the helper test runs."},
+	{"MJRANK_KEEP_WORK", "train", "a temporary folder",
+		"The folder TestShippedRankModelReproduces trains in, kept for inspection."},
+	{"MJRANK_LOAD", "serve", "off",
+		"`1`: run TestLoad, the server's load measurement (not under -short)."},
+	{"MJRANK_LOAD_REQUESTS", "serve", "64",
+		"TestLoad's requests per level of clients."},
+	{"MJRANK_LOAD_SIMS", "serve", "2000",
+		"TestLoad's simulations per analysis."},
+	{"MJRANK_POLICY_FILES", "experiments/train", "every file",
+		"TestPolicyTrial and TestDiscardTrial read only the first N record files."},
+	{"MJRANK_POLICY_OUT", "experiments/train", "a temporary folder",
+		"The folder TestPolicyTrial writes its model and card into (kept)."},
+	{"MJRANK_POLICY_RATE", "experiments/train", "the training's rate (TestPolicyTrial), 0.25 (TestDiscardTrial)",
+		"The share of turn decisions the discard rows keep."},
+	{"MJRANK_POLICY_WORK", "experiments/train", "a temporary folder",
+		"TestPolicyTrial's work folder, kept."},
+	{"MJRANK_REQUIRE_SHARED", "internal/shareddata", "off",
+		"`1`: a test that needs ../shared/data, xgboost, chromium or node fails instead of skipping (.ci/run, `make test-corpus`)."},
+	{"MJRANK_REVIEW_PNG", "review", "unset: not kept",
+		"A file the review's browser test copies its screenshot into."},
+	{"MJRANK_RIICHI_FOLDS", "experiments/train", "1,2,3,4,5,6,7,8,9",
+		"The inner folds TestRiichiTrial predicts, separated by commas (each 1 to 9)."},
+	{"MJRANK_RIICHI_VARIANTS", "experiments/train", "`schema1 all`",
+		"TestRiichiTrial's variants, separated by spaces: a feature set (`schema1`, `all`), `+NAME`, `-NAME` and `KEY=VALUE` joined by colons."},
+	{"MJRANK_RIICHI_WORK", "experiments/train", "a temporary folder",
+		"The folder TestRiichiTrial writes its rows into once and reuses while they are there."},
+	{"MJRANK_ROLLOUT_ONLY", "experiments/train", "off",
+		"Any value: TestPolicyTrial trains only the rollout's discard model."},
+	{"MJRANK_SELFPLAY_GAMES", "sim/game", "10000 (300 under -short)",
+		"The number of random self-play hanchans TestSelfPlayInvariants plays."},
+	{"MJRANK_STACK_ROUNDS", "experiments/train", "100",
+		"The number of trees of TestStackTrial's wait models."},
+	{"MJRANK_TENPAI_REFERENCE", "sim/observe", "off",
+		"`1`: the determinization test recomputes and prints its tenpai reference statistics (minutes)."},
+	{"MJRANK_TEST_ALLOC_MIB", "train", "unset: the test binary runs its tests",
+		"Set by TestChildPeakRSS for its child: the test binary stands in for xgboost and touches N MiB."},
+	{"MJRANK_TEST_AS_MJRANK", "cmd/mjrank", "unset: the test binary runs its tests",
+		"`1`, set by the match and train tests for their children: the test binary runs as mjrank."},
+	{"MJRANK_TEST_PIDS", "cmd/mjrank", "unset",
+		"Set by TestTrainSignals for its stand-in xgboost: the file it writes its process ids into."},
+	{"MJRANK_TEST_STALL", "cmd/mjrank", "unset",
+		"Set by TestTrainSignals for its stand-in xgboost: the model at which it stalls."},
+	{"MJRANK_TEST_WRITE", "train", "unset",
+		"Set by TestChildPeakRSS for its child: the file it writes its peak resident size into."},
+	{"MJRANK_TRIALS", "experiments/train", "off: the trials skip",
+		"`1`: run the trials of experiments/train (with -tags experiments; minutes to hours each)."},
+	{"MJRANK_WAIT_EVAL", "experiments/train", "off",
+		"`1`: TestWaitFeatureTrial logs xgboost's validation AUC after every round."},
+	{"MJRANK_WAIT_NEW", "experiments/train", "unset: TestWaitCompare skips",
+		"TestWaitCompare's new wait model, FILE:N (N: the number of wait features it reads)."},
+	{"MJRANK_WAIT_OLD", "experiments/train", "unset: TestWaitCompare skips",
+		"TestWaitCompare's old wait model, FILE:N."},
+	{"MJRANK_WAIT_TRIALS", "experiments/train", "`base all`",
+		"TestWaitFeatureTrial's variants, separated by spaces: FEATURES[/NAME=VALUE,…]."},
+	{"MJRANK_WAIT_TRIAL_PART", "experiments/train", "5",
+		"TestWaitFeatureTrial trains on one N-th of the training games."},
+}
