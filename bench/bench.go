@@ -193,7 +193,7 @@ func (s *suite) engine() error {
 	if err != nil {
 		return err
 	}
-	pos, err := Positions(s.ctx, EnginePositions)
+	pos, err := positions(s.ctx, EnginePositions)
 	if err != nil {
 		return err
 	}
@@ -348,7 +348,7 @@ func Hands(n int) []tile.Counts {
 	return out
 }
 
-// errEnough stops a fixed-seed self-play (Wins, Positions) once it has what
+// errEnough stops a fixed-seed self-play (Wins, positions) once it has what
 // it collects.
 var errEnough = errors.New("enough collected")
 

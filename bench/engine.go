@@ -21,27 +21,27 @@ const (
 	EngineSims      = 4000
 )
 
-// Position is a decision of fixed-seed self-play: the round just before
+// position is a decision of fixed-seed self-play: the round just before
 // the seat acted (full information; the engine sees only the seat's view).
-type Position struct {
+type position struct {
 	Round game.Round
 	Rules game.Rules
 	Seat  int
 }
 
-func (p *Position) analyze(ctx context.Context, eng *mc.Engine, o mc.Options) (*mc.Analysis, error) {
+func (p *position) analyze(ctx context.Context, eng *mc.Engine, o mc.Options) (*mc.Analysis, error) {
 	r := p.Round
 	o.Rules = &p.Rules
 	o.Decision = uint64(r.Index())<<32 | uint64(len(r.River(p.Seat)))<<8 | uint64(p.Seat)
 	return eng.Analyze(ctx, game.ViewOf(&r, p.Seat), r.Legal(p.Seat, nil), o)
 }
 
-// Positions returns n turn decisions of fixed-seed games of four efficiency
+// positions returns n turn decisions of fixed-seed games of four efficiency
 // bots: in each round, the decisions after 4, 8 and 12 discards of the seat
 // to move.
-func Positions(ctx context.Context, n int) ([]Position, error) {
+func positions(ctx context.Context, n int) ([]position, error) {
 	rules := game.Tenhou(game.Hanchan)
-	var out []Position
+	var out []position
 	if n <= 0 {
 		return out, nil
 	}
@@ -53,7 +53,7 @@ func Positions(ctx context.Context, n int) ([]Position, error) {
 		if k := len(out); k > 0 && out[k-1].Round.Index() == r.Index() && len(out[k-1].Round.River(seat)) == d {
 			return nil // the same turn again, after a kan
 		}
-		out = append(out, Position{Round: *r, Rules: rules, Seat: seat})
+		out = append(out, position{Round: *r, Rules: rules, Seat: seat})
 		if len(out) == n {
 			return errEnough
 		}
@@ -69,7 +69,7 @@ func Positions(ctx context.Context, n int) ([]Position, error) {
 // of the positions: every opponent's tenpai probability and hand value,
 // the seat's rank distribution, and the engine's chosen move with its
 // expected rank (one worker, a fixed budget and seed).
-func engineSignature(ctx context.Context, eng *mc.Engine, pos []Position, sig hash.Hash64) error {
+func engineSignature(ctx context.Context, eng *mc.Engine, pos []position, sig hash.Hash64) error {
 	opp, err := opponent.Default()
 	if err != nil {
 		return err
