@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,61 +14,146 @@ import (
 // modelFolders are the folders whose models the binary embeds.
 var modelFolders = []string{"../../opponent/models", "../../rankmodel/models", "../../policy/models"}
 
+// modelName matches a model's NAME-HASH, the name its files and cards go by.
+var modelName = regexp.MustCompile(`\b[a-z]+-[0-9a-f]{12}\b`)
+
 // TestReadmeQuotesShippedModels keeps the README on the shipped models'
-// cards: every model file it names is embedded, every "N % agreement" it
-// quotes is a shipped card's agreement, and the metric rows of a model in
-// its sample of models info are that card's. A retrained model or an
-// edited figure that disagrees fails here, not in a reader's hands.
+// cards: every model it names is embedded, its table of the models lists
+// each shipped model once with figures that are its card's, every
+// percentage it quotes is a card's, its counts of games are the cards'
+// corpus, and its sample of models info shows the cards' rows. A retrained
+// model or an edited figure that disagrees fails here, not in a reader's
+// hands.
 func TestReadmeQuotesShippedModels(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	for _, p := range readmeProblems(readDoc(t, "../../README.md"), shippedCards(t)) {
+		t.Error("README.md: " + p)
+	}
+}
+
+// TestCLIDocQuotesShippedModels holds docs/CLI.md's samples to the same
+// cards: the models it names are shipped and its models info rows are
+// theirs.
+func TestCLIDocQuotesShippedModels(t *testing.T) {
+	probs, _ := modelProblems(readDoc(t, cliDocPath), shippedCards(t))
+	for _, p := range probs {
+		t.Error("docs/CLI.md: " + p)
+	}
+}
+
+// TestReadmeCheckCatchesDrift edits the README as a careless hand would and
+// wants readmeProblems to report each edit.
+func TestReadmeCheckCatchesDrift(t *testing.T) {
+	readme, cards := readDoc(t, "../../README.md"), shippedCards(t)
+	if p := readmeProblems(readme, cards); len(p) > 0 {
+		t.Fatalf("the README itself has problems: %v", p)
+	}
+	for _, e := range []struct{ what, old, new, want string }{
+		{"a hash of no shipped model", "`discard-e47d1d9d6745`", "`discard-e47d1d9d6746`", "discard-e47d1d9d6746, which is not shipped"},
+		{"a model's figure", "| 72.17 % |", "| 70.71 % |", "agreement 70.71 % where its card says 72.17 %"},
+		{"a baseline's figure", "| 0.9603 | 0.9471 |", "| 0.9603 | 0.9472 |", "baseline 0.9472 where its card says 0.9471"},
+		{"a figure under another metric", "| auc | 0.8365 |", "| top5 | 0.8365 |", "top5 0.8365 where its card says 0.6162"},
+		{"a metric not on the card", "| mae | 2474 |", "| rmse | 2474 |", "rmse 2474 where its card says mae 2474"},
+		{"a row left out", "| the final rank | `rank-98d63c765319` | log_loss | 1.1238 | 1.2377 |\n", "", "lacks rank-98d63c765319"},
+		{"a quoted percentage", "## The shipped models\n", "## The shipped models\n\nThe policy agrees 70.71 % of the time.\n", "70.71 %, which is no card's figure"},
+		{"a count of games", "12,017 Houou games", "12,000 Houou games", "12,000 Houou games, the cards say 12017"},
+		{"a models info row", " auc              0.9603  0.9471", " auc              0.9603  0.9470", "auc 0.9603 0.9470, the card of tenpai-500c803d891c says 0.9603 0.9471"},
+	} {
+		broken := strings.Replace(readme, e.old, e.new, 1)
+		if broken == readme {
+			t.Errorf("%s: the README no longer holds %q to edit", e.what, e.old)
+			continue
+		}
+		if p := strings.Join(readmeProblems(broken, cards), "\n"); !strings.Contains(p, e.want) {
+			t.Errorf("%s: problems %q, want one containing %q", e.what, p, e.want)
+		}
+	}
+}
+
+func readDoc(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cards := map[string]xgbmodel.Card{} // by file name
-	agreements := map[string]bool{}
+	return string(b)
+}
+
+// shippedCards returns the embedded models' cards by NAME-HASH.
+func shippedCards(t *testing.T) map[string]xgbmodel.Card {
+	t.Helper()
+	cards := map[string]xgbmodel.Card{}
 	for _, dir := range modelFolders {
 		cs, err := xgbmodel.Cards(os.DirFS(dir), ".")
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range cs {
-			cards[c.File] = c
-			for _, m := range c.Metrics {
-				if m.Name == "agreement" {
-					agreements[fmt.Sprintf("%.2f", 100*m.Model)] = true
-				}
+			name := modelName.FindString(c.File)
+			if name == "" {
+				t.Fatalf("%s: card of %q, not a NAME-HASH model file", dir, c.File)
 			}
+			cards[name] = c
 		}
 	}
 	if len(cards) == 0 {
 		t.Fatal("no model card found")
 	}
-	text := string(readme)
-	for _, name := range regexp.MustCompile(`\b[a-z]+-[0-9a-f]{12}\b`).FindAllString(text, -1) {
-		if _, ok := cards[name+".bin"]; !ok {
-			t.Errorf("README names model %s, which is not shipped", name)
-		}
-	}
-	for _, m := range regexp.MustCompile(`(\d+\.\d\d) % agreement`).FindAllStringSubmatch(text, -1) {
-		if !agreements[m[1]] {
-			t.Errorf("README quotes %s %% agreement, no shipped card's", m[1])
-		}
-	}
-	checkModelsInfoSample(t, text, cards)
+	return cards
 }
 
-// checkModelsInfoSample checks the metric rows under each "NAME  FILE.bin"
-// header of the README's models info output against FILE's card.
-func checkModelsInfoSample(t *testing.T, text string, cards map[string]xgbmodel.Card) {
-	t.Helper()
-	header := regexp.MustCompile(`^[a-z]+  ([a-z]+-[0-9a-f]{12}\.bin)$`)
+// readmeProblems lists where text, the README, disagrees with the cards.
+func readmeProblems(text string, cards map[string]xgbmodel.Card) []string {
+	probs, rows := modelProblems(text, cards)
+	if rows == 0 {
+		probs = append(probs, "no metric row of its models info sample was checked")
+	}
+	probs = append(probs, modelTableProblems(text, cards)...)
+	prose := outsideBlocks(text)
+	for _, m := range regexp.MustCompile(`(\d+\.\d+) %`).FindAllStringSubmatch(prose, -1) {
+		if !anyCardFigure(cards, m[1]) {
+			probs = append(probs, fmt.Sprintf("quotes %s %%, which is no card's figure", m[1]))
+		}
+	}
+	counts := []struct {
+		re    string
+		field func(xgbmodel.Corpus) int
+	}{
+		{`([\d,]+) Houou games`, func(c xgbmodel.Corpus) int { return c.Games }},
+		{`([\d,]+) of them held out`, func(c xgbmodel.Corpus) int { return c.HeldOutGames }},
+		{`([\d,]+) held-out games`, func(c xgbmodel.Corpus) int { return c.HeldOutGames }},
+	}
+	for _, cnt := range counts {
+		for _, m := range regexp.MustCompile(cnt.re).FindAllStringSubmatch(prose, -1) {
+			n, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+			for name, c := range cards {
+				if cnt.field(c.Corpus) != n {
+					probs = append(probs, fmt.Sprintf("says %s, the cards say %d (%s)", m[0], cnt.field(c.Corpus), name))
+					break
+				}
+			}
+		}
+	}
+	return probs
+}
+
+// modelProblems lists the models text names that are not shipped and the
+// rows of its models info sample that disagree with their cards; rows
+// counts the rows checked.
+func modelProblems(text string, cards map[string]xgbmodel.Card) (probs []string, rows int) {
+	for _, name := range modelName.FindAllString(text, -1) {
+		if _, ok := cards[name]; !ok {
+			probs = append(probs, fmt.Sprintf("names model %s, which is not shipped", name))
+		}
+	}
+	header := regexp.MustCompile(`^[a-z]+  ([a-z]+-[0-9a-f]{12})\.bin$`)
 	row := regexp.MustCompile(`^ ([a-z_0-9]+)\s+(-?\d+\.\d+)\s+(-?\d+\.\d+)\s`)
 	var card *xgbmodel.Card
-	checked := 0
 	for line := range strings.SplitSeq(text, "\n") {
 		if m := header.FindStringSubmatch(line); m != nil {
-			c := cards[m[1]]
-			card = &c
+			card = nil
+			if c, ok := cards[m[1]]; ok {
+				card = &c
+			}
 			continue
 		}
 		if strings.HasPrefix(line, "```") {
@@ -82,13 +168,127 @@ func checkModelsInfoSample(t *testing.T, text string, cards map[string]xgbmodel.
 			if cm.Name != m[1] {
 				continue
 			}
-			checked++
+			rows++
 			if got, want := m[2]+" "+m[3], fmt.Sprintf("%.4f %.4f", cm.Model, cm.Baseline); got != want {
-				t.Errorf("README's models info shows %s %s %s, the card of %s says %s", m[1], m[2], m[3], card.File, want)
+				probs = append(probs, fmt.Sprintf("its models info shows %s %s, the card of %s says %s", m[1], got, modelName.FindString(card.File), want))
 			}
 		}
 	}
-	if checked == 0 {
-		t.Error("no metric row of the README's models info sample was checked")
+	return probs, rows
+}
+
+// modelsTableHeader heads the README's table of the shipped models.
+const modelsTableHeader = "| predicts | file | metric | model | baseline |"
+
+// modelTableProblems checks the README's table of the shipped models: one
+// row a shipped model, each holding a metric of its card with the model's
+// and the baseline's figures as the card has them, to the digits quoted.
+func modelTableProblems(text string, cards map[string]xgbmodel.Card) []string {
+	lines := strings.Split(text, "\n")
+	start := -1
+	for i, l := range lines {
+		if l == modelsTableHeader {
+			start = i
+		}
 	}
+	if start < 0 {
+		return []string{"no table of the shipped models (" + modelsTableHeader + ")"}
+	}
+	var probs []string
+	seen := map[string]int{}
+	for i := start + 2; i < len(lines) && strings.HasPrefix(lines[i], "|"); i++ {
+		cells := strings.Split(strings.Trim(lines[i], "| "), "|")
+		if len(cells) != 5 {
+			probs = append(probs, fmt.Sprintf("line %d: a row of the models table has %d cells, not 5", i+1, len(cells)))
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(cells[1]), "`")
+		metric, model, base := strings.TrimSpace(cells[2]), strings.TrimSpace(cells[3]), strings.TrimSpace(cells[4])
+		seen[name]++
+		c, ok := cards[name]
+		if !ok {
+			continue // modelProblems names it
+		}
+		probs = append(probs, metricProblems(i+1, name, c, metric, model, base)...)
+	}
+	for name := range cards {
+		switch {
+		case seen[name] == 0:
+			probs = append(probs, "the models table lacks "+name)
+		case seen[name] > 1:
+			probs = append(probs, fmt.Sprintf("the models table lists %s %d times", name, seen[name]))
+		}
+	}
+	return probs
+}
+
+// metricProblems compares a table row's figures with the card's metric.
+func metricProblems(line int, name string, c xgbmodel.Card, metric, model, base string) []string {
+	var probs []string
+	for _, cm := range c.Metrics {
+		if cm.Name != metric {
+			continue
+		}
+		if want := formatLike(model, cm.Model); model != want {
+			probs = append(probs, fmt.Sprintf("line %d: %s %s %s where its card says %s", line, name, metric, model, want))
+		}
+		if want := formatLike(base, cm.Baseline); base != want {
+			probs = append(probs, fmt.Sprintf("line %d: %s %s baseline %s where its card says %s", line, name, metric, base, want))
+		}
+		return probs
+	}
+	var have []string
+	for _, cm := range c.Metrics {
+		have = append(have, fmt.Sprintf("%s %s", cm.Name, formatLike(model, cm.Model)))
+	}
+	return []string{fmt.Sprintf("line %d: %s %s %s where its card says %s", line, name, metric, model, strings.Join(have, ", "))}
+}
+
+// formatLike formats v as quoted is written: as a percentage when it ends
+// in " %", to as many decimals.
+func formatLike(quoted string, v float64) string {
+	num, pct := strings.CutSuffix(quoted, " %")
+	if pct {
+		v *= 100
+	}
+	decimals := 0
+	if i := strings.IndexByte(num, '.'); i >= 0 {
+		decimals = len(num) - i - 1
+	}
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	if pct {
+		s += " %"
+	}
+	return s
+}
+
+// anyCardFigure reports whether pct, a percentage as quoted, is some card's
+// figure (a model's or a baseline's) to the digits quoted.
+func anyCardFigure(cards map[string]xgbmodel.Card, pct string) bool {
+	q := pct + " %"
+	for _, c := range cards {
+		for _, m := range c.Metrics {
+			if formatLike(q, m.Model) == q || formatLike(q, m.Baseline) == q {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// outsideBlocks returns text without its fenced blocks: the sample
+// outputs are the binary's, not quotations of the cards.
+func outsideBlocks(text string) string {
+	var b strings.Builder
+	in := false
+	for line := range strings.SplitSeq(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
 }
