@@ -37,7 +37,7 @@ func HeldStage(live int) int { return max(0, min(NumHeldStages-1, live/10)) }
 // multiple of a uniform share (their concealed tiles over all unseen
 // tiles), seen by a player who has just discarded: players keep the
 // middle kinds and throw honours, more so as the round goes on. Measured
-// after the 5,272,150 discards of the training games (train's
+// after the 5,272,150 discards of the training games (experiments/train's
 // TestWaitsHeldTrial, which fails when these drift from the corpus by
 // more than 0.01).
 var HeldRatio = [NumHeldStages][NumClasses]float64{

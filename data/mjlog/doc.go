@@ -10,10 +10,10 @@
 //
 //	err := mjlog.NewWriter(os.Stdout).Write(g)
 //
-// The reader is a hand-written tag scanner (about 70 µs and 88 allocations
-// for a Houou east-south game on one core); it accepts the flat tag sequence Tenhou
-// writes, in the modern format (SHUFFLE tag, seed in INIT) and the 2009 one
-// (shuffle= inside INIT, kept as Round.Shuffle; REACH without ten=). Tags:
+// The reader is a hand-written tag scanner (docs/BENCHMARKS.md has its
+// speed); it accepts the flat tag sequence Tenhou writes, in the modern
+// format (SHUFFLE tag, seed in INIT) and the 2009 one (shuffle= inside
+// INIT, kept as Round.Shuffle; REACH without ten=). Tags:
 // mjloggm, SHUFFLE (seed, ref), GO (type, lobby), UN (the roster first; later
 // UN tags are reconnections), TAIKYOKU, INIT, T/U/V/W and D/E/F/G with a tile
 // id (draws and discards of seats 0..3), N (calls: chi, pon, kakan,
