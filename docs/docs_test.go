@@ -287,11 +287,13 @@ func TestSlug(t *testing.T) {
 	}
 }
 
-// citation is a Go comment's pointer at a heading: docs/<NAME>.md,
-// "Heading" or docs/<NAME>.md ("Heading"), over line breaks. A bare
-// docs/<NAME>.md names a file, which must exist.
+// citation is a Go comment's pointer at a heading, over line breaks:
+// docs/<NAME>.md, "Heading", docs/<NAME>.md ("Heading"), or, unquoted,
+// (docs/<NAME>.md, Heading) where the heading starts with a capital and
+// runs to the parenthesis. A bare docs/<NAME>.md names a file, which must
+// exist.
 var (
-	citation = regexp.MustCompile(`docs/([\w./-]+\.md)(?:,\s*|\s*\(\s*)"([^"]+)"`)
+	citation = regexp.MustCompile(`docs/([\w./-]+\.md)(?:(?:,\s*|\s*\(\s*)"([^"]+)"|,\s+([A-Z][^()"]*?)\))`)
 	docFile  = regexp.MustCompile(`docs/([\w./-]+?\.md)\b`)
 )
 
@@ -321,7 +323,11 @@ func commentErrors(file string, line int, text string, files docCache) []error {
 		}
 	}
 	for _, m := range citation.FindAllStringSubmatchIndex(text, -1) {
-		name, quoted := text[m[2]:m[3]], strings.Join(strings.Fields(text[m[4]:m[5]]), " ")
+		h := m[4:6]
+		if h[0] < 0 {
+			h = m[6:8] // unquoted
+		}
+		name, quoted := text[m[2]:m[3]], strings.Join(strings.Fields(text[h[0]:h[1]]), " ")
 		md, ok := files.read("docs/" + name)
 		if !ok {
 			continue // said above
@@ -413,6 +419,9 @@ func TestCommentErrors(t *testing.T) {
 		{"see docs/E.md (\"Fidelity\")", ""},
 		{"docs/E.md, \"fidelity\" says why", ""},
 		{"docs/E.md gives the figures", ""},
+		{"(docs/E.md, Fidelity); more", ""},
+		{"(docs/E.md, which says why)", ""},
+		{"(docs/E.md,\n Wait model)", `x.go:10: docs/E.md has no heading "Wait model"`},
 		{"x\ny (docs/E.md, \"Eighth\n session\")", `x.go:11: docs/E.md has no heading "Eighth session"`},
 		{"(docs/E.md, \"The decision\")", `no heading "The decision"`},
 		{"docs/NEW.md, \"Fidelity\"", "x.go:10: docs/NEW.md: no such file"},
