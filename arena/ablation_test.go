@@ -13,10 +13,10 @@ import (
 // together are named in the table's order. (Four switches once played
 // without a name in the result, so shards of different engines merged.)
 func TestAblationsNameThemselves(t *testing.T) {
-	if v := MCVariant(&mc.Options{}); v != "" {
+	if v := MCVariant(&mc.Lab{}); v != "" {
 		t.Fatalf("the full engine is named %q", v)
 	}
-	var all mc.Options
+	var all mc.Lab
 	var names []string
 	seen := map[string]bool{}
 	for _, a := range Ablations {
@@ -24,7 +24,7 @@ func TestAblationsNameThemselves(t *testing.T) {
 			t.Errorf("switch %q: repeated, empty or with a separator", a.Name)
 		}
 		seen[a.Name] = true
-		var o mc.Options
+		var o mc.Lab
 		a.Set(&o)
 		for _, b := range Ablations {
 			if b.Has(&o) != (b.Name == a.Name) {

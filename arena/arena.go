@@ -124,8 +124,8 @@ func (c *Config) Check() error {
 			return fmt.Errorf("%w: seat %d: unknown bot %q", ErrConfig, i+1, s)
 		}
 	}
-	if c.NewTable != nil && c.Bots.MC.Oracle != mc.OracleNone {
-		return fmt.Errorf("%w: an oracle mc bot (%s) needs the arena's own table of built-in bots", ErrConfig, MCVariant(&c.Bots.MC))
+	if c.NewTable != nil && c.Bots.MCLab.Oracle != mc.OracleNone {
+		return fmt.Errorf("%w: an oracle mc bot (%s) needs the arena's own table of built-in bots", ErrConfig, MCVariant(&c.Bots.MCLab))
 	}
 	if c.Games <= 0 {
 		return fmt.Errorf("%w: games must be positive", ErrConfig)
@@ -460,7 +460,7 @@ func (c *Config) table(st *TableSpec) (Table, error) {
 		return c.NewTable(st)
 	}
 	t := &botTable{}
-	if c.Bots.MC.Oracle != mc.OracleNone {
+	if c.Bots.MCLab.Oracle != mc.OracleNone {
 		t.hooks = &game.Hooks{Decision: t.reveal}
 	}
 	for s, name := range st.Names {
@@ -476,7 +476,7 @@ func (c *Config) table(st *TableSpec) (Table, error) {
 }
 
 // botTable is the arena's own table: built-in bots, and for an oracle mc
-// bot (Bots.MC.Oracle) the hook that reveals the round to it.
+// bot (Bots.MCLab.Oracle) the hook that reveals the round to it.
 type botTable struct {
 	players [game.NumSeats]game.Player
 	hooks   *game.Hooks

@@ -30,7 +30,7 @@ func TestOracleTable(t *testing.T) {
 	if tb.Hooks() != nil {
 		t.Fatal("hooks on a table without an oracle")
 	}
-	oracle := &Config{Bots: bot.Options{MC: mc.Options{Oracle: mc.OracleHands}}}
+	oracle := &Config{Bots: bot.Options{MCLab: mc.Lab{Oracle: mc.OracleHands}}}
 	tb, err = oracle.table(spec)
 	if err != nil {
 		t.Fatal(err)

@@ -113,7 +113,7 @@ func newResult(c *Config) *Result {
 			if r.MCSims <= 0 {
 				r.MCSims = bot.DefaultMCSims
 			}
-			r.MCVariant = MCVariant(&c.Bots.MC)
+			r.MCVariant = MCVariant(&c.Bots.MCLab)
 			r.MCSimulateDiscards = c.Bots.MCSimulateDiscards
 		}
 	}

@@ -39,7 +39,7 @@ func NewWith(name string, seed uint64, o Options) (game.Player, error) {
 	case "policy":
 		return NewPolicy()
 	case "rollout":
-		return NewRolloutWith(o.MC)
+		return NewRolloutWith(o.MCLab)
 	}
 	return nil, fmt.Errorf("bot: unknown bot %q (known: %s)", name, strings.Join(Names(), ", "))
 }

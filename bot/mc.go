@@ -32,10 +32,10 @@ type Options struct {
 	MCSimulateDiscards bool
 	// Rules are the game's rules (nil: Tenhou's hanchan).
 	Rules *game.Rules
-	// MC holds the engine's ablation switches (mc.Options: NoHalving,
-	// Opponents, RawScore, Utility); its Sims, Workers, Seed, Decision and
-	// Rules are set by the bot.
-	MC mc.Options
+	// MCLab holds the engine's measurement and ablation switches, for
+	// arenas that measure a part of the engine (the zero Lab plays); the
+	// rollout bot reads its rollout switches too.
+	MCLab mc.Lab
 }
 
 // MC plays the move the Monte Carlo engine (package mc) ranks best:
@@ -46,13 +46,14 @@ type Options struct {
 type MC struct {
 	eng      *mc.Engine
 	opt      mc.Options
+	lab      mc.Lab
 	decision uint64
 	follow   tile.Tile   // the discard chosen with the last chi or pon
 	truth    *game.Round // the round revealed to an oracle (Reveal)
 }
 
 // Reveal shows the bot the whole round before its next decision, for an
-// oracle bot (mc.Options.Oracle set): the arena's experiment that
+// oracle bot (mc.Lab.Oracle set): the arena's experiment that
 // measures what the hidden tiles are worth to the engine. A bot that is
 // not an oracle ignores it; never reveal a round to a bot that plays.
 func (b *MC) Reveal(r *game.Round) { b.truth = r }
@@ -65,16 +66,14 @@ func NewMC(eng *mc.Engine, seed uint64, o Options) (*MC, error) {
 			return nil, err
 		}
 	}
-	opt := o.MC
-	opt.Sims, opt.Workers, opt.Seed, opt.Rules = o.MCSims, o.MCWorkers, seed, o.Rules
-	opt.PriorDiscards = !o.MCSimulateDiscards
+	opt := mc.Options{Sims: o.MCSims, Workers: o.MCWorkers, Seed: seed, Rules: o.Rules, PriorDiscards: !o.MCSimulateDiscards}
 	if opt.Sims <= 0 {
 		opt.Sims = DefaultMCSims
 	}
 	if opt.Workers <= 0 {
 		opt.Workers = 1
 	}
-	return &MC{eng: eng, opt: opt, follow: tile.NoTile}, nil
+	return &MC{eng: eng, opt: opt, lab: o.MCLab, follow: tile.NoTile}, nil
 }
 
 // Act implements game.Player.
@@ -94,8 +93,9 @@ func (b *MC) Act(v game.View, legal []game.Action) game.Action {
 	b.decision++
 	o := b.opt
 	o.Decision = b.decision
-	o.Truth = b.truth // read only as o.Oracle says (none: not at all)
-	an, err := b.eng.Analyze(context.Background(), v, legal, o)
+	lab := b.lab
+	lab.Truth = b.truth // read only as lab.Oracle says (none: not at all)
+	an, err := b.eng.AnalyzeLab(context.Background(), v, legal, o, lab)
 	if err != nil {
 		return legal[0] // cannot happen with legal actions; never stall a game
 	}

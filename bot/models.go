@@ -83,5 +83,9 @@ func newOnModels(base, dir string, seed uint64, o Options) (game.Player, error) 
 	if base == "policy" {
 		return &Policy{p: policy.NewPlayer(ms.opp, ms.pol, ms.dec)}, nil
 	}
-	return NewMC(mc.New(ms.opp, ms.rank).WithPolicy(ms.pol, ms.dec), seed, o)
+	eng, err := mc.New(mc.FromModels(ms.opp, ms.rank, ms.pol, ms.dec, nil))
+	if err != nil {
+		return nil, err
+	}
+	return NewMC(eng, seed, o)
 }

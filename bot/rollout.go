@@ -16,7 +16,7 @@ import (
 // the seat's own turns in its simulations (mc.LearnedRollout), so that
 // the rollout's play can be measured on a real table (issue 21, item 1):
 // the rollout's discard model (policy.DefaultRollout) at every turn
-// (with mc.Options.RuleFolds, against a threat — mc.Threat: a riichi, two
+// (with mc.Lab.RuleFolds, against a threat — mc.Threat: a riichi, two
 // open melds, a likely tenpai — when the rollout's seat folds by the rule,
 // mc.SeatFolds: two or more from tenpai, or one late in the round, the
 // kind least likely to deal in by the predictors, mc.SafestByReading);
@@ -25,8 +25,8 @@ import (
 // and the rollout's riichi model says so;
 // every win it may take; a chi or pon by the rollout's call model
 // (policy.RolloutCallModel, from mc.RolloutCallThreshold; mc.ChooseCall
-// with mc.Options.RuleCalls; none when the engine's rollout does not
-// call: mc.Options.NoSeatCalls); never a kan or
+// with mc.Lab.RuleCalls; none when the engine's rollout does not
+// call: mc.Lab.NoSeatCalls); never a kan or
 // kyuushu kyuuhai (the rollout's seat makes none). Without an embedded
 // rollout model it plays the discard policy's model; with one and
 // mc.ScreenedRollout its discard is the policy's choice among the rollout
@@ -40,7 +40,7 @@ type Rollout struct {
 	pos    policy.Position
 	calls  bool
 	// ruleFolds: fold by the rollout's rule against a threat
-	// (mc.Options.RuleFolds); else the discard model decides throughout.
+	// (mc.Lab.RuleFolds); else the discard model decides throughout.
 	ruleFolds bool
 	// riichi decides riichi or dama (the rollout's riichi model; nil:
 	// riichi on every closed tenpai), sit and x its scratch.
@@ -55,11 +55,11 @@ type Rollout struct {
 
 // NewRollout returns the rollout bot on the embedded models, playing the
 // engine's default rollout.
-func NewRollout() (*Rollout, error) { return NewRolloutWith(mc.Options{}) }
+func NewRollout() (*Rollout, error) { return NewRolloutWith(mc.Lab{}) }
 
 // NewRolloutWith returns the rollout bot on the embedded models, playing
-// the rollout o selects (o.NoSeatCalls: it never calls).
-func NewRolloutWith(o mc.Options) (*Rollout, error) {
+// the rollout the lab's switches o select (o.NoSeatCalls: it never calls).
+func NewRolloutWith(o mc.Lab) (*Rollout, error) {
 	opp, err := opponent.Default()
 	if err != nil {
 		return nil, err
@@ -176,7 +176,7 @@ func (b *Rollout) fold(v game.View) (tile.Kind, bool) {
 // riichi reports whether the rollout's seat declares riichi with a
 // discard of kind k: closed, tenpai after it, 1,000 points, four tiles to
 // draw (mc's riichiWith), and the rollout's riichi model says so (unless
-// mc.Options.AlwaysRiichi).
+// mc.Lab.AlwaysRiichi).
 func (b *Rollout) riichi(v game.View, k tile.Kind) bool {
 	if !b.canRiichi(v, k) {
 		return false

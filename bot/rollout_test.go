@@ -11,7 +11,7 @@ import (
 )
 
 // TestRolloutFolds plays rounds of four rollout bots and checks the fold
-// rule (mc.Options.RuleFolds) at every turn where an opponent is a threat
+// rule (mc.Lab.RuleFolds) at every turn where an opponent is a threat
 // (mc.Threat: in riichi, two open melds, or likely tenpai by the tenpai
 // model) and the seat folds by the rollout's rule (mc.SeatFolds: two or
 // more from tenpai, or one late in the round): the discard is safe
@@ -21,7 +21,7 @@ import (
 // the rule (the default) the model pushes at some of those turns.
 func TestRolloutFolds(t *testing.T) {
 	for _, ruleFolds := range []bool{true, false} {
-		folds, safeHeld, notRiichi, unsafe := foldTurns(t, mc.Options{RuleFolds: ruleFolds})
+		folds, safeHeld, notRiichi, unsafe := foldTurns(t, mc.Lab{RuleFolds: ruleFolds})
 		t.Logf("rule %v: %d folding turns, %d with a safe kind in hand (%d discards not safe), %d against a threat not in riichi",
 			ruleFolds, folds, safeHeld, unsafe, notRiichi)
 		if safeHeld < 10 || notRiichi < 5 {
@@ -35,7 +35,7 @@ func TestRolloutFolds(t *testing.T) {
 
 // foldTurns plays 20 rounds of four rollout bots with options o and
 // counts the turns checkFold sees.
-func foldTurns(t *testing.T, o mc.Options) (folds, safeHeld, notRiichi, unsafe int) {
+func foldTurns(t *testing.T, o mc.Lab) (folds, safeHeld, notRiichi, unsafe int) {
 	t.Helper()
 	rules := game.Tenhou(game.Hanchan)
 	setup := game.RoundSetup{Scores: [4]int{25000, 25000, 25000, 25000}}

@@ -58,8 +58,7 @@ func TestNoBelief(t *testing.T) {
 	for i, p := range positions(t, 40, 11) {
 		o := Options{Sims: 800, Workers: 2, Seed: 3, Decision: uint64(i)}
 		base := analyze(t, e, &p, o)
-		o.NoBelief = true
-		nb := analyze(t, e, &p, o)
+		nb := analyzeLab(t, e, &p, o, Lab{NoBelief: true})
 		if len(base.Candidates) < 2 {
 			continue
 		}
@@ -102,7 +101,8 @@ func TestPriorDiscards(t *testing.T) {
 		if !slices.ContainsFunc(legal, func(a game.Action) bool { return a.Type != game.Discard }) {
 			plain++
 			var pr policy.Prior
-			want, _ := policy.NewPlayer(e.opp, e.pol, e.dec).Decide(game.ViewOf(&p.round, p.seat), legal, &pr)
+			opp, pol, dec := embedded(t)
+			want, _ := policy.NewPlayer(opp, pol, dec).Decide(game.ViewOf(&p.round, p.seat), legal, &pr)
 			if b := pd.Best(); pd.Sims != 0 || b.Sims != 0 || !b.Prior || b.Action != want {
 				t.Errorf("%s: %d sims, best %v (prior %v), want the policy's %v unsimulated", p.name, pd.Sims, b.Action, b.Prior, want)
 			}

@@ -184,7 +184,7 @@ func answerPositions(t testing.TB, n, stride int) []position {
 // diffDecision compares every candidate of seat's decision in round r0.
 func diffDecision(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, c *diffCounts) {
 	v := game.ViewOf(r0, seat)
-	o := Options{Rules: rules, Truth: r0, Oracle: OracleAll}
+	o := config{Options: Options{Rules: rules}, Lab: Lab{Truth: r0, Oracle: OracleAll}}
 	var pub opponent.Public
 	r := e.newRoot(v, rules, &o, &pub)
 	c.decisions++
@@ -325,7 +325,7 @@ func (x *roundEnd) what(me int) string {
 
 // diffWorld plays candidate cand in world w with the rollout, the same
 // moves in a copy of r0, and compares the two ends.
-func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, r *root, w *world, cand *Candidate, o *Options, memo *rankMemo, c *diffCounts) {
+func diffWorld(t *testing.T, e *Engine, r0 *game.Round, rules *game.Rules, seat int, name string, r *root, w *world, cand *Candidate, o *config, memo *rankMemo, c *diffCounts) {
 	d := &diffRun{t: t, e: e, r0: r0, rules: rules, seat: seat, name: name, r: r, w: w, cand: cand, o: o, memo: memo, c: c}
 	d.playRollout()
 	if !d.rolloutEnd() || !d.replay() || !d.gameEnd() {
@@ -352,7 +352,7 @@ type diffRun struct {
 	r     *root
 	w     *world
 	cand  *Candidate
-	o     *Options
+	o     *config
 	memo  *rankMemo
 	c     *diffCounts
 

@@ -10,7 +10,9 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/realgames"
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // position is a decision of a real game: the round just before the seat
@@ -57,14 +59,39 @@ func positions(t testing.TB, n, stride int) []position {
 
 func analyze(t testing.TB, e *Engine, p *position, o Options) *Analysis {
 	t.Helper()
+	return analyzeLab(t, e, p, o, Lab{})
+}
+
+// analyzeLab analyses p with the lab's switches.
+func analyzeLab(t testing.TB, e *Engine, p *position, o Options, lab Lab) *Analysis {
+	t.Helper()
 	r := p.round
 	o.Rules = &p.rules
 	legal := r.Legal(p.seat, nil)
-	an, err := e.Analyze(context.Background(), game.ViewOf(&r, p.seat), legal, o)
+	an, err := e.AnalyzeLab(context.Background(), game.ViewOf(&r, p.seat), legal, o, lab)
 	if err != nil {
 		t.Fatalf("%s: %v", p.name, err)
 	}
 	return an
+}
+
+// embedded returns the embedded opponent models, discard policy and
+// decision models, for the tests that set the engine beside them.
+func embedded(t testing.TB) (*opponent.Models, *policy.Model, *policy.Decisions) {
+	t.Helper()
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := policy.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := policy.DefaultDecisions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return opp, pol, dec
 }
 
 // TestAnalyzeSameAtAnyWorkers: the same seed gives the same analysis at
@@ -85,7 +112,7 @@ func TestAnalyzeSameAtAnyWorkers(t *testing.T) {
 		for i := range ps[:rp.positions] {
 			var ref *Analysis
 			for _, w := range []int{1, 2, 8, 2} {
-				an := analyze(t, e, &ps[i], Options{Sims: rp.sims, Workers: w, Seed: 7, Decision: uint64(i), Rollout: rp.r})
+				an := analyzeLab(t, e, &ps[i], Options{Sims: rp.sims, Workers: w, Seed: 7, Decision: uint64(i)}, Lab{Rollout: rp.r})
 				an.Seconds = 0
 				if ref == nil {
 					ref = an
@@ -102,10 +129,11 @@ func TestAnalyzeSameAtAnyWorkers(t *testing.T) {
 	}
 }
 
-// TestSimulateOne: a decision of one move is returned unsimulated, unless
-// Options.SimulateOne asks for its predictions, which then use the whole
-// budget and equal that move's in the same worlds of a full analysis
-// without halving (common random numbers: world i is the same world).
+// TestSimulateOne: a decision of one move is returned unsimulated;
+// Predict simulates it with the whole budget, and its predictions equal
+// that move's in the same worlds of a full analysis without halving
+// (common random numbers: world i is the same world). The lab's opponent
+// tally is Predict's, on one worker.
 func TestSimulateOne(t *testing.T) {
 	e, err := Default()
 	if err != nil {
@@ -124,21 +152,22 @@ func TestSimulateOne(t *testing.T) {
 		if an.Sims != 0 || an.Candidates[0].Sims != 0 {
 			t.Errorf("%s: one move without SimulateOne: %d simulations", p.name, an.Sims)
 		}
-		o.SimulateOne = true
-		one, err := e.Analyze(context.Background(), v, []game.Action{move}, o)
+		c, err := e.Predict(context.Background(), v, move, tile.NoTile, o, Lab{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var tl OpponentTally
-		o.Tally = &tl
-		if _, err := e.Analyze(context.Background(), v, legal, o); err == nil {
+		if _, err := e.AnalyzeLab(context.Background(), v, legal, o, Lab{Tally: &tl}); err == nil {
 			t.Errorf("%s: a tally of %d moves: no error", p.name, len(legal))
 		}
-		o.Workers = 1
-		if _, err := e.Analyze(context.Background(), v, []game.Action{move}, o); err != nil {
+		if _, err := e.Predict(context.Background(), v, move, tile.NoTile, o, Lab{Tally: &tl}); err == nil {
+			t.Errorf("%s: a tally on %d workers: no error", p.name, o.Workers)
+		}
+		o1 := o
+		o1.Workers = 1
+		if _, err := e.Predict(context.Background(), v, move, tile.NoTile, o1, Lab{Tally: &tl}); err != nil {
 			t.Fatal(err)
 		}
-		o.Workers, o.Tally = 2, nil
 		total := 0.0
 		for i, d := range tl.Discards {
 			total += d
@@ -149,12 +178,11 @@ func TestSimulateOne(t *testing.T) {
 		if tl.Rounds != 1 || total == 0 {
 			t.Errorf("%s: tally %+v", p.name, tl)
 		}
-		c := one.Candidates[0]
-		if c.Sims != o.Sims || one.Sims != o.Sims {
-			t.Fatalf("%s: SimulateOne ran %d simulations (candidate %d), want %d", p.name, one.Sims, c.Sims, o.Sims)
+		if c.Sims != o.Sims {
+			t.Fatalf("%s: Predict ran %d simulations, want %d", p.name, c.Sims, o.Sims)
 		}
-		o.SimulateOne, o.NoHalving, o.Sims = false, true, o.Sims*len(legal)
-		all, err := e.Analyze(context.Background(), v, legal, o)
+		o.Sims *= len(legal)
+		all, err := e.AnalyzeLab(context.Background(), v, legal, o, Lab{NoHalving: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,8 +217,8 @@ func TestPredict(t *testing.T) {
 		r := p.round
 		v := game.ViewOf(&r, p.seat)
 		legal := r.Legal(p.seat, nil)
-		o := Options{Sims: 40 * len(legal), Workers: 2, Seed: 5, Decision: uint64(i), Rules: &p.rules, NoHalving: true}
-		all, err := e.Analyze(context.Background(), v, legal, o)
+		o := Options{Sims: 40 * len(legal), Workers: 2, Seed: 5, Decision: uint64(i), Rules: &p.rules}
+		all, err := e.AnalyzeLab(context.Background(), v, legal, o, Lab{NoHalving: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,7 +228,7 @@ func TestPredict(t *testing.T) {
 				continue
 			}
 			checked++
-			c, err := e.Predict(context.Background(), v, a.Action, a.Discard, Options{Sims: share, Workers: 2, Seed: 5, Decision: uint64(i), Rules: &p.rules})
+			c, err := e.Predict(context.Background(), v, a.Action, a.Discard, Options{Sims: share, Workers: 2, Seed: 5, Decision: uint64(i), Rules: &p.rules}, Lab{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -209,7 +237,7 @@ func TestPredict(t *testing.T) {
 					p.name, c.String(), c.Sims, c.PWin, c.PDealIn, c.PDraw, c.ScoreChange, a.Sims, a.PWin, a.PDealIn, a.PDraw, a.ScoreChange)
 			}
 			// The called kind itself cannot follow (kuikae).
-			if _, err := e.Predict(context.Background(), v, a.Action, a.Action.Meld.Tiles[0], Options{Sims: 8, Workers: 1}); err == nil {
+			if _, err := e.Predict(context.Background(), v, a.Action, a.Action.Meld.Tiles[0], Options{Sims: 8, Workers: 1}, Lab{}); err == nil {
 				t.Errorf("%s: %v followed by the called tile: no error", p.name, a.Action)
 			}
 		}
@@ -307,7 +335,7 @@ func BenchmarkRollout(b *testing.B) {
 			sims := 0
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				an := analyze(b, e, &ps[i%len(ps)], Options{Sims: 500, Workers: 1, Seed: 1, Decision: uint64(i), Rollout: rp.r, UniformPool: rp.uniform})
+				an := analyzeLab(b, e, &ps[i%len(ps)], Options{Sims: 500, Workers: 1, Seed: 1, Decision: uint64(i)}, Lab{Rollout: rp.r, UniformPool: rp.uniform})
 				sims += an.Sims
 			}
 			b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
@@ -329,7 +357,7 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 	for _, rollout := range []RolloutPolicy{HeuristicRollout, LearnedRollout, ScreenedRollout} {
 		for _, p := range positions(t, 3, 41) {
 			r0 := p.round
-			o := Options{Rules: &p.rules, Seed: 3, Margin: DefaultMargin, Rollout: rollout}
+			o := config{Options: Options{Rules: &p.rules, Seed: 3, Margin: DefaultMargin}, Lab: Lab{Rollout: rollout}}
 			var pub opponent.Public
 			v := game.ViewOf(&r0, p.seat)
 			r := e.newRoot(v, &p.rules, &o, &pub)
@@ -339,7 +367,7 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 				active[i] = i
 			}
 			st := newStats(len(cands))
-			st.ref = prior(r, cands)
+			st.ref = rulePrior(r, cands)
 			sc := &scratch{}
 			i := uint64(0)
 			allocs := testing.AllocsPerRun(50, func() {

@@ -2,7 +2,7 @@ package mc
 
 import "github.com/mjrank/mjrank/sim/game"
 
-// Oracle is what an oracle analysis reads from Options.Truth, the round's
+// Oracle is what an oracle analysis reads from Lab.Truth, the round's
 // hidden state that no player sees. Oracle runs measure what the hidden
 // information is worth to the engine, and which part of it
 // (docs/STRENGTH.md, "What knowing the hidden tiles is worth"): the
@@ -30,7 +30,7 @@ func (m Oracle) hands() bool { return m == OracleAll || m == OracleHands || m ==
 
 // poolTruth is the round whose concealed tiles leave the pool of draws:
 // o.Truth when the oracle reads the pool, else nil.
-func (o *Options) poolTruth() *game.Round {
+func (o *Lab) poolTruth() *game.Round {
 	if o.Oracle.pool() {
 		return o.Truth
 	}
@@ -39,7 +39,7 @@ func (o *Options) poolTruth() *game.Round {
 
 // handsTruth is the round the opponents' states are read from: o.Truth
 // when the oracle reads their hands, else nil.
-func (o *Options) handsTruth() *game.Round {
+func (o *Lab) handsTruth() *game.Round {
 	if o.Oracle.hands() {
 		return o.Truth
 	}

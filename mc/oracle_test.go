@@ -21,7 +21,7 @@ func TestOracleParts(t *testing.T) {
 	for _, p := range positions(t, 40, 5) {
 		v := game.ViewOf(&p.round, p.seat)
 		var pub opponent.Public
-		base := e.newRoot(v, &p.rules, &Options{Rules: &p.rules}, &pub)
+		base := e.newRoot(v, &p.rules, &config{Options: Options{Rules: &p.rules}}, &pub)
 		concealed := 0
 		for s := range game.NumSeats {
 			if s != p.seat {
@@ -29,7 +29,7 @@ func TestOracleParts(t *testing.T) {
 			}
 		}
 		for _, m := range []Oracle{OracleNone, OracleAll, OracleHands, OraclePool, OracleTenpai} {
-			o := Options{Rules: &p.rules, Truth: &p.round, Oracle: m}
+			o := config{Options: Options{Rules: &p.rules}, Lab: Lab{Truth: &p.round, Oracle: m}}
 			r := e.newRoot(v, &p.rules, &o, &pub)
 			wantUnseen := base.nUnseen
 			if m == OracleAll || m == OraclePool {

@@ -30,7 +30,7 @@ import (
 //     wall runs out;
 //   - riichi when the discard leaves a closed hand tenpai with 1,000
 //     points to pay and four tiles left to draw, and the rollout's riichi
-//     model says so (declares; always with Options.AlwaysRiichi).
+//     model says so (declares; always with Lab.AlwaysRiichi).
 func (s *sim) policy() (tile.Tile, bool) {
 	if s.riichi && s.drawn != tile.NoTile {
 		return s.drawn, false

@@ -22,7 +22,7 @@ func TestSeatDodges(t *testing.T) {
 	for _, p := range positions(t, 300, 3) {
 		v := game.ViewOf(&p.round, p.seat)
 		var pub opponent.Public
-		o := Options{Rules: &p.rules}
+		o := config{Options: Options{Rules: &p.rules}}
 		r := e.newRoot(v, &p.rules, &o, &pub)
 		var w world
 		r.sample(rand.New(rand.NewPCG(1, 2)), &w)

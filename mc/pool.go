@@ -35,7 +35,7 @@ const minPoolWeight = 0.05
 // them (Rosén's approximation, good for a hundred tiles; a weight
 // proportional to the wall's share, the first try, went only 60 % of the
 // way from a uniform split).
-func (r *root) setPoolWeights(v game.View, o *Options) {
+func (r *root) setPoolWeights(v game.View, o *config) {
 	if o.UniformPool || o.poolTruth() != nil || r.nUnseen == 0 {
 		return
 	}

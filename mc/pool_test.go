@@ -28,13 +28,13 @@ func TestWeightedPool(t *testing.T) {
 	for _, p := range positions(t, 60, 7) {
 		v := game.ViewOf(&p.round, p.seat)
 		var pub opponent.Public
-		for _, o := range []Options{{}, {Rollout: LearnedRollout, UniformPool: true}, {Rollout: LearnedRollout, Truth: &p.round, Oracle: OracleAll}} {
+		for _, o := range []config{{}, {Lab: Lab{Rollout: LearnedRollout, UniformPool: true}}, {Lab: Lab{Rollout: LearnedRollout, Truth: &p.round, Oracle: OracleAll}}} {
 			o.Rules = &p.rules
 			if r := e.newRoot(v, &p.rules, &o, &pub); r.weighted {
 				t.Fatalf("%s: pool weighted with %+v", p.name, o)
 			}
 		}
-		o := Options{Rules: &p.rules, Rollout: LearnedRollout}
+		o := config{Options: Options{Rules: &p.rules}, Lab: Lab{Rollout: LearnedRollout}}
 		r := e.newRoot(v, &p.rules, &o, &pub)
 		if !r.weighted {
 			t.Fatalf("%s: the learned rollout's pool is not weighted", p.name)

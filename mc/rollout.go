@@ -58,7 +58,7 @@ type sim struct {
 	opp       [game.NumSeats]oppState
 	oppRiichi [game.NumSeats]bool
 	oppOpen   [game.NumSeats]bool // has called (cannot declare riichi)
-	calls     bool                // opponents call (Options.NoOppCalls off, models on)
+	calls     bool                // opponents call (Lab.NoOppCalls off, models on)
 	oppRiver  [game.NumSeats]tile.KindSet
 	turns     [game.NumSeats]int
 	scores    [game.NumSeats]int
@@ -102,7 +102,7 @@ type sim struct {
 	literal bool
 	trace   func(t tile.Tile, riichi bool, m score.Meld)
 
-	tc *OpponentTally // Options.Tally's counts of this analysis, nil in play
+	tc *OpponentTally // Lab.Tally's counts of this analysis, nil in play
 }
 
 // reset starts a rollout of world w from root r.
@@ -794,7 +794,7 @@ func (s *sim) play(models bool) {
 
 // finish fills s.out from the round's end: the next round's situation and
 // the final-rank model (or the exact ranks when the game is over).
-func (s *sim) finish(e *Engine, o *Options, memo *rankMemo) {
+func (s *sim) finish(e *Engine, o *config, memo *rankMemo) {
 	r := s.r
 	s.out.delta = s.scores[r.me] - r.scores[r.me]
 	next, over := r.rules.Next(r.setup, s.scores, s.sticks, s.kind, s.renchan)
@@ -835,7 +835,7 @@ type rankMemo struct {
 
 const memoSize = 1 << 12
 
-func (m *rankMemo) distribution(rk *rankmodel.Model, s *rankmodel.Situation, seat int) [4]float64 {
+func (m *rankMemo) distribution(rk RankPredictor, s *rankmodel.Situation, seat int) [4]float64 {
 	h := uint64(s.Index)*0x9e3779b97f4a7c15 ^ uint64(s.Honba)<<8 ^ uint64(s.Sticks)<<16 ^ uint64(s.Dealer)<<24 ^ uint64(seat)<<32
 	for _, sc := range s.Scores {
 		h = (h ^ uint64(sc/100)) * 0x100000001b3
@@ -844,7 +844,9 @@ func (m *rankMemo) distribution(rk *rankmodel.Model, s *rankmodel.Situation, sea
 	if int(m.seat[i]) == seat+1 && m.keys[i] == *s {
 		return m.dist[i]
 	}
-	d := rk.Distribution(s, seat)
-	m.keys[i], m.seat[i], m.dist[i] = *s, int8(seat+1), d
-	return d
+	// The predictor reads the memo's copy: s, the caller's, stays on its
+	// stack (what an interface's method is given escapes).
+	m.keys[i], m.seat[i] = *s, int8(seat+1)
+	m.dist[i] = rk.Distribution(&m.keys[i], seat)
+	return m.dist[i]
 }

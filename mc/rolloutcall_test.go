@@ -31,7 +31,7 @@ func TestRolloutCallsAtRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.dec == nil || e.dec.RolloutCall == nil {
+	if e.roll.Call == nil {
 		t.Fatal("no embedded rollout call model")
 	}
 	var n callTally
@@ -83,14 +83,14 @@ func compareCalls(t *testing.T, e *Engine, r *game.Round, rules *game.Rules, d d
 		return
 	}
 	var pub opponent.Public
-	o := Options{Rules: rules}
+	o := config{Options: Options{Rules: rules}}
 	root := e.newRoot(v, rules, &o, &pub)
 	var w world
 	root.sample(rand.New(rand.NewPCG(1, 2)), &w)
 	var s sim
 	s.reset(root, &w)
 	var sit policy.Situation
-	sit.Reset(v, e.opp)
+	sit.Reset(v, e.opp.(*opponent.Models))
 	left := r.Current() == (seat+game.NumSeats-1)%game.NumSeats
 	for _, a := range calls {
 		tb := s.callHand(left)

@@ -18,7 +18,7 @@ const (
 	HeuristicRollout RolloutPolicy = iota
 	// LearnedRollout: the rollout's discard model on the features of the
 	// simulated round at every turn (sim.learnedPolicy; folding by the
-	// heuristic's rule with Options.RuleFolds), riichi, dama and calls as
+	// heuristic's rule with Lab.RuleFolds), riichi, dama and calls as
 	// the heuristic.
 	LearnedRollout
 	// ScreenedRollout: the learned rollout whose seat discards the prior
@@ -28,10 +28,6 @@ const (
 	// time (docs/ENGINE.md, "The seat's own play in the rollout").
 	ScreenedRollout
 )
-
-// learned reports whether the seat's turns are played by a learned
-// discard model.
-func (p RolloutPolicy) learned() bool { return p == LearnedRollout || p == ScreenedRollout }
 
 // rootInputs gathers at the root (r.pin) what the rollout policy's
 // inputs keep fixed or start from: what the seat sees (policy.InputsOf)
@@ -100,7 +96,7 @@ func (s *sim) policyInputs() *policy.Inputs {
 
 // learnedPolicy: the rollout's discard model's choice in the simulated
 // round — against a threat too: folding by the heuristic's rule wherever
-// it folds (SeatFolds, safestByModel; Options.RuleFolds) cost the rollout
+// it folds (SeatFolds, safestByModel; Lab.RuleFolds) cost the rollout
 // bot 0.11 of average rank against the policies with the eleventh
 // session's model (docs/ENGINE.md). Riichi by the heuristic's rule
 // (tenpai after the discard, closed, 1,000 points, four tiles to draw)
@@ -117,13 +113,7 @@ func (s *sim) learnedPolicy() (tile.Tile, bool) {
 		}
 	}
 	s.pos.ResetInputs(s.policyInputs())
-	var k tile.Kind
-	var ok bool
-	if s.r.screen != nil {
-		k, ok = s.r.screen.BestScreened(&s.pos, s.r.rollout, policy.ScreenKeep)
-	} else {
-		k, ok = s.r.rollout.Best(&s.pos)
-	}
+	k, ok := s.r.rollout.Best(&s.pos)
 	if !ok {
 		return s.policy()
 	}

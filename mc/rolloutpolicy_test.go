@@ -22,7 +22,7 @@ func TestRolloutInputsAtRoot(t *testing.T) {
 	for _, p := range positions(t, 40, 7) {
 		r0 := p.round
 		v := game.ViewOf(&r0, p.seat)
-		o := Options{Rules: &p.rules, Rollout: LearnedRollout}
+		o := config{Options: Options{Rules: &p.rules}, Lab: Lab{Rollout: LearnedRollout}}
 		var pub opponent.Public
 		r := e.newRoot(v, &p.rules, &o, &pub)
 		var w world
@@ -31,7 +31,7 @@ func TestRolloutInputsAtRoot(t *testing.T) {
 		s.drawn = r.drawn
 		got := *s.policyInputs()
 		var pos policy.Position
-		pos.Reset(v, e.opp)
+		pos.Reset(v, e.opp.(*opponent.Models))
 		want := *pos.Inputs()
 		for i := range want.Opp {
 			if *got.Opp[i].Waits != *want.Opp[i].Waits {
@@ -61,7 +61,7 @@ func TestTenpaiBeliefCarried(t *testing.T) {
 	}
 	p := positions(t, 1, 7)[0]
 	v := game.ViewOf(&p.round, p.seat)
-	o := Options{Rules: &p.rules, Rollout: LearnedRollout}
+	o := config{Options: Options{Rules: &p.rules}, Lab: Lab{Rollout: LearnedRollout}}
 	var pub opponent.Public
 	r := e.newRoot(v, &p.rules, &o, &pub)
 	for _, calls := range []bool{false, true} {

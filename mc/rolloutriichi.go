@@ -10,7 +10,7 @@ import (
 // discard that leaves its closed hand tenpai (riichiWith holds): by the
 // rollout's riichi model (policy.RolloutRiichiModel, P ≥
 // RolloutRiichiThreshold) on the features of the simulated round, or
-// always without the model or with Options.AlwaysRiichi.
+// always without the model or with Lab.AlwaysRiichi.
 func (s *sim) declares(t tile.Tile) bool {
 	m := s.r.rollRiichi
 	if m == nil {

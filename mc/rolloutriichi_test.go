@@ -26,11 +26,11 @@ func TestRolloutRiichiFeaturesAtRoot(t *testing.T) {
 		v := game.ViewOf(&p.round, p.seat)
 		legal := p.round.Legal(p.seat, nil)
 		var pub opponent.Public
-		o := Options{Rules: &p.rules}
+		o := config{Options: Options{Rules: &p.rules}}
 		r := e.newRoot(v, &p.rules, &o, &pub)
 		var w world
 		var sit policy.Situation
-		sit.Reset(v, e.opp)
+		sit.Reset(v, e.opp.(*opponent.Models))
 		for _, a := range legal {
 			if a.Type != game.Riichi {
 				continue

@@ -230,7 +230,7 @@ func runScenario(t *testing.T, e *Engine, sc *scenario) *sim {
 		s.play(false)
 	}
 	var memo rankMemo
-	s.finish(e, &Options{}, &memo)
+	s.finish(e, &config{}, &memo)
 	return s
 }
 
@@ -269,7 +269,7 @@ func scenarioEngine(t *testing.T) *Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(nil, rk)
+	return &Engine{rank: rk} // the scenarios play their rounds by hand: no opponent is read
 }
 
 func discardOf(s string) game.Action {

@@ -47,7 +47,7 @@ type CallHand struct {
 }
 
 // ChooseCall is the hand-made call rule the rollout's seat plays without
-// the rollout's call model (Options.RuleCalls, or an engine without the
+// the rollout's call model (Lab.RuleCalls, or an engine without the
 // decision models; learnedCall otherwise), on a discard of
 // kind k (left: from the seat on its left, so a chi is allowed): among
 // the pons and chis the hand can make, the one whose best discard after it
@@ -276,7 +276,7 @@ func keepsYaku(c *tile.Counts, melds []score.Meld, yakuhai tile.KindSet, typ sco
 
 // seatCall lets the seat chi or pon tile t, discarded by seat from and
 // ronned by nobody, by the rollout's call model (learnedCall) or the rule
-// (ChooseCall), unless Options.NoSeatCalls, and then discard:
+// (ChooseCall), unless Lab.NoSeatCalls, and then discard:
 // the seats in between lose their turn. It reports whether the seat
 // called.
 func (s *sim) seatCall(from int, t tile.Tile) bool {

@@ -156,4 +156,4 @@ func (t *OpponentTally) addDecision(u *OpponentTally, sims int) {
 }
 
 // errTallyWorkers: the tally's counts are kept by one worker.
-var errTallyWorkers = errors.New("mc: Options.Tally needs SimulateOne, one candidate and one worker")
+var errTallyWorkers = errors.New("mc: Lab.Tally is read by Predict with one worker")

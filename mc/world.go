@@ -3,7 +3,6 @@ package mc
 import (
 	"math/rand/v2"
 
-	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
@@ -101,7 +100,7 @@ type oppRoot struct {
 	waitP   [tile.NumKinds]float64 // P(a discard of kind k lets it ron | tenpai)
 	// laterP is for a hand that becomes tenpai during the rollout: the
 	// wait model's probabilities × laterWaitBoost, even when the oracle
-	// (Options.Truth, OracleAll or OracleHands) fixes waitP to the true
+	// (Lab.Truth, OracleAll or OracleHands) fixes waitP to the true
 	// hand's (a noten hand's later waits are not known).
 	laterP [tile.NumKinds]float64
 	// readTenpai and readWaitP are the predictors' pTenpai and waitP,
@@ -159,10 +158,9 @@ type root struct {
 	nUnseen int
 	opp     [game.NumSeats]oppRoot
 
-	rollout *policy.Model // the seat's rollout policy (nil: the heuristic)
-	screen  *policy.Model // ScreenedRollout with a rollout model: the prior's, choosing among its best
+	rollout DiscardModel // the seat's learned rollout discards (nil: the heuristic)
 	// ruleFolds: the learned rollout folds by the rule against a threat
-	// (Options.RuleFolds).
+	// (Lab.RuleFolds).
 	ruleFolds bool
 	// seatCalls: the seat chis and pons in the rollout (rollCall or ChooseCall), with
 	// yakuhai its yakuhai kinds.
@@ -171,10 +169,10 @@ type root struct {
 	// rollRiichi decides the seat's riichi or dama in the rollout (nil:
 	// riichi on every closed tenpai); seenOut counts the tiles the seat
 	// sees outside its hand at the root.
-	rollRiichi *xgbmodel.Model
+	rollRiichi Classifier
 	// rollCall decides the seat's chis and pons in the rollout (nil: the
 	// rule ChooseCall).
-	rollCall *xgbmodel.Model
+	rollCall Classifier
 	seenOut  tile.Counts
 	pin      policy.Inputs // its inputs at the root
 	// weighted: the pool is ordered by class weights poolW
@@ -184,7 +182,7 @@ type root struct {
 }
 
 // newRoot gathers v's position. Only what v's seat may see is read.
-func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *opponent.Public) *root {
+func (e *Engine) newRoot(v game.View, rules *game.Rules, o *config, pub *opponent.Public) *root {
 	me := v.Seat()
 	r := &root{me: me, rules: rules, scores: v.Scores(), sticks: v.Sticks(), live: v.LiveRemaining(),
 		wind: v.RoundWind(), phase: v.Phase(), cur: v.Current(), last: v.LastTile(), drawn: v.Drawn(),
@@ -211,25 +209,25 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *Options, pub *oppone
 		}
 	}
 	r.seatCalls = !o.NoSeatCalls
-	if e.dec != nil && !o.AlwaysRiichi {
-		r.rollRiichi = e.dec.RolloutRiichi
+	if !o.AlwaysRiichi {
+		r.rollRiichi = e.roll.Riichi
 	}
-	if e.dec != nil && !o.RuleCalls {
-		r.rollCall = e.dec.RolloutCall
+	if !o.RuleCalls {
+		r.rollCall = e.roll.Call
 	}
 	r.seenOut = v.Visible()
 	for _, t := range v.Hand() {
 		r.seenOut[t.Kind()]--
 	}
 	r.yakuhai = Yakuhai(v.SeatWind(me), v.RoundWind())
-	if o.Rollout.learned() && e.pol != nil {
-		r.rollout, r.ruleFolds = e.pol, o.RuleFolds
-		if e.roll != nil {
-			r.rollout = e.roll
-			if o.Rollout == ScreenedRollout {
-				r.screen = e.pol
-			}
-		}
+	switch o.Rollout {
+	case LearnedRollout:
+		r.rollout = e.roll.Learned
+	case ScreenedRollout:
+		r.rollout = e.roll.Screened
+	}
+	if r.rollout != nil {
+		r.ruleFolds = o.RuleFolds
 		r.rootInputs(v, pub)
 		r.setPoolWeights(v, o)
 	}
@@ -282,7 +280,7 @@ func (r *root) readUnseen(v game.View, truth *game.Round) {
 // readOpponent fills what the root knows of opponent s: its riichi,
 // calls and river, and the predictors' tenpai, waits and value (or the
 // oracle's truth, or the riichi-only ablation's).
-func (e *Engine) readOpponent(v game.View, s int, o *Options, pub *opponent.Public, op *oppRoot) {
+func (e *Engine) readOpponent(v game.View, s int, o *config, pub *opponent.Public, op *oppRoot) {
 	op.riichi = v.InRiichi(s)
 	for _, m := range v.Melds(s) {
 		if m.Open() {
@@ -456,7 +454,7 @@ type world struct {
 // ron: each kind with its root probability, at least one (the likeliest)
 // unless no kind has a chance, none of the kinds in not (those it
 // discarded: furiten). The wait model gives every kind a chance; the
-// oracle (Options.Truth, OracleAll or OracleHands) gives its ron kinds 1
+// oracle (Lab.Truth, OracleAll or OracleHands) gives its ron kinds 1
 // and the rest 0, so a hand whose every winning kind is in its river
 // waits on none (it was given 1m, the first kind, before).
 func sampleWaits(rng *rand.Rand, waitP *[tile.NumKinds]float64, not tile.KindSet) tile.KindSet {

@@ -50,7 +50,9 @@ type Config struct {
 	Seed    uint64
 	Bots    []string // baseline bots for agreement
 	Oracle  bool     // also run the engine with the opponents' true hands
-	MC      mc.Options
+	// Lab holds the engine's measurement and ablation switches (the zero
+	// Lab: the engine as it plays).
+	Lab mc.Lab
 	// Progress is called after each game with the games done and the total.
 	Progress func(done, total int)
 }
@@ -485,10 +487,9 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 		return false
 	}
 	v := game.ViewOf(&d.round, d.seat)
-	o := cfg.MC
-	o.Sims, o.Workers, o.Seed, o.Rules = cfg.Sims, 1, cfg.Seed, rules
-	o.Decision = decisionKey(file, d)
-	an, err := eng.Analyze(ctx, v, legal, o)
+	o := mc.Options{Sims: cfg.Sims, Workers: 1, Seed: cfg.Seed, Rules: rules, Decision: decisionKey(file, d)}
+	lab := cfg.Lab
+	an, err := eng.AnalyzeLab(ctx, v, legal, o, lab)
 	if err != nil {
 		res.err = err
 		return false
@@ -518,7 +519,7 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 		}
 	}
 	if !d.turn {
-		c, err := predictPlayed(ctx, eng, v, d.played, d.followUp, o)
+		c, err := predictPlayed(ctx, eng, v, d.played, d.followUp, o, lab)
 		if err != nil {
 			res.err = fmt.Errorf("%s: %w", file, err)
 			return false
@@ -529,9 +530,9 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 	if find(an, d.played) == nil {
 		return false
 	}
-	o.Tally = &res.opp.Engine
-	c, err := predictPlayed(ctx, eng, v, d.played, tile.NoTile, o)
-	o.Tally = nil
+	lab.Tally = &res.opp.Engine
+	c, err := predictPlayed(ctx, eng, v, d.played, tile.NoTile, o, lab)
+	lab.Tally = nil
 	if err != nil {
 		res.err = err
 		return false
@@ -540,8 +541,8 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 	res.samples[0] = append(res.samples[0], c)
 	res.opp.Real.Add(&d.real)
 	if cfg.Oracle {
-		o.Truth, o.Oracle = &d.round, mc.OracleAll
-		co, err := predictPlayed(ctx, eng, v, d.played, tile.NoTile, o)
+		lab.Truth, lab.Oracle = &d.round, mc.OracleAll
+		co, err := predictPlayed(ctx, eng, v, d.played, tile.NoTile, o, lab)
 		if err != nil {
 			res.err = err
 			return false
@@ -560,8 +561,8 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 // halving dropped early has a few dozen simulations (at 1,000 a decision,
 // 150 of 1,291 played moves had fewer than 80), and their noisy
 // frequencies (often 0) would be scored as predictions.
-func predictPlayed(ctx context.Context, eng *mc.Engine, v game.View, played game.Action, followUp tile.Tile, o mc.Options) (pred, error) {
-	c, err := eng.Predict(ctx, v, played, followUp, o)
+func predictPlayed(ctx context.Context, eng *mc.Engine, v game.View, played game.Action, followUp tile.Tile, o mc.Options, lab mc.Lab) (pred, error) {
+	c, err := eng.Predict(ctx, v, played, followUp, o, lab)
 	if err != nil {
 		return pred{}, err
 	}

@@ -184,7 +184,7 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 	err = firstErr(
 		atLeast("games", o.games, 1),
 		err,
-		ablationFlag(o.ablate, &cfg.Bots.MC),
+		ablationFlag(o.ablate, &cfg.Bots.MCLab),
 		recordsFlag(o.records),
 		inputPath("reference", o.reference, true),
 		seatsFlag(o.seats, &cfg.Seats),
@@ -405,7 +405,7 @@ func shardFlag(v string, shard, shards *int) error {
 }
 
 // ablationFlag parses --mc-ablation into o.
-func ablationFlag(v string, o *mc.Options) error {
+func ablationFlag(v string, o *mc.Lab) error {
 	var set []*arena.Ablation
 	for _, part := range strings.Split(v, ",") {
 		name := strings.TrimSpace(part)

@@ -133,10 +133,10 @@ func (o *measureOptions) check() (*mceval.Config, error) {
 	}
 	cfg := &mceval.Config{Corpus: []string{o.corpus}, MaxGames: o.games, Every: o.every, Sims: o.sims,
 		Workers: o.workers, Seed: o.seed, Oracle: o.oracle, Fold: o.fold}
-	if err := ablationFlag(o.ablate, &cfg.MC); err != nil {
+	if err := ablationFlag(o.ablate, &cfg.Lab); err != nil {
 		return nil, err
 	}
-	if cfg.MC.Oracle != mc.OracleNone {
+	if cfg.Lab.Oracle != mc.OracleNone {
 		return nil, usageErrorf("--mc-ablation %s: an arena switch; measure reads the true hands with --oracle", quoteShort(o.ablate))
 	}
 	for _, b := range strings.Split(o.bots, ",") {

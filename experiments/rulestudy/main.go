@@ -33,7 +33,9 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -83,7 +85,7 @@ func dump(args []string) {
 	sims := fs.Int("sims", 2000, "simulations a decision")
 	workers := fs.Int("workers", 2, "games at once")
 	learned := fs.Bool("learned", false, "the learned rollout (mc.LearnedRollout)")
-	noSeatCalls := fs.Bool("no-seat-calls", false, "the seat never calls in the rollout (mc.Options.NoSeatCalls)")
+	noSeatCalls := fs.Bool("no-seat-calls", false, "the seat never calls in the rollout (mc.Lab.NoSeatCalls)")
 	rollDir := fs.String("rollout-model", "", "folder of the learned rollout's discard model (default: the prior's)")
 	fs.Parse(args)
 	keys, held := heldOut(*corpus)
@@ -94,11 +96,13 @@ func dump(args []string) {
 	if *rollDir != "" {
 		m, err := policy.LoadDir(*rollDir)
 		check(err)
-		eng = eng.WithRollout(m)
+		eng, err = engineWithRollout(m)
+		check(err)
 	}
-	o := mc.Options{Sims: *sims, Workers: 1, Seed: 1, NoSeatCalls: *noSeatCalls}
+	o := mc.Options{Sims: *sims, Workers: 1, Seed: 1}
+	lab := mc.Lab{NoSeatCalls: *noSeatCalls}
 	if *learned {
-		o.Rollout = mc.LearnedRollout
+		lab.Rollout = mc.LearnedRollout
 	}
 	out := make([][]rec, len(keys))
 	var wg sync.WaitGroup
@@ -109,7 +113,7 @@ func dump(args []string) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			out[i] = analyse(eng, k, held[k], *every, o)
+			out[i] = analyse(eng, k, held[k], *every, o, lab)
 		}()
 	}
 	wg.Wait()
@@ -145,7 +149,29 @@ func heldOut(corpus string) ([]string, map[string]*data.Game) {
 	return keys, held
 }
 
-func analyse(eng *mc.Engine, key string, g *data.Game, every int, o mc.Options) []rec {
+// engineWithRollout returns the engine on the embedded models whose
+// learned rollout discards by m.
+func engineWithRollout(m *policy.Model) (*mc.Engine, error) {
+	opp, err := opponent.Default()
+	if err != nil {
+		return nil, err
+	}
+	rk, err := rankmodel.Default()
+	if err != nil {
+		return nil, err
+	}
+	pol, err := policy.Default()
+	if err != nil {
+		return nil, err
+	}
+	dec, err := policy.DefaultDecisions()
+	if err != nil {
+		return nil, err
+	}
+	return mc.New(mc.FromModels(opp, rk, pol, dec, m))
+}
+
+func analyse(eng *mc.Engine, key string, g *data.Game, every int, o mc.Options, lab mc.Lab) []rec {
 	var out []rec
 	rules := g.EngineRules()
 	o.Rules = &rules
@@ -164,7 +190,7 @@ func analyse(eng *mc.Engine, key string, g *data.Game, every int, o mc.Options) 
 			continue
 		}
 		o.Decision = uint64(st.RoundIndex)<<32 | uint64(st.Event)<<4 | uint64(d.Seat)
-		an, err := eng.Analyze(context.Background(), game.ViewOf(&r, d.Seat), legal, o)
+		an, err := eng.AnalyzeLab(context.Background(), game.ViewOf(&r, d.Seat), legal, o, lab)
 		check(err)
 		x := rec{Key: key, Round: st.RoundIndex, Ev: st.Event, Seat: d.Seat, Sims: o.Sims, Secs: an.Seconds, PlayedKind: int(d.Played.Tile.Kind())}
 		for _, c := range an.Candidates {

@@ -1,0 +1,151 @@
+package mc
+
+import (
+	"errors"
+
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// OpponentReader reads an opponent's hidden state from what the deciding
+// seat sees of it. The engine reads each opponent once per decision, at
+// the root; *opponent.Models is the learned one.
+type OpponentReader interface {
+	// Tenpai is P(the opponent is tenpai).
+	Tenpai(p *opponent.Public) float64
+	// Waits writes, for every kind, P(a discard of it lets the opponent
+	// ron | tenpai).
+	Waits(p *opponent.Public, dst *[tile.NumKinds]float64)
+	// Value is the mean points of the opponent's ron (before honba and
+	// sticks).
+	Value(p *opponent.Public) float64
+}
+
+// RankPredictor gives the distribution of a seat's final rank from the
+// situation at the start of a round. The engine calls it at the end of
+// every simulated round that does not end the game (through a per-worker
+// cache), so it must be safe for concurrent use and should not allocate;
+// *rankmodel.Model is the learned one.
+type RankPredictor interface {
+	Distribution(s *rankmodel.Situation, seat int) [4]float64
+}
+
+// Belief is a policy's probability that a player makes a move: a chi or
+// pon with its follow-up discard (tile.NoTile for other moves). 0 is no
+// belief, which the decision rule leaves out.
+type Belief func(a game.Action, discard tile.Tile) float64
+
+// Prior is the policy whose move the engine plays unless the simulations
+// show another to be better, and whose belief the decision rule weighs
+// against them. It must be safe for concurrent use.
+type Prior interface {
+	// Decide returns the move it plays at v among legal and its belief in
+	// each legal move; ok false leaves the move to the engine's
+	// rule-based prior (the belief is still read).
+	Decide(v game.View, legal []game.Action) (move game.Action, belief Belief, ok bool)
+}
+
+// Classifier gives the probability of yes of one yes-or-no decision of
+// the rollout's seat from its features: the rollout's riichi model
+// (policy.RolloutRiichiFeatures) and call model
+// (policy.RolloutCallFeatures). *xgbmodel.Model is the learned one.
+type Classifier interface {
+	PredictOne(x []float64) (float64, error)
+}
+
+// DiscardModel chooses the kind the seat discards at a position (ok
+// false: none, the heuristic then plays). *policy.Model is the learned
+// one.
+type DiscardModel interface {
+	Best(p *policy.Position) (tile.Kind, bool)
+}
+
+// RolloutModels are the models the seat plays its own turns by in the
+// rollout. Any may be nil.
+type RolloutModels struct {
+	// Riichi decides riichi or dama (nil: riichi on every closed tenpai),
+	// at RolloutRiichiThreshold.
+	Riichi Classifier
+	// Call decides chi, pon or pass (nil: the rule ChooseCall), at
+	// RolloutCallThreshold.
+	Call Classifier
+	// Learned and Screened play the seat's discards with Lab.Rollout
+	// LearnedRollout and ScreenedRollout (nil: the heuristic's).
+	Learned, Screened DiscardModel
+}
+
+// Predictors are what the engine decides with.
+type Predictors struct {
+	// Opponents and Rank are required.
+	Opponents OpponentReader
+	Rank      RankPredictor
+	// Prior is the move played without evidence against it (nil: the
+	// rule-based prior, tile efficiency).
+	Prior   Prior
+	Rollout RolloutModels
+}
+
+// FromModels returns the predictors on learned models: the opponent and
+// rank models; the discard policy pol and its decision models dec as the
+// prior (a [policy.Player]; pol nil: the rule-based prior, and no learned
+// rollout); dec's rollout riichi and call models; and the rollout's
+// discard model roll (nil: pol's), which ScreenedRollout screens with
+// pol's choice. Any of pol, dec and roll may be nil.
+func FromModels(opp *opponent.Models, rank *rankmodel.Model, pol *policy.Model, dec *policy.Decisions, roll *policy.Model) Predictors {
+	p := Predictors{}
+	if opp != nil { // an interface holding a nil pointer is not nil
+		p.Opponents = opp
+	}
+	if rank != nil {
+		p.Rank = rank
+	}
+	if dec != nil {
+		p.Rollout.Riichi = classifier(dec.RolloutRiichi)
+		p.Rollout.Call = classifier(dec.RolloutCall)
+	}
+	if pol == nil {
+		return p
+	}
+	p.Prior = &learnedPrior{opp: opp, pol: pol, dec: dec}
+	p.Rollout.Learned, p.Rollout.Screened = pol, pol
+	if roll != nil {
+		p.Rollout.Learned = roll
+		p.Rollout.Screened = &screened{screen: pol, m: roll}
+	}
+	return p
+}
+
+// classifier is m, or nil for a nil m.
+func classifier(m *xgbmodel.Model) Classifier {
+	if m == nil {
+		return nil
+	}
+	return m
+}
+
+var errPredictors = errors.New("mc: predictors: the opponent reader and the rank predictor are required")
+
+// learnedPrior is the learned policy's player as the engine's prior.
+type learnedPrior struct {
+	opp *opponent.Models
+	pol *policy.Model
+	dec *policy.Decisions
+}
+
+func (l *learnedPrior) Decide(v game.View, legal []game.Action) (game.Action, Belief, bool) {
+	pr := &policy.Prior{}
+	a, ok := policy.NewPlayer(l.opp, l.pol, l.dec).Decide(v, legal, pr)
+	return a, pr.Of, ok
+}
+
+// screened discards the screen model's choice among m's best
+// policy.ScreenKeep kinds (policy.Model.BestScreened).
+type screened struct{ screen, m *policy.Model }
+
+func (s *screened) Best(p *policy.Position) (tile.Kind, bool) {
+	return s.screen.BestScreened(p, s.m, policy.ScreenKeep)
+}
