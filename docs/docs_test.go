@@ -2,7 +2,8 @@
 // holds together. Every relative link of README.md and docs/**/*.md leads
 // to a file, and to a heading when it names one; every Go comment that
 // cites a heading as docs/<NAME>.md, "Heading" names one that exists; every
-// package of the module has a package comment.
+// package of the module has a package comment; every name the glossary
+// lists as a clash is declared where it says.
 //
 // It is a package of its own, beside the files it checks, so that
 // `go test ./docs` is the one command a writer of the docs runs; the
@@ -481,6 +482,195 @@ func testPackageDoc(t *testing.T, dir string) string {
 		if f.Doc != nil {
 			return strings.TrimSpace(f.Doc.Text())
 		}
+	}
+	return ""
+}
+
+// glossaryNames is the section of docs/GLOSSARY.md whose tables name the
+// clashes: `Name` (or `Type.Field`) and its package, and files by path.
+const glossaryNames = "## Names used in more than one package"
+
+// TestGlossaryNames: every name the glossary lists as a clash is declared
+// in the package it gives, and every file it lists exists, so that a
+// rename shows here.
+func TestGlossaryNames(t *testing.T) {
+	files := docCache{}
+	md, ok := files.read("docs/GLOSSARY.md")
+	if !ok {
+		t.Fatal("docs/GLOSSARY.md: cannot read")
+	}
+	_, section, ok := strings.Cut(md, glossaryNames+"\n")
+	if !ok {
+		t.Fatalf("docs/GLOSSARY.md: no %q", glossaryNames)
+	}
+	rows, errs := glossaryErrors(section, packageDirs(t), files)
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if rows == 0 {
+		t.Fatal("docs/GLOSSARY.md: no rows under " + glossaryNames)
+	}
+}
+
+func TestGlossaryErrors(t *testing.T) {
+	dirs := map[string][]string{
+		"bench":  {filepath.Join(root, "bench")},
+		"policy": {filepath.Join(root, "policy")},
+		"arena":  {filepath.Join(root, "arena")},
+	}
+	for _, c := range []struct{ row, want string }{
+		{"| `Position` | `policy` | a turn |", ""},
+		{"| `Config.Seats` | `arena` | a field |", ""},
+		{"| `Player.Act` | `policy` | a method |", ""},
+		{"| `policy/policy.go` | the model |", ""},
+		{"| `bot/policy.go` | `bot.Policy` |", ""},
+		{"| `Position` | `bench` | renamed |", "package bench declares no Position"},
+		{"| `Config.Sits` | `arena` | a typo |", "package arena declares no Config.Sits"},
+		{"| `Rules` | `score` | not in dirs |", "package score is 0 packages"},
+		{"| `bot/nope.go` | gone |", "no file bot/nope.go"},
+		{"| `bot/nope.go` | `bot.Nope` |", "no file bot/nope.go"},
+	} {
+		rows, errs := glossaryErrors("| name | package | what |\n|---|---|---|\n"+c.row+"\n", dirs, docCache{})
+		switch {
+		case rows != 1:
+			t.Errorf("%q: %d rows, want 1", c.row, rows)
+		case c.want == "" && len(errs) > 0:
+			t.Errorf("%q: %v", c.row, errs)
+		case c.want != "" && (len(errs) != 1 || !strings.Contains(errs[0].Error(), c.want)):
+			t.Errorf("%q: got %v, want one error with %q", c.row, errs, c.want)
+		}
+	}
+}
+
+// packageDirs maps each package name of the module that has Go files to
+// its folders.
+func packageDirs(t *testing.T) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", "{{.Name}}\t{{.Dir}}\t{{len .GoFiles}}", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dirs := map[string][]string{}
+	for line := range strings.Lines(string(out)) {
+		f := strings.Split(strings.TrimSpace(line), "\t")
+		if len(f) == 3 && f[2] != "0" {
+			dirs[f[0]] = append(dirs[f[0]], f[1])
+		}
+	}
+	return dirs
+}
+
+var (
+	glossaryRow  = regexp.MustCompile("(?m)^\\| `([^`]+)` \\| `([^`]+)` \\|")
+	glossaryFile = regexp.MustCompile("(?m)^\\| `([^`]+\\.go)` \\|")
+)
+
+// glossaryErrors checks the rows of section: a `Name` | `package` row
+// names a declaration of that package (by package name, in dirs), a
+// `file.go` | … row a file under root. It returns how many rows it read.
+func glossaryErrors(section string, dirs map[string][]string, files docCache) (rows int, errs []error) {
+	for _, m := range glossaryRow.FindAllStringSubmatch(section, -1) {
+		name, pkg := m[1], m[2]
+		if strings.HasSuffix(name, ".go") {
+			continue // a file: below
+		}
+		rows++
+		ds := dirs[pkg]
+		if len(ds) != 1 {
+			errs = append(errs, fmt.Errorf("docs/GLOSSARY.md: %s: package %s is %d packages of the module, want 1", name, pkg, len(ds)))
+			continue
+		}
+		if !declares(ds[0], name) {
+			errs = append(errs, fmt.Errorf("docs/GLOSSARY.md: package %s declares no %s", pkg, name))
+		}
+	}
+	for _, m := range glossaryFile.FindAllStringSubmatch(section, -1) {
+		rows++
+		if !files.exists(m[1]) {
+			errs = append(errs, fmt.Errorf("docs/GLOSSARY.md: no file %s", m[1]))
+		}
+	}
+	return rows, errs
+}
+
+// declares reports whether the non-test files of the package in dir
+// declare name at top level, or, for "T.F", a type T with a field or
+// method F.
+func declares(dir, name string) bool {
+	typ, member, dotted := strings.Cut(name, ".")
+	fset := token.NewFileSet()
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if dotted && d.Recv != nil && d.Name.Name == member && recvType(d.Recv) == typ {
+					return true
+				}
+				if !dotted && d.Recv == nil && d.Name.Name == name {
+					return true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					if found(s, typ, member, dotted) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// found reports whether spec declares typ (and, when dotted, its field
+// member).
+func found(spec ast.Spec, typ, member string, dotted bool) bool {
+	switch s := spec.(type) {
+	case *ast.TypeSpec:
+		if s.Name.Name != typ {
+			return false
+		}
+		if !dotted {
+			return true
+		}
+		st, ok := s.Type.(*ast.StructType)
+		if !ok {
+			return false
+		}
+		for _, f := range st.Fields.List {
+			for _, n := range f.Names {
+				if n.Name == member {
+					return true
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for _, n := range s.Names {
+			if !dotted && n.Name == typ {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// recvType is the name of a method's receiver type.
+func recvType(fl *ast.FieldList) string {
+	x := fl.List[0].Type
+	if s, ok := x.(*ast.StarExpr); ok {
+		x = s.X
+	}
+	if id, ok := x.(*ast.Ident); ok {
+		return id.Name
 	}
 	return ""
 }
