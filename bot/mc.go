@@ -9,10 +9,10 @@ import (
 )
 
 // DefaultMCSims is the mc bot's default simulation budget of a decision
-// beyond the discard (its discards alone are its prior's, unsimulated):
-// 50-60 ms of one core (item 5 of issue 21 allows 50 ms a decision; the
-// bot averages 17 ms, its discards being nearly free), so that arenas of
-// many games stay affordable (mc's DefaultSims is for analysis).
+// beyond the discard (its discards alone are its prior's, unsimulated),
+// kept near the 50 ms a decision that issue 21 (item 5) allows, so that
+// arenas of many games stay affordable (mc's DefaultSims is for analysis;
+// docs/ENGINE.md, "The mc bot's budget", has its timings).
 const DefaultMCSims = 5000
 
 // Options tune the bots that take options (mc).
