@@ -26,8 +26,8 @@ type Engine struct {
 	prior Prior // nil: the rule-based prior
 	roll  RolloutModels
 	// scratch holds the workers' memory between stages and decisions: a
-	// worker's rank-distribution cache stays warm, and nothing of its
-	// ~0.5 MB is allocated per stage.
+	// worker's rank-distribution cache stays warm, and none of it is
+	// allocated per stage.
 	scratch *sync.Pool
 }
 

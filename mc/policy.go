@@ -74,21 +74,19 @@ func SeatFolds(threat bool, best int8, folded bool, live int) bool {
 
 // foldOneShantenLive: against a threat the seat pushes a hand one from
 // tenpai while this many tiles or more are left in the live wall, and
-// folds it after. Folding every such hand (before the eighth session)
-// left the rollouts of a round's first positions winning 0.035 a decision
-// less often than the players (training fold 1); pushing them always,
-// 0.03 more from the middle of the round on.
+// folds it after: folding every such hand left the rollouts of a round's
+// first positions winning less often than the players, pushing them
+// always more often from the middle of the round on (training fold 1).
 const foldOneShantenLive = 40
 
 // seatTenpaiDodge is the chance that the seat, tenpai and pushing, plays
 // another discard that keeps it tenpai when its choice would deal in to a
 // riichi (0) or to a tenpai hand without one (1), with dodgeRampLive tiles
-// or more left; seatTenpaiDodgeLate with none (linearly in between). With
-// the opponents' own rates (0.5 and 0.2) its tenpai hands without riichi
-// dealt in 0.052 a decision against the players' 0.041 on 150 games of
-// training fold 1; with 0.8 and 0.5, 0.047 (docs/ENGINE.md). Players keep
-// their tenpai with a safer tile more often than a pushing opponent in
-// the abstraction is given, and more so late.
+// or more left; seatTenpaiDodgeLate with none (linearly in between).
+// Players keep their tenpai with a safer tile more often than a pushing
+// opponent in the abstraction is given, and more so late: with the
+// opponents' own rates the seat's tenpai hands without riichi dealt in
+// more often than the players' (training fold 1, docs/ENGINE.md).
 var (
 	seatTenpaiDodge     = [2]float64{0.8, 0.5}
 	seatTenpaiDodgeLate = [2]float64{0.95, 0.9}
@@ -156,10 +154,9 @@ func (s *sim) safestByModel(thr *[game.NumSeats]bool) tile.Kind {
 // × waits[j][k] (P(a discard of kind k lets it ron)), 0 for a kind in
 // safe[j] (its river; after its riichi, what passed it since), and nothing
 // from a marked seat without a reading (waits[j] nil); the least useful on
-// ties. The hand-made order it replaced in the rollout
-// (genbutsu, then honours, terminals, the rest) dealt in from a fold 0.027
-// a decision against a riichi late in the round where the players dealt
-// in 0.014 (training fold 1).
+// ties. It replaced a hand-made order in the rollout (genbutsu, then
+// honours, terminals, the rest) that dealt in from a fold against a late
+// riichi far more often than the players (training fold 1).
 func SafestByReading(counts *tile.Counts, ban tile.KindSet, thr *[game.NumSeats]bool, safe *[game.NumSeats]tile.KindSet, tenpai *[game.NumSeats]float64, waits *[game.NumSeats]*[tile.NumKinds]float64) tile.Kind {
 	best, bestR := tile.Kind(0), math.Inf(1)
 	for d := range tile.Kind(tile.NumKinds) {

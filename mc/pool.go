@@ -14,9 +14,9 @@ import (
 // end (kanDoraAt, the ura dora); the tiles no draw reaches stand for the
 // opponents' concealed hands. A uniform shuffle puts every unseen tile in
 // the wall alike, but players keep the middle kinds and throw honours
-// (opponent.HeldRatio): the wall holds 44.7 % of the unseen copies of a
-// tenpai hand's waits where a uniform split gives 51.6 %, and a rollout
-// on a uniform pool draws its seat's waits too often (docs/ENGINE.md,
+// (opponent.HeldRatio): the wall holds fewer of the unseen copies of a
+// tenpai hand's waits than a uniform split gives, and a rollout on a
+// uniform pool draws its seat's waits too often (docs/ENGINE.md,
 // "Thirteenth session"). The weighted pool orders the shuffled tiles by
 // successive weighted picks, each tile weighted by its class (setPoolWeights).
 
@@ -33,8 +33,7 @@ const minPoolWeight = 0.05
 // chance 1 − e^(−w), so w_c = −ln(HeldRatio·s) puts a class's tiles among
 // the wall's picks, which end near time 1, as often as the wall holds
 // them (Rosén's approximation, good for a hundred tiles; a weight
-// proportional to the wall's share, the first try, went only 60 % of the
-// way from a uniform split).
+// proportional to the wall's share falls well short of that).
 func (r *root) setPoolWeights(v game.View, o *config) {
 	if o.UniformPool || o.poolTruth() != nil || r.nUnseen == 0 {
 		return

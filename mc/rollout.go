@@ -466,12 +466,10 @@ func roundUp100(x int) int { return (x + 99) / 100 * 100 }
 // tiles or more left (linearly in between): the copies of a wait that
 // nobody has seen are more often in the other players' hands (kept as
 // dangerous, late above all) than the abstraction's uniform pool puts
-// them. Without the late rate, the opponents of positions with eight
-// tiles or fewer left won by tsumo 0.125 a decision against the players'
-// 0.070 (training fold 1); with every early tsumo taken, they ended the
-// round by tsumo 0.02 a decision more often than the players on both
-// training folds, and the seat won 0.011 less (docs/ENGINE.md, "Ninth
-// session").
+// them. Without the late rate, the opponents of late positions won by
+// tsumo far more often than the players (training fold 1); with every
+// early tsumo taken, they ended rounds by tsumo too often on both
+// training folds (docs/ENGINE.md, "Ninth session").
 const (
 	tsumoEarlyRate = 0.85
 	tsumoLateRate  = 0.6
@@ -676,14 +674,10 @@ func (s *sim) kanDora(closed bool) {
 // (t = 0) and tenpai (t = 1), against a riichi and against a tenpai hand
 // without one, with dodgeRampLive tiles or more left in the live wall and
 // with none; in between they move linearly (dodgeRates). Real players
-// fold harder as the wall runs out: with one pair for the whole round
-// (0.9 / 0.5 noten, 0.5 / 0.2 tenpai) the rollouts of positions with 25
-// tiles or fewer left ended in a ron twice as often as the real rounds and
-// in a draw a quarter less, while those of early positions drew a third
-// too often (docs/ENGINE.md, "Eighth session"); with 0.8 / 0.2 and 0.35 /
-// 0.1 early, the seat's rons and the opponents' on each other stayed
-// below the players' in the first half of a round ("Ninth session").
-// Fitted on training folds 1 and 2.
+// fold harder as the wall runs out: one pair for the whole round made
+// late rollouts end in a ron too often and early ones in a draw too often
+// (docs/ENGINE.md, "Eighth session" and "Ninth session"). Fitted on
+// training folds 1 and 2.
 var (
 	dodgeEarly    = [2][2]float64{{0.7, 0.1}, {0.3, 0.05}}
 	dodgeLate     = [2][2]float64{{1, 0.95}, {0.8, 0.6}}
@@ -719,8 +713,7 @@ func (s *sim) dodges(j int, k tile.Kind) bool {
 // oppRiichiRate[f] is the share of closed hands that declare riichi on the
 // discard that makes them tenpai (with no call before it), with no other
 // seat in riichi (f = 0) and with one (f = 1), on the whole corpus's
-// training games (train.TestCallRateTrial: 59,256 of 89,347 and 12,855 of
-// 22,791). Before, one rate for both (0.645, on the first 2,063 games).
+// training games (TestCallRateTrial in experiments/train).
 var oppRiichiRate = [2]float64{0.6632, 0.5640}
 
 // answer lets every seat after the discarder, in turn order, ron tile t.

@@ -24,8 +24,8 @@ const (
 	// ScreenedRollout: the learned rollout whose seat discards the prior
 	// policy's choice among the rollout model's best policy.ScreenKeep
 	// candidates (policy.Model.BestScreened): the seat plays as strong as
-	// the prior at the table, at about eight times the learned rollout's
-	// time (docs/ENGINE.md, "The seat's own play in the rollout").
+	// the prior at the table, at several times the learned rollout's time
+	// (docs/ENGINE.md, "The seat's own play in the rollout").
 	ScreenedRollout
 )
 
@@ -95,10 +95,9 @@ func (s *sim) policyInputs() *policy.Inputs {
 }
 
 // learnedPolicy: the rollout's discard model's choice in the simulated
-// round — against a threat too: folding by the heuristic's rule wherever
-// it folds (SeatFolds, safestByModel; Lab.RuleFolds) cost the rollout
-// bot 0.11 of average rank against the policies with the eleventh
-// session's model (docs/ENGINE.md). Riichi by the heuristic's rule
+// round — against a threat too, unless Lab.RuleFolds folds by the
+// heuristic's rule (SeatFolds, safestByModel), which cost the rollout bot
+// average rank (docs/ENGINE.md). Riichi by the heuristic's rule
 // (tenpai after the discard, closed, 1,000 points, four tiles to draw)
 // and the rollout's riichi model.
 func (s *sim) learnedPolicy() (tile.Tile, bool) {

@@ -129,11 +129,10 @@ func eachCall(k tile.Kind, chi bool, try func(typ score.MeldType, a, b tile.Kind
 // RolloutCallThreshold is the rollout's call model's probability from
 // which the seat calls in the rollout (and the rollout bot on a table).
 // At the players' one half (policy.Choice.Take) the rollout's seat, whose
-// hands are worse shaped than theirs, called less and won 0.013 a
-// decision less than the rollout before on training folds 1 and 2 (150
-// games each, 500 simulations); at 0.35, 0.006 less (0.009 under the
-// players, pooled), the win's log-loss the same and the deal-in's and
-// the draw's better (docs/ENGINE.md).
+// hands are worse shaped than theirs, called too little and won less
+// often; the lower threshold brings its wins nearer the players' and the
+// predictions of deal-in and draw closer (training folds 1 and 2,
+// docs/ENGINE.md).
 const RolloutCallThreshold = 0.35
 
 // callHand sets s.ch to the seat's hand as the rollout's call features

@@ -11,10 +11,9 @@ import (
 )
 
 // noTenToTenpai[n] is the rate at which a player that is noten after its
-// n-th discard is tenpai after its next one, measured on the 2,063 usable
-// games of the shared corpus (train.TestTenpaiTransitionTrial; 71,192
-// samples at n = 1, still 5,221 at n = 17). Later discards are rare (1,118
-// samples from n = 18 on): they take the rate of n = 17.
+// n-th discard is tenpai after its next one, measured on the shared
+// corpus (TestTenpaiTransitionTrial in experiments/train). Later discards
+// are rare: they take the rate of n = 17.
 var noTenToTenpai = [...]float64{0,
 	0.0024, 0.0068, 0.0167, 0.0296, 0.0444, 0.0592, 0.0722, 0.0827, 0.0926,
 	0.0960, 0.0973, 0.0961, 0.0963, 0.0916, 0.0878, 0.0822, 0.0797}
@@ -23,9 +22,8 @@ var noTenToTenpai = [...]float64{0,
 // no call, the rate the rollout uses when its opponents call (a call has
 // its own, tenpaiAfterCall), with no other seat in riichi (f = 0) and
 // with one (f = 1): a player facing a riichi folds, and becomes tenpai
-// about half as often from its eighth discard on. Measured on the 10,874
-// training games of the whole corpus (train.TestCallRateTrial; at n = 1
-// 417,166 and 1,720 samples, at n = 18 3,711 and 2,842).
+// less often. Measured on the training games of the whole corpus
+// (TestCallRateTrial in experiments/train).
 var noTenToTenpaiDraw = [2][19]float64{
 	{0, 0.0022, 0.0058, 0.0127, 0.0228, 0.0346, 0.0477, 0.0610, 0.0720, 0.0808,
 		0.0877, 0.0927, 0.0945, 0.0963, 0.0960, 0.0918, 0.0885, 0.0842, 0.0838},
@@ -35,13 +33,11 @@ var noTenToTenpaiDraw = [2][19]float64{
 
 // keepTenpai[f] is the chance that a tenpai opponent without riichi is
 // still tenpai after its next discard, with no other seat in riichi (f =
-// 0) and with one (f = 1). Facing a riichi, 10.4 % of such hands give the
-// tenpai up to fold, and seldom come back (train.TestCallRateTrial, the
-// whole corpus's training games: 93,337 of 104,174 kept). Otherwise 2 %
-// do (246,553 of 251,466 kept), but mostly to reshape the wait, tenpai
-// again within a turn or two: dropped at that rate with no quick way back,
-// the rollout's opponents fell 0.04 below the players' tenpai share late
-// in the round, so they keep it.
+// 0) and with one (f = 1). Facing a riichi, some such hands give the
+// tenpai up to fold, and seldom come back (TestCallRateTrial in
+// experiments/train, on the whole corpus's training games). Otherwise the
+// few that give it up mostly reshape the wait, tenpai again within a turn
+// or two; the abstraction has no quick way back, so they keep it.
 var keepTenpai = [2]float64{1, 0.8960}
 
 // tenpaiRate is the chance that a noten opponent after its n-th discard is
@@ -65,8 +61,7 @@ func b2i(b bool) int {
 // callRate[open][n] is the chance that an opponent not in riichi, with an
 // open hand or not and n discards made, calls (chi, pon or open kan) a
 // given discard of another seat; measured on the training games of the
-// whole corpus (train.TestCallRateTrial: 11.8 M closed and 3.1 M open
-// samples; from 18 discards on, 30,611 and 72,287).
+// whole corpus (TestCallRateTrial in experiments/train).
 var callRate = [2][19]float64{
 	{0.0097, 0.0109, 0.0125, 0.0135, 0.0136, 0.0136, 0.0129, 0.0125, 0.0119, 0.0113,
 		0.0109, 0.0110, 0.0114, 0.0123, 0.0139, 0.0144, 0.0146, 0.0133, 0.0075},
@@ -76,13 +71,10 @@ var callRate = [2][19]float64{
 
 // tenpaiAfterCallRate[n] is the share of players noten after their n-th
 // discard that are tenpai after the discard that follows a call
-// (train.TestCallRateTrial, the whole corpus's training games: 14,621
-// calls at n = 1, 553 at n = 18; later calls take the rate of n = 18). It
-// climbs with the turn: an early call rarely makes a hand tenpai (1 % at
-// n = 1, 8 % at 3), a late one often (50 % at 9, 58 % from 11 on).
-// Before, one rate for all turns (0.297) made the rollout's opponents
-// tenpai twice as often as the players in their first three discards and
-// too rarely from the tenth (docs/ENGINE.md, "Opponents against the
+// (TestCallRateTrial in experiments/train, on the whole corpus's training
+// games; later calls take the rate of n = 18). It climbs with the turn:
+// an early call rarely makes a hand tenpai, a late one often, which one
+// rate for all turns misses (docs/ENGINE.md, "Opponents against the
 // players").
 var tenpaiAfterCallRate = [...]float64{0.0106,
 	0.0106, 0.0349, 0.0816, 0.1443, 0.2234, 0.3023, 0.3734, 0.4431, 0.5015,
@@ -409,11 +401,10 @@ type oppState struct {
 // probabilities, each at most 1), and wins by tsumo on more kinds than it
 // can ron (tsumoOnlyRate × the probabilities, for the kinds it does not
 // ron: the wait model learns ron kinds, and a furiten hand or a closed
-// one without a yaku wins on its waits by tsumo alone). Fitted on
-// training folds 1 and 2 (docs/ENGINE.md, "Eighth session"): with the
-// model's probabilities alone, the rollouts of a round's first positions
-// ended in a win a fifth less often than the real rounds in the middle of
-// the round, and in a draw 0.07 more often.
+// one without a yaku wins on its waits by tsumo alone): with the model's
+// probabilities alone, the rollouts of a round's first positions ended
+// in a win too rarely and in a draw too often. Fitted on training folds 1
+// and 2 (docs/ENGINE.md, "Eighth session").
 const (
 	laterWaitBoost = 1.4
 	tsumoOnlyRate  = 0.5
