@@ -23,7 +23,7 @@ import (
 type Engine struct {
 	opp   OpponentReader
 	rank  RankPredictor
-	prior Prior // nil: the rule-based prior
+	prior PriorPolicy // nil: the rule-based prior
 	roll  RolloutModels
 	// scratch holds the workers' memory between stages and decisions: a
 	// worker's rank-distribution cache stays warm, and none of it is
@@ -112,7 +112,7 @@ func (e *Engine) analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if err != nil {
 		return nil, err
 	}
-	if an := e.learnedPriorDiscard(v, legal, o, start); an != nil {
+	if an := e.priorDiscard(v, legal, o, start); an != nil {
 		return an, nil
 	}
 	var pub opponent.Public

@@ -39,10 +39,10 @@ type RankPredictor interface {
 // belief, which the decision rule leaves out.
 type Belief func(a game.Action, discard tile.Tile) float64
 
-// Prior is the policy whose move the engine plays unless the simulations
-// show another to be better, and whose belief the decision rule weighs
-// against them. It must be safe for concurrent use.
-type Prior interface {
+// PriorPolicy is the policy whose move the engine plays unless the
+// simulations show another to be better, and whose belief the decision
+// rule weighs against them. It must be safe for concurrent use.
+type PriorPolicy interface {
 	// Decide returns the move it plays at v among legal and its belief in
 	// each legal move; ok false leaves the move to the engine's
 	// rule-based prior (the belief is still read).
@@ -85,7 +85,7 @@ type Predictors struct {
 	Rank      RankPredictor
 	// Prior is the move played without evidence against it (nil: the
 	// rule-based prior, tile efficiency).
-	Prior   Prior
+	Prior   PriorPolicy
 	Rollout RolloutModels
 }
 
@@ -110,7 +110,7 @@ func FromModels(opp *opponent.Models, rank *rankmodel.Model, pol *policy.Model, 
 	if pol == nil {
 		return p
 	}
-	p.Prior = &learnedPrior{opp: opp, pol: pol, dec: dec}
+	p.Prior = &playerPrior{opp: opp, pol: pol, dec: dec}
 	p.Rollout.Learned, p.Rollout.Screened = pol, pol
 	if roll != nil {
 		p.Rollout.Learned = roll
@@ -129,14 +129,14 @@ func classifier(m *xgbmodel.Model) Classifier {
 
 var errPredictors = errors.New("mc: predictors: the opponent reader and the rank predictor are required")
 
-// learnedPrior is the learned policy's player as the engine's prior.
-type learnedPrior struct {
+// playerPrior is the learned policy's player as the engine's prior.
+type playerPrior struct {
 	opp *opponent.Models
 	pol *policy.Model
 	dec *policy.Decisions
 }
 
-func (l *learnedPrior) Decide(v game.View, legal []game.Action) (game.Action, Belief, bool) {
+func (l *playerPrior) Decide(v game.View, legal []game.Action) (game.Action, Belief, bool) {
 	pr := &policy.Prior{}
 	a, ok := policy.NewPlayer(l.opp, l.pol, l.dec).Decide(v, legal, pr)
 	return a, pr.Of, ok

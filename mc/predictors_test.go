@@ -130,7 +130,7 @@ func TestStubPredictors(t *testing.T) {
 	}
 }
 
-func stubEngine(t *testing.T, opp OpponentReader, prior Prior) *Engine {
+func stubEngine(t *testing.T, opp OpponentReader, prior PriorPolicy) *Engine {
 	t.Helper()
 	e, err := New(Predictors{Opponents: opp, Rank: scoreRank{}, Prior: prior})
 	if err != nil {

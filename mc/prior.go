@@ -10,13 +10,13 @@ import (
 )
 
 // priorCandidate returns the candidate played unless the simulations show
-// another to be better: the Prior's move, else (no Prior, it leaves the
-// move to the rules, or Lab.EfficiencyPrior) rulePrior's. The Prior's
+// another to be better: the PriorPolicy's move, else (no PriorPolicy, it
+// leaves the move to the rules, or Lab.EfficiencyPrior) rulePrior's. Its
 // belief fills the candidates' Policy.
 func (e *Engine) priorCandidate(v game.View, legal []game.Action, r *root, cands []Candidate, o *config) int {
 	ref := -1
 	if e.prior != nil && !o.EfficiencyPrior {
-		ref = e.learnedPrior(v, legal, cands)
+		ref = e.policyPrior(v, legal, cands)
 	}
 	if ref < 0 {
 		ref = rulePrior(r, cands)
@@ -24,17 +24,17 @@ func (e *Engine) priorCandidate(v game.View, legal []game.Action, r *root, cands
 	return ref
 }
 
-// learnedPriorDiscard returns, under Options.PriorDiscards, the Prior's
+// priorDiscard returns, under Options.PriorDiscards, the PriorPolicy's
 // discard of a decision whose only choice is the discard, or nil (another
-// decision, or an engine without a Prior: analyze then finds its prior on
-// the root). It builds no root: the opponents' predictions are for the
-// simulations, and none is run.
-func (e *Engine) learnedPriorDiscard(v game.View, legal []game.Action, o *config, start time.Time) *Analysis {
+// decision, or an engine without a PriorPolicy: analyze then finds its
+// prior on the root). It builds no root: the opponents' predictions are
+// for the simulations, and none is run.
+func (e *Engine) priorDiscard(v game.View, legal []game.Action, o *config, start time.Time) *Analysis {
 	if !o.PriorDiscards || len(legal) < 2 || o.Tally != nil || e.prior == nil || o.EfficiencyPrior || !onlyDiscards(legal) {
 		return nil
 	}
 	cands := candidates(nil, legal) // discards only: the root is not read
-	ref := e.learnedPrior(v, legal, cands)
+	ref := e.policyPrior(v, legal, cands)
 	if ref < 0 {
 		return nil
 	}
@@ -105,10 +105,10 @@ func onlyDiscards(legal []game.Action) bool {
 	return !slices.ContainsFunc(legal, func(a game.Action) bool { return a.Type != game.Discard })
 }
 
-// learnedPrior fills the Policy belief of every candidate and returns
-// the one the Prior plays (after a call, its likeliest discard), or -1
+// policyPrior fills the Policy belief of every candidate and returns
+// the one the PriorPolicy plays (after a call, its likeliest discard), or -1
 // when it leaves the decision to the rules.
-func (e *Engine) learnedPrior(v game.View, legal []game.Action, cands []Candidate) int {
+func (e *Engine) policyPrior(v game.View, legal []game.Action, cands []Candidate) int {
 	a, belief, ok := e.prior.Decide(v, legal)
 	for i := range cands {
 		cands[i].Policy = belief(cands[i].Action, cands[i].Discard)
@@ -126,7 +126,7 @@ func (e *Engine) learnedPrior(v game.View, legal []game.Action, cands []Candidat
 }
 
 // rulePrior returns the candidate played without evidence against it
-// when the engine has no Prior (or its ablation asks for this one): a
+// when the engine has no PriorPolicy (or its ablation asks for this one): a
 // win when legal; on a call, pass; in riichi, the drawn tile; else the
 // tile-efficiency discard (lowest shanten, then most tiles that lower it),
 // declaring riichi when the discard leaves the hand tenpai and riichi is
