@@ -296,7 +296,8 @@ func (cfg *Config) outOf(name string) string {
 }
 
 // existing reads the model of spc that cfg.Out (or cfg.RankOut) holds: its
-// card and bytes, for a run that does not train it ([Config.Only]).
+// card and the model's bytes (uncompressed), for a run that does not train
+// it ([Config.Only]).
 func (cfg *Config) existing(spc spec) (xgbmodel.Card, []byte, error) {
 	dir := cfg.outOf(spc.name)
 	fsys := os.DirFS(dir)
@@ -305,6 +306,9 @@ func (cfg *Config) existing(spc spec) (xgbmodel.Card, []byte, error) {
 		return xgbmodel.Card{}, nil, fmt.Errorf("train: %s is not trained in this run (--only) and is read from %s: %w", spc.name, dir, err)
 	}
 	b, err := fs.ReadFile(fsys, card.File)
+	if err == nil {
+		b, err = xgbmodel.Decompress(b)
+	}
 	return *card, b, err
 }
 

@@ -509,7 +509,8 @@ func TestXGBoostPathMadeAbsolute(t *testing.T) {
 	}
 }
 
-// modelBytes reads the one model file NAME-*.bin in dir.
+// modelBytes reads the one model file NAME-*.bin in dir and returns the
+// model (uncompressed, as xgboost reads it).
 func modelBytes(t *testing.T, dir, name string) []byte {
 	t.Helper()
 	m, err := filepath.Glob(filepath.Join(dir, name+"-*.bin"))
@@ -517,6 +518,9 @@ func modelBytes(t *testing.T, dir, name string) []byte {
 		t.Fatalf("%s: %d model files %s (%v)", dir, len(m), name, err)
 	}
 	b, err := os.ReadFile(m[0])
+	if err == nil {
+		b, err = xgbmodel.Decompress(b)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,11 +23,12 @@ var ErrSchema = errors.New("model schema does not match the code")
 // Card describes a trained model: what it predicts, from which features,
 // trained how and on what, and how well it did on held-out games. A card
 // is stored as NAME-HASH.json beside the model NAME-HASH.bin, HASH being the
-// first 12 hex digits of the model file's SHA-256.
+// first 12 hex digits of the model's SHA-256 (of the model itself, not of
+// its compressed file: see [Compress]).
 type Card struct {
 	Name      string            `json:"name"`   // "tenpai", "wait", "value", "rank"
 	File      string            `json:"file"`   // the model file's name
-	SHA256    string            `json:"sha256"` // of the model file
+	SHA256    string            `json:"sha256"` // of the model, uncompressed
 	Schema    int               `json:"schema"` // feature schema version
 	Features  []string          `json:"features"`
 	Objective string            `json:"objective"`
@@ -109,8 +110,9 @@ func FileName(name string, model []byte) (file, sum string) {
 	return name + "-" + sum[:12] + ".bin", sum
 }
 
-// Save writes the model and its card into dir atomically (each file to a
-// temporary name, then renamed), filling c.File and c.SHA256. Earlier
+// Save writes the model, compressed ([Compress]), and its card into dir
+// atomically (each file to a temporary name, then renamed), filling c.File
+// and c.SHA256. Earlier
 // NAME-*.bin/.json files in dir are removed afterwards, so a folder holds one
 // model per name. As for a [Stage], a symbolic link at one of these names
 // is replaced as an entry, and a folder, FIFO, device or socket there is
@@ -153,7 +155,7 @@ func writeModel(dir string, c *Card, model []byte) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := WriteFileAtomic(filepath.Join(dir, c.File), model); err != nil {
+	if err := WriteFileAtomic(filepath.Join(dir, c.File), Compress(model)); err != nil {
 		return nil, err
 	}
 	card := cardName(c.File)
@@ -267,7 +269,8 @@ func LoadDir[T any](dir string, load func(fsys fs.FS, dir string) (T, error)) (T
 }
 
 // LoadFS loads the model called name from fsys's folder dir: its card
-// NAME-*.json, then the model file the card names, whose SHA-256 must match.
+// NAME-*.json, then the model file the card names, compressed or plain,
+// whose model's SHA-256 must match.
 // A card whose schema or feature count differs from what the code computes
 // is refused with an error wrapping [ErrSchema].
 func LoadFS(fsys fs.FS, dir, name string, schema, numFeatures int) (*Model, *Card, error) {
@@ -321,10 +324,13 @@ func loadFS(fsys fs.FS, dir, name string, accept func(*Card) (int, bool), schema
 	if err != nil {
 		return nil, nil, err
 	}
+	if mb, err = Decompress(mb); err != nil {
+		return nil, nil, fmt.Errorf("xgbmodel: %s: %w", c.File, err)
+	}
 	if _, sum := FileName(name, mb); sum != c.SHA256 {
 		return nil, nil, fmt.Errorf("xgbmodel: %s: SHA-256 %s does not match its card (%s)", c.File, sum, c.SHA256)
 	}
-	m, err := Load(mb)
+	m, err := load(mb) // mb is fs.ReadFile's or Decompress's own buffer
 	if err != nil {
 		return nil, nil, fmt.Errorf("xgbmodel: %s: %w", c.File, err)
 	}

@@ -1,11 +1,12 @@
 // Package xgbmodel loads gradient-boosted tree models written by the XGBoost
-// 1.7 command-line tool (Debian's xgboost 1.7.4) so that
-// github.com/dmitryikh/leaves can evaluate them, and describes each shipped
-// model with a [Card].
+// 1.7 command-line tool (Debian's xgboost 1.7.4), evaluates them with its
+// own flat trees, checked against github.com/dmitryikh/leaves
+// ([Model.PredictLeaves]), and describes each shipped model with a [Card].
+// Model files are stored gzip-compressed (compress.go).
 //
 // leaves reads XGBoost's binary model format as it was before 1.0. A 1.7
 // binary model differs in ways that make leaves fail or predict wrongly;
-// [Load] rewrites the bytes before handing them to leaves:
+// the model's bytes are rewritten before leaves reads them:
 //
 //   - the file starts with the 4-byte magic "binf": dropped;
 //   - the booster stores num_output_group as 0 for single-output
@@ -34,6 +35,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/dmitryikh/leaves"
 )
@@ -59,7 +61,7 @@ var ErrFormat = errors.New("xgbmodel: not an XGBoost 1.x binary gbtree model")
 // Model is a loaded tree ensemble. It is safe for concurrent use.
 type Model struct {
 	flat        *forest
-	ens         *leaves.Ensemble
+	ens         func() (*leaves.Ensemble, error) // built at the first PredictLeaves
 	objective   string
 	numFeatures int
 	numOutputs  int
@@ -123,7 +125,11 @@ func (m *Model) PredictLeaves(x, out []float64) error {
 	if len(x) != m.numFeatures || len(out) < m.numOutputs {
 		return fmt.Errorf("xgbmodel: %d features and %d outputs given, model has %d and %d", len(x), len(out), m.numFeatures, m.numOutputs)
 	}
-	if err := m.ens.Predict(x, 0, out[:m.numOutputs]); err != nil {
+	ens, err := m.ens()
+	if err != nil {
+		return err
+	}
+	if err := ens.Predict(x, 0, out[:m.numOutputs]); err != nil {
 		return err
 	}
 	m.transform(out)
@@ -166,34 +172,61 @@ func softmax(v []float64) {
 }
 
 // Load reads an XGBoost 1.x binary gbtree model (as written by the xgboost
-// command-line tool with a model_out name not ending in .json), rewrites it
-// for leaves as the package documentation describes, and loads it.
+// command-line tool with a model_out name not ending in .json), plain or
+// gzip-compressed as [Save] writes it, checks it and lays its trees out
+// for [Model.Predict]. b is not kept.
 func Load(b []byte) (*Model, error) {
-	p, err := patch(b)
+	raw, fresh, err := decompress(b)
 	if err != nil {
 		return nil, err
 	}
-	ens, err := leaves.XGEnsembleFromReader(bufio.NewReader(bytes.NewReader(p.bytes)), false)
+	if !fresh {
+		raw = bytes.Clone(raw) // the model keeps it (see load)
+	}
+	return load(raw)
+}
+
+// load loads the model raw (uncompressed), which it keeps and must own:
+// leaves, the reference of [Model.PredictLeaves], reads it rewritten as
+// the package documentation describes at the first call, so that a
+// process that only predicts does not pay for a second parse.
+func load(raw []byte) (*Model, error) {
+	raw = bytes.TrimPrefix(raw, []byte("binf"))
+	h, err := readHeader(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%w: leaves: %v", ErrFormat, err)
+		return nil, err
 	}
-	m := &Model{ens: ens, objective: p.objective, numFeatures: p.numFeatures, numOutputs: ens.NRawOutputGroups()}
-	if m.numOutputs != p.outputs {
-		return nil, fmt.Errorf("%w: %d output groups, expected %d", ErrFormat, m.numOutputs, p.outputs)
-	}
-	if m.flat, err = readForest(p.raw, p.treesAt, p.outputs, p.baseMargin); err != nil {
+	m := &Model{objective: h.objective, numFeatures: h.numFeatures, numOutputs: h.outputs}
+	if m.flat, err = readForest(raw, h.treesAt, h.outputs, h.baseMargin); err != nil {
 		return nil, err
 	}
 	if err := m.flat.checkFeatures(m.numFeatures); err != nil {
 		return nil, err
 	}
+	m.ens = sync.OnceValues(func() (*leaves.Ensemble, error) { return leavesEnsemble(raw, h) })
 	return m, nil
 }
 
-type patched struct {
-	bytes       []byte
-	raw         []byte  // the input without the magic, thresholds as XGBoost wrote them
-	treesAt     int     // offset of the gbtree parameters in raw
+// leavesEnsemble loads the model raw (without the magic) into leaves,
+// rewritten as the package documentation describes.
+func leavesEnsemble(raw []byte, h header) (*leaves.Ensemble, error) {
+	p, err := patch(raw, h)
+	if err != nil {
+		return nil, err
+	}
+	ens, err := leaves.XGEnsembleFromReader(bufio.NewReader(bytes.NewReader(p)), false)
+	if err != nil {
+		return nil, fmt.Errorf("%w: leaves: %v", ErrFormat, err)
+	}
+	if n := ens.NRawOutputGroups(); n != h.outputs {
+		return nil, fmt.Errorf("%w: leaves reads %d output groups, expected %d", ErrFormat, n, h.outputs)
+	}
+	return ens, nil
+}
+
+// header is what the model's parameters say, read by readHeader.
+type header struct {
+	treesAt     int     // offset of the gbtree parameters (after the magic)
 	baseMargin  float64 // base_score as a margin
 	objective   string
 	numFeatures int
@@ -211,26 +244,45 @@ const (
 	nodeStatSize     = 16
 )
 
-// patch rewrites an XGBoost binary model for leaves, as the package
-// documentation describes: the base score of a binary:logistic model as a
-// margin, the output groups where XGBoost left them 0, and every split
-// threshold one float32 lower. It keeps the input as read in raw.
-func patch(in []byte) (patched, error) {
-	var p patched
-	b := bytes.Clone(in)
-	if bytes.HasPrefix(b, []byte("binf")) {
-		b = b[4:]
-	}
-	p.raw = bytes.Clone(b)
+// readHeader reads the learner parameters, the objective, the booster's
+// name and the gbtree parameters of the model b (without the magic).
+func readHeader(b []byte) (header, error) {
+	var h header
 	r := &modelReader{b: b}
-	if err := p.learner(r); err != nil {
-		return p, err
+	if err := h.learner(r); err != nil {
+		return h, err
 	}
-	if err := p.trees(r); err != nil {
-		return p, err
+	if err := r.need(gbtreeParamSize); err != nil {
+		return h, err
 	}
-	p.bytes = b
-	return p, nil
+	h.treesAt = r.pos
+	if g := int32(binary.LittleEndian.Uint32(b[r.pos+24:])); g != 0 && int(g) != h.outputs {
+		return h, fmt.Errorf("%w: num_output_group %d, expected %d", ErrFormat, g, h.outputs)
+	}
+	return h, nil
+}
+
+// patch returns a copy of the model raw (without the magic, read by
+// readHeader into h) rewritten for leaves, as the package documentation
+// describes: the base score of a binary:logistic model as a margin, the
+// output groups where XGBoost left them 0, and every split threshold one
+// float32 lower.
+func patch(raw []byte, h header) ([]byte, error) {
+	le := binary.LittleEndian
+	b := bytes.Clone(raw)
+	if h.objective == BinaryLogistic {
+		le.PutUint32(b[0:], math.Float32bits(float32(h.baseMargin)))
+	}
+	r := &modelReader{b: b, pos: h.treesAt}
+	numTrees := int(int32(le.Uint32(b[r.pos:])))
+	le.PutUint32(b[r.pos+24:], uint32(h.outputs))
+	r.pos += gbtreeParamSize
+	for t := 0; t < numTrees; t++ {
+		if err := patchTree(r, t); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
 }
 
 // modelReader walks the model's bytes; its errors wrap ErrFormat.
@@ -267,18 +319,18 @@ func (r *modelReader) str() (string, error) {
 
 // learner reads the learner parameters, the objective and the booster's
 // name, and sets the base margin and the number of outputs from them.
-func (p *patched) learner(r *modelReader) error {
+func (h *header) learner(r *modelReader) error {
 	le := binary.LittleEndian
 	b := r.b
 	if err := r.need(learnerParamSize); err != nil {
 		return err
 	}
 	baseScore := math.Float32frombits(le.Uint32(b[0:]))
-	p.numFeatures = int(le.Uint32(b[4:]))
+	h.numFeatures = int(le.Uint32(b[4:]))
 	numClass := int(int32(le.Uint32(b[8:])))
 	r.pos = learnerParamSize
 	var err error
-	if p.objective, err = r.str(); err != nil {
+	if h.objective, err = r.str(); err != nil {
 		return err
 	}
 	gbm, err := r.str()
@@ -288,52 +340,27 @@ func (p *patched) learner(r *modelReader) error {
 	if gbm != "gbtree" {
 		return fmt.Errorf("%w: booster %q", ErrFormat, gbm)
 	}
-	p.outputs = 1
-	switch p.objective {
+	h.outputs = 1
+	switch h.objective {
 	case BinaryLogistic:
 		if baseScore <= 0 || baseScore >= 1 {
 			return fmt.Errorf("%w: base_score %g is not a probability", ErrFormat, baseScore)
 		}
 		margin := math.Log(float64(baseScore) / (1 - float64(baseScore)))
-		le.PutUint32(b[0:], math.Float32bits(float32(margin)))
-		p.baseMargin = float64(float32(margin))
+		h.baseMargin = float64(float32(margin))
 	case RegSquaredError, RankPairwise, RankNDCG:
-		p.baseMargin = float64(baseScore)
+		h.baseMargin = float64(baseScore)
 	case MultiSoftprob:
 		if numClass < 2 {
 			return fmt.Errorf("%w: multi:softprob with num_class %d", ErrFormat, numClass)
 		}
-		p.outputs = numClass
-		p.baseMargin = float64(baseScore)
+		h.outputs = numClass
+		h.baseMargin = float64(baseScore)
 	default:
 		return fmt.Errorf("xgbmodel: objective %q is not supported (want %s, %s, %s, %s or %s)",
-			p.objective, BinaryLogistic, RegSquaredError, MultiSoftprob, RankPairwise, RankNDCG)
+			h.objective, BinaryLogistic, RegSquaredError, MultiSoftprob, RankPairwise, RankNDCG)
 	}
 	return nil
-}
-
-// trees reads the gbtree parameters, setting the output groups, then
-// lowers every tree's thresholds and checks that the model ends there.
-func (p *patched) trees(r *modelReader) error {
-	le := binary.LittleEndian
-	b := r.b
-	if err := r.need(gbtreeParamSize); err != nil {
-		return err
-	}
-	p.treesAt = r.pos
-	numTrees := int(int32(le.Uint32(b[r.pos:])))
-	if g := int32(le.Uint32(b[r.pos+24:])); g == 0 {
-		le.PutUint32(b[r.pos+24:], uint32(p.outputs))
-	} else if int(g) != p.outputs {
-		return fmt.Errorf("%w: num_output_group %d, expected %d", ErrFormat, g, p.outputs)
-	}
-	r.pos += gbtreeParamSize
-	for t := 0; t < numTrees; t++ {
-		if err := patchTree(r, t); err != nil {
-			return err
-		}
-	}
-	return r.need(0)
 }
 
 // patchTree lowers the split thresholds of tree t, at r.pos, by one
