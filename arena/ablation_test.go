@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -53,6 +54,28 @@ func TestAblationsNameThemselves(t *testing.T) {
 	}
 	if !strings.Contains(AblationHelp(), "no-belief (") || !strings.HasPrefix(AblationNames(), "no-halving, riichi-only") {
 		t.Errorf("help %q, names %q", AblationHelp(), AblationNames())
+	}
+}
+
+// TestAblationsCoverTheLab: every switch of mc.Lab but the round an
+// oracle reads and the opponent tally (which the tools set per decision)
+// is one an arena can turn and its result names, so that no variant of
+// the engine plays unnamed.
+func TestAblationsCoverTheLab(t *testing.T) {
+	perDecision := map[string]bool{"Truth": true, "Tally": true}
+	typ := reflect.TypeFor[mc.Lab]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if perDecision[f.Name] {
+			continue
+		}
+		if !slices.ContainsFunc(Ablations, func(a Ablation) bool {
+			var o mc.Lab
+			a.Set(&o)
+			return !reflect.ValueOf(o).Field(i).IsZero()
+		}) {
+			t.Errorf("mc.Lab.%s: no switch sets it", f.Name)
+		}
 	}
 }
 
