@@ -23,7 +23,7 @@ import (
 //
 // A world is made concrete from a decision of a real game (a turn, or an
 // answer to a discard): the opponents' states are the oracle's
-// (Options.Truth: tenpai, ron kinds and value from their true hands); they
+// (Lab.Truth: tenpai, ron kinds and value from their true hands); they
 // only discard the tile they draw (tsumogiri), never call, never dodge,
 // never become tenpai by chance; the pool is laid out in the order the
 // real wall deals it (the live draws first, after a kan candidate its

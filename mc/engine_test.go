@@ -150,7 +150,7 @@ func TestSimulateOne(t *testing.T) {
 			t.Fatal(err)
 		}
 		if an.Sims != 0 || an.Candidates[0].Sims != 0 {
-			t.Errorf("%s: one move without SimulateOne: %d simulations", p.name, an.Sims)
+			t.Errorf("%s: one move analysed: %d simulations", p.name, an.Sims)
 		}
 		c, err := e.Predict(context.Background(), v, move, tile.NoTile, o, Lab{})
 		if err != nil {
