@@ -28,6 +28,12 @@
 // The rollout keeps abstract opponents rather than concrete hidden hands:
 // see docs/ENGINE.md for why and what it costs.
 //
+// The engine reads its models through small interfaces ([Predictors]:
+// the opponent readings, the rank predictor, the prior policy and the
+// rollout's models), wired by [New]; [Default] wires the embedded models.
+// [Options] are what a user of the engine sets; [Lab] holds the switches
+// of the tools that measure it, which play never sets.
+//
 // Determinism: simulation i of a decision draws from a stream keyed by
 // (seed, decision, i); results are merged in index order, so an analysis is
 // the same at any number of workers.
