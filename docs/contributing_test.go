@@ -3,9 +3,11 @@ package docs
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -161,5 +163,96 @@ func TestLintSize(t *testing.T) {
 	}
 	if code, _ := runScript(t, ".ci/lint-size", t.TempDir()); code == 0 {
 		t.Error("a folder that is no git repository passed")
+	}
+}
+
+// changelogLine is a line of CHANGELOG.md: "- DATE `COMMIT` what changed".
+var changelogLine = regexp.MustCompile("^- ([0-9]{4}-[0-9]{2}-[0-9]{2}) `([0-9a-f]{7,40})` \\S")
+
+// changelogErrors checks CHANGELOG.md's text: its entries are lines of
+// changelogLine, newest first, and every model in shipped (NAME-HASH)
+// is named by one. It returns the entries' dates by commit.
+func changelogErrors(md string, shipped []string) (map[string]string, []error) {
+	var errs []error
+	dates := map[string]string{}
+	last := "9999-99-99"
+	for i, line := range strings.Split(md, "\n") {
+		if !strings.HasPrefix(line, "- ") {
+			continue
+		}
+		m := changelogLine.FindStringSubmatch(line)
+		if m == nil {
+			errs = append(errs, fmt.Errorf("CHANGELOG.md:%d: not \"- YYYY-MM-DD `commit` what changed\": %.60s", i+1, line))
+			continue
+		}
+		if m[1] > last {
+			errs = append(errs, fmt.Errorf("CHANGELOG.md:%d: %s after %s: newest first", i+1, m[1], last))
+		}
+		last = m[1]
+		dates[m[2]] = m[1]
+	}
+	for _, name := range shipped {
+		if !strings.Contains(md, name) {
+			errs = append(errs, fmt.Errorf("CHANGELOG.md names no change to the shipped model %s", name))
+		}
+	}
+	return dates, errs
+}
+
+// TestChangelog: CHANGELOG.md's lines are dated, newest first, each
+// commit is in the history with that date, and every shipped model is
+// named by the line of the change that brought it.
+func TestChangelog(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(root, "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards, err := filepath.Glob(filepath.Join(root, "*", "models", "*.json"))
+	if err != nil || len(cards) == 0 {
+		t.Fatalf("no model cards: %v", err)
+	}
+	var shipped []string
+	for _, c := range cards {
+		shipped = append(shipped, strings.TrimSuffix(filepath.Base(c), ".json"))
+	}
+	dates, errs := changelogErrors(string(b), shipped)
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if len(dates) == 0 {
+		t.Fatal("CHANGELOG.md has no entries")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed: the commits are not checked")
+	}
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--is-shallow-repository").Output()
+	if err != nil || strings.TrimSpace(string(out)) != "false" {
+		t.Skipf("not a full clone (%v): the commits are not checked", err)
+	}
+	for commit, date := range dates {
+		out, err := exec.Command("git", "-C", root, "log", "-1", "--format=%ad", "--date=short", commit, "--").Output()
+		if got := strings.TrimSpace(string(out)); err != nil || got != date {
+			t.Errorf("CHANGELOG.md: commit %s is dated %s, the history has %q (%v)", commit, date, got, err)
+		}
+	}
+}
+
+// TestChangelogErrors: an entry out of order, one of another form and a
+// shipped model no entry names are each reported.
+func TestChangelogErrors(t *testing.T) {
+	good := "# Changelog\n\n- 2026-11-29 `94c9e12` opponent: `wait-220ff237281b`\n- 2026-11-22 `05bd2fd` the first\n"
+	if _, errs := changelogErrors(good, []string{"wait-220ff237281b"}); len(errs) != 0 {
+		t.Errorf("a good changelog: %v", errs)
+	}
+	for _, tc := range []struct{ name, md, want string }{
+		{"out of order", "- 2026-11-22 `05bd2fd` a\n- 2026-11-29 `94c9e12` `wait-220ff237281b`\n", "newest first"},
+		{"no commit", "- 2026-11-29 opponent: `wait-220ff237281b`\n", "not \"- YYYY-MM-DD"},
+		{"no date", "- `94c9e12` opponent: `wait-220ff237281b`\n", "not \"- YYYY-MM-DD"},
+		{"a model not named", "- 2026-11-29 `94c9e12` opponent: the wait model\n", "wait-220ff237281b"},
+	} {
+		_, errs := changelogErrors(tc.md, []string{"wait-220ff237281b"})
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), tc.want) {
+			t.Errorf("%s: %v, want one error saying %q", tc.name, errs, tc.want)
+		}
 	}
 }
