@@ -134,10 +134,12 @@ func TestCommitMsgHookInstalled(t *testing.T) {
 // outside */models/, and passes a model folder's large file, a file of
 // 1 MiB, and this repository.
 func TestLintSize(t *testing.T) {
-	if code, stderr := runScript(t, ".ci/lint-size"); code != 0 {
+	dir := gitRepo(t)
+	if exec.Command("git", "-C", root, "rev-parse", "--is-inside-work-tree").Run() != nil {
+		t.Log("the sources are not a git checkout: this repository is not checked")
+	} else if code, stderr := runScript(t, ".ci/lint-size"); code != 0 {
 		t.Errorf("this repository: exit %d:\n%s", code, stderr)
 	}
-	dir := gitRepo(t)
 	write := func(rel string, n int) {
 		p := filepath.Join(dir, rel)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
