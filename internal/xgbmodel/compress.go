@@ -69,12 +69,13 @@ func decompress(b []byte) (m []byte, fresh bool, err error) {
 // which checks its checksum and length.
 func inflate(r *gzip.Reader, b []byte) ([]byte, error) {
 	// The stream's last 4 bytes give the size (mod 2^32) of its last
-	// member, the whole model as Compress writes it: room for it at once.
+	// member, the whole model as Compress writes it: room for it at once,
+	// within what deflate can expand the file to (1032 to 1).
 	n := 0
 	if len(b) >= 18 {
 		n = int(binary.LittleEndian.Uint32(b[len(b)-4:]))
 	}
-	m := make([]byte, 0, min(n, maxModelSize)+1)
+	m := make([]byte, 0, min(n, maxModelSize, 1032*len(b))+1)
 	for {
 		if len(m) == cap(m) {
 			m = append(m, 0)[:len(m)]

@@ -44,7 +44,9 @@ func TestDecompressRefusesCorrupt(t *testing.T) {
 	z := Compress(bytes.Repeat([]byte("0123456789"), 1000))
 	flipped := bytes.Clone(z)
 	flipped[len(flipped)-6] ^= 0xff // in the checksum
-	for name, b := range map[string][]byte{"truncated": z[:len(z)/2], "no trailer": z[:len(z)-8], "checksum": flipped} {
+	huge := bytes.Clone(z)
+	copy(huge[len(huge)-4:], "\xf0\xff\xff\xff") // the size: not the model's, and no buffer that large
+	for name, b := range map[string][]byte{"truncated": z[:len(z)/2], "no trailer": z[:len(z)-8], "checksum": flipped, "size": huge} {
 		if _, err := Decompress(b); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: Decompress = %v, want ErrFormat", name, err)
 		}
