@@ -129,9 +129,11 @@ func scanLines(path, rel string, read func(line string) bool) ([]use, error) {
 // check returns an error for every name used that the table lacks (a read
 // or a mention, each place), every row whose name nothing reads, every row
 // whose owner does not read it, and a table out of order or with a name
-// twice.
-func check(table []Var, uses []use) []error {
-	var errs []error
+// twice; and for every retired name read by code, named outside
+// docs/experiments (and the table rendered), named nowhere, or still in
+// the table.
+func check(table []Var, retired []RetiredVar, uses []use) []error {
+	errs, uses := checkRetired(table, retired, uses)
 	rows := map[string]Var{}
 	for i, v := range table {
 		switch {
@@ -172,6 +174,44 @@ func check(table []Var, uses []use) []error {
 	return errs
 }
 
+// checkRetired checks the uses of retired names and returns the other uses.
+func checkRetired(table []Var, retired []RetiredVar, uses []use) ([]error, []use) {
+	var errs []error
+	gone := map[string]RetiredVar{}
+	for i, r := range retired {
+		switch {
+		case i > 0 && retired[i-1].Name >= r.Name:
+			errs = append(errs, fmt.Errorf("retired: %s after %s: the rows must be sorted by name, each once", r.Name, retired[i-1].Name))
+		case r.Removed == "" || r.Purpose == "":
+			errs = append(errs, fmt.Errorf("retired: %s: the commit and purpose are required", r.Name))
+		case slices.ContainsFunc(table, func(v Var) bool { return v.Name == r.Name }):
+			errs = append(errs, fmt.Errorf("retired: %s is also in the table", r.Name))
+		}
+		gone[r.Name] = r
+	}
+	named := map[string]bool{}
+	var rest []use
+	for _, u := range uses {
+		r, ok := gone[u.name]
+		switch {
+		case !ok:
+			rest = append(rest, u)
+		case u.read:
+			errs = append(errs, fmt.Errorf("%s reads %s, retired in %s (move its row back to the table)", u.pos, u.name, r.Removed))
+		case !strings.HasPrefix(u.pos, "docs/experiments/") && !strings.HasPrefix(u.pos, envDoc+":"):
+			errs = append(errs, fmt.Errorf("%s names %s, retired in %s: only docs/experiments may", u.pos, u.name, r.Removed))
+		default:
+			named[u.name] = true
+		}
+	}
+	for _, r := range retired {
+		if !named[r.Name] {
+			errs = append(errs, fmt.Errorf("retired: %s is named nowhere (remove its row)", r.Name))
+		}
+	}
+	return errs, rest
+}
+
 // moduleRoot is the folder of go.mod above this package.
 func moduleRoot(t *testing.T) string {
 	t.Helper()
@@ -207,7 +247,7 @@ func TestTable(t *testing.T) {
 	if reads < len(All) {
 		t.Fatalf("%d reads found for %d rows: the scan missed the code", reads, len(All))
 	}
-	for _, err := range check(All, uses) {
+	for _, err := range check(All, Retired, uses) {
 		t.Error(err)
 	}
 	t.Logf("%d variables, %d uses (%d reads)", len(All), len(uses), reads)
@@ -220,32 +260,44 @@ func TestCheckCatches(t *testing.T) {
 		{"MJRANK_TWO", "pkg", "off", "two"},
 	}
 	for _, tt := range []struct {
-		tree  string
-		table []Var
-		want  []string // the errors, in order
+		tree    string
+		table   []Var
+		retired []RetiredVar
+		want    []string // the errors, in order
 	}{
-		{"good", table, nil},
+		{"good", table, nil, nil},
 		// (a) code reads a name the table lacks, in a Go file behind a
 		// build tag and in the Makefile.
-		{"unlisted", table, []string{
+		{"unlisted", table, nil, []string{
 			"Makefile:3 reads MJRANK_THREE, which is not in the table (internal/envvars/table.go)",
 			"pkg/lab.go:9 reads MJRANK_FOUR, which is not in the table (internal/envvars/table.go)",
 		}},
 		// (b) the table holds a name no code reads (only a comment and a
 		// doc name it), and one its owner does not read.
-		{"unread", append(slices.Clone(table), Var{"MJRANK_ZERO", "pkg", "off", "zero"}), []string{
+		{"unread", append(slices.Clone(table), Var{"MJRANK_ZERO", "pkg", "off", "zero"}), nil, []string{
 			"table: MJRANK_TWO: owner pkg does not read it (read in other/other.go)",
 			"table: MJRANK_ZERO is read by no code (remove its row and what names it)",
 		}},
 		// A table out of order, or with a row twice.
-		{"good", []Var{table[1], table[0], table[0]}, []string{
+		{"good", []Var{table[1], table[0], table[0]}, nil, []string{
 			"table: MJRANK_ONE after MJRANK_TWO: the rows must be sorted by name, each once",
 			"table: MJRANK_ONE after MJRANK_ONE: the rows must be sorted by name, each once",
 		}},
 		// (c) a doc names a name that is not in the table.
-		{"doc", table, []string{
+		{"doc", table, nil, []string{
 			"README.md:3 names MJRANK_GONE, which is not in the table (internal/envvars/table.go)",
 			"docs/experiments/old.md:1 names MJRANK_GONE, which is not in the table (internal/envvars/table.go)",
+		}},
+		// A retired name: the experiment log may name it; code may not
+		// read it, other docs may not name it, and a retired row that
+		// nothing names is stale.
+		{"retired", table, []RetiredVar{
+			{"MJRANK_GONE", "abc1234", "gone"},
+			{"MJRANK_UNNAMED", "abc1234", "unnamed"},
+		}, []string{
+			"README.md:1 names MJRANK_GONE, retired in abc1234: only docs/experiments may",
+			"pkg/pkg.go:7 reads MJRANK_GONE, retired in abc1234 (move its row back to the table)",
+			"retired: MJRANK_UNNAMED is named nowhere (remove its row)",
 		}},
 	} {
 		uses, err := scan(filepath.Join("testdata", tt.tree))
@@ -253,7 +305,7 @@ func TestCheckCatches(t *testing.T) {
 			t.Fatalf("%s: %v", tt.tree, err)
 		}
 		var got []string
-		for _, err := range check(tt.table, uses) {
+		for _, err := range check(tt.table, tt.retired, uses) {
 			got = append(got, err.Error())
 		}
 		if !slices.Equal(got, tt.want) {
@@ -307,6 +359,19 @@ names one that is not in it.
 
 `)
 	markdownTable(&b, func(Var) bool { return true }, true)
+	b.WriteString(`
+## Retired
+
+Names whose code is gone. The experiment log (docs/experiments) keeps the
+commands its trials ran with at their commits, so it may name them; no
+code reads them, and no other doc may name them.
+
+| name | removed in | what it did |
+|---|---|---|
+`)
+	for _, r := range Retired {
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", r.Name, r.Removed, r.Purpose)
+	}
 	return b.Bytes()
 }
 

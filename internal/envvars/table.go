@@ -97,3 +97,29 @@ var All = []Var{
 	{"MJRANK_WAIT_TRIAL_PART", "experiments/train", "5",
 		"TestWaitFeatureTrial trains on one N-th of the training games."},
 }
+
+// A RetiredVar is a name whose code is gone. The experiment log
+// (docs/experiments) keeps the commands its trials ran with, so it may name
+// one; nothing else may, and no code may read it.
+type RetiredVar struct {
+	Name    string
+	Removed string // the commit that removed the code reading it
+	Purpose string // what it did, one sentence
+}
+
+// Retired lists the retired names, sorted by name.
+var Retired = []RetiredVar{
+	{"MJRANK_BELIEF_TRIAL", "5252464", "The decision rule's belief weight in the mc bot (a strength screen)."},
+	{"MJRANK_FOLD_NOBELIEF", "c19a6d1", "`1`: the push-or-fold trial without the belief term."},
+	{"MJRANK_FOLD_PUSH", "c19a6d1", "`1`: the push-or-fold trial with a third, lowest-shanten candidate."},
+	{"MJRANK_FOLD_TRIAL", "c19a6d1", "`1`: the prior's discard against the safest one when an opponent is in riichi."},
+	{"MJRANK_RIVERNET_EPOCHS", "58ab156", "The epochs of the convolutional river model's wait trial."},
+	{"MJRANK_RIVERNET_KEEP", "58ab156", "The folder the convolutional river model's trial kept its files in."},
+	{"MJRANK_SEQNET_KEEP", "92f9659", "The folder the sequence model's wait trial kept its files in."},
+	{"MJRANK_SEQNET_OUT", "92f9659", "The file the sequence model's wait trial wrote its predictions into."},
+	{"MJRANK_SHARPEN_TRIAL", "58ab156", "The power β the arena's mc bot sharpened the wait readings by."},
+	{"MJRANK_TOPN_LIMIT", "e47c944", "`1`: the top-N rollout trial computed its look-ahead figures for the N only."},
+	{"MJRANK_TOPN_TRIAL", "e47c944", "N: the rollout's policy chose among the rollout model's best N discards."},
+	{"MJRANK_WAIT_OBSERVER", "fded1d7", "`1`: the wait trial counted the viewer's own tiles as seen."},
+	{"MJRANK_WAIT_SHARPEN", "58ab156", "The sharpening powers the wait trial scored the engine's discards under."},
+}
