@@ -262,7 +262,7 @@ func Threat(riichi bool, openMelds int, pTenpai float64) bool {
 }
 
 // The thresholds of Threat, fitted on a training fold (docs/ENGINE.md,
-// "Folding against threats").
+// "The rollout").
 var (
 	ThreatMelds  = 2
 	ThreatTenpai = 0.4

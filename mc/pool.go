@@ -17,7 +17,7 @@ import (
 // (opponent.HeldRatio): the wall holds fewer of the unseen copies of a
 // tenpai hand's waits than a uniform split gives, and a rollout on a
 // uniform pool draws its seat's waits too often (docs/ENGINE.md,
-// "Thirteenth session"). The weighted pool orders the shuffled tiles by
+// "The seat's own play in the rollout"). The weighted pool orders the shuffled tiles by
 // successive weighted picks, each tile weighted by its class (setPoolWeights).
 
 // minPoolWeight keeps a class's weight positive when the opponents hold

@@ -469,7 +469,7 @@ func roundUp100(x int) int { return (x + 99) / 100 * 100 }
 // them. Without the late rate, the opponents of late positions won by
 // tsumo far more often than the players (training fold 1); with every
 // early tsumo taken, they ended rounds by tsumo too often on both
-// training folds (docs/ENGINE.md, "Ninth session").
+// training folds (docs/ENGINE.md, "The rollout").
 const (
 	tsumoEarlyRate = 0.85
 	tsumoLateRate  = 0.6
@@ -676,7 +676,7 @@ func (s *sim) kanDora(closed bool) {
 // with none; in between they move linearly (dodgeRates). Real players
 // fold harder as the wall runs out: one pair for the whole round made
 // late rollouts end in a ron too often and early ones in a draw too often
-// (docs/ENGINE.md, "Eighth session" and "Ninth session"). Fitted on
+// (docs/ENGINE.md, "The rollout"). Fitted on
 // training folds 1 and 2.
 var (
 	dodgeEarly    = [2][2]float64{{0.7, 0.1}, {0.3, 0.05}}

@@ -404,7 +404,7 @@ type oppState struct {
 // one without a yaku wins on its waits by tsumo alone): with the model's
 // probabilities alone, the rollouts of a round's first positions ended
 // in a win too rarely and in a draw too often. Fitted on training folds 1
-// and 2 (docs/ENGINE.md, "Eighth session").
+// and 2 (docs/ENGINE.md, "The rollout").
 const (
 	laterWaitBoost = 1.4
 	tsumoOnlyRate  = 0.5

@@ -1,8 +1,7 @@
 //go:build experiments
 
 // Command rulestudy compares the Monte Carlo engine's decision rules
-// offline, on the same analyses (docs/ENGINE.md, "The prior and the
-// decision rule").
+// offline, on the same analyses (docs/ENGINE.md, "The decision rule").
 //
 //	go run -tags experiments ./experiments/rulestudy dump --games 60 --every 8 --sims 20000 > d20k.jsonl
 //	go run -tags experiments ./experiments/rulestudy eval d20k.jsonl
