@@ -8,12 +8,25 @@ STATICCHECK_VERSION := v0.8.2
 FUZZTIME ?= 30s
 export GOFLAGS ?=
 
-.PHONY: all build demo test test-short test-corpus bench fuzz lint train clean majiang-ai
+.PHONY: all build demo test test-short test-corpus bench fuzz lint train clean majiang-ai hooks
 
 all: build
 
+# build: the CLI, with the models embedded compressed. BIN_LIMIT: the
+# built CLI's size limit in bytes, checked by lint and test.
+BIN_LIMIT := 30000000
 build:
-	$(GO) build -o $(BIN) ./cmd/mjrank
+	$(GO) build -trimpath -o $(BIN) ./cmd/mjrank
+
+# hooks: git runs .githooks/commit-msg (an empty subject or one over 72
+# characters is refused; CONTRIBUTING.md). Once per clone.
+hooks:
+	git config core.hooksPath .githooks
+
+# The checks lint and test share: no tracked file over 1 MiB outside the
+# model folders, the built CLI within BIN_LIMIT.
+SIZE_CHECK = sh .ci/lint-size && size=$$(stat -c %s $(BIN)) && \
+	  { [ $$size -le $(BIN_LIMIT) ] || { echo "$(BIN) is $$size bytes, over $(BIN_LIMIT)"; exit 1; }; }
 
 # demo: the main job on a real position: the Monte Carlo engine ranks every
 # move of a Houou player's decision by expected final rank (a real game from
@@ -36,16 +49,19 @@ demo: build
 	@echo '$$ mjrank score --hand 234m06p789s11z222z --win 7p --riichi --tsumo --dora 1z'
 	@./$(BIN) score --hand 234m06p789s11z222z --win 7p --riichi --tsumo --dora 1z
 
-# test: format, vet, staticcheck, then every test (the shared data tests fail rather than
-# skip when MJRANK_REQUIRE_SHARED=1, as .ci/run sets), then the race detector.
-test: $(GOBIN)/staticcheck majiang-ai
+# test: format, sizes, vet, staticcheck (both with the experiments tag, which
+# adds experiments/ and train's hooks for it), then every test (the shared
+# data tests fail rather than skip when MJRANK_REQUIRE_SHARED=1, as .ci/run
+# sets), then the race detector.
+test: $(GOBIN)/staticcheck majiang-ai build
 	@$(XGBOOST_CHECK) || echo "xgboost could not be installed: the loader and training tests will skip (fail under MJRANK_REQUIRE_SHARED=1)"
 	@$(CHROMIUM_CHECK) || echo "chromium could not be installed: the review's browser test will skip (fail under MJRANK_REQUIRE_SHARED=1)"
 	@fmt="$$($(GO)fmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
 	  if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
 	@$(MODTIDY_CHECK)
-	$(GO) vet ./...
-	$(GOBIN)/staticcheck ./...
+	@$(SIZE_CHECK)
+	$(GO) vet -tags experiments ./...
+	$(GOBIN)/staticcheck -tags experiments ./...
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -race -short ./...
 	@if command -v node >/dev/null 2>&1; then cd $(MAJIANG_DIR) && npm test --silent; fi
@@ -84,11 +100,12 @@ fuzz:
 $(GOBIN)/staticcheck:
 	GOBIN=$(GOBIN) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
-lint: $(GOBIN)/staticcheck
+lint: $(GOBIN)/staticcheck build
 	@fmt="$$($(GO)fmt -l .)"; if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
 	@$(MODTIDY_CHECK)
-	$(GO) vet ./...
-	$(GOBIN)/staticcheck ./...
+	@$(SIZE_CHECK)
+	$(GO) vet -tags experiments ./...
+	$(GOBIN)/staticcheck -tags experiments ./...
 
 # go.mod and go.sum must be what go mod tidy makes of them (direct
 # dependencies not marked indirect, nothing unused).
