@@ -30,12 +30,12 @@ const (
 
 // decisionSpecs are the decision models' training setups: binary models
 // over candidate actions, one row per candidate, labelled 1 for the move
-// made. The riichi and call models (200,000 and 1.6 M rows on the whole
-// corpus) grow deeper trees more slowly: depth 8, 400 rounds at eta 0.05
-// gave +0.3 points of held-out riichi agreement and +0.4 on pon
-// opportunities over depth 6, 200 rounds at 0.1 (docs/MODELS.md); the
-// kan and kyuushu models, on 50,000 and 1,400 rows, keep the shallower
-// setup.
+// made. The riichi and call models, with the most rows, grow deeper trees
+// more slowly (depth 8, 400 rounds at eta 0.05); the kan and kyuushu
+// models, with few rows, keep the shallower defaults (200 rounds); the
+// rollout's call model, asked at every call chance of a rollout, is
+// smaller still. Where they were chosen: docs/MODELS.md, "Decision
+// models: riichi, call, kan, kyuushu".
 func decisionSpecs(seed, threads, rounds int) []spec {
 	sp := make([]spec, numDecisions)
 	for i, d := range policy.DecisionSpecs {

@@ -26,10 +26,9 @@ import (
 // policySpec is the discard policy's training setup: one row per kind the
 // player could discard, labelled 1 for the kind discarded, a query group
 // (qid) per decision for the ranking objective, which asks which of a
-// decision's kinds is discarded (+0.46 points of agreement over
-// binary:logistic on the same rows, docs/MODELS.md). 600 trees at eta 0.2:
-// the ranking objective was still learning at 300 at eta 0.1 (+1.0 point
-// on the trial's fold, for twice the trees; docs/MODELS.md).
+// decision's kinds is discarded; 600 trees at eta 0.2. Both were chosen
+// by trials against binary:logistic and fewer trees (docs/MODELS.md,
+// "Discard policy").
 func policySpec(seed, threads, rounds int) spec {
 	return spec{policy.ModelName, policy.FeatureNames, policy.Schema,
 		xgbParams(xgbmodel.RankPairwise, seed, threads, rounds,
@@ -37,12 +36,10 @@ func policySpec(seed, threads, rounds int) spec {
 }
 
 // rolloutSpec is the rollout's discard model: the discard policy's rows
-// without its look-ahead figures (policy.AheadFigureNames: nine tenths
-// of the features' cost, and 0.44 points of agreement on the trial's
-// fold), fewer trees (RolloutTrees of depth RolloutDepth at eta 0.3),
-// the policy's ranking objective (0.67 points over binary:logistic), so
-// that a rollout can ask it at every turn (docs/MODELS.md, "The
-// rollout's discard model").
+// without its look-ahead figures (policy.AheadFigureNames, most of the
+// features' cost), fewer trees (RolloutTrees of depth RolloutDepth at
+// eta 0.3), the policy's ranking objective, so that a rollout can ask it
+// at every turn (docs/MODELS.md, "The rollout's discard model").
 func rolloutSpec(seed, threads, rounds int) spec {
 	return spec{policy.RolloutModelName, policy.FeatureNames, policy.Schema,
 		xgbParams(xgbmodel.RankPairwise, seed, threads, rounds,

@@ -93,7 +93,7 @@ func discardTrialRows(t *testing.T, work string) {
 	if n, err := strconv.Atoi(os.Getenv("MJRANK_POLICY_FILES")); err == nil {
 		cfg.MaxFiles = n
 	}
-	cfg.PolicyRate = 0.25 // the rate of the figures in docs/MODELS.md
+	cfg.PolicyRate = 0.25 // the rate of the figures in docs/experiments/models-discard.md
 	if r, err := strconv.ParseFloat(os.Getenv("MJRANK_POLICY_RATE"), 64); err == nil {
 		cfg.PolicyRate = r
 	}

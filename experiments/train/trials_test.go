@@ -30,7 +30,7 @@ import (
 
 // The trials below are experiments, not checks: they measure candidate
 // changes of a model by 10-fold cross-validation over the shared corpus
-// (about 15 s each on 2 cores) and log the figures docs/MODELS.md quotes.
+// (about 15 s each on 2 cores) and log the figures docs/experiments/models-*.md quote.
 // Run them with
 //
 //	MJRANK_TRIALS=1 go test -tags experiments ./experiments/train -run Trials -v
