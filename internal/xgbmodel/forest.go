@@ -8,8 +8,8 @@ import (
 
 // forest is the tree ensemble laid out flat for evaluation: every node of
 // every tree in one slice, children by index. It replaces leaves on the
-// prediction path (about ten times faster, no allocation); leaves is kept
-// to check it ([Model.PredictLeaves]).
+// prediction path (faster, and it allocates nothing); leaves is kept to
+// check it ([Model.PredictLeaves]).
 type forest struct {
 	nodes  []flatNode
 	values []float32 // each leaf's value, by node (0 for a split)
