@@ -65,10 +65,16 @@ var (
 	hasScheme = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
 )
 
-// prose returns md without its fenced code blocks (each line of a block
-// blanked, so that line numbers stay) and without code spans, where link
-// syntax is text.
+// prose returns md without its fenced code blocks and without code spans,
+// where link syntax is text (blanked, so that offsets and line numbers stay).
 func prose(md string) string {
+	return codeSpan.ReplaceAllStringFunc(unfenced(md), func(s string) string {
+		return strings.Repeat(" ", len(s))
+	})
+}
+
+// unfenced returns md with each line of its fenced code blocks blanked.
+func unfenced(md string) string {
 	lines := strings.Split(md, "\n")
 	in := ""
 	for i, l := range lines {
@@ -85,9 +91,7 @@ func prose(md string) string {
 			lines[i] = ""
 		}
 	}
-	return codeSpan.ReplaceAllStringFunc(strings.Join(lines, "\n"), func(s string) string {
-		return strings.Repeat(" ", len(s)) // keep offsets, so line numbers stay
-	})
+	return strings.Join(lines, "\n")
 }
 
 // headingText is a heading's text as GitHub renders it: code spans keep
@@ -118,7 +122,7 @@ func slug(text string) string {
 // blocks, in order.
 func headings(md string) []string {
 	var hs []string
-	for l := range strings.Lines(prose(md)) {
+	for l := range strings.Lines(unfenced(md)) { // a heading's code spans count
 		if m := atx.FindStringSubmatch(l); m != nil {
 			hs = append(hs, headingText(m[2]))
 		}
@@ -246,10 +250,11 @@ func TestLinks(t *testing.T) {
 // code and URLs.
 func TestLinkErrors(t *testing.T) {
 	files := docCache{
-		"docs/B.md": ptr("# B\n\n## The rollout (issue 21, item 1: kept)\n\n## Fidelity\n\n## Fidelity\n\n```\n# not a heading\n```\n"),
+		"docs/B.md": ptr("# B\n\n## The rollout (issue 21, item 1: kept)\n\n## Fidelity\n\n## Fidelity\n\n## The `rollout` model\n\n```\n# not a heading\n```\n"),
 	}
 	good := "# A\n\n## Links\n\n[b](B.md), [its rollout](B.md#the-rollout-issue-21-item-1-kept),\n" +
 		"[the second](B.md#fidelity-1), [up](#links), [web](https://example.com/x#y),\n" +
+		"[a code span's text counts](B.md#the-rollout-model),\n" +
 		"`[code](nowhere.md)`, and\n```\n[fenced](nowhere.md)\n```\n[ref]: B.md#fidelity\n"
 	if errs := linkErrors("docs/A.md", good, files); len(errs) > 0 {
 		t.Errorf("links that are right: %v", errs)
