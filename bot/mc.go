@@ -10,7 +10,7 @@ import (
 
 // DefaultMCSims is the mc bot's default simulation budget of a decision
 // beyond the discard (its discards alone are its prior's, unsimulated),
-// kept near the 50 ms a decision that issue 21 (item 5) allows, so that
+// kept near the time a decision that issue 21 (item 5) allows, so that
 // arenas of many games stay affordable (mc's DefaultSims is for analysis;
 // docs/ENGINE.md, "The mc bot's budget", has its timings).
 const DefaultMCSims = 5000

@@ -48,10 +48,9 @@ func rolloutSpec(seed, threads, rounds int) spec {
 		policy.ModelName, policy.AheadFigureNames}
 }
 
-// The rollout's discard model's size: 120 trees of depth 8 agree with
-// 70.74 % of the held-out discards (40 of depth 6: 67.39 %; the policy's
-// 600: 72.17 %; 300 of depth 8, binary: 70.28 % against 120's 69.90 %)
-// for 5.9 times the heuristic rollout's time, ranked by stages.
+// The rollout's discard model's size: the fewest trees that keep most of
+// the policy's agreement at a cost a rollout can pay at every turn
+// (docs/MODELS.md, "The rollout's discard model").
 const RolloutTrees, RolloutDepth = 120, 8
 
 // policyGame is one game's rows: the LibSVM rows of its kept turn

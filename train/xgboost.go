@@ -175,14 +175,11 @@ func logTail(path string, max int64) string {
 // xgbEnv is the environment of the xgboost processes: this process's,
 // with OMP_WAIT_POLICY=PASSIVE unless it sets a policy. Otherwise
 // libgomp's threads spin at every barrier, and xgboost 1.7 meets one for
-// every page of its external-memory cache (some 8,600 wait rows) at every
-// level of every tree: on two cores shared with other work, a spinning
-// thread burns the time its partner needs. Measured on 1 M wait rows,
-// depth 8, with another job on the cores: 2 rounds from external memory
-// in 20 s instead of 59 (5.8 s of CPU instead of 36; libgomp's spinning
-// was 82 % of the profile), 10 rounds in memory in 18 s instead of 30.
-// The models are the same bytes: the policy says how threads wait, not
-// how the work is shared.
+// every page of its external-memory cache at every level of every tree:
+// on cores shared with other work, a spinning thread burns the time its
+// partner needs (docs/MODELS.md, "Training at scale"). The models are the
+// same bytes: the policy says how threads wait, not how the work is
+// shared.
 func xgbEnv() []string {
 	env := os.Environ()
 	if _, ok := os.LookupEnv("OMP_WAIT_POLICY"); !ok {
