@@ -330,7 +330,7 @@ func loadFS(fsys fs.FS, dir, name string, accept func(*Card) (int, bool), schema
 	if _, sum := FileName(name, mb); sum != c.SHA256 {
 		return nil, nil, fmt.Errorf("xgbmodel: %s: SHA-256 %s does not match its card (%s)", c.File, sum, c.SHA256)
 	}
-	m, err := load(mb) // mb is fs.ReadFile's or Decompress's own buffer
+	m, err := load(mb) // Decompress's own buffer
 	if err != nil {
 		return nil, nil, fmt.Errorf("xgbmodel: %s: %w", c.File, err)
 	}

@@ -37,58 +37,32 @@ func Compress(model []byte) []byte {
 	return b.Bytes()
 }
 
-// Decompress returns the model held by a model file's bytes b: the
-// decompressed stream when b is gzip, else b itself (a plain model).
-// A gzip stream that is corrupt or truncated is an error wrapping
-// [ErrFormat].
+// Decompress returns the model held by a model file's bytes b, in a
+// buffer of its own: the decompressed stream when b is gzip, else a copy
+// of b (a plain model). A gzip stream that is corrupt or truncated is an
+// error wrapping [ErrFormat].
 func Decompress(b []byte) ([]byte, error) {
-	m, _, err := decompress(b)
-	return m, err
-}
-
-// decompress is Decompress, also telling whether the result is a new
-// buffer (fresh) rather than b.
-func decompress(b []byte) (m []byte, fresh bool, err error) {
 	if !bytes.HasPrefix(b, []byte(gzipMagic)) {
-		return b, false, nil
+		return bytes.Clone(b), nil
 	}
 	r, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
 		// No gzip header after all: a plain model whose first bytes
 		// happen to be the magic is read as it is.
-		return b, false, nil
+		return bytes.Clone(b), nil
 	}
-	m, err = inflate(r, b)
-	if err != nil {
-		return nil, false, err
-	}
-	return m, true, nil
-}
-
-// inflate reads the gzip stream r of the file's bytes b to its end,
-// which checks its checksum and length.
-func inflate(r *gzip.Reader, b []byte) ([]byte, error) {
 	// The stream's last 4 bytes give the size (mod 2^32) of its last
-	// member, the whole model as Compress writes it: room for it at once,
-	// within what deflate can expand the file to (1032 to 1).
-	n := 0
-	if len(b) >= 18 {
-		n = int(binary.LittleEndian.Uint32(b[len(b)-4:]))
+	// member, the whole model as Compress writes it: room for it at once
+	// (and for the read that finds the end), within what deflate can
+	// expand the file to (1032 to 1).
+	n := int(binary.LittleEndian.Uint32(b[len(b)-4:])) // a gzip header is 10 bytes
+	m := bytes.NewBuffer(make([]byte, 0, min(n, maxModelSize, 1032*len(b))+bytes.MinRead))
+	// Reading to the end checks the stream's checksum and length.
+	if _, err := m.ReadFrom(io.LimitReader(r, maxModelSize+1)); err != nil {
+		return nil, fmt.Errorf("%w: gzip: %v", ErrFormat, err)
 	}
-	m := make([]byte, 0, min(n, maxModelSize, 1032*len(b))+1)
-	for {
-		if len(m) == cap(m) {
-			m = append(m, 0)[:len(m)]
-		}
-		k, err := r.Read(m[len(m):cap(m)])
-		m = m[:len(m)+k]
-		switch {
-		case len(m) > maxModelSize:
-			return nil, fmt.Errorf("%w: decompresses to more than %d bytes", ErrFormat, maxModelSize)
-		case err == io.EOF:
-			return m, nil
-		case err != nil:
-			return nil, fmt.Errorf("%w: gzip: %v", ErrFormat, err)
-		}
+	if m.Len() > maxModelSize {
+		return nil, fmt.Errorf("%w: decompresses to more than %d bytes", ErrFormat, maxModelSize)
 	}
+	return m.Bytes(), nil
 }

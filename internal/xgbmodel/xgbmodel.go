@@ -176,12 +176,9 @@ func softmax(v []float64) {
 // gzip-compressed as [Save] writes it, checks it and lays its trees out
 // for [Model.Predict]. b is not kept.
 func Load(b []byte) (*Model, error) {
-	raw, fresh, err := decompress(b)
+	raw, err := Decompress(b)
 	if err != nil {
 		return nil, err
-	}
-	if !fresh {
-		raw = bytes.Clone(raw) // the model keeps it (see load)
 	}
 	return load(raw)
 }
