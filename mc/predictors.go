@@ -28,8 +28,7 @@ type OpponentReader interface {
 // RankPredictor gives the distribution of a seat's final rank from the
 // situation at the start of a round. The engine calls it at the end of
 // every simulated round that does not end the game (through a per-worker
-// cache), so it must be safe for concurrent use and should not allocate;
-// *rankmodel.Model is the learned one.
+// cache), so it should not allocate; *rankmodel.Model is the learned one.
 type RankPredictor interface {
 	Distribution(s *rankmodel.Situation, seat int) [4]float64
 }
@@ -41,11 +40,11 @@ type Belief func(a game.Action, discard tile.Tile) float64
 
 // PriorPolicy is the policy whose move the engine plays unless the
 // simulations show another to be better, and whose belief the decision
-// rule weighs against them. It must be safe for concurrent use.
+// rule weighs against them.
 type PriorPolicy interface {
 	// Decide returns the move it plays at v among legal and its belief in
-	// each legal move; ok false leaves the move to the engine's
-	// rule-based prior (the belief is still read).
+	// each legal move (never nil); ok false leaves the move to the
+	// engine's rule-based prior (the belief is still read).
 	Decide(v game.View, legal []game.Action) (move game.Action, belief Belief, ok bool)
 }
 
@@ -78,14 +77,17 @@ type RolloutModels struct {
 	Learned, Screened DiscardModel
 }
 
-// Predictors are what the engine decides with.
+// Predictors are what the engine decides with. Each must be safe for
+// concurrent use: the engine's workers, and analyses run at once, call
+// them together.
 type Predictors struct {
 	// Opponents and Rank are required.
 	Opponents OpponentReader
 	Rank      RankPredictor
 	// Prior is the move played without evidence against it (nil: the
 	// rule-based prior, tile efficiency).
-	Prior   PriorPolicy
+	Prior PriorPolicy
+	// Rollout holds the models of the seat's own turns in the rollout.
 	Rollout RolloutModels
 }
 
