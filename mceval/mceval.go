@@ -558,9 +558,9 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 // predictPlayed is the engine's prediction of the outcome of the move the
 // player made (a chi or pon with the player's follow-up discard),
 // simulated alone with the whole budget. In the analysis a move the
-// halving dropped early has a few dozen simulations (at 1,000 a decision,
-// 150 of 1,291 played moves had fewer than 80), and their noisy
-// frequencies (often 0) would be scored as predictions.
+// halving dropped early has a few dozen simulations, and their noisy
+// frequencies (often 0) would be scored as predictions (docs/ENGINE.md,
+// "Fidelity").
 func predictPlayed(ctx context.Context, eng *mc.Engine, v game.View, played game.Action, followUp tile.Tile, o mc.Options, lab mc.Lab) (pred, error) {
 	c, err := eng.Predict(ctx, v, played, followUp, o, lab)
 	if err != nil {
