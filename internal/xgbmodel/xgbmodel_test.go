@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 )
@@ -333,6 +334,49 @@ func TestFlatMatchesLeavesOnShipped(t *testing.T) {
 					t.Fatalf("%s: output %d: flat %v, leaves %v", filepath.Base(f), k, out[k], ref[k])
 				}
 			}
+		}
+	}
+}
+
+// TestPredictLeavesConcurrentFirstUse: leaves' copy of a model is built
+// at the first PredictLeaves: calls from several goroutines at once, the
+// first ones, all predict as the flat trees do, and go test -race finds
+// no race in the build.
+func TestPredictLeavesConcurrentFirstUse(t *testing.T) {
+	src, _ := filepath.Glob("../../policy/models/kyuushu-*.bin")
+	if len(src) != 1 {
+		t.Fatalf("the shipped kyuushu model: %v", src)
+	}
+	b, err := os.ReadFile(src[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Load(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := make([]float64, m.NumFeatures())
+	for j := range x {
+		x[j] = float64(j % 4)
+	}
+	want := make([]float64, m.NumOutputs())
+	if err := m.Predict(x, want); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for g := range errs {
+		wg.Go(func() {
+			out := make([]float64, m.NumOutputs())
+			if errs[g] = m.PredictLeaves(x, out); errs[g] == nil && math.Abs(out[0]-want[0]) > 1e-12 {
+				errs[g] = fmt.Errorf("leaves %v, flat %v", out[0], want[0])
+			}
+		})
+	}
+	wg.Wait()
+	for g, err := range errs {
+		if err != nil {
+			t.Errorf("goroutine %d: %v", g, err)
 		}
 	}
 }
