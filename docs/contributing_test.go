@@ -96,19 +96,19 @@ func gitRepo(t *testing.T) string {
 		t.Skip("git is not installed")
 	}
 	dir := t.TempDir()
-	git(t, dir, "init", "-q")
+	if err := git(dir, "init", "-q"); err != nil {
+		t.Fatal(err)
+	}
 	return dir
 }
 
-// git runs git in dir and returns its error.
-func git(t *testing.T, dir string, args ...string) error {
-	t.Helper()
+// git runs git in dir; its error holds what git printed.
+func git(dir string, args ...string) error {
 	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.org"}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil && args[0] == "init" {
-		t.Fatalf("git init: %v: %s", err, out)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("git %s: %v: %s", args[0], err, bytes.TrimSpace(out))
 	}
-	return err
+	return nil
 }
 
 // TestCommitMsgHookInstalled: with core.hooksPath set as make hooks sets
@@ -119,13 +119,13 @@ func TestCommitMsgHookInstalled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := git(t, dir, "config", "core.hooksPath", hooks); err != nil {
+	if err := git(dir, "config", "core.hooksPath", hooks); err != nil {
 		t.Fatal(err)
 	}
-	if err := git(t, dir, "commit", "-q", "--allow-empty", "-m", "pkg: "+strings.Repeat("x", 80)); err == nil {
+	if err := git(dir, "commit", "-q", "--allow-empty", "-m", "pkg: "+strings.Repeat("x", 80)); err == nil {
 		t.Error("git commit took an 85-character subject")
 	}
-	if err := git(t, dir, "commit", "-q", "--allow-empty", "-m", "pkg: short", "-m", "body"); err != nil {
+	if err := git(dir, "commit", "-q", "--allow-empty", "-m", "pkg: short", "-m", "body"); err != nil {
 		t.Errorf("git commit refused a short subject: %v", err)
 	}
 }
@@ -148,7 +148,7 @@ func TestLintSize(t *testing.T) {
 		if err := os.WriteFile(p, bytes.Repeat([]byte{'x'}, n), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := git(t, dir, "add", rel); err != nil {
+		if err := git(dir, "add", rel); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -228,11 +228,12 @@ func TestChangelog(t *testing.T) {
 		t.Skip("git is not installed: the commits are not checked")
 	}
 	out, err := exec.Command("git", "-C", root, "rev-parse", "--is-shallow-repository").Output()
-	if err != nil || strings.TrimSpace(string(out)) != "false" {
-		t.Skipf("not a full clone (%v): the commits are not checked", err)
+	if shallow := strings.TrimSpace(string(out)); err != nil || shallow != "false" {
+		t.Skipf("the commits are not checked: the sources are not a full git clone (shallow %q, %v)", shallow, err)
 	}
 	for commit, date := range dates {
-		out, err := exec.Command("git", "-C", root, "log", "-1", "--format=%ad", "--date=short", commit, "--").Output()
+		// Combined: a commit not in the history shows git's reason.
+		out, err := exec.Command("git", "-C", root, "log", "-1", "--format=%ad", "--date=short", commit, "--").CombinedOutput()
 		if got := strings.TrimSpace(string(out)); err != nil || got != date {
 			t.Errorf("CHANGELOG.md: commit %s is dated %s, the history has %q (%v)", commit, date, got, err)
 		}
