@@ -3,7 +3,6 @@ package bot
 import (
 	"fmt"
 
-	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
@@ -34,22 +33,22 @@ import (
 // engine.
 type Rollout struct {
 	opp *opponent.Models
-	m   *policy.Model
-	// screen, when not nil, chooses among m's best candidates.
-	screen *policy.Model
-	pos    policy.Position
-	calls  bool
+	// discards chooses the kind discarded: the engine's rollout model
+	// (mc.RolloutModels.Learned, or Screened with mc.ScreenedRollout).
+	discards mc.DiscardModel
+	pos      policy.Position
+	calls    bool
 	// ruleFolds: fold by the rollout's rule against a threat
 	// (mc.Lab.RuleFolds); else the discard model decides throughout.
 	ruleFolds bool
 	// riichi decides riichi or dama (the rollout's riichi model; nil:
 	// riichi on every closed tenpai), sit and x its scratch.
-	riichiM *xgbmodel.Model
+	riichiM mc.Classifier
 	sit     policy.Situation
 	x       [policy.NumRolloutRiichiFeatures]float64
 	// callM decides chi, pon or pass (the rollout's call model; nil:
 	// mc.ChooseCall), cx its scratch.
-	callM *xgbmodel.Model
+	callM mc.Classifier
 	cx    [policy.NumRolloutCallFeatures]float64
 }
 
@@ -72,22 +71,21 @@ func NewRolloutWith(o mc.Lab) (*Rollout, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Rollout{opp: opp, m: m, calls: !o.NoSeatCalls, ruleFolds: o.RuleFolds}
-	switch {
-	case m == nil: // the policy alone, as the engine's rollout then plays
-		b.m = pol
-	case o.Rollout == mc.ScreenedRollout:
-		b.screen = pol
-	}
 	dec, err := policy.DefaultDecisions()
 	if err != nil {
 		return nil, err
 	}
+	// The engine's rollout models, wired as its rollout plays them.
+	roll := mc.FromModels(opp, nil, pol, dec, m).Rollout
+	b := &Rollout{opp: opp, discards: roll.Learned, calls: !o.NoSeatCalls, ruleFolds: o.RuleFolds}
+	if o.Rollout == mc.ScreenedRollout {
+		b.discards = roll.Screened
+	}
 	if !o.AlwaysRiichi {
-		b.riichiM = dec.RolloutRiichi
+		b.riichiM = roll.Riichi
 	}
 	if !o.RuleCalls {
-		b.callM = dec.RolloutCall
+		b.callM = roll.Call
 	}
 	return b, nil
 }
@@ -132,11 +130,7 @@ func (b *Rollout) discard(v game.View) tile.Kind {
 			return k
 		}
 	}
-	if b.screen != nil {
-		k, _ := b.screen.BestScreened(&b.pos, b.m, policy.ScreenKeep)
-		return k
-	}
-	k, _ := b.m.Best(&b.pos)
+	k, _ := b.discards.Best(&b.pos)
 	return k
 }
 
