@@ -60,7 +60,8 @@ import (
 // ron for want of a yaku (the oracle counts it noten; sim/game pays it
 // tenpai at a draw and lets a closed one win by tsumo). Round endings the
 // rollout does not play are counted, not compared: the abortive draws but
-// the triple ron (four riichi, four winds, four kans) and nagashi mangan.
+// the triple ron (four riichi, four winds, four kans), nagashi mangan and
+// a win with a liable seat (pao).
 // docs/ENGINE.md ("The rollout against the rules") lists what the
 // abstraction keeps apart from the rules.
 
@@ -552,6 +553,12 @@ func (d *diffRun) gameEnd() bool {
 	if res.Kind.IsAbort() && res.Kind != game.TripleRon {
 		d.c.unmodelled[res.Kind.String()]++
 		return false
+	}
+	for _, wr := range res.Wins[:res.NumWins] {
+		if wr.Pao >= 0 { // the rollout makes no one liable
+			d.c.unmodelled["a win with a liable seat (pao)"]++
+			return false
+		}
 	}
 	return true
 }
