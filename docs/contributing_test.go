@@ -131,8 +131,8 @@ func TestCommitMsgHookInstalled(t *testing.T) {
 }
 
 // TestLintSize: .ci/lint-size fails naming a tracked file over 1 MiB
-// outside */models/, and passes a model folder's large file, a file of
-// 1 MiB, and this repository.
+// outside */models/ (a UTF-8 name as it is), and passes a model folder's
+// large file, a file of 1 MiB, and this repository.
 func TestLintSize(t *testing.T) {
 	dir := gitRepo(t)
 	if exec.Command("git", "-C", root, "rev-parse", "--is-inside-work-tree").Run() != nil {
@@ -162,6 +162,10 @@ func TestLintSize(t *testing.T) {
 	code, stderr := runScript(t, ".ci/lint-size", dir)
 	if code == 0 || !strings.Contains(stderr, "data/big game.bin (2097152 bytes)") || strings.Contains(stderr, "models") && strings.Contains(stderr, "discard-") {
 		t.Errorf("a 2 MiB file in data/: exit %d, %q; want a failure naming it alone", code, stderr)
+	}
+	write("data/partie été.bin", 2<<20)
+	if _, stderr := runScript(t, ".ci/lint-size", dir); !strings.Contains(stderr, "\n  data/partie été.bin (2097152 bytes)") {
+		t.Errorf("a UTF-8 name not shown as it is: %q", stderr)
 	}
 	if code, _ := runScript(t, ".ci/lint-size", t.TempDir()); code == 0 {
 		t.Error("a folder that is no git repository passed")
