@@ -94,17 +94,6 @@ func parseTable(doc string) ([]tableRow, error) {
 	return rows, nil
 }
 
-// entryOf returns the entry of layer row that covers package p: p itself,
-// or a group ("data/...") that holds it.
-func entryOf(row []string, p string) (string, bool) {
-	for _, e := range row {
-		if g, ok := strings.CutSuffix(e, "/..."); ok && (p == g || strings.HasPrefix(p, g+"/")) || p == e {
-			return e, true
-		}
-	}
-	return "", false
-}
-
 // tableErrors compares the document's rows with order: layers in
 // order, each row's package in its row's layer, and each layer's entries
 // listed, in order, each package once.
@@ -130,7 +119,7 @@ func tableErrors(rows []tableRow, order [][]string) []error {
 		e, ok := entryOf(order[r.layer], r.pkg)
 		if !ok {
 			where := "is not in Order"
-			if l, e := layerOf(r.pkg); l >= 0 {
+			if l, e := layerOf(order, r.pkg); l >= 0 {
 				where = fmt.Sprintf("is in layer %d (%s)", l, e)
 			}
 			errs = append(errs, fmt.Errorf("line %d: `%s` in layer %d, but Order's layer %d is %v; it %s", r.line, r.pkg, r.layer, r.layer, order[r.layer], where))

@@ -12,23 +12,13 @@ import (
 // its users, which a helper must not need.
 const floorTop = "data/..."
 
-// layerIn is layerOf on any table.
-func layerIn(order [][]string, p string) (int, string) {
-	for i, row := range order {
-		if e, ok := entryOf(row, p); ok {
-			return i, e
-		}
-	}
-	return -1, ""
-}
-
 // floorErrors checks that the internal packages of imports (module
 // packages under internal/, to the module packages each imports) are on
 // one floor in order: each imports, outside internal/, nothing above
 // floorTop, and sits on the lowest layer its imports allow, so that a
 // helper is never above a package that could use it.
 func floorErrors(imports map[string][]string, order [][]string) []error {
-	top, _ := layerIn(order, floorTop)
+	top, _ := layerOf(order, floorTop)
 	var errs []error
 	pkgs := make([]string, 0, len(imports))
 	for p := range imports {
@@ -38,13 +28,13 @@ func floorErrors(imports map[string][]string, order [][]string) []error {
 	}
 	slices.Sort(pkgs)
 	for _, p := range pkgs {
-		lp, _ := layerIn(order, p)
+		lp, _ := layerOf(order, p)
 		if lp < 0 {
 			continue // Check says so
 		}
 		lowest := 0
 		for _, q := range imports[p] {
-			lq, _ := layerIn(order, q)
+			lq, _ := layerOf(order, q)
 			if lq < 0 {
 				continue // Check says so
 			}

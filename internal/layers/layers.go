@@ -39,20 +39,26 @@ var Order = [][]string{
 	{"docs"},
 }
 
-// layerOf returns the layer of package p (relative to the module) and the
-// entry that matched it, or -1.
-func layerOf(p string) (int, string) {
-	for i, row := range Order {
-		for _, e := range row {
-			if g, ok := strings.CutSuffix(e, "/..."); ok && (p == g || strings.HasPrefix(p, g+"/")) {
-				return i, e
-			}
-			if p == e {
-				return i, e
-			}
+// layerOf returns the layer of package p (relative to the module) in
+// order and the entry that matched it, or -1.
+func layerOf(order [][]string, p string) (int, string) {
+	for i, row := range order {
+		if e, ok := entryOf(row, p); ok {
+			return i, e
 		}
 	}
 	return -1, ""
+}
+
+// entryOf returns the entry of layer row that covers package p: p itself,
+// or a group ("data/...") that holds it.
+func entryOf(row []string, p string) (string, bool) {
+	for _, e := range row {
+		if g, ok := strings.CutSuffix(e, "/..."); ok && (p == g || strings.HasPrefix(p, g+"/")) || p == e {
+			return e, true
+		}
+	}
+	return "", false
 }
 
 // Check returns one error for every package missing from Order and every
@@ -66,13 +72,13 @@ func Check(imports map[string][]string) []error {
 	}
 	slices.Sort(pkgs)
 	for _, p := range pkgs {
-		lp, ep := layerOf(p)
+		lp, ep := layerOf(Order, p)
 		if lp < 0 {
 			errs = append(errs, fmt.Errorf("%s: not in the layer table", p))
 			continue
 		}
 		for _, q := range imports[p] {
-			lq, eq := layerOf(q)
+			lq, eq := layerOf(Order, q)
 			switch {
 			case lq < 0:
 				errs = append(errs, fmt.Errorf("%s imports %s, which is not in the layer table", p, q))
