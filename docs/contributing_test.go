@@ -72,6 +72,7 @@ func TestCommitMsgHook(t *testing.T) {
 		{"after comments and blank lines", "# Please enter the commit message\n\npkg: short\n", ""},
 		{"73 characters", long + "\n\nbody\n", "73 characters"},
 		{"73 characters of UTF-8", "pkg: " + strings.Repeat("→", 68) + "\n", "73 characters"},
+		{"73 characters, backslashes shown", "pkg: a\\tb\\c" + strings.Repeat("x", 62) + "\n", "\n  pkg: a\\tb\\cxx"},
 		{"empty", "", "empty"},
 		{"comments only", "# Please enter the commit message\n#\n\n", "empty"},
 	} {
