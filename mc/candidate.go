@@ -36,11 +36,12 @@ type Candidate struct {
 	// move in the same worlds, AdvantageSE its standard error.
 	Prior                  bool
 	Advantage, AdvantageSE float64
-	// Policy is the learned policy's belief that a Houou player makes this
-	// move (policy.Prior: the discard model's share of the kind, split by
-	// the riichi model; a call's P with its follow-up discard's share;
-	// pass, kans and kyuushu by their models); 0 for a win, a move of a
-	// decision without its model, or without a policy.
+	// Policy is the PriorPolicy's belief in this move; the learned one's
+	// is that a Houou player makes it (policy.Prior: the discard model's
+	// share of the kind, split by the riichi model; a call's P with its
+	// follow-up discard's share; pass, kans and kyuushu by their models),
+	// 0 for a win or a move of a decision without its model. 0 without a
+	// PriorPolicy.
 	Policy float64
 }
 

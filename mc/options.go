@@ -54,10 +54,10 @@ type Options struct {
 	// standard errors of the advantage is positive. 0: DefaultMargin;
 	// negative: no prior, the best mean utility is played.
 	Margin float64
-	// PolicyWeight is how much the learned discard policy's belief weighs
-	// against the simulations' evidence: a discard i replaces the prior
-	// discard p only if its lower bound (above) also exceeds PolicyWeight ×
-	// ln(π_p / π_i), where π is the policy's score of each kind. The
+	// PolicyWeight is how much the PriorPolicy's belief weighs against the
+	// simulations' evidence: a discard i replaces the prior discard p only
+	// if its lower bound (above) also exceeds PolicyWeight × ln(π_p / π_i),
+	// where π is the policy's score of each kind. The
 	// rollout's valuation is biased (docs/ENGINE.md, Fidelity); more
 	// simulations shrink the standard error but not the bias, and this
 	// term keeps a large budget from acting on a small advantage against a
@@ -99,7 +99,7 @@ type Lab struct {
 	// opponents then become tenpai at the rate of all turns.
 	NoOppCalls bool
 	// EfficiencyPrior makes the tile-efficiency discard the prior move even
-	// when the engine has a learned prior.
+	// when the engine has a PriorPolicy.
 	EfficiencyPrior bool
 	// RawScore maximises the expected points change of this round instead
 	// of the final-rank utility.
