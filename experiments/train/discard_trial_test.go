@@ -123,9 +123,7 @@ func discardTrialRows(t *testing.T, work string) {
 				continue
 			}
 			g := &trialGame{key: gr.Key}
-			var rows []byte
-			rows, g.sizes, g.fatal = train.DiscardRows(gr, &cfg, opp)
-			g.rows.Write(rows)
+			g.rows, g.sizes, g.fatal = train.DiscardRows(gr, &cfg, opp)
 			out = append(out, g)
 		}
 		return out
@@ -140,7 +138,7 @@ func discardTrialRows(t *testing.T, work string) {
 			}
 			seen[g.key] = true
 			k := dataset.Hash(g.key) % 10
-			sc := bufio.NewScanner(&g.rows)
+			sc := bufio.NewScanner(bytes.NewReader(g.rows))
 			sc.Buffer(make([]byte, 1<<20), 1<<20)
 			for _, sz := range g.sizes {
 				for range sz {

@@ -192,12 +192,10 @@ func riichiTrialRows(t *testing.T, work string) {
 				continue
 			}
 			g := &trialGame{key: gr.Key}
-			rows, n, err := train.RiichiRows(gr, opp)
-			if err != nil {
+			var err error
+			if g.rows, g.n, err = train.RiichiRows(gr, opp); err != nil {
 				g.fatal = fmt.Errorf("%s game %d: %w", f, gr.N, err)
 			}
-			g.rows.Write(rows)
-			g.n = n
 			out = append(out, g)
 		}
 		return out
@@ -212,7 +210,7 @@ func riichiTrialRows(t *testing.T, work string) {
 			}
 			seen[g.key] = true
 			k := dataset.Hash(g.key) % 10
-			svm[k].Write(g.rows.Bytes())
+			svm[k].Write(g.rows)
 			for range g.n {
 				fmt.Fprintln(games[k], n)
 			}

@@ -5,6 +5,7 @@ package train_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"os"
@@ -312,13 +313,8 @@ func (tf *trialFiles) train(name string) string {
 }
 
 // stackRounds is the trials' number of trees: MJRANK_STACK_ROUNDS, else
-// the wait model's 100. (Package train's own cmp shadows cmp.Or here.)
-func stackRounds() string {
-	if r := os.Getenv("MJRANK_STACK_ROUNDS"); r != "" {
-		return r
-	}
-	return "100"
-}
+// the wait model's 100.
+func stackRounds() string { return cmp.Or(os.Getenv("MJRANK_STACK_ROUNDS"), "100") }
 
 // TestStackTrial: a second wait model that sees the first one's 34
 // probabilities of the position (its own, their sum, maximum, its rank and
@@ -698,7 +694,7 @@ func needXGBoost(t *testing.T) {
 // their number (n).
 type trialGame struct {
 	key   string
-	rows  bytes.Buffer
+	rows  []byte
 	sizes []uint8
 	n     int
 	fatal error
