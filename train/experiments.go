@@ -139,7 +139,7 @@ func ModelParams(name string) ([][2]string, error) {
 // files it writes in dir; features are the rows' features, in order.
 func FitXGBoost(ctx context.Context, cfg Config, dir, name string, features []string, params [][2]string, train []string, test string) ([]byte, error) {
 	cfg.defaults()
-	job := xgbJob{name: name, spc: spec{name, features, 0, params, "", nil}, train: train, test: test}
+	job := xgbJob{name: name, spc: spec{name: name, features: features, params: params}, train: train, test: test}
 	b, _, err := cfg.runXGBoost(ctx, dir, job)
 	return b, err
 }
