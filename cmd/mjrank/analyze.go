@@ -51,8 +51,8 @@ in consistently with it (riichi hands tenpai) to build the round; the
 engine still reads only the seat's view, so the fill does not matter.
 
 The analysis is deterministic for a seed under a --sims budget, whatever
---workers; --time stops after the halving stage in which the time runs out
-(the result then depends on the machine).
+--workers; --time stops when the time runs out, within the chunks of 8
+worlds already started (the result then depends on the machine).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o analyzeOptions
@@ -63,7 +63,7 @@ The analysis is deterministic for a seed under a --sims budget, whatever
 		fs.IntVar(&o.turn, "turn", 0, "the seat's discard number in the round (1-based; needs --seat)")
 		fs.IntVar(&o.seat, "seat", -1, "the deciding seat (0..3; 0 is the first dealer)")
 		fs.IntVar(&o.sims, "sims", mc.DefaultSims, fmt.Sprintf("simulation budget of the decision (1 to %d)", mc.MaxSims))
-		fs.DurationVar(&o.limit, "time", 0, "stop after the halving stage in which this time runs out (0: no limit)")
+		fs.DurationVar(&o.limit, "time", 0, "stop when this time runs out, within the worlds already started (0: no limit)")
 		fs.IntVar(&o.workers, "workers", 0, "goroutines (default: one per CPU; the result does not depend on it)")
 		fs.Uint64Var(&o.seed, "seed", 1, "seed of the simulations")
 		fs.StringVar(&o.utility, "utility", "rank", "what to maximise: rank (expected final rank) or points (Houou rank points +90/+45/0/-135)")
