@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -44,6 +45,9 @@ type Options struct {
 	Progress func(done, total int)
 	// Engine to use (nil: mc.Default()).
 	Engine *mc.Engine
+	// Rounds picks the rounds reviewed (the zero value: all). A decision
+	// keeps its index among all the seat's decisions, and so its seed.
+	Rounds Rounds
 }
 
 // Candidate is one move of a decision with the engine's figures.
@@ -109,6 +113,8 @@ type Report struct {
 	Game      Summary    `json:"game"`
 	Rounds    []Summary  `json:"rounds"`
 	Decisions []Decision `json:"decisions"`
+
+	game *data.Game // the record reviewed, for WriteHTML (nil in a report decoded from JSON)
 }
 
 // Costliest returns the decisions by rank loss, largest first (ties by
@@ -244,18 +250,19 @@ func (d *Decision) Fill(an *mc.Analysis) error {
 	return nil
 }
 
-// Run reviews every decision of seat in g.
+// Run reviews every decision of seat in g (in the rounds o picks).
 func Run(ctx context.Context, g *data.Game, seat int, o Options) (*Report, error) {
 	start := time.Now()
 	decs, err := Collect(g, seat)
 	if err != nil {
 		return nil, err
 	}
-	eng := o.Engine
-	if eng == nil {
-		if eng, err = mc.Default(); err != nil {
-			return nil, err
-		}
+	if decs, err = o.pick(g, decs); err != nil {
+		return nil, err
+	}
+	eng, err := o.engine()
+	if err != nil {
+		return nil, err
 	}
 	workers := max(o.Workers, 1)
 	var done atomic.Int64
@@ -264,12 +271,7 @@ func Run(ctx context.Context, g *data.Game, seat int, o Options) (*Report, error
 	for i := range decs {
 		d := &decs[i]
 		p.Go(func(ctx context.Context) error {
-			r, legal, mo := d.Position(&o)
-			an, err := eng.Analyze(ctx, game.ViewOf(r, d.seat), legal, mo)
-			if err != nil {
-				return fmt.Errorf("%s event %d: %w", d.Round, d.Event, err)
-			}
-			if err := d.Fill(an); err != nil {
+			if err := d.review(ctx, eng, &o); err != nil {
 				return err
 			}
 			n := done.Add(1)
@@ -284,7 +286,57 @@ func Run(ctx context.Context, g *data.Game, seat int, o Options) (*Report, error
 	if err := p.Wait(); err != nil {
 		return nil, err
 	}
-	rep := &Report{Seat: seat, Player: g.Names[seat], Seed: o.Seed, Sims: o.sims(), Decisions: decs}
+	rep := newReport(g, seat, &o, decs)
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+func (o *Options) engine() (*mc.Engine, error) {
+	if o.Engine != nil {
+		return o.Engine, nil
+	}
+	return mc.Default()
+}
+
+// ErrNoRound is returned when the rounds picked hold no decision of the
+// seat.
+var ErrNoRound = errors.New("no decision in the rounds picked")
+
+// pick keeps the decisions of the rounds o picks; none is ErrNoRound,
+// naming the game's rounds.
+func (o *Options) pick(g *data.Game, decs []Decision) ([]Decision, error) {
+	if o.Rounds.All() {
+		return decs, nil
+	}
+	kept := decs[:0]
+	for _, d := range decs {
+		if o.Rounds.Has(d.Round) {
+			kept = append(kept, d)
+		}
+	}
+	if len(kept) == 0 {
+		names := make([]string, len(g.Rounds))
+		for i := range g.Rounds {
+			names[i] = g.Rounds[i].Name()
+		}
+		return nil, fmt.Errorf("%w (%s; the game's rounds: %s)", ErrNoRound, o.Rounds, strings.Join(names, ", "))
+	}
+	return kept, nil
+}
+
+// review analyses the decision with eng and fills its figures.
+func (d *Decision) review(ctx context.Context, eng *mc.Engine, o *Options) error {
+	r, legal, mo := d.Position(o)
+	an, err := eng.Analyze(ctx, game.ViewOf(r, d.seat), legal, mo)
+	if err != nil {
+		return fmt.Errorf("%s event %d: %w", d.Round, d.Event, err)
+	}
+	return d.Fill(an)
+}
+
+// newReport sums up the reviewed decisions of seat in g (Seconds unset).
+func newReport(g *data.Game, seat int, o *Options, decs []Decision) *Report {
+	rep := &Report{Seat: seat, Player: g.Names[seat], Seed: o.Seed, Sims: o.sims(), Decisions: decs, game: g}
 	rep.Game = summarize("game", decs)
 	for lo := 0; lo < len(decs); {
 		hi := lo
@@ -294,8 +346,7 @@ func Run(ctx context.Context, g *data.Game, seat int, o Options) (*Report, error
 		rep.Rounds = append(rep.Rounds, summarize(decs[lo].Round, decs[lo:hi]))
 		lo = hi
 	}
-	rep.Seconds = time.Since(start).Seconds()
-	return rep, nil
+	return rep
 }
 
 func summarize(name string, decs []Decision) Summary {

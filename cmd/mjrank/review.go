@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"runtime"
 	"strings"
@@ -12,87 +14,125 @@ import (
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/outfile"
+	"github.com/mjrank/mjrank/internal/progress"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/review"
 )
 
 var cmdReview = &Command{
 	Name:      "review",
-	UsageLine: "LOG [--seat N | --name NAME] [--game G] [--sims N] [--workers N] [--seed S] [--json] [--html FILE] [--progress]",
-	Short:     "review every decision of one player of a game record with the Monte Carlo engine",
+	UsageLine: "[--seat N | --name NAME] [--rounds LIST] [--game G] [--sims N] [--workers N] [--seed S] [--cache DIR] [--log-server URL] [--json] [--html FILE] [--progress] PATH...",
+	Short:     "review every decision of one player of game records with the Monte Carlo engine",
 	Long: `
-Review runs every decision one player made in a game record (mjlog plain or
-gzipped, tenhou.net/6 JSON or mjai) through the Monte Carlo engine, as
-mjrank analyze does for one: the turn decisions (discard, riichi) and the
-answers to discards the player could call. For each it gives the move
-played beside the engine's best, the loss (the played move's expected final
-rank minus the best's, and the Houou rank points it gives up; negative
-when the played move simulated better than the engine's choice, which keeps
-its prior move unless another beats it by two standard errors), the top
-candidates with their final-rank distribution, P(win) and P(deal-in) this
-round.
+Review runs every decision one player made in game records through the
+Monte Carlo engine, as mjrank analyze does for one: the turn decisions
+(discard, riichi) and the answers to discards the player could call. For
+each it gives the move played beside the engine's best, the loss (the
+played move's expected final rank minus the best's, and the Houou rank
+points it gives up; negative when the played move simulated better than
+the engine's choice, which keeps its prior move unless another beats it by
+two standard errors), the top candidates with their final-rank
+distribution, P(win) and P(deal-in) this round.
 
-The summary prints per round the agreement rate (played == best) and the
-total and worst losses, then the costliest decisions first. --json prints
-the full report; --html FILE writes it as one self-contained HTML page:
-checked before the review (a folder, a folder that cannot be written, or
-the record itself are refused), written whole to a temporary file renamed
-onto FILE, through a symbolic link to its target, or directly into a FIFO
-or a device (/dev/stdout).
+Each PATH is a record file (mjlog plain or gzipped, tenhou.net/6 JSON or
+mjai, told apart by content; - reads standard input), a folder (walked for
+record files as verify walks it), or a Tenhou log id or URL
+(2022010115gm-00a9-0000-dcf9e89c, https://tenhou.net/0/?log=ID&tw=2),
+fetched from --log-server as tenhou.net/6 JSON. Every game of a file is
+reviewed, or only game --game G of each.
 
-The player is --seat N (0 is the first dealer) or --name NAME (a player
-name of the record; a name that two seats share is refused: give --seat);
-seat 0 by default. Decision i of the player is
-analysed with seed (--seed, i), so the report does not depend on --workers.
-3-player records are refused.
+The player is --seat N (0 is the first dealer) or --name NAME (the seat of
+that name in each game); without either, the seat a log URL names (tw=),
+else seat 0. --rounds E1,E4-1,S3 reviews only those rounds (a round name
+without honba is every honba of it). Decision i of the player is analysed
+with seed (--seed, i), so a report depends neither on --workers nor on the
+other games of the batch.
+
+One game: the summary prints per round the agreement rate (played == best)
+and the total and worst losses, then the costliest decisions first; --json
+prints the full report; --html FILE writes it as one self-contained HTML
+page: checked before the review (a folder, a folder that cannot be written,
+or the record itself are refused), written whole to a temporary file
+renamed onto FILE, through a symbolic link to its target, or directly into
+a FIFO or a device (/dev/stdout). A game that cannot be reviewed (no player
+of that name, a name two seats share, a 3-player record, a damaged record)
+is an error.
+
+Several games (several PATHs, a folder, a file of several games): the
+decisions of every game are analysed in one pool of --workers, with one
+progress bar over games and decisions on a terminal. The summary prints a
+line per game, the player's figures over the games reviewed, then the
+games skipped (no player of that name or two of it, none of the rounds
+asked, a folder's file that is no record) and those that failed (a path,
+log or record that cannot be read, a damaged or 3-player record), each
+named by file and game number in the file; --json prints {"games": [each
+game's report with its file or log_id, game_in_file, status (ok, skipped
+or failed), reason, cached], "player": {...}, "batch": {...}}. --html
+takes one game only. The exit status is 1 when some game failed, else 0.
+
+--cache DIR keeps each game's review in DIR, keyed by the game's content,
+the seat, the rounds, --sims, --seed, the engine's build and the digests of
+its models: a game reviewed before under the same key is read back, not
+reviewed again, so an interrupted batch resumes where it stopped. Entries
+are written whole (a temporary file renamed); one that cannot be read is
+reviewed again, with a warning.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o reviewOptions
-		fs.IntVar(&o.seat, "seat", 0, "the player's seat (0..3)")
-		fs.StringVar(&o.name, "name", "", "the player's name (instead of --seat)")
-		fs.IntVar(&o.gameN, "game", 1, "the game of the file (1-based), for files that hold several")
+		fs.IntVar(&o.seat, "seat", 0, "the player's seat (0..3) in every game")
+		fs.StringVar(&o.name, "name", "", "the player's name (instead of --seat): the seat of that name in each game")
+		fs.StringVar(&o.rounds, "rounds", "", "review only these rounds: a comma-separated `LIST` like E1,E4-1,S3 (default: all)")
+		fs.IntVar(&o.gameN, "game", 0, "only this game (1-based) of each file (default: every game)")
 		fs.IntVar(&o.sims, "sims", review.DefaultSims, fmt.Sprintf("simulation budget of each decision (1 to %d)", mc.MaxSims))
-		fs.IntVar(&o.workers, "workers", 0, "decisions analysed at once (default: one per CPU; the result does not depend on it)")
+		fs.IntVar(&o.workers, "workers", 0, "decisions analysed at once, over all games (default: one per CPU; the result does not depend on it)")
 		fs.Uint64Var(&o.seed, "seed", 1, "seed of the simulations")
+		fs.StringVar(&o.cacheDir, "cache", "", "keep each game's review in `DIR` and reuse it")
+		fs.StringVar(&o.logServer, "log-server", review.DefaultLogServer, "the `URL` Tenhou log ids are fetched from")
 		fs.BoolVar(&o.asJSON, "json", false, "print the full report as JSON")
-		fs.StringVar(&o.htmlFile, "html", "", "also write the report as one self-contained HTML file")
-		fs.BoolVar(&o.progress, "progress", false, "print progress on stderr")
+		fs.StringVar(&o.htmlFile, "html", "", "also write the report of one game as one self-contained HTML file")
+		fs.BoolVar(&o.progress, "progress", false, "print progress on stderr, also when it is not a terminal")
 		return func(env *Env, args []string) error {
-			if len(args) != 1 {
-				return usageErrorf("want one game record")
+			if len(args) == 0 {
+				return usageErrorf("give at least one record file, folder or Tenhou log id")
 			}
-			page, err := o.check(fs, args[0])
+			page, err := o.check(fs, args)
 			if err != nil {
 				return err
 			}
 			if page != nil {
 				defer page.Abort()
 			}
-			return o.run(env, args[0], page)
+			return o.run(env, args, page)
 		}
 	},
 }
 
 // reviewOptions are the review command's flags.
 type reviewOptions struct {
-	seat, gameN, sims, workers int
-	name, htmlFile             string
-	seed                       uint64
-	asJSON, progress           bool
+	seat, gameN, sims, workers                  int
+	name, htmlFile, rounds, cacheDir, logServer string
+	seed                                        uint64
+	asJSON, progress                            bool
+
+	picked  review.Rounds
+	seatSet bool // --seat given: it overrides a log URL's tw=
 }
 
 // check checks every flag, then the flags together, before any work. With
 // --html it returns the page, open to be written: a review of minutes must
 // not be lost to a path it cannot be written to, nor write over its own
-// record (file).
-func (o *reviewOptions) check(fs *flag.FlagSet, file string) (*outfile.File, error) {
+// record (a file of args).
+func (o *reviewOptions) check(fs *flag.FlagSet, args []string) (*outfile.File, error) {
 	if err := firstErr(
 		intIn("seat", o.seat, 0, 3),
-		atLeast("game", o.gameN, 1),
+		atLeast("game", o.gameN, 0),
 		intIn("sims", o.sims, 1, mc.MaxSims),
 		workersFlag(o.workers),
 	); err != nil {
 		return nil, err
+	}
+	if explicit(fs, "game") && o.gameN == 0 {
+		return nil, usageErrorf("--game 0: games are numbered from 1")
 	}
 	if explicit(fs, "name") && o.name == "" {
 		return nil, usageErrorf("--name: empty; give a player's name, or --seat")
@@ -100,70 +140,215 @@ func (o *reviewOptions) check(fs *flag.FlagSet, file string) (*outfile.File, err
 	if explicit(fs, "name") && explicit(fs, "seat") {
 		return nil, usageErrorf("give --seat or --name, not both")
 	}
+	o.seatSet = explicit(fs, "seat")
+	if explicit(fs, "rounds") {
+		rs, err := review.ParseRounds(o.rounds)
+		if err != nil {
+			return nil, usageErrorf("--rounds %s", err)
+		}
+		o.picked = rs
+	}
+	if u, err := url.Parse(o.logServer); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, usageErrorf("--log-server %q: want an http or https URL, like %s", o.logServer, review.DefaultLogServer)
+	}
 	if o.htmlFile == "" {
 		return nil, nil
 	}
-	page, err := outfile.Create(o.htmlFile, file)
+	page, err := outfile.Create(o.htmlFile, args...)
 	if err != nil {
 		return nil, usageErrorf("--html %v", err)
 	}
 	return page, nil
 }
 
-// run reviews the player of the game in file, prints the report and
-// writes the page if there is one.
-func (o *reviewOptions) run(env *Env, file string, page *outfile.File) error {
-	g, err := readGame(file, o.gameN)
+// run reviews the games of args and prints the report (one game's as
+// before, or the batch's), and writes the page if there is one.
+func (o *reviewOptions) run(env *Env, args []string, page *outfile.File) error {
+	bo, err := o.batchOptions(env)
 	if err != nil {
 		return err
 	}
-	if g.Players != 4 {
-		return fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
+	done := o.showProgress(env, &bo)
+	defer done()
+	ctx := context.Background()
+	plan := review.NewPlan(ctx, args, bo)
+	entries := plan.Entries()
+	single := len(entries) == 1 && len(args) == 1 && !isDir(args[0])
+	switch {
+	case len(entries) == 0:
+		return fmt.Errorf("no record file in %s", strings.Join(args, " "))
+	case page != nil && !single:
+		return usageErrorf("--html writes one game's page; %s hold %s (a batch's pages are not made yet)", strings.Join(args, " "), plural(len(entries), "entry"))
+	case single && entries[0].Status != "":
+		return errors.New(singleProblem(&entries[0]))
 	}
-	s, err := o.player(file, g)
+	rep, err := plan.Run(ctx)
+	done()
 	if err != nil {
 		return err
 	}
-	w := o.workers
-	if w == 0 {
-		w = runtime.GOMAXPROCS(0)
+	if single {
+		return o.printOne(env, &rep.Games[0], page)
 	}
-	opt := review.Options{Sims: o.sims, Workers: w, Seed: o.seed}
-	if o.progress {
-		opt.Progress = func(done, total int) { fmt.Fprintf(env.Stderr, "\rreview: %d/%d decisions", done, total) }
-	}
-	rep, err := review.Run(context.Background(), g, s, opt)
-	if o.progress {
-		fmt.Fprintln(env.Stderr)
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
-	}
-	// The report first, so that a failing page loses nothing.
 	if o.asJSON {
 		err = writeJSON(env.Stdout, rep)
 	} else {
-		err = printReview(env.Stdout, file, rep)
+		err = printBatch(env.Stdout, rep)
 	}
-	if err == nil && page != nil {
-		err = writePage(page, file, rep)
+	if err == nil && !rep.OK() {
+		err = errSilent
 	}
 	return err
 }
 
-// player returns the seat reviewed: --seat, or the one seat named --name.
-func (o *reviewOptions) player(file string, g *data.Game) (int, error) {
-	if o.name == "" {
-		return o.seat, nil
+// batchOptions are the review's options from the flags, with the cache
+// opened.
+func (o *reviewOptions) batchOptions(env *Env) (review.BatchOptions, error) {
+	w := o.workers
+	if w == 0 {
+		w = runtime.GOMAXPROCS(0)
 	}
-	seats := g.SeatsNamed(o.name)
-	switch len(seats) {
-	case 0:
-		return 0, fmt.Errorf("%s: no player named %q (the players: %s)", file, o.name, strings.Join(g.Names[:], ", "))
-	case 1:
-		return seats[0], nil
+	bo := review.BatchOptions{
+		Options: review.Options{Sims: o.sims, Workers: w, Seed: o.seed, Rounds: o.picked},
+		Seat:    o.seat, Name: o.name, Game: o.gameN, LogServer: o.logServer, Stdin: env.Stdin,
+		Warn: func(msg string) { fmt.Fprintf(env.Stderr, "mjrank review: warning: %s\n", msg) },
 	}
-	return 0, fmt.Errorf("%s: %d players are named %q (seats %s): give --seat", file, len(seats), o.name, data.SeatList(seats))
+	if !o.seatSet {
+		bo.Seat = -1
+	}
+	if o.cacheDir != "" {
+		id, err := review.DefaultEngineID()
+		if err != nil {
+			return bo, err
+		}
+		if bo.Cache, err = review.OpenCache(o.cacheDir, id); err != nil {
+			return bo, usageErrorf("--cache %v", err)
+		}
+	}
+	return bo, nil
+}
+
+// singleProblem is the error of a lone game that cannot be reviewed: its
+// file or log and the reason, as one game's review has always said it.
+func singleProblem(e *review.GameEntry) string {
+	src := e.File
+	if src == "" {
+		src = e.LogID
+	}
+	if strings.HasPrefix(e.Reason, src+":") {
+		return e.Reason
+	}
+	return src + ": " + e.Reason
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}
+
+// showProgress sets bo's progress: plain lines with --progress, else a bar
+// when stderr is a terminal. The function it returns ends the display.
+func (o *reviewOptions) showProgress(env *Env, bo *review.BatchOptions) func() {
+	if o.progress {
+		shown := false
+		bo.OnProgress = func(p review.BatchProgress) {
+			shown = true
+			fmt.Fprintf(env.Stderr, "\rreview: %d/%d games, %d/%d decisions", p.GamesDone, p.Games, p.DecisionsDone, p.Decisions)
+		}
+		return func() {
+			if shown {
+				fmt.Fprintln(env.Stderr)
+				shown = false
+			}
+		}
+	}
+	var bar *progress.Bar
+	bo.OnProgress = func(p review.BatchProgress) {
+		if bar == nil {
+			bar = progress.New(env.Stderr, p.Decisions, "review")
+		}
+		bar.Describe(fmt.Sprintf("review: game %d/%d", min(p.GamesDone+1, p.Games), p.Games))
+		bar.Add(1)
+		if p.DecisionsDone == p.Decisions {
+			bar.Finish()
+		}
+	}
+	return func() {}
+}
+
+// printOne prints a lone game's review as review always has, and writes
+// its page.
+func (o *reviewOptions) printOne(env *Env, e *review.GameEntry, page *outfile.File) error {
+	if e.Status != review.StatusOK {
+		return errors.New(singleProblem(e))
+	}
+	src := e.File
+	if src == "" {
+		src = e.LogID
+	}
+	var err error
+	// The report first, so that a failing page loses nothing.
+	if o.asJSON {
+		err = writeJSON(env.Stdout, e.Report)
+	} else {
+		err = printReview(env.Stdout, src, e.Report)
+	}
+	if err == nil && page != nil {
+		err = writePage(page, src, e.Report)
+	}
+	return err
+}
+
+// printBatch prints a line per game reviewed, the player's figures and
+// the batch's counts, then the games skipped and failed with why.
+func printBatch(w io.Writer, rep *review.BatchReport) error {
+	t := newTable(w, "game", "seat", "player", "decisions", "agree%", "rank loss", "loss/decision", "rank pt loss", "")
+	for i := range rep.Games {
+		e := &rep.Games[i]
+		if e.Status != review.StatusOK {
+			continue
+		}
+		g := &e.Report.Game
+		note := ""
+		if e.Cached {
+			note = "cached"
+		}
+		perDec := "-"
+		if g.Decisions > 0 {
+			perDec = fmt.Sprintf("%.4f", g.RankLoss/float64(g.Decisions))
+		}
+		if err := t.Append([]string{e.Where(), fmt.Sprint(e.Seat), e.Player, fmt.Sprint(g.Decisions), pct(g.Agreement),
+			fmt.Sprintf("%.3f", g.RankLoss), perDec, fmt.Sprintf("%.1f", g.PointsLoss), note}); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	p, b := &rep.Player, &rep.Batch
+	who := "the player"
+	if p.Name != "" {
+		who = p.Name
+	}
+	fmt.Fprintf(w, "\n%s over %s: %s, agreement %s%%, rank loss %.4f per decision and %.3f per game, rank points lost %.1f per game\n",
+		who, plural(p.Games, "game"), plural(p.Decisions, "decision"), pct(p.Agreement), p.RankLossPerDecision, p.RankLossPerGame, p.PointsLossPerGame)
+	fmt.Fprintf(w, "batch: %d entries: %d reviewed, %d from the cache, %d skipped, %d failed; %s analysed in %.1f s\n",
+		b.Games, b.Reviewed, b.Cached, b.Skipped, b.Failed, plural(b.DecisionsAnalysed, "decision"), b.Seconds)
+	for _, status := range []string{review.StatusSkipped, review.StatusFailed} {
+		first := true
+		for i := range rep.Games {
+			e := &rep.Games[i]
+			if e.Status != status {
+				continue
+			}
+			if first {
+				fmt.Fprintf(w, "\n%s:\n", status)
+				first = false
+			}
+			fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(e.Problem(), "\n", "\n    "))
+		}
+	}
+	return nil
 }
 
 // readGame reads game gameN (1-based) of a record file in any format.

@@ -39,6 +39,13 @@ func (p *Bar) Add(n int) {
 	}
 }
 
+// Describe replaces the bar's description (a count of its own, say).
+func (p *Bar) Describe(desc string) {
+	if p.b != nil {
+		p.b.Describe(desc)
+	}
+}
+
 // Finish completes and clears the bar.
 func (p *Bar) Finish() {
 	if p.b != nil {

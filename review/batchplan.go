@@ -1,0 +1,262 @@
+package review
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/sourcegraph/conc/pool"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
+)
+
+// BatchOptions tune a batch review.
+type BatchOptions struct {
+	// Options review each game; their Progress is not called (see
+	// OnProgress). Workers analyse the decisions of every game in one pool.
+	Options
+	Seat int    // the seat reviewed in every game; -1: a log URL's tw= seat, else 0
+	Name string // if set, the seat of this name in each game (a game without it, or with two, is skipped)
+	Game int    // if > 0, only this game (1-based) of each file
+	// LogServer is the base URL Tenhou log ids are fetched from
+	// (DefaultLogServer if ""), with Client (nil: one with FetchTimeout).
+	LogServer string
+	Client    *http.Client
+	Stdin     io.Reader // what the path "-" reads; nil: none
+	Cache     *Cache    // if set, reviews are read from and written to it
+	// Warn, if set, is told what did not stop the batch but should be
+	// known: a corrupt cache entry, a cache entry that could not be
+	// written. It is called one call at a time.
+	Warn func(msg string)
+	// OnProgress, if set, is called as decisions and games finish (one call
+	// at a time).
+	OnProgress func(BatchProgress)
+}
+
+// BatchProgress is how far a batch is: the games to review (cached ones
+// left out) and their decisions.
+type BatchProgress struct {
+	Games, GamesDone         int
+	Decisions, DecisionsDone int
+}
+
+// A Plan is a batch's games as read, each with its seat, its decisions
+// counted and its cached review if there is one, before any simulation.
+type Plan struct {
+	items []*planItem
+	o     BatchOptions
+}
+
+// planItem is one game of a plan (or a file or log that gave none).
+type planItem struct {
+	GameEntry
+	game      *data.Game // nil once reviewed, or if the entry has a status already
+	seat      int
+	key       *cacheKey
+	decisions int
+}
+
+// input is one record file, log, or an entry decided as the arguments
+// are read (a path that cannot be read, a bad log id).
+type input struct {
+	path     string
+	explicit bool
+	log      *LogRef
+	entry    *GameEntry
+}
+
+// NewPlan reads the games of args: record files (any format the readers
+// know, gzipped or not; records.StdinPath reads o.Stdin), folders (walked
+// as records.RecordFiles does) and Tenhou log ids or URLs (ParseLogRef),
+// fetched from o.LogServer. Nothing stops it: a path, a log or a record
+// that cannot be read is a failed entry, a game it cannot review (no
+// player of that name, not the rounds asked) a skipped one, both with the
+// reason. Files are read o.Workers at a time; the entries are in the
+// order of args, a folder's files sorted.
+func NewPlan(ctx context.Context, args []string, o BatchOptions) *Plan {
+	var ins []input
+	for _, a := range args {
+		ins = append(ins, expand(a)...)
+	}
+	warn := o.Warn
+	var warnMu sync.Mutex
+	o.Warn = func(msg string) {
+		if warn != nil {
+			warnMu.Lock()
+			defer warnMu.Unlock()
+			warn(msg)
+		}
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	got := make([][]*planItem, len(ins))
+	wp := pool.New().WithMaxGoroutines(workers)
+	for i, in := range ins {
+		wp.Go(func() { got[i] = o.read(ctx, in) })
+	}
+	wp.Wait()
+	p := &Plan{o: o}
+	for _, items := range got {
+		p.items = append(p.items, items...)
+	}
+	return p
+}
+
+// expand lists the inputs of one argument.
+func expand(arg string) []input {
+	if arg != records.StdinPath {
+		if _, err := os.Lstat(arg); err != nil {
+			if ref, ok, err := ParseLogRef(arg); ok {
+				if err != nil {
+					return []input{{entry: &GameEntry{LogID: arg, Status: StatusFailed, Reason: err.Error()}}}
+				}
+				return []input{{log: &ref}}
+			}
+		}
+	}
+	files, explicit, skipped, problems := records.RecordFiles([]string{arg})
+	var ins []input
+	for _, f := range files {
+		ins = append(ins, input{path: f, explicit: explicit[f]})
+	}
+	for _, s := range skipped {
+		ins = append(ins, input{entry: &GameEntry{File: s.File, Status: StatusSkipped, Reason: s.Reason}})
+	}
+	for _, pr := range problems {
+		ins = append(ins, input{entry: &GameEntry{File: pr.File, Status: StatusFailed, Reason: pr.What}})
+	}
+	return ins
+}
+
+// read reads the games of one input.
+func (o *BatchOptions) read(ctx context.Context, in input) []*planItem {
+	switch {
+	case in.entry != nil:
+		return []*planItem{{GameEntry: *in.entry}}
+	case in.log != nil:
+		failed := func(err error) []*planItem {
+			return []*planItem{{GameEntry: GameEntry{LogID: in.log.ID, Status: StatusFailed, Reason: err.Error()}}}
+		}
+		b, err := FetchLog(ctx, o.Client, o.LogServer, in.log.ID)
+		if err != nil {
+			return failed(err)
+		}
+		r, _, err := records.NewReader(bytes.NewReader(b), in.log.ID)
+		if err != nil {
+			return failed(fmt.Errorf("the log server's answer: %w", err))
+		}
+		if !r.Next() {
+			if r.Err() == nil {
+				return failed(errors.New("the log server's answer holds no game"))
+			}
+			return failed(fmt.Errorf("the log server's answer: %w", r.Err()))
+		}
+		return []*planItem{o.newItem(GameEntry{LogID: in.log.ID}, r.Game(), in.log.Seat)}
+	}
+	return o.readFile(in.path, in.explicit)
+}
+
+// readFile reads the games of a record file. As records.Verify does, a
+// folder's file that holds no record is skipped, and a record cut short
+// is a failed entry after the games before it.
+func (o *BatchOptions) readFile(path string, explicit bool) []*planItem {
+	name := path
+	var f io.Reader
+	if path == records.StdinPath {
+		name, f = "stdin", o.Stdin
+		if f == nil {
+			f = strings.NewReader("")
+		}
+	} else {
+		file, err := os.Open(path)
+		if err != nil {
+			return []*planItem{{GameEntry: GameEntry{File: path, Status: StatusFailed, Reason: err.Error()}}}
+		}
+		defer file.Close()
+		f = file
+	}
+	entry := func(n int, status, reason string) *planItem {
+		return &planItem{GameEntry: GameEntry{File: name, Number: n, Status: status, Reason: reason}}
+	}
+	r, _, err := records.NewReader(f, name)
+	if err != nil {
+		if !explicit && errors.Is(err, data.ErrSyntax) {
+			return []*planItem{entry(0, StatusSkipped, "not a game record")}
+		}
+		return []*planItem{entry(0, StatusFailed, err.Error())}
+	}
+	var items []*planItem
+	n := 0
+	for r.Next() {
+		n++
+		if o.Game == 0 || o.Game == n {
+			items = append(items, o.newItem(GameEntry{File: name, Number: n}, r.Game(), -1))
+		}
+	}
+	switch err := r.Err(); {
+	case err != nil && n == 0 && !explicit && errors.Is(err, data.ErrNotRecord):
+		return []*planItem{entry(0, StatusSkipped, "not a game record")}
+	case err != nil:
+		items = append(items, entry(n+1, StatusFailed, err.Error()))
+	case o.Game > n:
+		items = append(items, entry(o.Game, StatusSkipped, fmt.Sprintf("no game %d: the file holds %d", o.Game, n)))
+	}
+	return items
+}
+
+// newItem picks the seat of g, counts its decisions in the rounds asked
+// and looks for its review in the cache.
+func (o *BatchOptions) newItem(e GameEntry, g *data.Game, urlSeat int) *planItem {
+	it := &planItem{GameEntry: e}
+	fail := func(status, reason string) *planItem {
+		it.Status, it.Reason = status, reason
+		return it
+	}
+	if g.Players != 4 {
+		return fail(StatusFailed, fmt.Sprintf("a %d-player game: the engine plays 4-player games", g.Players))
+	}
+	switch seats := g.SeatsNamed(o.Name); {
+	case o.Name == "":
+		it.seat = o.Seat
+		if it.seat < 0 {
+			it.seat = max(urlSeat, 0)
+		}
+	case len(seats) == 0:
+		return fail(StatusSkipped, fmt.Sprintf("no player named %q (the players: %s)", o.Name, strings.Join(g.Names[:], ", ")))
+	case len(seats) > 1:
+		return fail(StatusSkipped, fmt.Sprintf("%d players are named %q (seats %s): give --seat", len(seats), o.Name, data.SeatList(seats)))
+	default:
+		it.seat = seats[0]
+	}
+	decs, err := Collect(g, it.seat)
+	if err != nil {
+		return fail(StatusFailed, err.Error())
+	}
+	if decs, err = o.pick(g, decs); err != nil {
+		return fail(StatusSkipped, err.Error())
+	}
+	it.game, it.decisions = g, len(decs)
+	if o.Cache == nil {
+		return it
+	}
+	k := o.Cache.key(g, it.seat, &o.Options)
+	it.key = &k
+	rep, err := o.Cache.load(&k, it.decisions)
+	if err != nil {
+		o.Warn(fmt.Sprintf("%s: %v; reviewing the game again", it.Where(), err))
+	}
+	if rep != nil {
+		it.Report, it.Status, it.Cached, it.game = rep, StatusOK, true, nil
+	}
+	return it
+}
