@@ -3,7 +3,6 @@ package observe
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +26,7 @@ type Position struct {
 	Scores string   // the scores now by seat ("25000,25000,25000,25000"); "": the start points less this round's riichi
 	Sticks int      // riichi sticks on the table now; -1: those of this round's riichi
 	Rivers []string // "SEAT:TILES", each tile marked _ (tsumogiri), * (riichi), - = + (called by the previous, opposite, next seat)
-	Melds  []string // "SEAT:MELD,MELD" in the order made; the called tile marked - = + (from the previous, opposite, next seat)
+	Melds  []string // "SEAT:MELD,MELD" in the order made, each TYPE=TILES as the score command writes it (pon=055p, kakan=5550s), an ankan or kakan optionally @N
 }
 
 // NewPosition returns a Position with Seat and Sticks unset (-1).
@@ -120,8 +119,8 @@ type riverTile struct {
 type posMeld struct {
 	typ    score.MeldType // Chi, Pon, Daiminkan, Kakan, Ankan
 	tiles  []posTile      // as written; a kakan's added tile last
-	called int            // index in tiles of the called tile; -1 for an ankan
-	from   int            // the seat called from; -1 for an ankan
+	called int            // index in tiles of the called tile (0); -1 for an ankan
+	from   int            // the seat called from, once the call is made; -1 before
 	at     int            // @N less one: the discard its kan comes before; -1 by default
 	text   string
 }
@@ -144,11 +143,11 @@ func (m *posMeld) open() bool { return m.typ != score.Ankan }
 // closedKan reports whether the meld has a kan made on the owner's turn.
 func (m *posMeld) closedKan() bool { return m.typ == score.Ankan || m.typ == score.Kakan }
 
-// parseMeld reads one meld of seat s: three tiles with one mark (chi or
-// pon), four with the mark after the last (daiminkan), four with the mark
-// after an earlier one (kakan: the pon, then the added tile), four without
-// (ankan); an ankan or kakan may end with @N.
-func parseMeld(s int, text, field string) (posMeld, error) {
+// parseMeld reads one meld as the score command writes it (TYPE=TILES,
+// the called tile first; a kakan's added tile last; score.ParseMeld),
+// optionally followed by @N for an ankan or kakan. The seat it was called
+// from is learnt from the river whose discard is marked as called.
+func parseMeld(text, field string) (posMeld, error) {
 	m := posMeld{called: -1, from: -1, at: -1, text: text}
 	body := text
 	if i := strings.IndexByte(text, '@'); i >= 0 {
@@ -158,65 +157,21 @@ func parseMeld(s int, text, field string) (posMeld, error) {
 		}
 		m.at, body = n-1, text[:i]
 	}
-	ts, suits, err := scanMarked(body, "-=+", field)
+	sm, err := score.ParseMeld(body)
 	if err != nil {
-		return m, err
+		return m, fmt.Errorf("%s: %w", field, err)
 	}
-	if suits != 1 || len(ts) < 3 || len(ts) > 4 {
-		return m, fmt.Errorf("%s: %q: a meld is 3 or 4 tiles of one suit", field, text)
+	m.typ = sm.Type
+	for _, t := range sm.TilesSlice() {
+		m.tiles = append(m.tiles, posTile{k: t.Kind(), red: t.Red()})
 	}
-	m.tiles = ts
-	for i, t := range ts {
-		switch {
-		case t.marks == "":
-		case len(t.marks) > 1 || m.called >= 0:
-			return m, fmt.Errorf("%s: %q: one mark, after the called tile", field, text)
-		default:
-			m.called, m.from = i, (s+1+strings.IndexByte("+=-", t.marks[0]))%4
-		}
-	}
-	if err := m.classify(s, field); err != nil {
-		return m, err
+	if m.open() {
+		m.called = 0
 	}
 	if m.at >= 0 && !m.closedKan() {
-		return m, fmt.Errorf("%s: %q: @N places a closed or added kan only", field, text)
+		return m, fmt.Errorf("%s: %q: @N places an ankan or a kakan only", field, text)
 	}
 	return m, nil
-}
-
-// classify sets the meld's type from its tiles and mark.
-func (m *posMeld) classify(s int, field string) error {
-	same := true
-	for _, t := range m.tiles {
-		same = same && t.k == m.tiles[0].k
-	}
-	bad := func(msg string) error { return fmt.Errorf("%s: %q: %s", field, m.text, msg) }
-	switch {
-	case len(m.tiles) == 4 && m.called < 0:
-		m.typ = score.Ankan
-	case len(m.tiles) == 4 && m.called == 3:
-		m.typ = score.Daiminkan
-	case len(m.tiles) == 4:
-		m.typ = score.Kakan
-	case m.called < 0:
-		return bad("mark the called tile with - (from the previous seat), = (opposite) or + (next)")
-	case same:
-		m.typ = score.Pon
-	default:
-		ks := []int{int(m.tiles[0].k), int(m.tiles[1].k), int(m.tiles[2].k)}
-		slices.Sort(ks)
-		if m.tiles[0].k.IsHonor() || ks[1] != ks[0]+1 || ks[2] != ks[1]+1 {
-			return bad("neither a chi (three in sequence) nor a pon (three alike)")
-		}
-		if m.from != (s+3)%4 {
-			return bad("a chi is called from the previous seat: mark it -")
-		}
-		m.typ = score.Chi
-	}
-	if m.typ != score.Chi && !same {
-		return bad(fmt.Sprintf("a %v is tiles of one kind", m.typ))
-	}
-	return nil
 }
 
 // parseRiver reads the river of seat s.
@@ -488,7 +443,7 @@ func (b *posBuilder) parseMelds(melds []string) error {
 			return fmt.Errorf("%s: %d melds: a seat makes at most 4", field, len(parts))
 		}
 		for _, text := range parts {
-			m, err := parseMeld(s, strings.TrimSpace(text), field)
+			m, err := parseMeld(strings.TrimSpace(text), field)
 			if err != nil {
 				return err
 			}

@@ -15,11 +15,12 @@ import (
 // of the hand in tenhou order that is not the discard after it), the deal
 // left over, kans on the seat's last turn that began with a draw.
 
-// posTurnJSON: East 1, seat 2 (West) on its third turn, having drawn 3z.
+// posTurnJSON: East 1, seat 2 (West) on its third turn, having drawn 3z;
+// it drew and discarded 1m on its second.
 const posTurnJSON = `{
  "round": 0, "honba": 0, "sticks": 0, "dealer": 0, "seat": 2,
  "scores": [25000, 25000, 25000, 25000],
- "hand": ["1m","2m","3m","4m","4p","5p","6p","7s","8s","9s","9s","1z","1z"],
+ "hand": ["2m","3m","4m","4p","5p","6p","7s","8s","9s","9s","1z","1z","2z"],
  "dora_indicator": "5m",
  "events": [
   {"type":"draw","seat":0}, {"type":"discard","seat":0,"tile":"1z"},
@@ -28,7 +29,7 @@ const posTurnJSON = `{
   {"type":"draw","seat":3}, {"type":"discard","seat":3,"tile":"7z"},
   {"type":"draw","seat":0}, {"type":"discard","seat":0,"tile":"9m","tsumogiri":true},
   {"type":"draw","seat":1}, {"type":"discard","seat":1,"tile":"8p","tsumogiri":true},
-  {"type":"draw","seat":2,"tile":"2z"}, {"type":"discard","seat":2,"tile":"1m"},
+  {"type":"draw","seat":2,"tile":"1m"}, {"type":"discard","seat":2,"tile":"1m","tsumogiri":true},
   {"type":"draw","seat":3}, {"type":"discard","seat":3,"tile":"6z"},
   {"type":"draw","seat":0}, {"type":"discard","seat":0,"tile":"4p"},
   {"type":"draw","seat":1}, {"type":"discard","seat":1,"tile":"3s"},
@@ -100,14 +101,14 @@ func goodPositions() []struct {
 		json string
 	}{
 		{"turn", typed("234m456p789s1122z", "3z", "5m", "E1", "W", -1, "", -1,
-			[]string{"0:1z9m_4p", "1:2z8p_3s", "2:9s1m", "3:7z6z"}, nil), posTurnJSON},
+			[]string{"0:1z9m_4p", "1:2z8p_3s", "2:9s1m_", "3:7z6z"}, nil), posTurnJSON},
 		{"turn-14-tiles", typed("234m456p789s1122z3z", "", "5m", "", "", 2, "25000,25000,25000,25000", 0,
-			[]string{"E:1z9m_4p", "S:2z8p_3s", "W:9s1m", "N:7z6z"}, nil), posTurnJSON},
+			[]string{"E:1z9m_4p", "S:2z8p_3s", "W:9s1_m", "N:7z6z"}, nil), posTurnJSON},
 		{"riichi", typed("12378m45p67s2266z", "", "3m", "S2-1", "N", -1, "30100,24000,22900,21000", 2,
 			[]string{"1:9p1s_7z", "2:1z9m4z_", "3:2s8s*3p_", "0:9s5z"}, nil), posRiichiJSON},
 		{"calls", typed("345m689p234s55z", "", "3s,6p,4s", "e3-0", "", 1, "", -1,
 			[]string{"2:9m8p", "3:4z1p2m=", "0:7p-9s", "1:1s"},
-			[]string{"2:1111z", "3:77+77p", "1:2=22m"}), posCallsJSON},
+			[]string{"2:ankan=1111z", "3:kakan=7777p", "1:pon=222m"}), posCallsJSON},
 	}
 }
 
@@ -165,7 +166,7 @@ func TestParsePositionErrors(t *testing.T) {
 			"four plain 5p"},
 		{"hand too big", with(func(p *Position) { p.Hand = "234m456p789s11222z" }),
 			"hand: 14 tiles with 0 melds and a draw: want 13"},
-		{"hand wrong for melds", with(func(p *Position) { p.Draw = ""; p.Melds = []string{"2:5-67p"} }),
+		{"hand wrong for melds", with(func(p *Position) { p.Draw = ""; p.Melds = []string{"2:chi=567p"} }),
 			"hand: 13 tiles with 1 melds: want 10 (answering a discard) or 11"},
 		{"river too long", with(func(p *Position) { p.Rivers[1] = "1:2z8p_3s4s" }),
 			"river 1: 4 discards, but the turn comes to seat 2 after its 2"},
@@ -179,24 +180,27 @@ func TestParsePositionErrors(t *testing.T) {
 			"river 0, discard 3 (4p): "},
 		{"called without meld", with(func(p *Position) { p.Rivers[0] = "0:1z9m_4p+" }),
 			"river 0, discard 3 (4p+): marked as called by seat 1, whose melds have no call left"},
-		{"meld without mark", with(func(p *Position) { p.Hand = "234m456p789s1z"; p.Melds = []string{"2:2-22z"} }),
-			"melds 2: 2-22z: no discard of seat 1 is marked + as called by seat 2"},
-		{"chi not from the left", with(func(p *Position) { p.Melds = []string{"2:4=56p"} }),
-			"a chi is called from the previous seat"},
+		{"meld without mark", with(func(p *Position) { p.Hand = "234m456p789s1z"; p.Melds = []string{"2:pon=222z"} }),
+			"melds 2: pon=222z: no discard is marked as called by seat 2 for it"},
+		{"chi not from the left", with(func(p *Position) {
+			p.Hand = "234m789s1122z"
+			p.Rivers = []string{"0:1z9m_4p=", "1:2z8p_3s", "2:9s1m", "3:7z6z"}
+			p.Melds = []string{"2:chi=456p"}
+		}), "a chi calls the previous seat's discard"},
 		{"called face differs", with(func(p *Position) {
 			p.Hand = "234m789s1122z"
 			p.Rivers = []string{"0:1z9m_4p", "1:2z8p_3s+", "2:9s1m", "3:7z6z"}
-			p.Melds = []string{"2:4-56p"}
-		}), "called by seat 2, but its meld (melds 2: 4-56p) calls 4p"},
-		{"too few dora for the kans", with(func(p *Position) { p.Hand = "234m789s1122z"; p.Melds = []string{"2:6666s"} }),
-			"dora: 1 indicators, but melds 2: 6666s shows one more"},
+			p.Melds = []string{"2:chi=456p"}
+		}), "called by seat 2, but its meld (melds 2: chi=456p) calls 4p"},
+		{"too few dora for the kans", with(func(p *Position) { p.Hand = "234m789s1122z"; p.Melds = []string{"2:ankan=6666s"} }),
+			"dora: 1 indicators, but melds 2: ankan=6666s shows one more"},
 		{"too many dora", with(func(p *Position) { p.Dora = "5m,6m" }),
 			"dora: 2 indicators, but the kans show 1"},
 		{"kakan before its pon", with(func(p *Position) {
 			p.Hand = "234m789s1122z"
 			p.Rivers = []string{"0:1z6p=9m_", "1:2z8p_", "2:9s1m", "3:7z6z"}
-			p.Melds = []string{"2:6=666p@1"}
-		}), "melds 2: 6=666p@1: @1: not a turn of seat 2 that began with a draw after its pon"},
+			p.Melds = []string{"2:kakan=6666p@1"}
+		}), "melds 2: kakan=6666p@1: @1: not a turn of seat 2 that began with a draw after its pon"},
 		{"sticks below riichi", with(func(p *Position) { p.Rivers[3] = "3:7z*6z_"; p.Sticks = 0 }),
 			"sticks: 0, but the riichi of this round put 1 on the table"},
 		{"bad tile", with(func(p *Position) { p.Hand = "234m456p789s1128z" }), `hand: "234m456p789s1128z": no tile 8z`},
@@ -209,11 +213,12 @@ func TestParsePositionErrors(t *testing.T) {
 		{"seat and wind", with(func(p *Position) { p.Seat = 1 }), "seat: give the seat or its wind, not both"},
 		{"scores", with(func(p *Position) { p.Scores = "25000,25000,25000" }), "scores: \"25000,25000,25000\": want 4 scores"},
 		{"no dora", with(func(p *Position) { p.Dora = "" }), "dora: 0 indicators"},
-		{"not a meld", with(func(p *Position) { p.Melds = []string{"2:1-35m"} }), "neither a chi"},
+		{"not a meld", with(func(p *Position) { p.Melds = []string{"2:chi=135m"} }), `melds 2: score: invalid meld "chi=135m": not three consecutive`},
+		{"@ on a pon", with(func(p *Position) { p.Melds = []string{"2:pon=111p@2"} }), "@N places an ankan or a kakan only"},
 		{"riichi with a meld", with(func(p *Position) {
 			p.Hand = "234m789s1122z"
 			p.Rivers = []string{"0:1z9m_4p", "1:2z3s+8p", "2:9s1m*", "3:7z6z"}
-			p.Melds = []string{"2:3-45s"}
+			p.Melds = []string{"2:chi=345s"}
 		}), "river 2, discard 2 (1m*): "},
 	}
 	for _, tc := range cases {
@@ -252,7 +257,7 @@ func FuzzParsePosition(f *testing.F) {
 		p := tc.pos
 		f.Add(p.Hand, p.Draw, p.Dora, p.Round, strings.Join(p.Rivers, ";"), strings.Join(p.Melds, ";"), p.Scores, int8(p.Seat))
 	}
-	f.Add("123m", "", "1z", "E4-3", "0:1*2_3+4=5-6z", "1:0555p@2,1-23m", "0,0,0,0", int8(3))
+	f.Add("123m", "", "1z", "E4-3", "0:1*2_3+4=5-6z", "1:kakan=0555p@2,chi=123m", "0,0,0,0", int8(3))
 	f.Fuzz(func(t *testing.T, hand, draw, dora, round, rivers, melds, scores string, seat int8) {
 		p := &Position{Hand: hand, Draw: draw, Dora: dora, Round: round, Seat: int(seat), Sticks: -1, Scores: scores}
 		if rivers != "" {
