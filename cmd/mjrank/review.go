@@ -178,7 +178,7 @@ func (o *reviewOptions) run(env *Env, args []string, page *outfile.File) error {
 	case len(entries) == 0:
 		return fmt.Errorf("no record file in %s", strings.Join(args, " "))
 	case page != nil && !single:
-		return usageErrorf("--html writes one game's page; %s hold %s (a batch's pages are not made yet)", strings.Join(args, " "), plural(len(entries), "entry"))
+		return usageErrorf("--html writes the page of one game, given as one file or log; %s make a batch (%d entries), whose pages are not made yet", strings.Join(args, " "), len(entries))
 	case single && entries[0].Status != "":
 		return errors.New(singleProblem(&entries[0]))
 	}

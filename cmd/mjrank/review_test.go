@@ -2,13 +2,21 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -240,5 +248,378 @@ func TestReviewHTMLWriteError(t *testing.T) {
 	code, stdout, stderr := reviewQuick(t, sampleXML, "--html", fifo)
 	if code != 1 || !strings.Contains(stderr, "--html: write "+fifo+": broken pipe") || !strings.Contains(stdout, "costliest decisions") {
 		t.Errorf("exit %d, stderr %q, stdout %d bytes", code, stderr, len(stdout))
+	}
+}
+
+// batchReport is the JSON of a batch review, as the tests read it.
+type batchReport struct {
+	Games []struct {
+		File      string `json:"file"`
+		LogID     string `json:"log_id"`
+		Number    int    `json:"game_in_file"`
+		Status    string `json:"status"`
+		Reason    string `json:"reason"`
+		Cached    bool   `json:"cached"`
+		Seat      int    `json:"seat"`
+		Player    string `json:"player"`
+		Decisions []struct {
+			Index int    `json:"index"`
+			Round string `json:"round"`
+		} `json:"decisions"`
+	} `json:"games"`
+	Player struct {
+		Games               int     `json:"games"`
+		Decisions           int     `json:"decisions"`
+		Agreement           float64 `json:"agreement"`
+		RankLossPerDecision float64 `json:"rank_loss_per_decision"`
+	} `json:"player"`
+	Batch struct {
+		Reviewed, Cached, Skipped, Failed int
+		DecisionsAnalysed                 int `json:"decisions_analysed"`
+	} `json:"batch"`
+}
+
+// reviewBatch runs a quick batch review with --json and reads its report.
+func reviewBatch(t *testing.T, args ...string) (int, *batchReport, string, string) {
+	t.Helper()
+	code, stdout, stderr := mjrankRun(t, nil, append([]string{"review", "--sims", "20", "--json"}, args...)...)
+	var rep batchReport
+	if code == 0 || code == 1 {
+		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+			t.Fatalf("exit %d, stderr %q: the output is no batch report: %v", code, stderr, err)
+		}
+	}
+	return code, &rep, stdout, stderr
+}
+
+// renamed writes a copy of the self-play record with seat 1's name
+// replaced (percent-encoded as mjlog has it), a game of other content.
+func renamed(t *testing.T, path, name string) {
+	t.Helper()
+	b, err := os.ReadFile(sampleXML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var enc strings.Builder
+	for _, c := range []byte(name) {
+		fmt.Fprintf(&enc, "%%%02X", c)
+	}
+	b = regexp.MustCompile(`n1="[^"]*"`).ReplaceAll(b, []byte(`n1="`+enc.String()+`"`))
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gzipFile writes src gzipped to dst.
+func gzipFile(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(b)
+	w.Close()
+	if err := os.WriteFile(dst, z.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReviewBatchFolder: a folder of the three formats, a gzipped record
+// and a file that is no record is walked; --name picks the player's seat
+// in each game and skips, naming them, a game without the name and one
+// where two seats share it; the batch exits 0.
+func TestReviewBatchFolder(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, sampleXML, filepath.Join(dir, "a.xml"))
+	copyFile(t, "../../data/testdata/selfplay.json", filepath.Join(dir, "b.json"))
+	copyFile(t, "../../data/testdata/selfplay.mjson", filepath.Join(dir, "sub", "c.mjson"))
+	gzipFile(t, sampleXML, filepath.Join(dir, "sub", "d.xml.gz"))
+	renamed(t, filepath.Join(dir, "e.xml"), "someone")    // no thesis
+	renamed(t, filepath.Join(dir, "f.xml"), "efficiency") // three of efficiency
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a record\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, rep, _, stderr := reviewBatch(t, dir, "--name", "thesis", "--rounds", "E1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got []string
+	for _, g := range rep.Games {
+		got = append(got, fmt.Sprintf("%s %d %s seat %d", filepath.ToSlash(strings.TrimPrefix(g.File, dir)), g.Number, g.Status, g.Seat))
+	}
+	want := []string{"/a.xml 1 ok seat 1", "/b.json 1 ok seat 1", "/e.xml 1 skipped seat 0", "/f.xml 1 skipped seat 0",
+		"/notes.txt 0 skipped seat 0", "/sub/c.mjson 1 ok seat 1", "/sub/d.xml.gz 1 ok seat 1"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if r := rep.Games[2].Reason; !strings.Contains(r, `no player named "thesis" (the players: efficiency, someone, rulebot, efficiency)`) {
+		t.Errorf("e.xml skipped for %q", r)
+	}
+	if rep.Player.Games != 4 || rep.Batch.Skipped != 3 || rep.Batch.Failed != 0 || rep.Player.Decisions != 4*len(rep.Games[0].Decisions) {
+		t.Errorf("player %+v, batch %+v", rep.Player, rep.Batch)
+	}
+
+	code, rep, _, _ = reviewBatch(t, filepath.Join(dir, "f.xml"), filepath.Join(dir, "a.xml"), "--name", "efficiency", "--rounds", "E1")
+	if code != 0 || rep.Games[0].Status != "skipped" || !strings.Contains(rep.Games[0].Reason, `3 players are named "efficiency" (seats 0, 1 and 3)`) ||
+		rep.Games[1].Status != "skipped" || !strings.Contains(rep.Games[1].Reason, "2 players are named") {
+		t.Errorf("a name two seats share: exit %d, %+v", code, rep.Games)
+	}
+}
+
+// TestReviewRounds: --rounds keeps the decisions of the rounds named (a
+// name without honba is every honba of it), each with its index (and so
+// its seed) of the whole game; bad names are refused naming the item.
+func TestReviewRounds(t *testing.T) {
+	code, all, _, stderr := reviewBatch(t, sampleXML, sampleXML, "--rounds", "E1,E2,E3,E4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, some, _, stderr := reviewBatch(t, sampleXML, sampleXML, "--rounds", "e3-1, E1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// The single review's JSON is the report itself: decisions at the top.
+	var one struct {
+		Decisions []struct {
+			Index int    `json:"index"`
+			Round string `json:"round"`
+		} `json:"decisions"`
+	}
+	_, stdout, _ := mjrankRun(t, nil, "review", "--sims", "20", "--json", sampleXML)
+	if err := json.Unmarshal([]byte(stdout), &one); err != nil {
+		t.Fatal(err)
+	}
+	if all.Player.Decisions != 2*len(one.Decisions) {
+		t.Errorf("--rounds E1,E2,E3,E4 (every honba): %d decisions, the game has %d", all.Player.Decisions, len(one.Decisions))
+	}
+	var want []string
+	for _, d := range one.Decisions {
+		if d.Round == "E1-0" || d.Round == "E3-1" {
+			want = append(want, fmt.Sprintf("%d %s", d.Index, d.Round))
+		}
+	}
+	var got []string
+	for _, d := range some.Games[1].Decisions {
+		got = append(got, fmt.Sprintf("%d %s", d.Index, d.Round))
+	}
+	if len(want) == 0 || strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("--rounds e3-1,E1 kept %v, want %v", got, want)
+	}
+	for _, tc := range []struct{ rounds, want string }{
+		{"E1,E5", `round 2 "E5": a round number is 1 to 4`},
+		{"E1,,S2", `round 2 "": empty`},
+		{"X1", `round 1 "X1": no such round`},
+		{"E1-x", `round 1 "E1-x": honba "x"`},
+	} {
+		code, stdout, stderr := mjrankRun(t, nil, "review", "--rounds", tc.rounds, sampleXML)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "--rounds "+tc.want) {
+			t.Errorf("--rounds %s: exit %d, stderr %q", tc.rounds, code, stderr)
+		}
+	}
+	code, _, stderr = mjrankRun(t, nil, "review", "--rounds", "S4", "--sims", "20", sampleXML)
+	if code != 1 || !strings.Contains(stderr, "no decision in the rounds picked (S4; the game's rounds: E1-0, E2-0, E3-0, E3-1, E4-0)") {
+		t.Errorf("--rounds S4 of an East game: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestReviewCache: a second run of the same batch under --cache analyses
+// no decision and gives the same reports; an entry made corrupt is
+// reviewed again with a warning naming it, and rewritten; another --sims
+// is another review.
+func TestReviewCache(t *testing.T) {
+	dir, cache := t.TempDir(), filepath.Join(t.TempDir(), "cache")
+	copyFile(t, sampleXML, filepath.Join(dir, "a.xml"))
+	renamed(t, filepath.Join(dir, "b.xml"), "someone")
+	args := []string{dir, "--rounds", "E1,E2", "--cache", cache}
+	code, first, out1, stderr := reviewBatch(t, args...)
+	if code != 0 || first.Batch.Reviewed != 2 || first.Batch.DecisionsAnalysed != first.Player.Decisions || first.Player.Decisions == 0 {
+		t.Fatalf("first run: exit %d, %+v, %s", code, first.Batch, stderr)
+	}
+	code, second, out2, stderr := reviewBatch(t, args...)
+	if code != 0 || second.Batch.Cached != 2 || second.Batch.DecisionsAnalysed != 0 || stderr != "" {
+		t.Fatalf("second run: exit %d, %+v, stderr %q", code, second.Batch, stderr)
+	}
+	if masked(out1, true) != masked(out2, true) {
+		t.Error("the cached reports differ from the reviewed ones")
+	}
+	entries, _ := filepath.Glob(filepath.Join(cache, "*.json"))
+	if len(entries) != 2 {
+		t.Fatalf("cache entries %v", entries)
+	}
+	if err := os.WriteFile(entries[0], []byte(`{"key": {"format": 1`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, third, out3, stderr := reviewBatch(t, args...)
+	if code != 0 || third.Batch.Cached != 1 || third.Batch.Reviewed != 1 || third.Batch.DecisionsAnalysed == 0 ||
+		!strings.Contains(stderr, "warning: ") || !strings.Contains(stderr, "corrupt cache entry "+entries[0]) {
+		t.Errorf("a corrupt entry: exit %d, %+v, stderr %q", code, third.Batch, stderr)
+	}
+	if masked(out1, true) != masked(out3, true) {
+		t.Error("the review of a corrupt entry differs from the first")
+	}
+	if _, fourth, _, stderr := reviewBatch(t, args...); fourth.Batch.Cached != 2 || stderr != "" {
+		t.Errorf("the corrupt entry was not rewritten: %+v, %q", fourth.Batch, stderr)
+	}
+	if _, other, _, _ := reviewBatch(t, append(args, "--sims", "21")...); other.Batch.Cached != 0 || other.Batch.Reviewed != 2 {
+		t.Errorf("--sims 21 read the cache of --sims 20: %+v", other.Batch)
+	}
+}
+
+// masked is a review's JSON without its timings (and, with cached, its
+// cache marks and counts), to compare two runs.
+func masked(s string, cached bool) string {
+	s = regexp.MustCompile(`"seconds": [0-9.e+-]+`).ReplaceAllString(s, `"seconds": 0`)
+	if cached {
+		s = regexp.MustCompile(`\s*"cached": (true|[0-9]+),?`).ReplaceAllString(s, "")
+		s = regexp.MustCompile(`"(reviewed|decisions_analysed)": [0-9]+`).ReplaceAllString(s, `"$1": 0`)
+	}
+	return s
+}
+
+// TestReviewBatchFailures: a damaged record and a path that does not
+// exist are failed entries named by file (and game in the file), the
+// other games are reviewed, and the exit status is 1.
+func TestReviewBatchFailures(t *testing.T) {
+	dir := t.TempDir()
+	b, err := os.ReadFile(sampleXML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut.xml")
+	if err := os.WriteFile(cut, b[:len(b)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.xml")
+	code, rep, _, stderr := reviewBatch(t, cut, sampleXML, missing, "--rounds", "E1")
+	if code != 1 || len(rep.Games) != 3 {
+		t.Fatalf("exit %d, %d entries, stderr %q", code, len(rep.Games), stderr)
+	}
+	if g := rep.Games[0]; g.Status != "failed" || g.File != cut || g.Number != 1 || !strings.HasPrefix(g.Reason, cut+":") {
+		t.Errorf("the cut record: %+v", g)
+	}
+	if g := rep.Games[1]; g.Status != "ok" || len(g.Decisions) == 0 {
+		t.Errorf("the good record: %+v", g)
+	}
+	if g := rep.Games[2]; g.Status != "failed" || g.File != missing || !strings.Contains(g.Reason, "no such file") {
+		t.Errorf("the missing file: %+v", g)
+	}
+	if rep.Batch.Failed != 2 || rep.Batch.Reviewed != 1 {
+		t.Errorf("batch %+v", rep.Batch)
+	}
+	// The text report names them too, and exits 1.
+	code, stdout, _ := mjrankRun(t, nil, "review", "--sims", "20", "--rounds", "E1", cut, sampleXML)
+	if code != 1 || !strings.Contains(stdout, "\nfailed:\n  "+cut+":") || !strings.Contains(stdout, "1 reviewed, 0 from the cache, 0 skipped, 1 failed") {
+		t.Errorf("text: exit %d:\n%s", code, stdout)
+	}
+	// A 3-player record too.
+	sanma := filepath.Join(shareddata.Dir(t, "tenhou", "dnovikoff-tenhou", "log", "test_data"), "sanma2.xml")
+	code, rep, _, _ = reviewBatch(t, sampleXML, sanma, "--rounds", "E1")
+	if code != 1 || rep.Games[1].Status != "failed" || rep.Games[1].Number != 1 || !strings.Contains(rep.Games[1].Reason, "a 3-player game") {
+		t.Errorf("a 3-player record: exit %d, %+v", code, rep.Games)
+	}
+}
+
+// TestReviewBatchWorkers: a batch's reports are the same at 1 and 4
+// workers, and each game's is the one-game review's.
+func TestReviewBatchWorkers(t *testing.T) {
+	dir := t.TempDir()
+	copyFile(t, sampleXML, filepath.Join(dir, "a.xml"))
+	renamed(t, filepath.Join(dir, "b.xml"), "someone")
+	_, _, out1, _ := reviewBatch(t, dir, "--workers", "1", "--rounds", "E2,E3")
+	_, rep, out4, _ := reviewBatch(t, dir, "--workers", "4", "--rounds", "E2,E3")
+	if masked(out1, false) != masked(out4, false) || rep.Batch.Reviewed != 2 {
+		t.Errorf("1 and 4 workers differ (or not 2 games reviewed: %+v)", rep.Batch)
+	}
+	_, one, _ := mjrankRun(t, nil, "review", "--sims", "20", "--json", "--rounds", "E2,E3", "--workers", "3", filepath.Join(dir, "b.xml"))
+	var batch struct {
+		Games []json.RawMessage `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out4), &batch); err != nil {
+		t.Fatal(err)
+	}
+	var a, b map[string]any
+	json.Unmarshal(batch.Games[1], &a)
+	json.Unmarshal([]byte(one), &b)
+	for _, k := range []string{"file", "game_in_file", "status", "seconds"} {
+		delete(a, k)
+	}
+	delete(b, "seconds")
+	if !reflect.DeepEqual(a, b) || len(b) == 0 {
+		t.Error("a batch's game differs from its one-game review")
+	}
+}
+
+// TestReviewLogs: Tenhou log ids and URLs are fetched from --log-server
+// (a local stand-in here): 200 reviews the game (the URL's tw= seat), 404
+// and a bad id are failed entries naming the id, and a server that does
+// not answer is an error naming the id.
+func TestReviewLogs(t *testing.T) {
+	const good, absent = "2022010115gm-00a9-0000-dcf9e89c", "2022010115gm-00a9-0000-00000000"
+	body, err := os.ReadFile("../../data/testdata/selfplay.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var asked []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked = append(asked, r.URL.Path+"?"+r.URL.RawQuery+" "+r.Header.Get("Referer"))
+		mu.Unlock()
+		if r.URL.Path != "/5/mjlog2json.cgi" || r.URL.RawQuery != good {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(body)
+	}))
+	defer srv.Close()
+	code, rep, _, stderr := reviewBatch(t, "--log-server", srv.URL, "--rounds", "E1",
+		"https://tenhou.net/0/?log="+good+"&tw=2", absent, "2022010115gm-00a9-0000-dcf9e89")
+	if code != 1 || len(rep.Games) != 3 {
+		t.Fatalf("exit %d, %d entries, stderr %q", code, len(rep.Games), stderr)
+	}
+	if g := rep.Games[0]; g.Status != "ok" || g.LogID != good || g.Seat != 2 || g.Player != "rulebot" {
+		t.Errorf("the log served: %+v", g)
+	}
+	if g := rep.Games[1]; g.Status != "failed" || g.LogID != absent || !strings.Contains(g.Reason, absent+": fetching "+srv.URL+"/5/mjlog2json.cgi?"+absent+": the server answered 404 Not Found") {
+		t.Errorf("the log not served: %+v", g)
+	}
+	if g := rep.Games[2]; g.Status != "failed" || !strings.Contains(g.Reason, "not a Tenhou log id (want one like 2022010115gm-00a9-0000-dcf9e89c)") {
+		t.Errorf("a bad id: %+v", g)
+	}
+	mu.Lock()
+	slices.Sort(asked) // fetched in parallel
+	if len(asked) != 2 || asked[1] != "/5/mjlog2json.cgi?"+good+" https://tenhou.net/6/?log="+good {
+		t.Errorf("the server was asked %q", asked)
+	}
+	mu.Unlock()
+
+	// One log alone is one game's review; a server that does not answer
+	// is an error naming the id.
+	if code, stdout, stderr := mjrankRun(t, nil, "review", "--log-server", srv.URL, "--sims", "20", "--rounds", "E1", good); code != 0 || !strings.HasPrefix(stdout, good+"  seat 0 (efficiency)") {
+		t.Errorf("one log: exit %d, %q, %q", code, stdout, stderr)
+	}
+	srv.Close()
+	code, _, stderr = mjrankRun(t, nil, "review", "--log-server", srv.URL, good)
+	if code != 1 || !strings.Contains(stderr, "mjrank review: "+good+": fetching ") || !strings.Contains(stderr, "offline?") {
+		t.Errorf("no server: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = mjrankRun(t, nil, "review", "--log-server", "tenhou.net", good)
+	if code != 2 || !strings.Contains(stderr, `--log-server "tenhou.net": want an http or https URL`) {
+		t.Errorf("--log-server tenhou.net: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestReviewHTMLOneGame: --html with more than one game is refused before
+// any review, and leaves no file.
+func TestReviewHTMLOneGame(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.html")
+	code, stdout, stderr := mjrankRun(t, nil, "review", "--html", out, sampleXML, sampleXML)
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "--html writes the page of one game, given as one file or log; "+sampleXML+" "+sampleXML+" make a batch (2 entries)") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a page was written")
 	}
 }
