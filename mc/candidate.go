@@ -27,8 +27,14 @@ type Candidate struct {
 	// RankPoints is the expected Houou rank points (rankmodel.HououPoints).
 	RankPoints float64
 	// PWin, PDealIn and PDraw: this round ends with the seat's win, its
-	// deal-in, or an exhaustive draw.
-	PWin, PDealIn, PDraw float64
+	// deal-in, or an exhaustive draw. POtherTsumo and POtherRon: it ends
+	// with another seat's tsumo, or with another seat's ron on a third
+	// seat's discard; PAbortive: with an abortive draw (nine terminals,
+	// three rons). The six partition the worlds (a double ron the seat
+	// is among the winners of counts as its win), so they sum to 1.
+	PWin, PDealIn, PDraw   float64
+	POtherTsumo, POtherRon float64
+	PAbortive              float64
 	// ScoreChange is the mean change of the seat's points this round.
 	ScoreChange float64
 	// Prior marks the move the engine plays unless the simulations show
@@ -43,6 +49,118 @@ type Candidate struct {
 	// 0 for a win or a move of a decision without its model. 0 without a
 	// PriorPolicy.
 	Policy float64
+	// Kept marks a move of Options.Keep: the halving did not drop it,
+	// and VsBest holds its loss against the engine's pick.
+	Kept bool
+	// VsBest is, for a kept move, how much worse it simulates than the
+	// move the engine plays (Analysis.Best), paired over the same worlds;
+	// the zero Loss (Sims 0) for the others.
+	VsBest Loss
+}
+
+// Loss is how much worse a move simulates than the engine's pick, over
+// the worlds both were played in: each figure is the mean over those
+// worlds of the difference between the two moves' outcomes in the same
+// world (common random numbers), and its SE the standard error of that
+// mean, which leaves out the luck the two moves share (the draws, the
+// opponents' hands), so it is far smaller than the two moves' own
+// standard errors together. Positive: the move is worse than the pick;
+// negative: it simulates better. The pick's loss against itself is 0
+// with SE 0; an SE is NaN below two worlds.
+//
+// The pick is not the best mean: the engine plays its prior move (the
+// policy's) unless another's advantage over the prior exceeds
+// Options.Margin standard errors and the policy's doubt
+// (Options.PolicyWeight), so a move can simulate better than the pick
+// (a negative loss) and still not be played. A loss within two of its
+// SE of 0 is no evidence that the move is worse or better than the pick.
+type Loss struct {
+	// Sims is the number of worlds both moves were played in (0: not
+	// compared). A kept move and the pick both run to the last stage, so
+	// it is the kept move's Sims, unless a negative Margin picked a move
+	// the halving dropped.
+	Sims int
+	// Rank is the move's expected final rank minus the pick's.
+	Rank, RankSE float64
+	// Utility is the pick's mean utility minus the move's: the measure
+	// the engine chooses by (with the default utility, Rank).
+	Utility, UtilitySE float64
+	// RankPoints is the pick's expected Houou rank points minus the
+	// move's.
+	RankPoints, RankPointsSE float64
+}
+
+// Move names a move as a player makes it: an action and, after a chi or
+// pon, the discard that follows it (tile.NoTile: any of them; ignored
+// after other actions).
+type Move struct {
+	Action  game.Action
+	Discard tile.Tile
+}
+
+// String names the move as Candidate.String does.
+func (m Move) String() string {
+	c := Candidate{Action: m.Action, Discard: tile.NoTile}
+	if m.Action.Type == game.Chi || m.Action.Type == game.Pon {
+		c.Discard = m.Discard
+	}
+	return c.String()
+}
+
+// Plays reports whether c plays m: the same type of action; for a
+// discard, riichi or kan the same face (a red five is a face of its own),
+// for a call the same faces in the meld (whichever copies), and after a
+// chi or pon the same face discarded (any when m.Discard is tile.NoTile);
+// any pass, win or kyuushu. The seat is not compared.
+func (c *Candidate) Plays(m Move) bool {
+	a := m.Action
+	if c.Action.Type != a.Type {
+		return false
+	}
+	switch a.Type {
+	case game.Discard, game.Riichi, game.Ankan, game.Kakan:
+		return sameFace(c.Action.Tile, a.Tile)
+	case game.Chi, game.Pon:
+		return sameFaces(c.Action.Meld, a.Meld) && (m.Discard == tile.NoTile || sameFace(c.Discard, m.Discard))
+	case game.Daiminkan:
+		return sameFaces(c.Action.Meld, a.Meld)
+	}
+	return true
+}
+
+func sameFace(x, y tile.Tile) bool { return x.Kind() == y.Kind() && x.Red() == y.Red() }
+
+// sameFaces says whether two melds are of one type and, sorted, of the
+// same faces.
+func sameFaces(a, b score.Meld) bool {
+	if a.Type != b.Type {
+		return false
+	}
+	n := a.Type.Size()
+	var x, y [4]tile.Tile
+	for i := range n {
+		x[i], y[i] = tile.Canonical(a.Tiles[i].Kind(), a.Tiles[i].Red()), tile.Canonical(b.Tiles[i].Kind(), b.Tiles[i].Red())
+	}
+	slices.Sort(x[:n])
+	slices.Sort(y[:n])
+	return x == y
+}
+
+// markKept sets Kept on the candidates that play a move of keep; a move
+// that none plays is an error.
+func markKept(cands []Candidate, keep []Move) error {
+	for _, m := range keep {
+		found := false
+		for i := range cands {
+			if cands[i].Plays(m) {
+				cands[i].Kept, found = true, true
+			}
+		}
+		if !found {
+			return fmt.Errorf("mc: kept move %v: no legal move of the decision plays it", m)
+		}
+	}
+	return nil
 }
 
 // String names the move: "discard 5m", "riichi 0p", "pon 777z, discard 3s".
@@ -129,4 +247,15 @@ func onlyFollowUp(cands []Candidate, a game.Action, f tile.Tile) ([]Candidate, e
 		return nil, fmt.Errorf("mc: %v cannot be followed by a discard of %v", a, f)
 	}
 	return cands, nil
+}
+
+// keptIndices returns the indices of the kept candidates (nil: none).
+func keptIndices(cands []Candidate) []int {
+	var out []int
+	for i := range cands {
+		if cands[i].Kept {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -38,7 +38,7 @@ func TestChoose(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := choose(tc.cands, 0, tc.margin, tc.weight); got != tc.want {
+			if got := choose(tc.cands, 0, tc.margin, tc.weight, nil); got != tc.want {
 				t.Errorf("choose = %d, want %d", got, tc.want)
 			}
 		})
@@ -64,7 +64,7 @@ func TestNoBelief(t *testing.T) {
 		}
 		ref := slices.IndexFunc(base.Candidates, func(c Candidate) bool { return c.Prior })
 		cands := slices.Clone(base.Candidates)
-		want := &cands[choose(cands, ref, DefaultMargin, 0)]
+		want := &cands[choose(cands, ref, DefaultMargin, 0, nil)]
 		if got := nb.Best(); got.Action != want.Action || got.Discard != want.Discard {
 			t.Errorf("%s: without the belief %v, want %v", p.name, got.Action, want.Action)
 		}

@@ -15,7 +15,8 @@ func ranked(cands []Candidate, st *stats, o *config) []Candidate {
 	for i := range cands {
 		st.fill(i, &cands[i])
 	}
-	best := choose(cands, st.ref, o.Margin, o.policyWeight())
+	best := choose(cands, st.ref, o.Margin, o.policyWeight(), st.early)
+	st.fillVsBest(cands, best)
 	cands[0], cands[best] = cands[best], cands[0]
 	slices.SortStableFunc(cands[1:], func(a, b Candidate) int {
 		if a.Sims != b.Sims {
@@ -28,13 +29,16 @@ func ranked(cands []Candidate, st *stats, o *config) []Candidate {
 
 // halve runs the successive halving: each stage gives the surviving
 // candidates an equal share of its budget, on the same worlds, and keeps
-// the better half (and always the prior, st.ref) for the next. It stops
-// early at the deadline (if not zero).
+// the better half (and always the prior, st.ref) for the next. The kept
+// candidates (st.keep) the halving drops are played on in the same
+// worlds, outside it: they neither share its budget nor take a
+// survivor's place. It stops early at the deadline (if not zero).
 func (e *Engine) halve(ctx context.Context, r *root, o *config, cands []Candidate, st *stats, deadline time.Time) (*Analysis, error) {
 	active := make([]int, len(cands))
 	for i := range active {
 		active[i] = i
 	}
+	var dropped []int // kept candidates the halving dropped
 	stages := 1
 	if !o.NoHalving {
 		stages = max(1, int(math.Ceil(math.Log2(float64(len(cands))))))
@@ -43,11 +47,15 @@ func (e *Engine) halve(ctx context.Context, r *root, o *config, cands []Candidat
 	an := &Analysis{}
 	for stage := range stages {
 		upto := worlds + max(1, o.Sims/(stages*len(active)))
-		done, err := e.simulate(ctx, r, o, cands, active, worlds, upto, st, deadline)
+		played := active
+		if len(dropped) > 0 {
+			played = slices.Concat(active, dropped)
+		}
+		done, err := e.simulate(ctx, r, o, cands, played, worlds, upto, st, deadline)
 		if err != nil {
 			return nil, err
 		}
-		an.Sims += (done - worlds) * len(active)
+		an.Sims += (done - worlds) * len(played)
 		worlds = done
 		an.Stages = stage + 1
 		if stage == stages-1 || done < upto {
@@ -59,6 +67,12 @@ func (e *Engine) halve(ctx context.Context, r *root, o *config, cands []Candidat
 			active[len(active)-1] = st.ref // the prior is always measured
 		}
 		slices.Sort(active)
+		for _, k := range st.keep {
+			if !slices.Contains(active, k) && !slices.Contains(dropped, k) {
+				dropped = append(dropped, k)
+				st.early[k] = st.mean(k) // what it competes with, as if dropped
+			}
+		}
 	}
 	return an, nil
 }
@@ -70,11 +84,23 @@ func (e *Engine) halve(ctx context.Context, r *root, o *config, cands []Candidat
 // compete: one dropped early was measured on too few worlds for its
 // standard error to mean much, and its advantage is the largest of a
 // dozen noisy ones. A negative margin plays the best mean utility.
-func choose(cands []Candidate, ref int, margin, weight float64) int {
+//
+// early, if not nil, holds of each kept move the halving dropped its mean
+// utility when dropped (NaN for the others): it competes as it would
+// have without Keep, not at all under a margin, with that mean under a
+// negative one, so that keeping a move never changes the pick.
+func choose(cands []Candidate, ref int, margin, weight float64, early []float64) int {
 	best := ref
+	isEarly := func(i int) bool { return early != nil && !math.IsNaN(early[i]) }
 	if margin < 0 {
+		u := func(i int) float64 {
+			if isEarly(i) {
+				return early[i]
+			}
+			return cands[i].Utility
+		}
 		for i := range cands {
-			if cands[i].Sims > 0 && cands[i].Utility > cands[best].Utility {
+			if cands[i].Sims > 0 && u(i) > u(best) {
 				best = i
 			}
 		}
@@ -83,7 +109,7 @@ func choose(cands []Candidate, ref int, margin, weight float64) int {
 	bound := 0.0
 	for i := range cands {
 		c := &cands[i]
-		if i == ref || c.Sims < 2 || c.Sims < cands[ref].Sims || math.IsNaN(c.AdvantageSE) {
+		if i == ref || c.Sims < 2 || c.Sims < cands[ref].Sims || isEarly(i) || math.IsNaN(c.AdvantageSE) {
 			continue
 		}
 		lb := c.Advantage - margin*c.AdvantageSE

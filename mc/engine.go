@@ -121,6 +121,9 @@ func (e *Engine) analyze(ctx context.Context, v game.View, legal []game.Action, 
 	if err != nil {
 		return nil, err
 	}
+	if err := markKept(cands, o.Keep); err != nil {
+		return nil, err
+	}
 	if len(cands) == 1 && !o.simulateOne {
 		return &Analysis{Candidates: cands, Seconds: time.Since(start).Seconds()}, nil
 	}
@@ -134,6 +137,7 @@ func (e *Engine) analyze(ctx context.Context, v game.View, legal []game.Action, 
 	cands[ref].Prior = true
 	st := newStats(len(cands))
 	st.ref = ref
+	st.withKeep(keptIndices(cands), len(cands))
 	var deadline time.Time
 	if o.Time > 0 {
 		deadline = start.Add(o.Time)
@@ -184,8 +188,7 @@ func (e *Engine) simulate(ctx context.Context, r *root, o *config, cands []Candi
 	nChunks := (upto - from + chunk - 1) / chunk
 	parts := make([]stats, nChunks)
 	for i := range parts {
-		parts[i] = *newStats(len(cands))
-		parts[i].ref = st.ref
+		parts[i] = st.part()
 	}
 	var nextChunk atomic.Int64
 	var stopped atomic.Bool
@@ -241,6 +244,7 @@ type scratch struct {
 	src  rand.PCG
 	rng  *rand.Rand
 	memo rankMemo
+	vals []values // each candidate's values in the world, for the pairs
 }
 
 // streamKey mixes a seed and a decision number into one PCG seed word.
@@ -250,30 +254,48 @@ func streamKey(seed, decision uint64) uint64 {
 	return x * 0x94d049bb133111eb
 }
 
-// world samples world i and plays every active candidate in it.
-func (e *Engine) world(r *root, o *config, cands []Candidate, active []int, i uint64, sc *scratch, st *stats) {
+// sample samples world i into sc.w.
+func (sc *scratch) sample(r *root, o *config, i uint64) {
 	sc.src.Seed(streamKey(o.Seed, o.Decision), i)
 	if sc.rng == nil {
 		sc.rng = rand.New(&sc.src)
 	}
 	r.sample(sc.rng, &sc.w)
+	s := &sc.s
+	s.calls = o.Opponents == Models && !o.NoOppCalls
+	s.tc = o.tc
+}
+
+// playOut plays candidate c in the world sampled to the round's end: its
+// outcome is sc.s.out.
+func (e *Engine) playOut(r *root, o *config, c *Candidate, sc *scratch) {
 	models := o.Opponents == Models
 	s := &sc.s
-	s.calls = models && !o.NoOppCalls
-	s.tc = o.tc
-	play := func(ci int) {
-		s.reset(r, &sc.w)
-		s.apply(&cands[ci], models)
-		if !s.over {
-			s.play(models)
-		}
-		s.finish(e, o, &sc.memo)
+	s.reset(r, &sc.w)
+	s.apply(c, models)
+	if !s.over {
+		s.play(models)
 	}
+	s.finish(e, o, &sc.memo)
+}
+
+// world samples world i and plays every active candidate in it.
+func (e *Engine) world(r *root, o *config, cands []Candidate, active []int, i uint64, sc *scratch, st *stats) {
+	sc.sample(r, o, i)
+	s := &sc.s
+	play := func(ci int) { e.playOut(r, o, &cands[ci], sc) }
 	// The prior move first: every other move is compared with it in the
 	// same world.
+	pairs := st.keep != nil
+	if pairs && len(sc.vals) < len(cands) {
+		sc.vals = make([]values, len(cands))
+	}
 	play(st.ref)
 	st.record(st.ref, &s.out)
 	refU := s.out.utility
+	if pairs {
+		sc.vals[st.ref] = valuesOf(&s.out)
+	}
 	for _, ci := range active {
 		if ci == st.ref {
 			continue
@@ -281,6 +303,12 @@ func (e *Engine) world(r *root, o *config, cands []Candidate, active []int, i ui
 		play(ci)
 		st.record(ci, &s.out)
 		st.recordDiff(ci, s.out.utility-refU)
+		if pairs {
+			sc.vals[ci] = valuesOf(&s.out)
+		}
+	}
+	if pairs {
+		st.recordPairs(active, sc.vals)
 	}
 }
 

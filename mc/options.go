@@ -73,6 +73,17 @@ type Options struct {
 	// goes to the choice between kinds (docs/STRENGTH.md, "Where the
 	// simulations pay", says why).
 	PriorDiscards bool
+	// Keep lists moves the successive halving must not drop (a review
+	// keeps the move the player made, so that its verdict has the
+	// pick's budget): every candidate that plays one (Candidate.Plays) is
+	// simulated in every world the analysis runs, as the last stage's
+	// survivors are, on top of the budget (Analysis.Sims counts it),
+	// and carries Kept and VsBest. Nothing else changes: the move the
+	// engine plays and the other candidates' figures are those of the
+	// analysis without Keep (a kept move the halving would have dropped
+	// does not compete for the pick). A move that no legal move plays is
+	// an error. A decision PriorDiscards returns unsimulated stays so.
+	Keep []Move
 }
 
 // OpponentMode says how the opponents' hidden state is guessed.

@@ -53,9 +53,10 @@ func unsimulated(cands []Candidate, ref int, start time.Time) *Analysis {
 // the discards, of the riichi declarations, and of each chi or pon's
 // follow-up discards, only the one the policy believes most (the first of
 // the likeliest; the prior cands[ref] for its own kind); a kind whose
-// kept candidate has no belief (no model) keeps all of its candidates.
-// It returns them in their order, and the prior's new index. The choice
-// of the tile is the policy's; comparing a dozen tiles of one call would
+// kept candidate has no belief (no model) keeps all of its candidates,
+// and a move of Options.Keep (Candidate.Kept) stays too. It returns them
+// in their order, and the prior's new index. The choice of the tile is
+// the policy's; comparing a dozen tiles of one call would
 // also spread the budget thin and let the luckiest follow-up of a call
 // stand for it (the maximum of noisy means is biased up).
 func oneDetailEach(cands []Candidate, ref int) ([]Candidate, int) {
@@ -89,7 +90,7 @@ func oneDetailEach(cands []Candidate, ref int) ([]Candidate, int) {
 	out := cands[:0:0]
 	nref := -1
 	for i := range cands {
-		if k := kept(i); k != i && cands[k].Policy > 0 {
+		if k := kept(i); k != i && cands[k].Policy > 0 && !cands[i].Kept {
 			continue
 		}
 		if i == ref {

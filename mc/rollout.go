@@ -19,6 +19,9 @@ type outcome struct {
 	won     bool
 	dealtIn bool
 	draw    bool // exhaustive draw
+	// oppTsumo: another seat won by tsumo; abortive: an abortive draw
+	// (finish sets it).
+	oppTsumo, abortive bool
 }
 
 // sim is one rollout's state: the seat's concrete hand, abstract opponents.
@@ -456,6 +459,7 @@ func (s *sim) oppTsumo(j int) {
 	}
 	s.scores[j] += gain
 	s.sticks = 0
+	s.out.oppTsumo = true
 	s.end(game.Agari, j == dealer)
 }
 
@@ -790,6 +794,7 @@ func (s *sim) play(models bool) {
 func (s *sim) finish(e *Engine, o *config, memo *rankMemo) {
 	r := s.r
 	s.out.delta = s.scores[r.me] - r.scores[r.me]
+	s.out.abortive = s.kind != game.Agari && s.kind != game.ExhaustiveDraw
 	next, over := r.rules.Next(r.setup, s.scores, s.sticks, s.kind, s.renchan)
 	if over {
 		final := next.Scores
