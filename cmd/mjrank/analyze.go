@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -12,11 +13,13 @@ import (
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 )
 
 var cmdAnalyze = &Command{
 	Name:      "analyze",
-	UsageLine: "(--log FILE --round R (--event N | --turn T) [--seat S] [--game G] | --observation FILE|-) [--sims N] [--time D] [--workers N] [--seed S] [--utility rank|points] [--json]",
+	UsageLine: "(--log FILE --round R (--event N | --turn T) [--seat S] [--game G] | --observation FILE|- | --hand TILES [--draw T] --dora T,... [--round R] (--seat S | --wind W) [--scores A,B,C,D] [--sticks N] [--river S:TILES]... [--melds S:MELDS]...) [--sims N] [--time D] [--workers N] [--seed S] [--utility rank|points] [--json]",
 	Short:     "rank every legal move of a position by expected final rank (the Monte Carlo engine)",
 	Long: `
 Analyze runs the Monte Carlo engine on one decision of a game record
@@ -50,6 +53,26 @@ public event), ending at the seat's decision. The hidden tiles are filled
 in consistently with it (riichi hands tenpai) to build the round; the
 engine still reads only the seat's view, so the fill does not matter.
 
+Or the position typed by hand (docs/OBSERVATION.md, "A position by hand"),
+tiles in tenhou notation (0 = red five): --hand the seat's concealed tiles,
+--draw its drawn tile (or write 14 tiles, the draw last), --dora the dora
+indicators (5m,1z), --round E1 or S3-2 (2 honba; default E1), --seat 0..3
+or --wind E|S|W|N (the seat's wind this round), --scores the four scores
+now by seat (default 25000 each) and --sticks the riichi sticks on the
+table now (default: this round's). --river S:TILES, once per seat (S is
+0..3 or its wind), lists the seat's discards in order, called ones
+included, each followed by its marks: _ drawn and discarded (tsumogiri),
+* the riichi tile, + = - called by the next, opposite or previous seat.
+--melds S:MELD,... lists a seat's melds in the order made, as mjrank score
+writes them (chi=435m, pon=055p, kan=1111z, kakan=5550s, ankan=9999s; an
+ankan or kakan is placed on the seat's last turn that began with a draw,
+or at its riichi, or @N: before its N-th discard). The turn follows from
+the rivers: the position ends after the seat's draw, after its call, or
+at a discard it answers. Quote the rivers (* is a shell wildcard):
+
+  mjrank analyze --hand 234m456p789s1122z --draw 3z --dora 5m --wind W \
+    --river 0:1z9m_4p --river 1:2z8p_3s --river 2:9s1m_ --river 3:7z6z
+
 The analysis is deterministic for a seed under a --sims budget, whatever
 --workers; --time stops when the time runs out, within the chunks of 8
 worlds already started (the result then depends on the machine).
@@ -58,7 +81,7 @@ worlds already started (the result then depends on the machine).
 		var o analyzeOptions
 		fs.StringVar(&o.logFile, "log", "", "the game record")
 		fs.IntVar(&o.gameN, "game", 1, "the game of the file (1-based), for files that hold several")
-		fs.StringVar(&o.round, "round", "", "the round: its name (E3-1) or 1-based number")
+		fs.StringVar(&o.round, "round", "", "the round: its name (E3-1) or 1-based number (with --hand: its name; default E1)")
 		fs.IntVar(&o.event, "event", -1, "the decision at this event index of the round (0-based)")
 		fs.IntVar(&o.turn, "turn", 0, "the seat's discard number in the round (1-based; needs --seat)")
 		fs.IntVar(&o.seat, "seat", -1, "the deciding seat (0..3; 0 is the first dealer)")
@@ -69,6 +92,14 @@ worlds already started (the result then depends on the machine).
 		fs.StringVar(&o.utility, "utility", "rank", "what to maximise: rank (expected final rank) or points (Houou rank points +90/+45/0/-135)")
 		fs.BoolVar(&o.asJSON, "json", false, "print the analysis as JSON")
 		fs.StringVar(&o.obsFile, "observation", "", "observation JSON of the seat's decision (a file, or - for stdin) instead of --log")
+		fs.StringVar(&o.typed.Hand, "hand", "", "a typed position: the seat's concealed `tiles` (tenhou notation; 14 with the draw last)")
+		fs.StringVar(&o.typed.Draw, "draw", "", "with --hand: the drawn `tile`")
+		fs.StringVar(&o.typed.Dora, "dora", "", "with --hand: the dora `indicators`, comma-separated (5m,1z)")
+		fs.StringVar(&o.typed.Wind, "wind", "", "with --hand: the seat's `wind` this round (E, S, W, N) instead of --seat")
+		fs.StringVar(&o.typed.Scores, "scores", "", "with --hand: the `scores` now by seat, comma-separated (default 25000 each)")
+		fs.IntVar(&o.typed.Sticks, "sticks", 0, "with --hand: riichi `sticks` on the table now (default: this round's riichi)")
+		fs.Var(&o.rivers, "river", "with --hand: a seat's discards `S:TILES`, marked _ tsumogiri, * riichi, + = - called by the next, opposite, previous seat (repeat per seat)")
+		fs.Var(&o.melds, "melds", "with --hand: a seat's melds `S:MELD,...` in the order made (chi=435m, pon=055p, kan=1111z, kakan=5550s, ankan=9999s@N; repeat per seat)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
@@ -88,6 +119,19 @@ type analyzeOptions struct {
 	limit                                   time.Duration
 	seed                                    uint64
 	asJSON                                  bool
+	typed                                   observe.Position // --hand and the flags of a typed position
+	rivers, melds                           repeated
+	sticksGiven                             bool
+}
+
+// repeated collects the values of a flag given several times.
+type repeated []string
+
+func (r *repeated) String() string { return strings.Join(*r, " ") }
+
+func (r *repeated) Set(s string) error {
+	*r = append(*r, s)
+	return nil
 }
 
 // check checks every flag (those that may be left out only when given),
@@ -106,6 +150,9 @@ func (o *analyzeOptions) check(fs *flag.FlagSet) error {
 	if o.obsFile != "-" {
 		given = append(given, inputPath("observation", o.obsFile, false))
 	}
+	if o.sticksGiven = explicit(fs, "sticks"); o.sticksGiven {
+		given = append(given, intIn("sticks", o.typed.Sticks, 0, game.MaxSticks))
+	}
 	timeErr := error(nil)
 	if o.limit < 0 {
 		timeErr = usageErrorf("--time %v: must be 0 (no limit) or more", o.limit)
@@ -120,15 +167,47 @@ func (o *analyzeOptions) check(fs *flag.FlagSet) error {
 	}, given...)...); err != nil {
 		return err
 	}
+	if o.typed.Hand != "" || explicitAny(fs, typedFlags...) {
+		return o.checkTyped(fs)
+	}
 	switch {
 	case o.obsFile != "" && (o.logFile != "" || o.round != "" || explicit(fs, "event") || explicit(fs, "turn") || explicit(fs, "seat") || explicit(fs, "game")):
 		return usageErrorf("--observation replaces --log, --round, --event, --turn, --seat and --game")
 	case o.obsFile == "" && (o.logFile == "" || o.round == ""):
-		return usageErrorf("--log and --round are required (or --observation)")
+		return usageErrorf("--log and --round are required (or --observation, or --hand)")
 	case o.obsFile == "" && explicit(fs, "event") == explicit(fs, "turn"):
 		return usageErrorf("give one of --event N or --turn T")
 	case explicit(fs, "turn") && !explicit(fs, "seat"):
 		return usageErrorf("--turn needs --seat")
+	}
+	return nil
+}
+
+// typedFlags are the flags of a typed position besides --hand, --round
+// and --seat.
+var typedFlags = []string{"draw", "dora", "wind", "scores", "sticks", "river", "melds"}
+
+func explicitAny(fs *flag.FlagSet, names ...string) bool {
+	for _, n := range names {
+		if explicit(fs, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkTyped checks the flags of a typed position together; the position
+// itself is checked when it is built.
+func (o *analyzeOptions) checkTyped(fs *flag.FlagSet) error {
+	switch {
+	case o.typed.Hand == "":
+		return usageErrorf("--draw, --dora, --wind, --scores, --sticks, --river and --melds type a position: give --hand too")
+	case o.logFile != "" || o.obsFile != "" || explicitAny(fs, "event", "turn", "game"):
+		return usageErrorf("--hand replaces --log, --observation, --event, --turn and --game")
+	case o.typed.Dora == "":
+		return usageErrorf("--hand needs --dora (the dora indicators)")
+	case explicit(fs, "seat") == (o.typed.Wind != ""):
+		return usageErrorf("--hand needs one of --seat S or --wind W")
 	}
 	return nil
 }
@@ -142,9 +221,12 @@ func (o *analyzeOptions) run(env *Env) error {
 	}
 	var pos *analysis.Position
 	var err error
-	if o.obsFile != "" {
+	switch {
+	case o.typed.Hand != "":
+		pos, err = o.typedPosition(env)
+	case o.obsFile != "":
 		pos, err = observationPosition(env, o.obsFile, o.seed)
-	} else {
+	default:
 		pos, err = loadPosition(o.logFile, o.gameN, o.round, o.event, o.turn, o.seat)
 	}
 	if err != nil {
@@ -162,6 +244,52 @@ func (o *analyzeOptions) run(env *Env) error {
 		return writeJSON(env.Stdout, out)
 	}
 	return printAnalysis(env.Stdout, pos, out)
+}
+
+// typedPosition builds the typed position's observation and from it, as
+// --observation does from its JSON, the position to analyse. A position
+// that cannot exist is a usage error naming the flag.
+func (o *analyzeOptions) typedPosition(env *Env) (*analysis.Position, error) {
+	p := o.typed
+	p.Round, p.Seat, p.Rivers, p.Melds = o.round, o.seat, o.rivers, o.melds
+	if p.Wind != "" {
+		p.Seat = -1
+	}
+	if !o.sticksGiven {
+		p.Sticks = -1
+	}
+	obs, warnings, err := observe.ParsePosition(&p)
+	if err != nil {
+		return nil, usageErrorf("%s", flagNamed(err))
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(env.Stderr, "analyze: warning: --%s\n", w)
+	}
+	b, err := json.Marshal(obs)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := analysis.ObservationPosition(b, "typed position", o.seed)
+	if err != nil {
+		if evs := obs.Events(); len(evs) > 0 && evs[len(evs)-1].Type == observe.ObsDiscard && strings.Contains(err.Error(), "does not end at a decision") {
+			last := evs[len(evs)-1]
+			return nil, fmt.Errorf("typed position: it ends at seat %d's discard of %v, which seat %d can neither call nor win on: type its draw (--draw) to analyse its turn", last.Seat, last.Tile.Kind(), obs.Seat())
+		}
+		return nil, err
+	}
+	return pos, nil
+}
+
+// flagNamed writes a typed position's error with the flag it names as
+// the flag ("river 2: ..." → "--river 2: ...").
+func flagNamed(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "observe: position: ")
+	for _, f := range append([]string{"hand", "round", "seat"}, typedFlags...) {
+		if strings.HasPrefix(msg, f+" ") || strings.HasPrefix(msg, f+":") || strings.HasPrefix(msg, f+",") {
+			return "--" + msg
+		}
+	}
+	return msg
 }
 
 // loadPosition reads the decision from game gameN of a record file.

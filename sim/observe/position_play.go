@@ -185,7 +185,7 @@ func (b *posBuilder) kansAt(tl *timeline, s, j int) error {
 func (b *posBuilder) allPlayed(cur int, pos, next *[game.NumSeats]int) error {
 	for s := range b.rivers {
 		if pos[s] < len(b.rivers[s]) {
-			return fmt.Errorf("river %d: %d discards, but the turn comes to seat %d after its %d: the rivers do not fit the turn order (from the dealer, seat %d, each seat discards in turn; a call moves the turn to the caller)%s",
+			return fmt.Errorf("river %d: %d discards, but the turn comes to seat %d after the last of its %d: the rivers do not fit the turn order (from the dealer, seat %d, each seat discards in turn; a call moves the turn to the caller)%s",
 				s, len(b.rivers[s]), cur, pos[cur], b.setup.Dealer, b.riverLengths())
 		}
 	}

@@ -169,7 +169,7 @@ func TestParsePositionErrors(t *testing.T) {
 		{"hand wrong for melds", with(func(p *Position) { p.Draw = ""; p.Melds = []string{"2:chi=567p"} }),
 			"hand: 13 tiles with 1 melds: want 10 (answering a discard) or 11"},
 		{"river too long", with(func(p *Position) { p.Rivers[1] = "1:2z8p_3s4s" }),
-			"river 1: 4 discards, but the turn comes to seat 2 after its 2"},
+			"river 1: 4 discards, but the turn comes to seat 2 after the last of its 2"},
 		{"river too short", with(func(p *Position) { p.Rivers[1] = "1:2z8p_" }),
 			"after these rivers seat 1 is to draw, not seat 2"},
 		{"own discard last", with(func(p *Position) { p.Draw = ""; p.Rivers[2] = "2:9s1m3z" }),

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// TestAnalyzeTyped analyses a position typed by hand with a small budget:
+// the analysis lists every legal discard of the typed hand, each once,
+// and the typed rivers' riichi is in the position it analyses.
+func TestAnalyzeTyped(t *testing.T) {
+	const hand, draw = "234m456p789s1122z", "3z"
+	args := []string{"analyze", "--hand", hand, "--draw", draw, "--dora", "5m", "--wind", "W",
+		"--river", "0:1z9m_4p", "--river", "1:2z8p_3s", "--river", "2:9s1m_", "--river", "3:7z6z",
+		"--sims", "60", "--workers", "1", "--json"}
+	var stdout, stderr bytes.Buffer
+	if code := run(args, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var out struct {
+		Hand       string `json:"hand"`
+		Candidates []struct {
+			Move string `json:"move"`
+		} `json:"candidates"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	var got []string
+	for _, c := range out.Candidates {
+		if strings.HasPrefix(c.Move, "discard ") {
+			got = append(got, strings.TrimPrefix(c.Move, "discard "))
+		}
+	}
+	var want []string
+	for _, k := range tile.MustParse(hand + draw) {
+		if s := k.Kind().String(); !slices.Contains(want, s) {
+			want = append(want, s)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("discards analysed %v, want every kind of the hand %v", got, want)
+	}
+	if !strings.Contains(stdout.String(), `"riichi 3z"`) {
+		t.Errorf("no riichi among the moves of a tenpai closed hand:\n%s", stdout.String())
+	}
+}
+
+// TestAnalyzeTypedErrors: a typed position that cannot exist, or flags of
+// one given with another form, stop before any work with a usage error
+// naming the flag.
+func TestAnalyzeTypedErrors(t *testing.T) {
+	typed := []string{"analyze", "--hand", "234m456p789s1122z", "--draw", "3z", "--dora", "5m", "--wind", "W",
+		"--river", "0:1z9m_4p", "--river", "1:2z8p_3s", "--river", "2:9s1m_", "--river", "3:7z6z", "--sims", "10"}
+	with := func(extra ...string) []string { return append(slices.Clone(typed), extra...) }
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{with("--river", "3:5z"), "--river: seat 3 given twice"},
+		{with("--melds", "2:pon=555z"), "--hand: 13 tiles with 1 melds and a draw: want 10"},
+		{with("--scores", "1,2"), "--scores: \"1,2\": want 4 scores"},
+		{with("--sticks", "101"), "--sticks"},
+		{with("--seat", "2"), "one of --seat S or --wind W"},
+		{with("--log", "../../data/testdata/selfplay.xml"), "--hand replaces --log"},
+		{with("--round", "E9"), `--round: "E9"`},
+		{with("--dora", "4m,4m,4m,4m"), "a fifth 4m (hand: 1, dora: 4)"},
+		{[]string{"analyze", "--river", "0:1z", "--sims", "10"}, "give --hand too"},
+		{[]string{"analyze", "--hand", "234m456p789s1122z3z", "--seat", "0"}, "--hand needs --dora"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, nil, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() > 0 {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and %q", strings.Join(tc.args, " "), code, stderr.String(), tc.want)
+		}
+	}
+}
+
+// TestAnalyzeTypedNoDecision: a typed position ending at a discard the
+// seat can neither call nor win on says so, and how to type its turn.
+func TestAnalyzeTypedNoDecision(t *testing.T) {
+	args := []string{"analyze", "--hand", "234m456p789s1122z", "--dora", "5m", "--wind", "W",
+		"--river", "0:1z9m_4p", "--river", "1:2z8p_3s", "--river", "2:9s1m_", "--river", "3:7z6z", "--sims", "10"}
+	var stdout, stderr bytes.Buffer
+	code := run(args, nil, &stdout, &stderr)
+	want := "typed position: it ends at seat 1's discard of 3s, which seat 2 can neither call nor win on"
+	if code != 1 || !strings.Contains(stderr.String(), want) {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr.String(), want)
+	}
+}
