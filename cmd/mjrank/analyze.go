@@ -62,7 +62,7 @@ now by seat (default 25000 each) and --sticks the riichi sticks on the
 table now (default: this round's). --river S:TILES, once per seat (S is
 0..3 or its wind), lists the seat's discards in order, called ones
 included, each followed by its marks: _ drawn and discarded (tsumogiri),
-* the riichi tile, + = - called by the next, opposite or previous seat.
+* the riichi tile, - = + called by the next, opposite or previous seat.
 --melds S:MELD,... lists a seat's melds in the order made, as mjrank score
 writes them (chi=435m, pon=055p, kan=1111z, kakan=5550s, ankan=9999s; an
 ankan or kakan is placed on the seat's last turn that began with a draw,
@@ -98,7 +98,7 @@ worlds already started (the result then depends on the machine).
 		fs.StringVar(&o.typed.Wind, "wind", "", "with --hand: the seat's `wind` this round (E, S, W, N) instead of --seat")
 		fs.StringVar(&o.typed.Scores, "scores", "", "with --hand: the `scores` now by seat, comma-separated (default 25000 each)")
 		fs.IntVar(&o.typed.Sticks, "sticks", 0, "with --hand: riichi `sticks` on the table now (default: this round's riichi)")
-		fs.Var(&o.rivers, "river", "with --hand: a seat's discards `S:TILES`, marked _ tsumogiri, * riichi, + = - called by the next, opposite, previous seat (repeat per seat)")
+		fs.Var(&o.rivers, "river", "with --hand: a seat's discards `S:TILES`, marked _ tsumogiri, * riichi, - = + called by the next, opposite, previous seat (repeat per seat)")
 		fs.Var(&o.melds, "melds", "with --hand: a seat's melds `S:MELD,...` in the order made (chi=435m, pon=055p, kan=1111z, kakan=5550s, ankan=9999s@N; repeat per seat)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {

@@ -128,7 +128,7 @@ func (b *posBuilder) call(tl *timeline, from int, t riverTile, where string, pos
 	mwhere := fmt.Sprintf("melds %d: %s", c, m.text)
 	switch {
 	case m.typ == score.Chi && c != (from+1)%game.NumSeats:
-		return fmt.Errorf("%s: marked as called by seat %d, whose next call is a chi (%s): a chi calls the previous seat's discard, marked +", where, c, mwhere)
+		return fmt.Errorf("%s: marked as called by seat %d, whose next call is a chi (%s): a chi calls the previous seat's discard, marked -", where, c, mwhere)
 	case m.tiles[m.called].face() != t.face():
 		return fmt.Errorf("%s: called by seat %d, but its meld (%s) calls %s", where, c, mwhere, m.tiles[m.called].face())
 	}
@@ -192,7 +192,7 @@ func (b *posBuilder) allPlayed(cur int, pos, next *[game.NumSeats]int) error {
 	for s := range b.open {
 		if next[s] < len(b.open[s]) {
 			m := &b.melds[s][b.open[s][next[s]]]
-			return fmt.Errorf("melds %d: %s: no discard is marked as called by seat %d for it (in the discarder's river, + for the next seat, = the opposite, - the previous)", s, m.text, s)
+			return fmt.Errorf("melds %d: %s: no discard is marked as called by seat %d for it (in the discarder's river, - for the next seat, = the opposite, + the previous)", s, m.text, s)
 		}
 	}
 	return nil

@@ -25,7 +25,7 @@ type Position struct {
 	Wind   string   // the deciding seat's wind this round (E, S, W, N), or ""
 	Scores string   // the scores now by seat ("25000,25000,25000,25000"); "": the start points less this round's riichi
 	Sticks int      // riichi sticks on the table now; -1: those of this round's riichi
-	Rivers []string // "SEAT:TILES", each tile marked _ (tsumogiri), * (riichi), - = + (called by the previous, opposite, next seat)
+	Rivers []string // "SEAT:TILES", each tile marked _ (tsumogiri), * (riichi), - = + (called by the next, opposite, previous seat)
 	Melds  []string // "SEAT:MELD,MELD" in the order made, each TYPE=TILES as the score command writes it (pon=055p, kakan=5550s), an ankan or kakan optionally @N
 }
 
@@ -195,7 +195,7 @@ func parseRiver(s int, text, field string) ([]riverTile, error) {
 			case r.calledBy >= 0:
 				return nil, fmt.Errorf("%s: discard %d (%s): called twice", field, i+1, t)
 			default:
-				r.calledBy = (s + 1 + strings.IndexByte("+=-", c)) % 4
+				r.calledBy = (s + 1 + strings.IndexByte("-=+", c)) % 4
 			}
 		}
 		out[i] = r

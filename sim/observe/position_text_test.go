@@ -107,7 +107,7 @@ func goodPositions() []struct {
 		{"riichi", typed("12378m45p67s2266z", "", "3m", "S2-1", "N", -1, "30100,24000,22900,21000", 2,
 			[]string{"1:9p1s_7z", "2:1z9m4z_", "3:2s8s*3p_", "0:9s5z"}, nil), posRiichiJSON},
 		{"calls", typed("345m689p234s55z", "", "3s,6p,4s", "e3-0", "", 1, "", -1,
-			[]string{"2:9m8p", "3:4z1p2m=", "0:7p-9s", "1:1s"},
+			[]string{"2:9m8p", "3:4z1p2m=", "0:7p+9s", "1:1s"},
 			[]string{"2:ankan=1111z", "3:kakan=7777p", "1:pon=222m"}), posCallsJSON},
 	}
 }
@@ -177,9 +177,9 @@ func TestParsePositionErrors(t *testing.T) {
 		{"two riichi", with(func(p *Position) { p.Rivers[0] = "0:1z*9m_*4p" }),
 			"river 0: 2 riichi tiles"},
 		{"tedashi after riichi", with(func(p *Position) { p.Rivers[0] = "0:1z*9m_4p" }),
-			"river 0, discard 3 (4p): "},
-		{"called without meld", with(func(p *Position) { p.Rivers[0] = "0:1z9m_4p+" }),
-			"river 0, discard 3 (4p+): marked as called by seat 1, whose melds have no call left"},
+			"river 0, discard 3 (4p): a seat in riichi discards the tile it drew"},
+		{"called without meld", with(func(p *Position) { p.Rivers[0] = "0:1z9m_4p-" }),
+			"river 0, discard 3 (4p-): marked as called by seat 1, whose melds have no call left"},
 		{"meld without mark", with(func(p *Position) { p.Hand = "234m456p789s1z"; p.Melds = []string{"2:pon=222z"} }),
 			"melds 2: pon=222z: no discard is marked as called by seat 2 for it"},
 		{"chi not from the left", with(func(p *Position) {
@@ -189,7 +189,7 @@ func TestParsePositionErrors(t *testing.T) {
 		}), "a chi calls the previous seat's discard"},
 		{"called face differs", with(func(p *Position) {
 			p.Hand = "234m789s1122z"
-			p.Rivers = []string{"0:1z9m_4p", "1:2z8p_3s+", "2:9s1m", "3:7z6z"}
+			p.Rivers = []string{"0:1z9m_4p", "1:2z8p_3s-", "2:9s1m", "3:7z6z"}
 			p.Melds = []string{"2:chi=456p"}
 		}), "called by seat 2, but its meld (melds 2: chi=456p) calls 4p"},
 		{"too few dora for the kans", with(func(p *Position) { p.Hand = "234m789s1122z"; p.Melds = []string{"2:ankan=6666s"} }),
@@ -217,9 +217,16 @@ func TestParsePositionErrors(t *testing.T) {
 		{"@ on a pon", with(func(p *Position) { p.Melds = []string{"2:pon=111p@2"} }), "@N places an ankan or a kakan only"},
 		{"riichi with a meld", with(func(p *Position) {
 			p.Hand = "234m789s1122z"
-			p.Rivers = []string{"0:1z9m_4p", "1:2z3s+8p", "2:9s1m*", "3:7z6z"}
+			p.Rivers = []string{"0:1z9m_4p", "1:2z3s-8p", "2:9s1m*", "3:7z6z"}
 			p.Melds = []string{"2:chi=345s"}
-		}), "river 2, discard 2 (1m*): "},
+		}), "river 2, discard 2 (1m*): riichi with an open hand"},
+		{"riichi not tenpai", with(func(p *Position) { p.Hand = "234m456p789s1123z"; p.Rivers[2] = "2:9s*1m_" }),
+			"river 2, discard 1 (9s*): riichi leaves 234m456p789s1123z not tenpai"},
+		{"kuikae", with(func(p *Position) {
+			p.Hand, p.Draw = "234m789s1122z", ""
+			p.Rivers = []string{"0:1z9m_4p", "1:2z8p_3s-", "2:9s1m6s", "3:7z6z5z"}
+			p.Melds = []string{"2:chi=345s"}
+		}), "river 2, discard 3 (6s): kuikae: 6s may not be discarded after the call"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -231,6 +238,28 @@ func TestParsePositionErrors(t *testing.T) {
 				t.Errorf("error %q, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestParsePositionKanNow: an ankan @N one past the river is made on the
+// deciding seat's turn now: its draw is then the rinshan tile, after the
+// kan's indicator.
+func TestParsePositionKanNow(t *testing.T) {
+	p := typed("234m456p789s2z", "3z", "5m,6m", "E1", "W", -1, "", -1,
+		[]string{"0:1z9m_4p", "1:2z8p_3s", "2:9s1m_", "3:7z6z"}, []string{"2:ankan=1111p@3"})
+	o, _, err := ParsePosition(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := o.Events()
+	tail := evs[len(evs)-4:]
+	if tail[0].Type != ObsDraw || tail[0].Rinshan || tail[1].Type != ObsAnkan || tail[2].Type != ObsDora ||
+		tail[2].Tile.Kind().String() != "6m" || tail[3].Type != ObsDraw || !tail[3].Rinshan || tail[3].Tile.Kind().String() != "3z" {
+		t.Errorf("the turn now ends %v, want a draw, the ankan, dora 6m, the rinshan draw of 3z", tail)
+	}
+	p.Melds = []string{"2:ankan=1111p@4"}
+	if _, _, err := ParsePosition(p); err == nil || !strings.Contains(err.Error(), "@4: not a turn of seat 2 that began with a draw") {
+		t.Errorf("ankan @4 past the turn now: %v", err)
 	}
 }
 
