@@ -9,6 +9,15 @@
 // Decision i of the seat is analysed with mc.Options{Seed: seed,
 // Decision: i} and one worker, so a report depends only on the seed and
 // the budget, not on how many decisions run at once.
+//
+// A batch ([NewPlan], [Plan.Run]) reviews one player in many games: record
+// files, folders and Tenhou logs (fetched, [FetchLog]), the decisions of
+// every game in one pool of workers, each game's report the one Run gives.
+// A game that cannot be reviewed is an entry with its reason, never the
+// batch's end. A [Cache] keeps finished reviews on disk under everything
+// they depend on (the game's [RecordDigest], the seat, [Options], the
+// engine's [EngineID]), so that a batch run again reviews only what it
+// has not.
 package review
 
 import (
