@@ -195,6 +195,17 @@ type Analysis struct {
 // Best returns the chosen move.
 func (a *Analysis) Best() *Candidate { return &a.Candidates[0] }
 
+// Find returns the first candidate that plays m (Candidate.Plays), nil if
+// none does.
+func (a *Analysis) Find(m Move) *Candidate {
+	for i := range a.Candidates {
+		if a.Candidates[i].Plays(m) {
+			return &a.Candidates[i]
+		}
+	}
+	return nil
+}
+
 // candidates lists the moves to simulate: every legal action, a chi or pon
 // once per follow-up discard.
 func candidates(r *root, legal []game.Action) []Candidate {

@@ -33,13 +33,11 @@ func droppedMove(t *testing.T, e *Engine, p *position, o Options) (Move, *Analys
 // find returns the candidate of an that plays m.
 func find(t *testing.T, an *Analysis, m Move) *Candidate {
 	t.Helper()
-	for i := range an.Candidates {
-		if an.Candidates[i].Plays(m) {
-			return &an.Candidates[i]
-		}
+	c := an.Find(m)
+	if c == nil {
+		t.Fatalf("%v is not among the candidates", m)
 	}
-	t.Fatalf("%v is not among the candidates", m)
-	return nil
+	return c
 }
 
 // TestKeepKeepsDroppedMove: a move the halving drops at its first stage,
@@ -314,6 +312,10 @@ func TestPlays(t *testing.T) {
 	for _, tc := range tests {
 		if got := tc.c.Plays(tc.m); got != tc.want {
 			t.Errorf("%s: %v plays %v: %v, want %v", tc.name, &tc.c, tc.m, got, tc.want)
+		}
+		an := &Analysis{Candidates: []Candidate{disc(m3), tc.c}}
+		if got := an.Find(tc.m); (got == &an.Candidates[1]) != tc.want || (got != nil && got != &an.Candidates[1]) {
+			t.Errorf("%s: Find %v: %v", tc.name, tc.m, got)
 		}
 	}
 }
