@@ -4,17 +4,16 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/mjrank/mjrank/internal/shareddata"
-	"github.com/mjrank/mjrank/mc"
 )
 
 // chromium returns the headless browser's path, or skips (fails under
@@ -34,15 +33,16 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browse runs headless chromium on page with args (a context bounds it,
-// and its process group is killed with it).
+// browse runs headless chromium on page with args, the window's size
+// among them (a context bounds it, and its process group is killed with
+// it).
 func browse(t *testing.T, bin, page string, args ...string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a hang guard: chromium starts slowly on a loaded machine
 	defer cancel()
 	home := t.TempDir() // chromium writes its profile and crash dumps here
 	all := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-		"--user-data-dir=" + filepath.Join(home, "profile"), "--window-size=1280,2000"}, args...)
+		"--user-data-dir=" + filepath.Join(home, "profile")}, args...)
 	cmd := exec.CommandContext(ctx, bin, append(all, "file://"+page)...)
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	var stderr bytes.Buffer
@@ -54,55 +54,153 @@ func browse(t *testing.T, bin, page string, args ...string) []byte {
 	return out
 }
 
-// TestBrowserShowsReview reviews a real Tenhou game, opens the HTML in
-// headless Chromium, and checks that the rendered page shows the report:
-// every decision in the DOM with its figures, and a screenshot with the
-// chart and the tables drawn.
+// probeJS drives the page as a reader would and writes what it saw into
+// a <pre id="probe">: the stop shown at load, after next, next, prev, the
+// right arrow key and a click on the last round's link; how many
+// decisions are visible; and the widest horizontal overflow (the page's
+// scroll width beyond the window's) over every stop.
+const probeJS = `<script>
+(function () {
+  var out = [];
+  function cur() { var e = document.querySelector(".stop.on"); return e ? e.id : "none"; }
+  function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true})); }
+  var widest = document.documentElement.scrollWidth - window.innerWidth;
+  out.push(cur());
+  document.getElementById("next").click(); out.push(cur());
+  document.getElementById("next").click(); out.push(cur());
+  document.getElementById("prev").click(); out.push(cur());
+  key("ArrowRight"); out.push(cur());
+  key("ArrowLeft"); out.push(cur());
+  var links = document.querySelectorAll("nav .rounds a");
+  links[links.length - 1].click(); out.push(cur());
+  var shown = 0;
+  document.querySelectorAll(".dec").forEach(function (e) { if (e.offsetParent !== null) shown++; });
+  out.push("visible=" + shown);
+  var n = document.querySelectorAll(".stop").length;
+  links[0].click();
+  for (var i = 0; i < n; i++) {
+    widest = Math.max(widest, document.documentElement.scrollWidth - window.innerWidth);
+    document.getElementById("next").click();
+  }
+  out.push("width=" + window.innerWidth + " overflow=" + widest);
+  var p = document.createElement("pre");
+  p.id = "probe";
+  p.textContent = out.join(" ");
+  document.body.appendChild(p);
+})();
+</script>`
+
+// TestBrowserShowsReview reviews a real Tenhou game, opens the page in
+// headless Chromium and checks it as a reader would: the script shows one
+// decision at a time, next, previous, the arrow keys and the round links
+// move between them in order, and at a phone's width (390 px) no stop
+// overflows the screen sideways. Screenshots at desktop and phone sizes
+// must show the table (its green cloth) and the tiles.
 func TestBrowserShowsReview(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
 	}
 	bin := chromium(t)
-	dir := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands", "log-libraries", "logs")
-	g := readGame(t, filepath.Join(dir, "2022010103gm-00a9-0000-12d7f40d.txt"))
-	eng, err := mc.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := Run(context.Background(), g, 0, Options{Sims: testSims, Seed: 3, Engine: eng})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, rep := reviewedGame(t)
+	page := pageOf(t, g, rep)
 	out := t.TempDir()
-	page := filepath.Join(out, "review.html")
-	var b bytes.Buffer
-	if err := WriteHTML(&b, "2022010103gm-00a9-0000-12d7f40d.txt", rep); err != nil {
+	file := filepath.Join(out, "review.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
+	var stops []string
+	for _, m := range regexp.MustCompile(`class="[^"]*\bstop" id="(\w+)"`).FindAllStringSubmatch(page, -1) {
+		stops = append(stops, m[1])
+	}
+	if len(stops) < len(rep.Decisions) {
+		t.Fatalf("%d stops on the page, %d decisions", len(stops), len(rep.Decisions))
+	}
+	lastRound := len(g.Rounds) - 1
+	firstOfLast := ""
+	if i := strings.Index(page, fmt.Sprintf(`<section class="round" id="r%d">`, lastRound)); i >= 0 {
+		if m := regexp.MustCompile(`class="[^"]*\bstop" id="(\w+)"`).FindStringSubmatch(page[i:]); m != nil {
+			firstOfLast = m[1]
+		}
+	}
+	want := fmt.Sprintf("%s %s %s %s %s %s %s visible=1", stops[0], stops[1], stops[2], stops[1], stops[2], stops[1], firstOfLast)
+	for _, size := range []string{"1280,1000", "390,844"} {
+		got := runProbe(t, bin, out, page, size)
+		if !strings.HasPrefix(got, want+" width="+strings.Split(size, ",")[0]+" overflow=") {
+			t.Errorf("%s: the page moved through %q, want %q", size, got, want)
+		}
+		if !strings.HasSuffix(got, " overflow=0") {
+			t.Errorf("%s: the page is wider than the window: %s", size, got)
+		}
+	}
+	// The same probe sees a page made too wide for a phone.
+	wide := strings.Replace(page, `<div class="hand">`, `<div class="hand"><div style="width:480px;flex:none">wide</div>`, 1)
+	if got := runProbe(t, bin, out, wide, "390,844"); strings.HasSuffix(got, " overflow=0") {
+		t.Errorf("a page 480 px wide does not overflow a 390 px window: %s", got)
 	}
 
-	// The DOM as the browser built it: every decision, and the costliest
-	// one's figures as the report has them.
-	dom := string(browse(t, bin, page, "--dump-dom"))
-	if n := strings.Count(dom, `<div class="dec">`); n != len(rep.Decisions) {
-		t.Errorf("the page shows %d decisions, the report has %d", n, len(rep.Decisions))
-	}
+	// Screenshots of the costliest decision with a full table (30
+	// discards or more on it), else of the costliest.
 	worst := rep.Costliest()[0]
-	head := fmt.Sprintf("#%d %s event %d: rank loss %.3f, %.1f rank points", worst.Index, worst.Round, worst.Event, worst.RankLoss, worst.PointsLoss)
-	if !strings.Contains(dom, head) {
-		t.Errorf("the page does not show the costliest decision as %q", head)
+	for _, d := range rep.Costliest() {
+		rivers, _, _ := recordTable(&g.Rounds[d.RoundIndex], d.Event)
+		if n := len(rivers[0]) + len(rivers[1]) + len(rivers[2]) + len(rivers[3]); n >= 30 && d.RankLoss > 0 {
+			worst = d
+			break
+		}
 	}
-	if !strings.Contains(dom, "played <b") || !strings.Contains(dom, "<polyline") {
-		t.Error("the page lacks the played moves or the chart")
+	t.Logf("screenshots of decision %d (%s event %d)", worst.Index, worst.Round, worst.Event)
+	for _, shot := range []struct{ name, size string }{{"review.png", "1280,1000"}, {"review-phone.png", "390,844"}} {
+		png := filepath.Join(out, shot.name)
+		browse(t, bin, file+fmt.Sprintf("#d%d", worst.Index), "--window-size="+shot.size, "--screenshot="+png)
+		checkShot(t, png, shot.size)
+		if dst := os.Getenv("MJRANK_REVIEW_PNG"); dst != "" {
+			if shot.name != "review.png" {
+				dst = strings.TrimSuffix(dst, ".png") + "-phone.png"
+			}
+			b, err := os.ReadFile(png)
+			if err == nil {
+				err = os.WriteFile(dst, b, 0o644)
+			}
+			if err != nil {
+				t.Error(err)
+			}
+		}
 	}
+}
 
-	// The screenshot: the size asked, not blank, the chart's blue line in
-	// its upper part, the tables' borders and the tiles' colours below.
-	shot := filepath.Join(out, "review.png")
-	browse(t, bin, page, "--screenshot="+shot)
-	f, err := os.Open(shot)
+// runProbe opens page with probeJS in a frame of the size given ("W,H":
+// headless Chromium lays a window out no narrower than 500 px, a frame
+// as narrow as asked) and returns what the probe wrote.
+func runProbe(t *testing.T, bin, dir, page, size string) string {
+	t.Helper()
+	var w, h int
+	if _, err := fmt.Sscanf(size, "%d,%d", &w, &h); err != nil {
+		t.Fatal(err)
+	}
+	frame := fmt.Sprintf(`<!DOCTYPE html><html><body style="margin:0"><iframe id="f" style="width:%dpx;height:%dpx;border:0" srcdoc="%s"></iframe>
+<script>window.addEventListener("load", function () {
+  var q = document.getElementById("f").contentDocument.getElementById("probe"), p = document.createElement("pre");
+  p.id = "probe"; p.textContent = q ? q.textContent : "no probe"; document.body.appendChild(p);
+});</script></body></html>`, w, h, html.EscapeString(strings.Replace(page, "</body>", probeJS+"</body>", 1)))
+	file := filepath.Join(dir, "probe.html")
+	if err := os.WriteFile(file, []byte(frame), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := string(browse(t, bin, file, fmt.Sprintf("--window-size=%d,%d", w+100, h+100), "--dump-dom"))
+	got, ok := between(dom, `<pre id="probe">`, "</pre>")
+	if !ok {
+		t.Fatalf("%s: the probe wrote nothing (the page's script failed?)", size)
+	}
+	got = html.UnescapeString(strings.TrimPrefix(got, `<pre id="probe">`))
+	t.Logf("%s: %s", size, got)
+	return got
+}
+
+// checkShot checks a screenshot: the size asked, the table's green cloth,
+// tiles (their cream face) and ink.
+func checkShot(t *testing.T, file, size string) {
+	t.Helper()
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,38 +209,24 @@ func TestBrowserShowsReview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sz := img.Bounds().Size(); sz.X != 1280 || sz.Y != 2000 {
-		t.Errorf("screenshot %v, want 1280x2000", sz)
+	var w, h int
+	fmt.Sscanf(size, "%d,%d", &w, &h)
+	if sz := img.Bounds().Size(); sz.X != w || sz.Y != h {
+		t.Errorf("%s: %v, want %dx%d", file, sz, w, h)
 	}
-	chart := countColour(img, image.Rect(0, 0, 1280, 500), 0x00, 0x66, 0xcc)
-	red := countColour(img, image.Rect(0, 500, 1280, 2000), 0xbb, 0x00, 0x00)   // manzu tiles, moves that lose
-	green := countColour(img, image.Rect(0, 500, 1280, 2000), 0x00, 0x88, 0x00) // souzu tiles
-	inked := 0
-	b2 := img.Bounds()
-	for y := b2.Min.Y; y < b2.Max.Y; y += 2 {
-		for x := b2.Min.X; x < b2.Max.X; x += 2 {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			if r>>8 < 200 || g>>8 < 200 || bl>>8 < 200 {
-				inked++
-			}
-		}
-	}
-	share := float64(inked) / float64(b2.Dx()*b2.Dy()/4)
-	t.Logf("%d chart pixels, %d red, %d green, %.1f%% inked", chart, red, green, 100*share)
-	if chart < 50 || red < 20 || green < 20 || share < 0.02 {
-		t.Errorf("the screenshot does not show the review: %d chart pixels, %d red, %d green, %.1f%% inked", chart, red, green, 100*share)
-	}
-	if os.Getenv("MJRANK_REVIEW_PNG") != "" {
-		png, _ := os.ReadFile(shot)
-		os.WriteFile(os.Getenv("MJRANK_REVIEW_PNG"), png, 0o644)
+	cloth := countColour(img, img.Bounds(), 0x3c, 0x7d, 0x5e, 20)
+	face := countColour(img, img.Bounds(), 0xff, 0xfd, 0xf6, 4)
+	t.Logf("%s: %d cloth pixels, %d tile-face pixels", filepath.Base(file), cloth, face)
+	if cloth < w*h/50 || face < w*h/200 {
+		t.Errorf("%s does not show the table: %d cloth pixels, %d tile-face pixels", file, cloth, face)
 	}
 }
 
-// countColour counts the pixels of r within a small distance of a colour
-// (anti-aliasing blurs edges).
-func countColour(img image.Image, r image.Rectangle, cr, cg, cb uint8) int {
+// countColour counts the pixels of r within tol of a colour in each
+// channel (anti-aliasing blurs edges).
+func countColour(img image.Image, r image.Rectangle, cr, cg, cb uint8, tol int) int {
 	n := 0
-	near := func(a uint32, b uint8) bool { d := int(a>>8) - int(b); return d > -40 && d < 40 }
+	near := func(a uint32, b uint8) bool { d := int(a>>8) - int(b); return d > -tol && d < tol }
 	r = r.Intersect(img.Bounds())
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {

@@ -1,51 +1,29 @@
 package review
 
 import (
+	_ "embed"
+	"errors"
 	"fmt"
-	"html"
 	"io"
 	"strings"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
-const reviewCSS = `body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin:.5em 0}
-td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}th{background:#eee}td.l{text-align:left}
-.tile{display:inline-block;border:1px solid #888;border-radius:3px;padding:0 .15em;margin:0 1px;background:#fffdf5;font-family:monospace}
-.m{color:#b00}.p{color:#06c}.s{color:#080}.z{color:#000}.dec{border-top:2px solid #444;margin-top:1.5em}.bad{color:#b00}.red{background:#fdd;font-weight:bold}`
+//go:embed page.css
+var pageCSS string
 
-// tilesHTML draws a hand ("123m406p11z") as tiles.
-func tilesHTML(s string) string {
-	var b strings.Builder
-	var digits []byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			digits = append(digits, c)
-		case c == 'm' || c == 'p' || c == 's' || c == 'z':
-			for _, d := range digits {
-				if d == '0' { // a red five
-					fmt.Fprintf(&b, `<span class="tile %c red" title="red 5%c">5%c</span>`, c, c, c)
-					continue
-				}
-				fmt.Fprintf(&b, `<span class="tile %c">%c%c</span>`, c, d, c)
-			}
-			digits = digits[:0]
-		default:
-			b.WriteString(html.EscapeString(string(digits)))
-			digits = digits[:0]
-			b.WriteString(html.EscapeString(string(c)))
-		}
-	}
-	b.WriteString(html.EscapeString(string(digits)))
-	return b.String()
-}
+//go:embed page.js
+var pageJS string
 
 // rankChart is an inline SVG line chart of the played moves' expected
 // rank, decision by decision.
 func rankChart(rep *Report) string {
 	const W, H, pad = 600.0, 160.0, 30.0
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f">`, W, H, W, H)
+	fmt.Fprintf(&b, `<svg width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f">`, W, H, W, H)
 	for r := 1; r <= 4; r++ {
 		y := pad + (H-2*pad)*float64(r-1)/3
 		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#ddd"/><text x="5" y="%.1f" font-size="10">%d</text>`, pad, y, W-5, y, y+3, r)
@@ -67,47 +45,231 @@ func rankChart(rep *Report) string {
 	return b.String()
 }
 
-// WriteHTML writes the report as one self-contained HTML page (inline CSS
-// and SVG, no script, nothing fetched); file names the record in its title.
+// WriteHTML writes a report [Run] made as one self-contained HTML page
+// (see [WriteGameHTML]); a report without its game (one decoded from
+// JSON) is an error: write it with WriteGameHTML.
 func WriteHTML(w io.Writer, file string, rep *Report) error {
+	if rep.game == nil {
+		return errors.New("review: the report holds no game record (one read back from JSON): write its page with WriteGameHTML")
+	}
+	return WriteGameHTML(w, file, rep.game, rep)
+}
+
+// WriteGameHTML writes rep, a review of a seat of g, as one
+// self-contained HTML page (inline CSS, script and SVG; nothing fetched);
+// file names the record in its title. Each round opens with every seat's
+// placement probabilities under the rank model and ends with its result;
+// each reviewed decision shows the table as the seat saw it (rivers,
+// melds, dora indicators, scores, sticks), its hand with the played and
+// the best move's tiles marked, and the engine's candidates. The positions
+// are replayed from g, so rep may be one read back from JSON; a decision
+// of rep that g does not hold is an error.
+func WriteGameHTML(w io.Writer, file string, g *data.Game, rep *Report) error {
+	p, err := newPage(g, rep)
+	if err != nil {
+		return err
+	}
 	var b strings.Builder
-	e := html.EscapeString
 	title := fmt.Sprintf("mjrank review: %s, seat %d (%s)", file, rep.Seat, rep.Player)
-	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>%s</title><style>%s</style></head><body>\n", e(title), reviewCSS)
-	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%d decisions, %d simulations each, seed %d. Agreement %s%%, total loss %.3f in expected rank, %.1f Houou rank points.</p>\n",
-		e(title), rep.Game.Decisions, rep.Sims, rep.Seed, pct(rep.Game.Agreement), rep.Game.RankLoss, rep.Game.PointsLoss)
-	fmt.Fprintf(&b, "<h2>Expected rank of the moves played</h2>\n%s\n", rankChart(rep))
-	b.WriteString("<h2>Rounds</h2>\n<table><tr><th>round</th><th>decisions</th><th>agree%</th><th>rank loss</th><th>rank pt loss</th><th>worst</th></tr>\n")
-	for _, s := range append(append([]Summary(nil), rep.Rounds...), rep.Game) {
-		fmt.Fprintf(&b, "<tr><td class=\"l\">%s</td><td>%d</td><td>%s</td><td>%.3f</td><td>%.1f</td><td>%.3f</td></tr>\n",
-			e(s.Name), s.Decisions, pct(s.Agreement), s.RankLoss, s.PointsLoss, s.WorstLoss)
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"+
+		"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"/><title>%s</title><style>%s</style></head><body>\n", esc(title), pageCSS)
+	p.navHTML(&b)
+	p.overviewHTML(&b, title)
+	for ri := range g.Rounds {
+		p.roundHTML(&b, ri)
 	}
-	b.WriteString("</table>\n<h2>Decisions, costliest first</h2>\n")
-	for _, d := range rep.Costliest() {
-		cls := ""
-		if !d.Agrees {
-			cls = ` class="bad"`
-		}
-		fmt.Fprintf(&b, "<div class=\"dec\"><h3>#%d %s event %d: rank loss %.3f, %.1f rank points</h3>\n", d.Index, e(d.Round), d.Event, d.RankLoss, d.PointsLoss)
-		fmt.Fprintf(&b, "<p>hand %s %s</p>\n<p>played <b%s>%s</b>, best <b>%s</b></p>\n", tilesHTML(d.Hand), e(d.Melds), cls, e(d.Played), e(d.Best))
-		b.WriteString("<table><tr><th>move</th><th>E[rank]</th><th>1st</th><th>2nd</th><th>3rd</th><th>4th</th><th>rank pt</th><th>win%</th><th>deal-in%</th><th>sims</th></tr>\n")
-		rows := d.Top
-		if !inTop(d) {
-			rows = append(append([]Candidate(nil), rows...), d.PlayedC)
-		}
-		for _, c := range rows {
-			mark := ""
-			if c.Move == d.Played {
-				mark = " (played)"
-			}
-			fmt.Fprintf(&b, "<tr><td class=\"l\">%s%s</td><td>%.3f</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%+.1f</td><td>%s</td><td>%s</td><td>%d</td></tr>\n",
-				e(c.Move), mark, c.ExpectedRank, pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]), c.RankPoints, pct(c.PWin), pct(c.PDealIn), c.Sims)
-		}
-		b.WriteString("</table></div>\n")
-	}
-	b.WriteString("</body></html>\n")
-	_, err := io.WriteString(w, b.String())
+	b.WriteString("</main>\n<script>\n" + pageJS + "</script>\n</body></html>\n")
+	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// page is what the page is written from.
+type page struct {
+	g       *data.Game
+	rep     *Report
+	me      int
+	pos     map[int]*Decision // the replayed decisions (with their rounds) by Index
+	byRound [][]*Decision     // the report's decisions by round index
+	order   map[int]int       // a report decision's place in the report by Index
+	rk      *rankmodel.Model
+}
+
+func newPage(g *data.Game, rep *Report) (*page, error) {
+	if g == nil || rep == nil {
+		return nil, errors.New("review: no game or no report to write")
+	}
+	decs, err := Collect(g, rep.Seat)
+	if err != nil {
+		return nil, fmt.Errorf("review: replaying the game for its page: %w", err)
+	}
+	rk, err := rankmodel.Default()
+	if err != nil {
+		return nil, err
+	}
+	p := &page{g: g, rep: rep, me: rep.Seat, pos: map[int]*Decision{}, byRound: make([][]*Decision, len(g.Rounds)), order: map[int]int{}, rk: rk}
+	for i := range decs {
+		p.pos[decs[i].Index] = &decs[i]
+	}
+	for i := range rep.Decisions {
+		d := &rep.Decisions[i]
+		c := p.pos[d.Index]
+		if c == nil || c.RoundIndex != d.RoundIndex || c.Event != d.Event || d.RoundIndex < 0 || d.RoundIndex >= len(g.Rounds) {
+			return nil, fmt.Errorf("review: decision %d (%s event %d) is not one of seat %d's in the game: the report is of another record", d.Index, d.Round, d.Event, rep.Seat)
+		}
+		p.byRound[d.RoundIndex] = append(p.byRound[d.RoundIndex], d)
+		p.order[d.Index] = i
+	}
+	return p, nil
+}
+
+// navHTML writes the sticky bar: a link per round, previous and next, the
+// position and the one/all switch (the buttons work with script only).
+func (p *page) navHTML(b *strings.Builder) {
+	b.WriteString(`<nav><span class="rounds">`)
+	for ri := range p.g.Rounds {
+		fmt.Fprintf(b, `<a href="#r%d">%s</a>`, ri, esc(p.g.Rounds[ri].Name()))
+	}
+	b.WriteString(`</span><button id="prev" title="previous decision (←)">◀</button><span id="pos" class="pos"></span>` +
+		`<button id="next" title="next decision (→)">▶</button><button id="all" title="one decision at a time, or all">all</button></nav>` + "\n")
+}
+
+// overviewHTML writes the title and the first stop: the game's figures,
+// the chart, the rounds' figures, the costliest decisions and the key to
+// the tiles.
+func (p *page) overviewHTML(b *strings.Builder, title string) {
+	rep := p.rep
+	fmt.Fprintf(b, "<header><h1>%s</h1></header>\n<main>\n<section class=\"overview stop\" id=\"top\" data-pos=\"overview\">\n", esc(title))
+	fmt.Fprintf(b, "<p>%d decisions, %d simulations each, seed %d. Agreement %s%%, total loss %.3f in expected rank, %.1f Houou rank points.</p>\n",
+		rep.Game.Decisions, rep.Sims, rep.Seed, pct(rep.Game.Agreement), rep.Game.RankLoss, rep.Game.PointsLoss)
+	fmt.Fprintf(b, "<h2>Expected rank of the moves played</h2>\n<div class=\"chart\">%s</div>\n", rankChart(rep))
+	b.WriteString("<h2>Rounds</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\">round</th><th>decisions</th><th>agree%</th><th>rank loss</th><th>rank pt loss</th><th>worst</th></tr>\n")
+	for _, s := range append(append([]Summary(nil), rep.Rounds...), rep.Game) {
+		name := esc(s.Name)
+		if ri := p.roundNamed(s.Name); ri >= 0 {
+			name = fmt.Sprintf(`<a href="#r%d">%s</a>`, ri, name)
+		}
+		worst := "-"
+		if s.Worst >= 0 {
+			worst = fmt.Sprintf(`<a href="#d%d">%.3f</a>`, s.Worst, s.WorstLoss)
+		}
+		fmt.Fprintf(b, "<tr><td class=\"l\">%s</td><td>%d</td><td>%s</td><td>%.3f</td><td>%.1f</td><td>%s</td></tr>\n",
+			name, s.Decisions, pct(s.Agreement), s.RankLoss, s.PointsLoss, worst)
+	}
+	b.WriteString("</table></div>\n<h2>Costliest decisions</h2>\n<ol class=\"costly\">\n")
+	for i, d := range rep.Costliest() {
+		if i == 10 || d.RankLoss <= 0 {
+			break
+		}
+		fmt.Fprintf(b, "<li><a href=\"#d%d\">#%d %s</a>: played %s, best %s, rank loss %.3f</li>\n", d.Index, d.Index, esc(d.Round), esc(d.Played), esc(d.Best), d.RankLoss)
+	}
+	b.WriteString("</ol>\n<h2>Reading the table</h2>\n<p class=\"key\">")
+	for _, k := range []struct{ tile, cls, what string }{
+		{"3p", "", "discarded from the hand,"}, {"3p", " g", "the tile just drawn (tsumogiri),"}, {"3p", " k", "riichi,"},
+		{"3p", " c", "called away,"}, {"0p", "", "red five,"}, {"3p", " of", "the discard answered. In the hand"},
+		{"7s", " pl", "played,"}, {"7s", " be", "the engine's best,"}, {"7s", " pl be", "both."},
+	} {
+		tileHTML(b, tile.MustParseTile(k.tile), k.cls)
+		b.WriteString(" " + esc(k.what) + " ")
+	}
+	b.WriteString("Keys ← → move between decisions; each round opens with every seat's chances of each final place at its start (the rank model) and ends with its result.</p>\n</section>\n")
+}
+
+// roundNamed returns the index of the first round named name, or -1.
+func (p *page) roundNamed(name string) int {
+	for ri := range p.g.Rounds {
+		if p.g.Rounds[ri].Name() == name {
+			return ri
+		}
+	}
+	return -1
+}
+
+// roundHTML writes a round: its start with the placement probabilities,
+// the seat's decisions in it, its result (and after the last round the
+// game's).
+func (p *page) roundHTML(b *strings.Builder, ri int) {
+	rd := &p.g.Rounds[ri]
+	t := table{Wind: rd.Wind(), Hand: rd.Number%4 + 1}
+	fmt.Fprintf(b, "<section class=\"round\" id=\"r%d\"><h2>%s, %d honba (%s) · dealer %s</h2>\n", ri, t.RoundTitle(), rd.Honba, esc(rd.Name()), seatLabel(p.g, rd.Dealer, rd.Dealer, p.me))
+	p.startHTML(b, rd)
+	if len(p.byRound[ri]) == 0 {
+		fmt.Fprintf(b, "<p class=\"nodec stop\" id=\"n%d\" data-pos=\"no decision\">No reviewed decision of %s in this round.</p>\n", ri, esc(p.rep.Player))
+	}
+	for _, d := range p.byRound[ri] {
+		p.decisionHTML(b, d)
+	}
+	b.WriteString("<div class=\"end\"><h3>Result</h3>\n")
+	outcomeHTML(b, p.g, rd, p.me)
+	b.WriteString("</div>\n")
+	if ri == len(p.g.Rounds)-1 {
+		b.WriteString("<div class=\"end\"><h3>Final result</h3>\n")
+		finalHTML(b, p.g, p.me)
+		b.WriteString("</div>\n")
+	}
+	b.WriteString("</section>\n")
+}
+
+// startHTML writes the scores at the round's start and every seat's
+// chances of each final place under the rank model.
+func (p *page) startHTML(b *strings.Builder, rd *data.Round) {
+	dist := placement(p.g, rd, p.rk)
+	fmt.Fprintf(b, "<div class=\"start\"><h3>At the start: %d riichi stick%s; final place chances (rank model)</h3><div class=\"scroll\"><table>"+
+		"<tr><th class=\"l\">seat</th><th>points</th><th>1st</th><th>2nd</th><th>3rd</th><th>4th</th><th>E[rank]</th></tr>\n", rd.Sticks, plural(rd.Sticks))
+	for s := range dist {
+		cls := ""
+		if s == p.me {
+			cls = ` class="me"`
+		}
+		fmt.Fprintf(b, `<tr%s><td class="l">%s</td><td>%s</td>`, cls, seatLabel(p.g, rd.Dealer, s, -1), points(rd.Scores[s]))
+		for _, q := range dist[s] {
+			fmt.Fprintf(b, `<td class="p" style="background:rgba(25,163,74,%.2f)">%s%%</td>`, 0.55*q, pct(q))
+		}
+		fmt.Fprintf(b, "<td>%.2f</td></tr>\n", rankmodel.ExpectedRank(dist[s]))
+	}
+	b.WriteString("</table></div></div>\n")
+}
+
+// decisionHTML writes one decision: the table as the seat saw it, its
+// hand with the played and best tiles marked, and the engine's figures.
+func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
+	c := p.pos[d.Index]
+	t := tableOf(&c.round, p.me, p.g.Names)
+	mk := markTiles(t, c.playedTile(), moveTile(d.Best))
+	what := "turn"
+	if !d.Turn && t.Offer >= 0 {
+		what = "answer to " + esc(p.g.Names[t.Offer]) + "'s " + t.OfferTile.String()
+	}
+	verdict := `<span class="agree">agrees with the engine</span>`
+	if !d.Agrees {
+		verdict = fmt.Sprintf(`<span class="lose">rank loss %.3f, %.1f rank points</span>`, d.RankLoss, d.PointsLoss)
+	}
+	fmt.Fprintf(b, "<article class=\"dec stop\" id=\"d%d\" data-pos=\"%d / %d\"><h3>#%d %s event %d · %s · %s</h3>\n<div class=\"cols\"><div class=\"tcol\">",
+		d.Index, p.order[d.Index]+1, len(p.rep.Decisions), d.Index, esc(d.Round), d.Event, what, verdict)
+	tableHTML(b, t)
+	handHTML(b, t, mk)
+	fmt.Fprintf(b, "</div><div class=\"icol moves\"><p>played <b class=\"plw\">%s</b></p><p>best <b class=\"bew\">%s</b></p>\n", esc(d.Played), esc(d.Best))
+	candidatesHTML(b, d)
+	b.WriteString(`<p class="key">grey: tsumogiri · sideways: riichi · faded: called · blue: answered · orange: played · green: best</p>`)
+	b.WriteString("</div></div></article>\n")
+}
+
+// candidatesHTML writes the engine's top candidates, and the played move
+// if it is not among them.
+func candidatesHTML(b *strings.Builder, d *Decision) {
+	b.WriteString("<div class=\"scroll\"><table><tr><th class=\"l\">move</th><th>E[rank]</th><th>1st</th><th>2nd</th><th>3rd</th><th>4th</th><th>rank pt</th><th>win%</th><th>deal-in%</th><th>sims</th></tr>\n")
+	rows := d.Top
+	if !inTop(d) {
+		rows = append(append([]Candidate(nil), rows...), d.PlayedC)
+	}
+	for _, c := range rows {
+		cls := ""
+		if c.Move == d.Played {
+			cls = ` class="played"`
+		}
+		fmt.Fprintf(b, "<tr%s><td class=\"l\">%s</td><td>%.3f</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%+.1f</td><td>%s</td><td>%s</td><td>%d</td></tr>\n",
+			cls, esc(c.Move), c.ExpectedRank, pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]), c.RankPoints, pct(c.PWin), pct(c.PDealIn), c.Sims)
+	}
+	b.WriteString("</table></div>\n")
 }
 
 func inTop(d *Decision) bool {
