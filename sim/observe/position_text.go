@@ -101,7 +101,13 @@ func kindOfDigit(d, suit byte) (tile.Kind, bool, bool) {
 		}
 		return tile.East + tile.Kind(d-'1'), false, true
 	}
-	base := map[byte]tile.Kind{'m': tile.Man1, 'p': tile.Pin1, 's': tile.Sou1}[suit]
+	base := tile.Sou1
+	switch suit {
+	case 'm':
+		base = tile.Man1
+	case 'p':
+		base = tile.Pin1
+	}
 	if d == '0' {
 		return base + 4, true, true
 	}
