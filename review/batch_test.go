@@ -159,6 +159,17 @@ func TestCacheEntries(t *testing.T) {
 	if err := c.store(&k, rep); err != nil {
 		t.Fatal(err)
 	}
+	// An entry has the mode of a file the process creates (not a
+	// temporary file's 0600).
+	plain, err := os.Create(filepath.Join(t.TempDir(), "plain"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain.Close()
+	pi, _ := os.Stat(plain.Name())
+	if ei, err := os.Stat(c.path(&k)); err != nil || ei.Mode() != pi.Mode() {
+		t.Errorf("the entry's mode %v, a new file's %v (%v)", ei.Mode(), pi.Mode(), err)
+	}
 	got, err := c.load(&k, len(rep.Decisions))
 	if err != nil || got == nil {
 		t.Fatalf("load: %v", err)

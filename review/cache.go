@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/outfile"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -201,28 +202,23 @@ func (c *Cache) load(k *cacheKey, decisions int) (*Report, error) {
 	return e.Report, nil
 }
 
-// store writes the review of key k: to a temporary file of the folder,
-// renamed onto the entry, so that an entry is whole or absent.
+// store writes the review of key k through outfile: to a temporary file
+// of the folder, synced, then renamed onto the entry, so that an entry is
+// whole or absent, even after a crash.
 func (c *Cache) store(k *cacheKey, rep *Report) error {
 	b, err := json.Marshal(&cacheEntry{Key: *k, Report: rep})
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(c.dir, ".entry-*.tmp")
+	f, err := outfile.Create(c.path(k))
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if _, err := f.Write(b); err != nil {
+		f.Abort()
+		return err
 	}
-	if err == nil {
-		err = os.Rename(f.Name(), c.path(k))
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return f.Commit()
 }
 
 // canonical lists the rounds sorted and without repeats, for the key.
