@@ -144,26 +144,57 @@ func (o *BatchOptions) read(ctx context.Context, in input) []*planItem {
 	case in.entry != nil:
 		return []*planItem{{GameEntry: *in.entry}}
 	case in.log != nil:
-		failed := func(err error) []*planItem {
-			return []*planItem{{GameEntry: GameEntry{LogID: in.log.ID, Status: StatusFailed, Reason: err.Error()}}}
-		}
-		b, err := FetchLog(ctx, o.Client, o.LogServer, in.log.ID)
-		if err != nil {
-			return failed(err)
-		}
-		r, _, err := records.NewReader(bytes.NewReader(b), in.log.ID)
-		if err != nil {
-			return failed(fmt.Errorf("the log server's answer: %w", err))
-		}
-		if !r.Next() {
-			if r.Err() == nil {
-				return failed(errors.New("the log server's answer holds no game"))
-			}
-			return failed(fmt.Errorf("the log server's answer: %w", r.Err()))
-		}
-		return []*planItem{o.newItem(GameEntry{LogID: in.log.ID}, r.Game(), in.log.Seat)}
+		return o.readLog(ctx, in.log)
 	}
 	return o.readFile(in.path, in.explicit)
+}
+
+// readLog reads a Tenhou log: from the cache if it holds it, else from
+// the log server (into the cache: a log never changes).
+func (o *BatchOptions) readLog(ctx context.Context, ref *LogRef) []*planItem {
+	failed := func(err error) []*planItem {
+		return []*planItem{{GameEntry: GameEntry{LogID: ref.ID, Status: StatusFailed, Reason: err.Error()}}}
+	}
+	if o.Cache != nil {
+		if b, err := o.Cache.loadLog(ref.ID); err != nil {
+			o.Warn(err.Error())
+		} else if b != nil {
+			g, err := parseLog(b, ref.ID)
+			if err == nil {
+				return []*planItem{o.newItem(GameEntry{LogID: ref.ID}, g, ref.Seat)}
+			}
+			o.Warn(fmt.Sprintf("%s: the cached log: %v; fetching it again", ref.ID, err))
+		}
+	}
+	b, err := FetchLog(ctx, o.Client, o.LogServer, ref.ID)
+	if err != nil {
+		return failed(err)
+	}
+	g, err := parseLog(b, ref.ID)
+	if err != nil {
+		return failed(fmt.Errorf("the log server's answer: %w", err))
+	}
+	if o.Cache != nil {
+		if err := o.Cache.storeLog(ref.ID, b); err != nil {
+			o.Warn(fmt.Sprintf("%s: the log was not kept in the cache: %v", ref.ID, err))
+		}
+	}
+	return []*planItem{o.newItem(GameEntry{LogID: ref.ID}, g, ref.Seat)}
+}
+
+// parseLog reads the one game of a fetched log.
+func parseLog(b []byte, id string) (*data.Game, error) {
+	r, _, err := records.NewReader(bytes.NewReader(b), id)
+	if err != nil {
+		return nil, err
+	}
+	if !r.Next() {
+		if r.Err() == nil {
+			return nil, errors.New("no game")
+		}
+		return nil, r.Err()
+	}
+	return r.Game(), nil
 }
 
 // readFile reads the games of a record file. As records.Verify does, a

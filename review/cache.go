@@ -112,7 +112,8 @@ func buildID() (string, error) {
 }
 
 // Cache keeps finished game reviews in a folder, one file per review,
-// named by the SHA-256 of its key. It is safe for concurrent use, also by
+// named by the SHA-256 of its key, and the Tenhou logs fetched (in
+// logs/ID.json: a log does not change). It is safe for concurrent use, also by
 // several processes: an entry is written whole to a temporary file, then
 // renamed into place.
 type Cache struct {
@@ -211,6 +212,38 @@ func (c *Cache) store(k *cacheKey, rep *Report) error {
 		return err
 	}
 	f, err := outfile.Create(c.path(k))
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// logsDir is the cache's folder of fetched logs.
+const logsDir = "logs"
+
+// logPath is where the cache keeps the log id (an id ParseLogRef
+// accepted: a safe file name).
+func (c *Cache) logPath(id string) string { return filepath.Join(c.dir, logsDir, id+".json") }
+
+// loadLog returns the log id as fetched before, or nil.
+func (c *Cache) loadLog(id string) ([]byte, error) {
+	b, err := os.ReadFile(c.logPath(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return b, err
+}
+
+// storeLog keeps a fetched log, whole or not at all.
+func (c *Cache) storeLog(id string, b []byte) error {
+	if err := os.MkdirAll(filepath.Join(c.dir, logsDir), 0o755); err != nil {
+		return err
+	}
+	f, err := outfile.Create(c.logPath(id))
 	if err != nil {
 		return err
 	}

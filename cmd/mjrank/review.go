@@ -75,7 +75,8 @@ the seat, the rounds, --sims, --seed, the engine's build and the digests of
 its models: a game reviewed before under the same key is read back, not
 reviewed again, so an interrupted batch resumes where it stopped. Entries
 are written whole (a temporary file renamed); one that cannot be read is
-reviewed again, with a warning.
+reviewed again, with a warning. The Tenhou logs fetched are kept there
+too, and not fetched again.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o reviewOptions
@@ -179,7 +180,7 @@ func (o *reviewOptions) run(env *Env, args []string, page *outfile.File) error {
 		return fmt.Errorf("no record file in %s", strings.Join(args, " "))
 	case page != nil && !single:
 		return usageErrorf("--html writes the page of one game, given as one file or log; %s make a batch (%d entries), whose pages are not made yet", strings.Join(args, " "), len(entries))
-	case single && entries[0].Status != "":
+	case single && (entries[0].Status == review.StatusSkipped || entries[0].Status == review.StatusFailed):
 		return errors.New(singleProblem(&entries[0]))
 	}
 	rep, err := plan.Run(ctx)

@@ -465,6 +465,12 @@ func TestReviewCache(t *testing.T) {
 	if _, other, _, _ := reviewBatch(t, append(args, "--sims", "21")...); other.Batch.Cached != 0 || other.Batch.Reviewed != 2 {
 		t.Errorf("--sims 21 read the cache of --sims 20: %+v", other.Batch)
 	}
+	// One game from the cache prints as one game reviewed now.
+	one := []string{"review", "--sims", "20", "--rounds", "E1,E2", filepath.Join(dir, "a.xml")}
+	_, want, _ := mjrankRun(t, nil, one...)
+	if code, got, stderr := mjrankRun(t, nil, append(one, "--cache", cache)...); code != 0 || got != want {
+		t.Errorf("one game from the cache: exit %d, stderr %q, output\n%s\nwant\n%s", code, stderr, got, want)
+	}
 }
 
 // masked is a review's JSON without its timings (and, with cached, its
@@ -592,6 +598,28 @@ func TestReviewLogs(t *testing.T) {
 	slices.Sort(asked) // fetched in parallel
 	if len(asked) != 2 || asked[1] != "/5/mjlog2json.cgi?"+good+" https://tenhou.net/6/?log="+good {
 		t.Errorf("the server was asked %q", asked)
+	}
+	mu.Unlock()
+
+	// With --cache a log is fetched once; a cached log that is no record
+	// is fetched again, with a warning.
+	cache := t.TempDir()
+	logArgs := []string{"--log-server", srv.URL, "--rounds", "E1", "--cache", cache, good}
+	mu.Lock()
+	asked = nil
+	mu.Unlock()
+	for range 2 {
+		if code, _, stderr := mjrankRun(t, nil, append([]string{"review", "--sims", "20"}, logArgs...)...); code != 0 || stderr != "" {
+			t.Fatalf("--cache: exit %d, stderr %q", code, stderr)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(cache, "logs", good+".json"), []byte("<mjloggm"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = mjrankRun(t, nil, append([]string{"review", "--sims", "20"}, logArgs...)...)
+	mu.Lock()
+	if code != 0 || len(asked) != 2 || !strings.Contains(stderr, "warning: "+good+": the cached log: ") {
+		t.Errorf("--cache: %d requests for 3 runs and a spoilt log (want 2), exit %d, stderr %q", len(asked), code, stderr)
 	}
 	mu.Unlock()
 
