@@ -53,7 +53,8 @@ func (h *CallHand) features(m score.Meld, x *[numHandCall]float64) {
 	for _, t := range m.TilesSlice()[1:] {
 		after[t.Kind()]--
 	}
-	sh0 := hand.Shanten(&c)
+	forms := hand.ShantenForms(&c) // Shanten and ShantenChiitoitsu at once
+	sh0 := forms.Min()
 	var sh1 int
 	if m.Type == score.Daiminkan {
 		sh1 = hand.Shanten(&after) // a replacement tile comes before the discard
@@ -96,7 +97,7 @@ func (h *CallHand) features(m score.Meld, x *[numHandCall]float64) {
 	}
 	*x = [numHandCall]float64{
 		typ, b2f(called.IsHonor()), b2f(h.Yakuhai.Has(called)), float64(calledDora), float64(num),
-		float64(sh0), float64(hand.ShantenChiitoitsu(&c)), float64(sh1), float64(sh0 - sh1), float64(y.yakuhaiMelds),
+		float64(sh0), float64(forms.Chiitoitsu), float64(sh1), float64(sh0 - sh1), float64(y.yakuhaiMelds),
 		float64(y.yakuhaiPairs), b2f(y.tanyao), float64(y.yaochu), float64(y.offsuit), b2f(y.ponOnly),
 		float64(y.pairs), b2f(y.path()), float64(dora), b2f(h.Left), chiShape(m),
 		float64(pairs),
@@ -106,17 +107,48 @@ func (h *CallHand) features(m score.Meld, x *[numHandCall]float64) {
 // shantenAfterMeld is the lowest shanten of the hand after a chi or pon
 // (3n+2 tiles) over the discards ban allows: 8 when it allows none (Tenhou
 // refuses such a call), as shantenAfterCall.
+//
+// A tile more never raises a shanten, so no discard goes below the 3n+2
+// hand's own shanten, nor below tenpai: the search stops at the first
+// discard that reaches that floor, trying first the lone tiles likeliest
+// to reach it. The result is the full search's.
 func shantenAfterMeld(after *tile.Counts, ban tile.KindSet) int {
+	floor := max(hand.Shanten(after), 0)
 	best := 8
-	for k, n := range after {
-		if n == 0 || ban.Has(tile.Kind(k)) {
-			continue
-		}
+	tried := ban
+	try := func(k int) bool {
+		tried = tried.Add(tile.Kind(k))
 		after[k]--
 		best = min(best, hand.Shanten(after))
 		after[k]++
+		return best == floor
+	}
+	for k, n := range after {
+		if n == 1 && !tried.Has(tile.Kind(k)) && lone(after, tile.Kind(k)) && try(k) {
+			return best
+		}
+	}
+	for k, n := range after {
+		if n > 0 && !tried.Has(tile.Kind(k)) && try(k) {
+			return best
+		}
 	}
 	return best
+}
+
+// lone reports whether c holds no other tile within two of kind k's
+// (an honour: none other of its kind), the tile a hand likeliest spares.
+func lone(c *tile.Counts, k tile.Kind) bool {
+	if k.IsHonor() {
+		return c[k] == 1
+	}
+	n := k.Number()
+	for d := -2; d <= 2; d++ {
+		if m := n + d; d != 0 && m >= 1 && m <= 9 && c[int(k)+d] > 0 {
+			return false
+		}
+	}
+	return c[k] == 1
 }
 
 // RolloutCallFeatures writes the NumRolloutCallFeatures features of call m
