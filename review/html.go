@@ -239,9 +239,15 @@ func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
 	if !d.Turn && t.Offer >= 0 {
 		what = "answer to " + esc(p.g.Names[t.Offer]) + "'s " + t.OfferTile.String()
 	}
+	// Red for a move that loses on both counts; the engine picks by
+	// expected rank points, so a played move may still rank better.
 	verdict := `<span class="agree">agrees with the engine</span>`
 	if !d.Agrees {
-		verdict = fmt.Sprintf(`<span class="lose">rank loss %.3f, %.1f rank points</span>`, d.RankLoss, d.PointsLoss)
+		cls := "differ"
+		if d.RankLoss > 0 && d.PointsLoss > 0 {
+			cls = "lose"
+		}
+		verdict = fmt.Sprintf(`<span class="%s">rank loss %.3f, %.1f rank points</span>`, cls, d.RankLoss, d.PointsLoss)
 	}
 	fmt.Fprintf(b, "<article class=\"dec stop\" id=\"d%d\" data-pos=\"%d / %d\"><h3>#%d %s event %d · %s · %s</h3>\n<div class=\"cols\"><div class=\"tcol\">",
 		d.Index, p.order[d.Index]+1, len(p.rep.Decisions), d.Index, esc(d.Round), d.Event, what, verdict)

@@ -53,6 +53,9 @@ func winValue(a *data.Agari) string {
 		}
 	}
 	for _, y := range a.Yaku {
+		if y.Han == 0 {
+			continue // Tenhou lists a riichi win's ura dora even at none
+		}
 		name := fmt.Sprintf("yaku %d", y.ID)
 		if v, ok := score.YakuFromTenhouID(y.ID); ok {
 			name = v.String()
