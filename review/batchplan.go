@@ -240,7 +240,11 @@ func (o *BatchOptions) readFile(path string, explicit bool) []*planItem {
 	case err != nil:
 		items = append(items, entry(n+1, StatusFailed, err.Error()))
 	case o.Game > n:
-		items = append(items, entry(o.Game, StatusSkipped, fmt.Sprintf("no game %d: the file holds %d", o.Game, n)))
+		games := fmt.Sprintf("%d games", n)
+		if n == 1 {
+			games = "1 game"
+		}
+		items = append(items, entry(o.Game, StatusSkipped, fmt.Sprintf("no game %d: the file holds %s", o.Game, games)))
 	}
 	return items
 }

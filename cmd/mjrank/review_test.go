@@ -651,3 +651,32 @@ func TestReviewHTMLOneGame(t *testing.T) {
 		t.Error("a page was written")
 	}
 }
+
+// TestReviewGameOfFile: a file of two games is a batch of both, each named
+// by its number in the file; --game picks one, reviewed as one game, and
+// a game the file does not hold is an error saying how many it holds.
+func TestReviewGameOfFile(t *testing.T) {
+	b, err := os.ReadFile("../../data/testdata/selfplay.mjson")
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := filepath.Join(t.TempDir(), "two.mjson")
+	if err := os.WriteFile(two, append(append([]byte(nil), b...), b...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, rep, _, stderr := reviewBatch(t, two, "--rounds", "E1")
+	if code != 0 || len(rep.Games) != 2 || rep.Games[0].Number != 1 || rep.Games[1].Number != 2 || rep.Games[1].Status != "ok" {
+		t.Fatalf("exit %d, %+v, %s", code, rep.Games, stderr)
+	}
+	code, stdout, _ := mjrankRun(t, nil, "review", "--sims", "20", "--rounds", "E1", "--game", "2", two)
+	if code != 0 || !strings.HasPrefix(stdout, two+"  seat 0 (efficiency): ") {
+		t.Errorf("--game 2: exit %d, %q", code, stdout)
+	}
+	code, _, stderr = mjrankRun(t, nil, "review", "--game", "3", two)
+	if code != 1 || !strings.Contains(stderr, two+": no game 3: the file holds 2 games") {
+		t.Errorf("--game 3: exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr = mjrankRun(t, nil, "review", "--game", "0", two); code != 2 || !strings.Contains(stderr, "--game 0: games are numbered from 1") {
+		t.Errorf("--game 0: exit %d, stderr %q", code, stderr)
+	}
+}
