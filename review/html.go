@@ -78,7 +78,8 @@ func WriteGameHTML(w io.Writer, file string, g *data.Game, rep *Report) error {
 	for ri := range g.Rounds {
 		p.roundHTML(&b, ri)
 	}
-	b.WriteString("</main>\n<script>\n" + pageJS + "</script>\n</body></html>\n")
+	// CDATA keeps the page well-formed XML too (the script compares with <).
+	b.WriteString("</main>\n<script>//<![CDATA[\n" + pageJS + "//]]></script>\n</body></html>\n")
 	_, err = io.WriteString(w, b.String())
 	return err
 }

@@ -3,7 +3,9 @@ package review
 import (
 	"bytes"
 	"context"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -337,7 +339,8 @@ func TestPageShowsRounds(t *testing.T) {
 	}
 }
 
-// TestPageIsSelfContained: nothing on the page points outside it.
+// TestPageIsSelfContained: nothing on the page points outside it, and
+// it is well-formed.
 func TestPageIsSelfContained(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
@@ -346,6 +349,17 @@ func TestPageIsSelfContained(t *testing.T) {
 	page := pageOf(t, g, rep)
 	if bad := external(page); bad != "" {
 		t.Errorf("the page fetches or links outside itself: %q", bad)
+	}
+	// Well-formed as XML after the doctype: every tag closed, the
+	// script's < inside CDATA.
+	d := xml.NewDecoder(strings.NewReader(strings.TrimPrefix(page, "<!DOCTYPE html>\n")))
+	d.Strict = true
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("malformed HTML: %v", err)
+		}
 	}
 	if external(`<img src="x.png">`) == "" || external(`<a href="https://tenhou.net/">`) == "" || external(`url(//cdn.example/f.woff)`) == "" {
 		t.Error("external misses an outside reference")

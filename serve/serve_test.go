@@ -206,8 +206,8 @@ func TestReview(t *testing.T) {
 				if !strings.HasPrefix(body, "<!DOCTYPE html>") || !strings.Contains(body, "<svg") || !strings.Contains(w.Header().Get("Content-Type"), "text/html") {
 					t.Fatalf("not the review page: %.200s", body)
 				}
-				for _, bad := range []string{"src=", "href=", "<script"} {
-					if strings.Contains(body, bad) {
+				for _, bad := range []string{"src=", "href=", "<script "} { // links within the page (#d12) and inline script are its own
+					if strings.Contains(strings.ReplaceAll(body, `href="#`, ""), bad) {
 						t.Errorf("the page holds %q: not self-contained", bad)
 					}
 				}
