@@ -152,7 +152,7 @@ func TestCacheEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := c.key(g, 1, &o)
+	k := c.key(RecordDigest(g), 1, &o)
 	if got, err := c.load(&k, len(rep.Decisions)); got != nil || err != nil {
 		t.Fatalf("an empty cache gives %v, %v", got, err)
 	}

@@ -60,6 +60,7 @@ type planItem struct {
 	GameEntry
 	game      *data.Game // nil once reviewed, or if the entry has a status already
 	seat      int
+	digest    string // RecordDigest of the game
 	key       *cacheKey
 	decisions int
 }
@@ -109,7 +110,26 @@ func NewPlan(ctx context.Context, args []string, o BatchOptions) *Plan {
 	for _, items := range got {
 		p.items = append(p.items, items...)
 	}
+	p.skipRepeats()
 	return p
+}
+
+// skipRepeats skips a game the batch holds twice (the same game in two
+// files or formats, a log given twice) for the same seat: it is reviewed
+// once, and counted once in the player's figures.
+func (p *Plan) skipRepeats() {
+	first := map[string]*planItem{}
+	for _, it := range p.items {
+		if it.digest == "" || it.Status == StatusSkipped || it.Status == StatusFailed {
+			continue
+		}
+		k := fmt.Sprintf("%s %d", it.digest, it.seat)
+		if f, ok := first[k]; ok {
+			it.Status, it.Reason, it.Report, it.Cached, it.game = StatusSkipped, "the same game as "+f.Where(), nil, false, nil
+			continue
+		}
+		first[k] = it
+	}
 }
 
 // expand lists the inputs of one argument.
@@ -280,11 +300,11 @@ func (o *BatchOptions) newItem(e GameEntry, g *data.Game, urlSeat int) *planItem
 	if decs, err = o.pick(g, decs); err != nil {
 		return fail(StatusSkipped, err.Error())
 	}
-	it.game, it.decisions = g, len(decs)
+	it.game, it.decisions, it.digest = g, len(decs), RecordDigest(g)
 	if o.Cache == nil {
 		return it
 	}
-	k := o.Cache.key(g, it.seat, &o.Options)
+	k := o.Cache.key(it.digest, it.seat, &o.Options)
 	it.key = &k
 	rep, err := o.Cache.load(&k, it.decisions)
 	if err != nil {

@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/outfile"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
@@ -152,8 +151,8 @@ type cacheKey struct {
 	Engine EngineID `json:"engine"`
 }
 
-func (c *Cache) key(g *data.Game, seat int, o *Options) cacheKey {
-	return cacheKey{Format: cacheFormat, Layout: reportLayout(), Record: RecordDigest(g), Seat: seat, Rounds: o.Rounds.canonical(),
+func (c *Cache) key(digest string, seat int, o *Options) cacheKey {
+	return cacheKey{Format: cacheFormat, Layout: reportLayout(), Record: digest, Seat: seat, Rounds: o.Rounds.canonical(),
 		Sims: o.sims(), Seed: o.Seed, TopN: TopN, Engine: c.engine}
 }
 

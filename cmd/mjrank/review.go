@@ -63,7 +63,8 @@ decisions of every game are analysed in one pool of --workers, with one
 progress bar over games and decisions on a terminal. The summary prints a
 line per game, the player's figures over the games reviewed, then the
 games skipped (no player of that name or two of it, none of the rounds
-asked, a folder's file that is no record) and those that failed (a path,
+asked, a folder's file that is no record, a game the batch already holds
+in another file or format) and those that failed (a path,
 log or record that cannot be read, a damaged or 3-player record), each
 named by file and game number in the file; --json prints {"games": [each
 game's report with its file or log_id, game_in_file, status (ok, skipped
