@@ -79,8 +79,8 @@ type input struct {
 // as records.RecordFiles does) and Tenhou log ids or URLs (ParseLogRef),
 // fetched from o.LogServer. Nothing stops it: a path, a log or a record
 // that cannot be read is a failed entry, a game it cannot review (no
-// player of that name, not the rounds asked) a skipped one, both with the
-// reason. Files are read o.Workers at a time; the entries are in the
+// player of that name, not the rounds asked, a game it already holds) a
+// skipped one, both with the reason. Files are read o.Workers at a time; the entries are in the
 // order of args, a folder's files sorted.
 func NewPlan(ctx context.Context, args []string, o BatchOptions) *Plan {
 	var ins []input
