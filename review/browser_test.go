@@ -94,6 +94,17 @@ const probeJS = `<script>
 })();
 </script>`
 
+// overflowJS writes the window's width and how far the page overflows
+// it sideways.
+const overflowJS = `<script>
+(function () {
+  var p = document.createElement("pre");
+  p.id = "probe";
+  p.textContent = "width=" + window.innerWidth + " overflow=" + (document.documentElement.scrollWidth - window.innerWidth);
+  document.body.appendChild(p);
+})();
+</script>`
+
 // TestBrowserShowsReview reviews a real Tenhou game, opens the page in
 // headless Chromium and checks it as a reader would: the script shows one
 // decision at a time, next, previous, the arrow keys and the round links
@@ -128,7 +139,7 @@ func TestBrowserShowsReview(t *testing.T) {
 	}
 	want := fmt.Sprintf("%s %s %s %s %s %s %s visible=1", stops[0], stops[1], stops[2], stops[1], stops[2], stops[1], firstOfLast)
 	for _, size := range []string{"1280,1000", "390,844"} {
-		got := runProbe(t, bin, out, page, size)
+		got := runProbe(t, bin, out, page, probeJS, size)
 		if !strings.HasPrefix(got, want+" width="+strings.Split(size, ",")[0]+" overflow=") {
 			t.Errorf("%s: the page moved through %q, want %q", size, got, want)
 		}
@@ -138,8 +149,14 @@ func TestBrowserShowsReview(t *testing.T) {
 	}
 	// The same probe sees a page made too wide for a phone.
 	wide := strings.Replace(page, `<div class="hand">`, `<div class="hand"><div style="width:480px;flex:none">wide</div>`, 1)
-	if got := runProbe(t, bin, out, wide, "390,844"); strings.HasSuffix(got, " overflow=0") {
+	if got := runProbe(t, bin, out, wide, probeJS, "390,844"); strings.HasSuffix(got, " overflow=0") {
 		t.Errorf("a page 480 px wide does not overflow a 390 px window: %s", got)
+	}
+
+	// The batch's index fits a phone too.
+	p, games := indexGames(t)
+	if got := runProbe(t, bin, out, indexPage(t, p, games), overflowJS, "390,844"); got != "width=390 overflow=0" {
+		t.Errorf("the index at 390 px: %s", got)
 	}
 
 	// Screenshots of a decision that shows much: a move that loses, with
@@ -251,10 +268,10 @@ func shoot(t *testing.T, bin, page, frag string, w, h int, file string) {
 	checkShot(t, cut, file)
 }
 
-// runProbe opens page with probeJS in a frame of the size given ("W,H":
+// runProbe opens page with a probe script in a frame of the size given ("W,H":
 // headless Chromium lays a window out no narrower than 500 px, a frame
 // as narrow as asked) and returns what the probe wrote.
-func runProbe(t *testing.T, bin, dir, page, size string) string {
+func runProbe(t *testing.T, bin, dir, page, script, size string) string {
 	t.Helper()
 	var w, h int
 	if _, err := fmt.Sscanf(size, "%d,%d", &w, &h); err != nil {
@@ -264,7 +281,7 @@ func runProbe(t *testing.T, bin, dir, page, size string) string {
 <script>window.addEventListener("load", function () {
   var q = document.getElementById("f").contentDocument.getElementById("probe"), p = document.createElement("pre");
   p.id = "probe"; p.textContent = q ? q.textContent : "no probe"; document.body.appendChild(p);
-});</script></body></html>`, w, h, html.EscapeString(strings.Replace(page, "</body>", probeJS+"</body>", 1)))
+});</script></body></html>`, w, h, html.EscapeString(strings.Replace(page, "</body>", script+"</body>", 1)))
 	file := filepath.Join(dir, "probe.html")
 	if err := os.WriteFile(file, []byte(frame), 0o644); err != nil {
 		t.Fatal(err)
