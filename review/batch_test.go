@@ -219,3 +219,50 @@ func TestCacheEntries(t *testing.T) {
 		t.Error("a cache under a file opened")
 	}
 }
+
+// TestBatchProgress: the batch reports every decision and every game once,
+// in one count over the games, and ends at its totals; a game from the
+// cache is not counted.
+func TestBatchProgress(t *testing.T) {
+	dir := t.TempDir()
+	b, err := os.ReadFile("../data/testdata/selfplay.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, other := filepath.Join(dir, "a.xml"), filepath.Join(dir, "b.xml")
+	os.WriteFile(a, b, 0o644)
+	os.WriteFile(other, bytes.Replace(b, []byte(`n2="%72%75%6C%65%62%6F%74"`), []byte(`n2="%6F"`), 1), 0o644)
+	c, err := OpenCache(filepath.Join(dir, "cache"), EngineID{Build: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := BatchOptions{Options: Options{Sims: 5, Workers: 3, Rounds: mustRounds(t, "E1,E2")}, Seat: 1, Cache: c}
+	var calls []BatchProgress
+	o.OnProgress = func(p BatchProgress) { calls = append(calls, p) }
+	rep, err := NewPlan(context.Background(), []string{dir}, o).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := calls[len(calls)-1]
+	if rep.Batch.Reviewed != 2 || last.Games != 2 || last.GamesDone != 2 || last.Decisions != rep.Player.Decisions ||
+		last.DecisionsDone != last.Decisions || len(calls) != last.Decisions {
+		t.Fatalf("%d calls, the last %+v; batch %+v, %d decisions", len(calls), last, rep.Batch, rep.Player.Decisions)
+	}
+	for i := 1; i < len(calls); i++ {
+		if calls[i].DecisionsDone != calls[i-1].DecisionsDone+1 || calls[i].GamesDone < calls[i-1].GamesDone {
+			t.Fatalf("call %d %+v after %+v", i, calls[i], calls[i-1])
+		}
+	}
+	// One entry removed: only its game is reviewed again.
+	entries, _ := filepath.Glob(filepath.Join(dir, "cache", "*.json"))
+	os.Remove(entries[0])
+	calls = nil
+	rep, err = NewPlan(context.Background(), []string{dir}, o).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	last = calls[len(calls)-1]
+	if rep.Batch.Reviewed != 1 || rep.Batch.Cached != 1 || last.Games != 1 || last.Decisions != rep.Batch.DecisionsAnalysed {
+		t.Errorf("resumed: batch %+v, last call %+v", rep.Batch, last)
+	}
+}
