@@ -159,6 +159,14 @@ func TestBrowserShowsReview(t *testing.T) {
 		t.Errorf("the index at 390 px: %s", got)
 	}
 
+	screenshots(t, bin, g, rep, file)
+}
+
+// screenshots shoots the page (file, of rep) at desktop and phone sizes
+// and checks the pictures; see MJRANK_REVIEW_PNG.
+func screenshots(t *testing.T, bin string, g *data.Game, rep *Report, file string) {
+	t.Helper()
+	out := filepath.Dir(file)
 	// Screenshots of a decision that shows much: a move that loses, with
 	// the most discards, riichi and called tiles on the table. With MJRANK_REVIEW_PNG set they are kept, of a
 	// review at the default budget, as the docs show.

@@ -3,6 +3,7 @@ package review
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -404,5 +405,43 @@ func TestMoveTile(t *testing.T) {
 		if s != c.want {
 			t.Errorf("moveTile(%q) = %q, want %q", c.move, s, c.want)
 		}
+	}
+}
+
+// TestPageFromJSON: a report read back from JSON (no positions kept)
+// draws the same page, and one of a few rounds shows the others with
+// their start and result and no decision.
+func TestPageFromJSON(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	g, rep := reviewedGame(t)
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if pageOf(t, g, &back) != pageOf(t, g, rep) {
+		t.Error("the report read back from JSON draws another page")
+	}
+	var some []Decision
+	for _, d := range back.Decisions {
+		if d.RoundIndex == 2 {
+			some = append(some, d)
+		}
+	}
+	back.Decisions = some
+	page := pageOf(t, g, &back)
+	if n := strings.Count(page, `class="nodec stop"`); n != len(g.Rounds)-1 {
+		t.Errorf("%d rounds without a decision, want %d", n, len(g.Rounds)-1)
+	}
+	if n := strings.Count(page, `class="dec stop"`); n != len(some) || n == 0 {
+		t.Errorf("%d decisions drawn, want %d", n, len(some))
+	}
+	if err := checkTables(page, g, &back); err != nil {
+		t.Error(err)
 	}
 }
