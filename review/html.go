@@ -214,7 +214,7 @@ func (p *page) roundHTML(b *strings.Builder, ri int) {
 // chances of each final place under the rank model.
 func (p *page) startHTML(b *strings.Builder, rd *data.Round) {
 	dist := placement(p.g, rd, p.rk)
-	fmt.Fprintf(b, "<div class=\"start\"><h3>At the start: %d riichi stick%s; final place chances (rank model)</h3><div class=\"scroll\"><table>"+
+	fmt.Fprintf(b, "<div class=\"start\"><h3>At the start: %d riichi stick%s; final place chances in %% (rank model)</h3><div class=\"scroll\"><table>"+
 		"<tr><th class=\"l\">seat</th><th>points</th><th>1st</th><th>2nd</th><th>3rd</th><th>4th</th><th>E[rank]</th></tr>\n", rd.Sticks, plural(rd.Sticks))
 	for s := range dist {
 		cls := ""
@@ -223,7 +223,7 @@ func (p *page) startHTML(b *strings.Builder, rd *data.Round) {
 		}
 		fmt.Fprintf(b, `<tr%s><td class="l">%s</td><td>%s</td>`, cls, seatLabel(p.g, rd.Dealer, s, -1), points(rd.Scores[s]))
 		for _, q := range dist[s] {
-			fmt.Fprintf(b, `<td class="p" style="background:rgba(25,163,74,%.2f)">%s%%</td>`, 0.55*q, pct(q))
+			fmt.Fprintf(b, `<td class="p" style="background:rgba(25,163,74,%.2f)">%s</td>`, 0.55*q, pct(q))
 		}
 		fmt.Fprintf(b, "<td>%.2f</td></tr>\n", rankmodel.ExpectedRank(dist[s]))
 	}

@@ -285,7 +285,7 @@ func TestPageShowsRounds(t *testing.T) {
 	}
 	g, rep := reviewedGame(t)
 	page := pageOf(t, g, rep)
-	pctRE := regexp.MustCompile(`<td class="p"[^>]*>([0-9.]+)%</td>`)
+	pctRE := regexp.MustCompile(`<td class="p"[^>]*>([0-9.]+)</td>`)
 	for ri := range g.Rounds {
 		rd := &g.Rounds[ri]
 		sec, ok := between(page, fmt.Sprintf(`<section class="round" id="r%d">`, ri), "</section>")
