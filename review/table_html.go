@@ -63,10 +63,11 @@ func meldHTML(b *strings.Builder, m score.Meld, owner, from int) {
 		tileHTML(b, tile.NoTile, "")
 		return
 	}
-	called, others := ts[:1], ts[1:]
+	called, others := ts[:1], append([]tile.Tile(nil), ts[1:]...)
 	if m.Type == score.Kakan {
-		called, others = []tile.Tile{ts[0], ts[3]}, ts[1:3]
+		called, others = []tile.Tile{ts[0], ts[3]}, others[:2]
 	}
+	sortTiles(others)
 	if from < 0 || from == owner {
 		for _, t := range ts {
 			tileHTML(b, t, "")

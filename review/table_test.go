@@ -17,6 +17,7 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -443,5 +444,49 @@ func TestPageFromJSON(t *testing.T) {
 	}
 	if err := checkTables(page, g, &back); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestMeldHTML: the called tile turns toward the seat it came from (left
+// for the previous seat, middle for the opposite, right for the next), an
+// added kan's tile turns beside it, a closed kan shows its outer tiles
+// face down.
+func TestMeldHTML(t *testing.T) {
+	for _, c := range []struct {
+		meld       string
+		owner, src int
+		want       string // faces, "*" after a turned tile, "back" face down
+	}{
+		{"chi=435m", 1, 0, "4m* 3m 5m"},
+		{"chi=453m", 1, 0, "4m* 3m 5m"},
+		{"pon=555p", 0, 2, "5p 5p* 5p"},
+		{"pon=777z", 0, 1, "7z 7z 7z*"},
+		{"pon=111s", 2, 1, "1s* 1s 1s"},
+		{"daiminkan=0555s", 3, 0, "5s 5s 5s 0s*"},
+		{"kakan=2222m", 0, 3, "2m* 2m* 2m 2m"},
+		{"ankan=9999p", 0, 0, "back 9p 9p back"},
+		{"pon=555p", 0, -1, "5p 5p 5p"},
+	} {
+		m, err := score.ParseMeld(c.meld)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		meldHTML(&b, m, c.owner, c.src)
+		tiles, err := readTiles(b.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, x := range tiles {
+			f := x.Face
+			if x.Riichi {
+				f += "*"
+			}
+			got = append(got, f)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s of seat %d from %d: %s, want %s", c.meld, c.owner, c.src, strings.Join(got, " "), c.want)
+		}
 	}
 }
