@@ -24,6 +24,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -83,15 +84,24 @@ type Decision struct {
 	Melds      string `json:"melds,omitempty"`
 	Played     string `json:"played"`
 	Best       string `json:"best"`
-	Agrees     bool   `json:"agrees"`
+	// Verdict judges the played move against the engine's pick on the
+	// same worlds (Judge); Agrees is Verdict.Agrees(): the pick, or a move
+	// the simulations find as good or better.
+	Verdict Verdict `json:"verdict"`
+	Agrees  bool    `json:"agrees"`
 	// RankLoss is the played move's expected rank minus the best's
 	// (positive: the played move is worse), PointsLoss the best's expected
-	// rank points minus the played one's.
-	RankLoss   float64     `json:"rank_loss"`
-	PointsLoss float64     `json:"points_loss"`
-	PlayedC    Candidate   `json:"played_candidate"`
-	Top        []Candidate `json:"top"`
-	Legal      int         `json:"candidates"`
+	// rank points minus the played one's, both over the worlds the two
+	// moves were played in (mc.Options.Keep gives the played move the
+	// pick's budget); RankLossSE and PointsLossSE are their standard
+	// errors, absent when the verdict is unjudged.
+	RankLoss     float64     `json:"rank_loss"`
+	RankLossSE   *float64    `json:"rank_loss_se,omitempty"`
+	PointsLoss   float64     `json:"points_loss"`
+	PointsLossSE *float64    `json:"points_loss_se,omitempty"`
+	PlayedC      Candidate   `json:"played_candidate"`
+	Top          []Candidate `json:"top"`
+	Legal        int         `json:"candidates"`
 
 	played game.Action
 	follow tile.Tile // the discard after a chi or pon
@@ -180,7 +190,8 @@ func Collect(g *data.Game, seat int) ([]Decision, error) {
 func (d *Decision) Position(o *Options) (*game.Round, []game.Action, mc.Options) {
 	r := d.round
 	rules := d.rules
-	return &r, r.Legal(d.seat, nil), mc.Options{Sims: o.sims(), Workers: 1, Seed: o.Seed, Decision: uint64(d.Index), Rules: &rules}
+	return &r, r.Legal(d.seat, nil), mc.Options{Sims: o.sims(), Workers: 1, Seed: o.Seed, Decision: uint64(d.Index), Rules: &rules,
+		Keep: []mc.Move{{Action: d.played, Discard: d.follow}}}
 }
 
 func (o *Options) sims() int {
@@ -240,9 +251,16 @@ func (d *Decision) Fill(an *mc.Analysis) error {
 	d.Best = b.String()
 	d.PlayedC = candidate(p)
 	d.Played = d.PlayedC.Move
-	d.Agrees = p == b
-	d.RankLoss = p.ExpectedRank - b.ExpectedRank
-	d.PointsLoss = b.RankPoints - p.RankPoints
+	d.Verdict = Judge(an, p)
+	d.Agrees = d.Verdict.Agrees()
+	d.RankLoss, d.RankLossSE = p.VsBest.Rank, finite(p.VsBest.RankSE)
+	d.PointsLoss, d.PointsLossSE = p.VsBest.RankPoints, finite(p.VsBest.RankPointsSE)
+	if p == b || d.Verdict == VerdictUnjudged {
+		// the pick against itself, or a move not kept: the plain
+		// difference of means
+		d.RankLoss = p.ExpectedRank - b.ExpectedRank
+		d.PointsLoss = b.RankPoints - p.RankPoints
+	}
 	d.Top = d.Top[:0]
 	for i := range an.Candidates[:min(TopN, len(an.Candidates))] {
 		d.Top = append(d.Top, candidate(&an.Candidates[i]))
@@ -257,6 +275,15 @@ func (d *Decision) Fill(an *mc.Analysis) error {
 		d.Melds += m.String()
 	}
 	return nil
+}
+
+// finite returns &x, or nil for NaN (a standard error of fewer than two
+// worlds), which JSON cannot hold.
+func finite(x float64) *float64 {
+	if math.IsNaN(x) {
+		return nil
+	}
+	return &x
 }
 
 // Run reviews every decision of seat in g (in the rounds o picks).

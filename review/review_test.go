@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -77,11 +78,19 @@ func TestRealGame(t *testing.T) {
 		} else {
 			answers++
 		}
+		if d.Agrees != d.Verdict.Agrees() {
+			t.Errorf("decision %d: agrees %v, verdict %s", i, d.Agrees, d.Verdict)
+		}
 		if d.Agrees {
 			agreed++
-			if d.RankLoss != 0 || d.Played != d.Best {
-				t.Errorf("decision %d agrees but loses %v (%s vs %s)", i, d.RankLoss, d.Played, d.Best)
-			}
+		}
+		if d.Verdict == VerdictBest && (d.RankLoss != 0 || d.Played != d.Best) {
+			t.Errorf("decision %d is the pick but loses %v (%s vs %s)", i, d.RankLoss, d.Played, d.Best)
+		}
+		// The played move is kept through the halving: as many worlds
+		// as the pick.
+		if d.PlayedC.Sims != d.Top[0].Sims {
+			t.Errorf("decision %d: the played %s got %d simulations, the pick %d", i, d.Played, d.PlayedC.Sims, d.Top[0].Sims)
 		}
 	}
 	t.Logf("%d decisions (%d turns, %d answers), %d agreed, rank loss %.3f", want, turns, answers, agreed, r1.Game.RankLoss)
@@ -123,8 +132,11 @@ func TestRealGame(t *testing.T) {
 		if p == nil || p.ExpectedRank != d.PlayedC.ExpectedRank || p.PWin != d.PlayedC.PWin || p.PDealIn != d.PlayedC.PDealIn {
 			t.Fatalf("decision %d: played figures differ", i)
 		}
-		if d.RankLoss != p.ExpectedRank-an.Best().ExpectedRank {
-			t.Fatalf("decision %d: rank loss %v", i, d.RankLoss)
+		if loss := p.ExpectedRank - an.Best().ExpectedRank; math.Abs(d.RankLoss-loss) > 1e-9 {
+			t.Fatalf("decision %d: rank loss %v, the difference of means %v", i, d.RankLoss, loss)
+		}
+		if v := Judge(an, p); v != d.Verdict {
+			t.Fatalf("decision %d: verdict %s, Judge says %s", i, d.Verdict, v)
 		}
 	}
 }
