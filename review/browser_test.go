@@ -223,7 +223,7 @@ func showcase(g *data.Game, rep *Report) *Decision {
 				}
 			}
 		}
-		if d.RankLoss > 0 && d.PointsLoss > 0 {
+		if !d.Agrees && d.RankLoss > 0 && d.PointsLoss > 0 {
 			score += 1000
 		}
 		if score > bestScore {
