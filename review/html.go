@@ -240,16 +240,7 @@ func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
 	if !d.Turn && t.Offer >= 0 {
 		what = "answer to " + esc(p.g.Names[t.Offer]) + "'s " + t.OfferTile.String()
 	}
-	// Red for a move that loses on both counts; the engine picks by
-	// expected rank points, so a played move may still rank better.
-	verdict := `<span class="agree">agrees with the engine</span>`
-	if !d.Agrees {
-		cls := "differ"
-		if d.RankLoss > 0 && d.PointsLoss > 0 {
-			cls = "lose"
-		}
-		verdict = fmt.Sprintf(`<span class="%s">rank loss %.3f, %.1f rank points</span>`, cls, d.RankLoss, d.PointsLoss)
-	}
+	verdict := verdictHTML(d)
 	fmt.Fprintf(b, "<article class=\"dec stop\" id=\"d%d\" data-pos=\"%d / %d\"><h3>#%d %s event %d · %s · %s</h3>\n<div class=\"cols\"><div class=\"tcol\">",
 		d.Index, p.order[d.Index]+1, len(p.rep.Decisions), d.Index, esc(d.Round), d.Event, what, verdict)
 	tableHTML(b, t)
@@ -258,6 +249,35 @@ func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
 	candidatesHTML(b, d)
 	b.WriteString(`<p class="key">grey: tsumogiri · sideways: riichi · faded: called · blue: answered · orange: played · green: best</p>`)
 	b.WriteString("</div></div></article>\n")
+}
+
+// verdictHTML says how the played move stands against the engine's pick:
+// the verdict with the loss and its standard error when the review judged
+// it, else by the losses alone (red for a move that loses on both counts:
+// the engine picks by expected rank points, so a move may rank better).
+func verdictHTML(d *Decision) string {
+	loss := fmt.Sprintf("rank loss %.3f", d.RankLoss)
+	if d.RankLossSE != nil {
+		loss += fmt.Sprintf(" ± %.3f", *d.RankLossSE)
+	}
+	loss += fmt.Sprintf(", %.1f rank points", d.PointsLoss)
+	switch d.Verdict {
+	case VerdictBest:
+		return `<span class="agree">the engine's pick</span>`
+	case VerdictBetter:
+		return `<span class="agree">better than the engine's pick: ` + loss + `</span>`
+	case VerdictAsGood:
+		return `<span class="agree">as good as the engine's pick: ` + loss + `</span>`
+	case VerdictWorse:
+		return `<span class="lose">worse than the engine's pick: ` + loss + `</span>`
+	}
+	switch {
+	case d.Agrees:
+		return `<span class="agree">agrees with the engine</span>`
+	case d.RankLoss > 0 && d.PointsLoss > 0:
+		return `<span class="lose">` + loss + `</span>`
+	}
+	return `<span class="differ">` + loss + `</span>`
 }
 
 // candidatesHTML writes the engine's top candidates, and the played move

@@ -490,3 +490,25 @@ func TestMeldHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictHTML: the decision's heading says the verdict with the loss
+// and its standard error, and without a verdict falls back to the losses.
+func TestVerdictHTML(t *testing.T) {
+	se := 0.004
+	for _, c := range []struct {
+		d    Decision
+		want string
+	}{
+		{Decision{Verdict: VerdictBest, Agrees: true}, `<span class="agree">the engine's pick</span>`},
+		{Decision{Verdict: VerdictBetter, Agrees: true, RankLoss: -0.02, RankLossSE: &se, PointsLoss: -1.5}, `<span class="agree">better than the engine's pick: rank loss -0.020 ± 0.004, -1.5 rank points</span>`},
+		{Decision{Verdict: VerdictAsGood, Agrees: true, RankLoss: 0.003, RankLossSE: &se, PointsLoss: 0.2}, `<span class="agree">as good as the engine's pick: rank loss 0.003 ± 0.004, 0.2 rank points</span>`},
+		{Decision{Verdict: VerdictWorse, RankLoss: 0.05, RankLossSE: &se, PointsLoss: 3}, `<span class="lose">worse than the engine's pick: rank loss 0.050 ± 0.004, 3.0 rank points</span>`},
+		{Decision{Verdict: VerdictUnjudged, RankLoss: 0.05, PointsLoss: 3}, `<span class="lose">rank loss 0.050, 3.0 rank points</span>`},
+		{Decision{RankLoss: -0.01, PointsLoss: 0.4}, `<span class="differ">rank loss -0.010, 0.4 rank points</span>`},
+		{Decision{Agrees: true}, `<span class="agree">agrees with the engine</span>`},
+	} {
+		if got := verdictHTML(&c.d); got != c.want {
+			t.Errorf("verdict %q: %s, want %s", c.d.Verdict, got, c.want)
+		}
+	}
+}
