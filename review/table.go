@@ -85,9 +85,9 @@ func sortTiles(ts []tile.Tile) {
 }
 
 // RoundTitle names the table's round in words, "East 1".
-func (t *table) RoundTitle() string { return windName(t.Wind) + " " + fmt.Sprint(t.Hand) }
+func (t *table) RoundTitle() string { return roundWindWord(t.Wind) + " " + fmt.Sprint(t.Hand) }
 
-func windName(k tile.Kind) string {
+func roundWindWord(k tile.Kind) string {
 	if k >= tile.East && k <= tile.North {
 		return [...]string{"East", "South", "West", "North"}[k-tile.East]
 	}
