@@ -60,9 +60,9 @@ func browse(t *testing.T, bin, page string, args ...string) []byte {
 
 // probeJS drives the page as a reader would and writes what it saw into
 // a <pre id="probe">: the stop shown at load, after next, next, prev, the
-// right arrow key and a click on the last round's link; how many
-// decisions are visible; and the widest horizontal overflow (the page's
-// scroll width beyond the window's) over every stop.
+// arrow keys and a click on the last round's link; how many decisions are
+// visible; the widest horizontal overflow (the page's scroll width beyond
+// the window's) over every stop; how many decisions the all switch shows.
 const probeJS = `<script>
 (function () {
   var out = [];
@@ -87,6 +87,10 @@ const probeJS = `<script>
     document.getElementById("next").click();
   }
   out.push("width=" + window.innerWidth + " overflow=" + widest);
+  document.getElementById("all").click();
+  shown = 0;
+  document.querySelectorAll(".dec").forEach(function (e) { if (e.offsetParent !== null) shown++; });
+  out.push("all=" + shown);
   var p = document.createElement("pre");
   p.id = "probe";
   p.textContent = out.join(" ");
@@ -143,13 +147,16 @@ func TestBrowserShowsReview(t *testing.T) {
 		if !strings.HasPrefix(got, want+" width="+strings.Split(size, ",")[0]+" overflow=") {
 			t.Errorf("%s: the page moved through %q, want %q", size, got, want)
 		}
-		if !strings.HasSuffix(got, " overflow=0") {
+		if !strings.Contains(got, " overflow=0 ") {
 			t.Errorf("%s: the page is wider than the window: %s", size, got)
+		}
+		if all := fmt.Sprintf(" all=%d", len(rep.Decisions)); !strings.HasSuffix(got, all) {
+			t.Errorf("%s: the all switch does not show every decision: %s, want%s", size, got, all)
 		}
 	}
 	// The same probe sees a page made too wide for a phone.
 	wide := strings.Replace(page, `<div class="hand">`, `<div class="hand"><div style="width:480px;flex:none">wide</div>`, 1)
-	if got := runProbe(t, bin, out, wide, probeJS, "390,844"); strings.HasSuffix(got, " overflow=0") {
+	if got := runProbe(t, bin, out, wide, probeJS, "390,844"); strings.Contains(got, " overflow=0 ") {
 		t.Errorf("a page 480 px wide does not overflow a 390 px window: %s", got)
 	}
 
