@@ -222,7 +222,7 @@ const ClientHeader = "X-Mjrank-Client"
 var simpleTypes = map[string]bool{"": true, "text/plain": true, "application/x-www-form-urlencoded": true, "multipart/form-data": true}
 
 // reviewQuery lists the query parameters /v1/review takes.
-var reviewQuery = []string{"seat", "name", "game", "sims", "seed", "format"}
+var reviewQuery = []string{"seat", "name", "game", "rounds", "sims", "seed", "format"}
 
 // checkQuery refuses a query that does not parse, names a parameter the
 // endpoint does not take, or repeats one: a typo (?seet=2) must not run a
@@ -339,7 +339,7 @@ func deref(p *int, def int) int {
 // --data-binary sends the bytes as they are but labels them
 // application/x-www-form-urlencoded, so that label is taken too (with
 // ClientHeader, as every type a web page may send without asking);
-// multipart forms would wrap the record and are refused.
+// a multipart form is a batch (see reviewInput).
 var rawRecordTypes = map[string]bool{"": true, "application/json": true, "text/plain": true, "application/xml": true,
 	"application/x-www-form-urlencoded": true,
 	"text/xml":                          true, "application/octet-stream": true, "application/gzip": true, "application/x-gzip": true,
@@ -349,28 +349,25 @@ func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
 	if e := checkQuery(r, reviewQuery); e != nil {
 		return e
 	}
-	mt, e := mediaType(r)
-	if e != nil {
-		return e
-	}
-	if !rawRecordTypes[mt] {
-		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: /v1/review takes a record (application/xml, application/json, application/octet-stream, application/gzip; text/plain with the header %s) or JSON {\"record\": ...}", mt, ClientHeader)
-	}
-	if simpleTypes[mt] && r.Header.Get(ClientHeader) == "" {
-		return errorf(http.StatusUnsupportedMediaType, "Content-Type %q: a record sent as text/plain, as a form or with no Content-Type needs the header %s (any value), which a web page cannot send to this server; or send it as application/xml, application/json or application/octet-stream", mt, ClientHeader)
-	}
 	asHTML, e := wantHTML(r)
 	if e != nil {
 		return e
 	}
 	// The body is read before the request takes a slot, the record decoded
 	// in it (see analyze).
-	body, release, e := s.readBody(w, r)
+	mt, body, release, e := s.reviewInput(w, r)
 	defer release()
 	if e != nil {
 		return e
 	}
+	if isBatch(mt, body) {
+		return s.reviewBatch(w, r, body)
+	}
 	q, err := DecodeReviewRequest(body, r.URL.Query(), s.cfg.MaxSims)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	rounds, err := q.rounds()
 	if err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}
@@ -380,7 +377,7 @@ func (s *Service) review(w http.ResponseWriter, r *http.Request) *httpError {
 		if err != nil {
 			return errorf(http.StatusBadRequest, "%v", err)
 		}
-		o := review.Options{Sims: min(review.DefaultSims, s.cfg.MaxSims), Workers: s.cfg.Workers, Seed: 1, Engine: s.eng}
+		o := review.Options{Sims: min(review.DefaultSims, s.cfg.MaxSims), Workers: s.cfg.Workers, Seed: 1, Engine: s.eng, Rounds: rounds}
 		if q.Sims != nil {
 			o.Sims = *q.Sims
 		}
@@ -457,6 +454,14 @@ func (s *Service) healthz(w http.ResponseWriter, r *http.Request) *httpError {
 func (s *Service) serveMetrics(w http.ResponseWriter, r *http.Request) *httpError {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	s.metrics.write(w)
+	queued, running, finished := s.jobCounts()
+	fmt.Fprintf(w, "# HELP mjrank_review_jobs Review jobs by status: queued, running, and finished (their results kept).\n# TYPE mjrank_review_jobs gauge\n")
+	for _, c := range []struct {
+		status string
+		n      int
+	}{{"queued", queued}, {"running", running}, {"finished", finished}} {
+		fmt.Fprintf(w, "mjrank_review_jobs{status=%q} %d\n", c.status, c.n)
+	}
 	return nil
 }
 

@@ -70,6 +70,7 @@ var observationSchema = &keySchema{fields: map[string]*keySchema{
 var (
 	analyzeSchema = withObservation(schemaOf(reflect.TypeFor[AnalyzeRequest]()))
 	reviewSchema  = schemaOf(reflect.TypeFor[ReviewRequest]())
+	batchSchema   = schemaOf(reflect.TypeFor[BatchRequest]())
 )
 
 func withObservation(s *keySchema) *keySchema {

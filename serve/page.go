@@ -1,7 +1,9 @@
 package serve
 
 // pageHTML is GET /: one self-contained page (inline style and script,
-// nothing fetched but the two endpoints) to paste a position or a log.
+// nothing fetched but the API) to paste a position or a log, or to drop
+// record files and read their batch review, run as a job (the page polls
+// it; #job=ID in its address finds the job again after a reload).
 const pageHTML = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"/><title>mjrank</title>
 <style>
@@ -11,6 +13,9 @@ label{margin-right:1em}input[type=text],input[type=number]{width:6em}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}
 th{background:#eee}td.l{text-align:left}tr.best{background:#efe}
 #err{color:#b00;white-space:pre-wrap}iframe{width:100%;height:40em;border:1px solid #ccc}
+#drop{border:2px dashed #999;border-radius:.5em;padding:1.5em;text-align:center;color:#444}
+#drop.over{border-color:#070;background:#efe}progress{width:20em;vertical-align:middle}
+tr.failed td{color:#b00}tr.skipped td{color:#777}h3{margin-bottom:.2em}
 </style></head><body>
 <h1>mjrank</h1>
 <p>Paste an observation JSON (docs/OBSERVATION.md), or a game record (mjlog XML, tenhou.net/6 JSON or mjai lines)
@@ -23,6 +28,7 @@ with the position to analyse, or a whole log to review one player's decisions.</
 <label>seat <input type="number" id="seat" min="0" max="3"/></label>
 <label>name <input type="text" id="name"/></label>
 <label>game <input type="number" id="game" min="1"/></label>
+<label>rounds <input type="text" id="rounds" placeholder="E1,E4-1,S3"/></label>
 </p><p>
 <label>sims <input type="number" id="sims" min="1" placeholder="default"/></label>
 <label>seed <input type="number" id="seed" min="0" placeholder="1"/></label>
@@ -33,6 +39,13 @@ with the position to analyse, or a whole log to review one player's decisions.</
 <button id="rev">Review log</button>
 <span id="status"></span>
 </p>
+<h2>Review several games</h2>
+<div id="drop">Drop record files here (mjlog, tenhou.net/6 JSON or mjai lines, gzipped or not), or
+<label>choose them <input type="file" id="files" multiple="multiple"/></label>
+<div id="picked"></div></div>
+<p>The player is the name above, else the seat (default 0); the rounds, sims, seed and game above apply to every file.</p>
+<p><button id="batch">Review files</button> <button id="cancel" hidden="hidden">Cancel</button>
+<progress id="bar" max="1" value="0" hidden="hidden"></progress> <span id="jobstatus"></span></p>
 <div id="err"></div><div id="out"></div>
 <script>
 "use strict";
@@ -89,9 +102,126 @@ $("rev").onclick = async () => {
   const b = opts({record: $("text").value});
   if ($("name").value !== "") b.name = $("name").value; else if (num("seat") !== undefined) b.seat = num("seat");
   if (num("game") !== undefined) b.game = num("game");
+  if ($("rounds").value !== "") b.rounds = $("rounds").value;
   const r = await call("/v1/review?format=html", b);
   if (r) { const f = document.createElement("iframe"); f.srcdoc = r; $("out").appendChild(f); }
 };
+let picked = [], jobID = null;
+function pick(list) {
+  picked = Array.from(list);
+  $("picked").textContent = picked.length + (picked.length === 1 ? " file: " : " files: ") + picked.map(f => f.name).join(", ");
+}
+$("files").onchange = () => pick($("files").files);
+$("drop").ondragover = e => { e.preventDefault(); $("drop").classList.add("over"); };
+$("drop").ondragleave = () => $("drop").classList.remove("over");
+$("drop").ondrop = e => { e.preventDefault(); $("drop").classList.remove("over"); pick(e.dataTransfer.files); };
+const client = {"X-Mjrank-Client": "page"};
+function errorOf(text) { try { return JSON.parse(text).error; } catch (e) { return text; } }
+$("batch").onclick = async () => {
+  $("err").textContent = ""; $("out").textContent = "";
+  if (picked.length === 0) { $("err").textContent = "drop or choose the record files first"; return; }
+  const fd = new FormData();
+  for (const f of picked) fd.append("record", f, f.name);
+  for (const k of ["sims", "seed", "game"]) if (num(k) !== undefined) fd.append(k, String(num(k)));
+  if ($("name").value !== "") fd.append("name", $("name").value); else if (num("seat") !== undefined) fd.append("seat", String(num("seat")));
+  if ($("rounds").value !== "") fd.append("rounds", $("rounds").value);
+  try {
+    const r = await fetch("/v1/review/jobs", {method: "POST", headers: client, body: fd});
+    const text = await r.text();
+    if (r.status !== 202) { $("err").textContent = r.status + ": " + errorOf(text); return; }
+    follow(JSON.parse(text).id);
+  } catch (e) { $("err").textContent = String(e); }
+};
+function follow(id) { jobID = id; history.replaceState(null, "", "#job=" + id); poll(); }
+async function poll() {
+  const id = jobID;
+  if (id === null) return;
+  let v;
+  try {
+    const r = await fetch("/v1/review/jobs/" + encodeURIComponent(id));
+    const text = await r.text();
+    if (!r.ok) { stopped(r.status + ": " + errorOf(text)); return; }
+    v = JSON.parse(text);
+  } catch (e) { stopped(String(e)); return; }
+  if (id !== jobID) return;
+  const p = v.progress, bar = $("bar");
+  bar.hidden = false; bar.max = Math.max(p.decisions, 1); bar.value = p.decisions_done;
+  $("jobstatus").textContent = "job " + v.status + ": " + p.records + " records; " + p.games_done + "/" + p.games + " games, " +
+    p.decisions_done + "/" + p.decisions + " decisions";
+  if (v.status === "queued" || v.status === "running") { $("cancel").hidden = false; setTimeout(poll, 1000); return; }
+  $("cancel").hidden = true; jobID = null;
+  if (v.status === "done") showBatch(v.result); else $("err").textContent = "job " + v.status + ": " + (v.error || "");
+}
+function stopped(msg) { jobID = null; $("cancel").hidden = true; $("err").textContent = msg; }
+$("cancel").onclick = async () => {
+  const id = jobID; jobID = null; $("cancel").hidden = true;
+  const r = await fetch("/v1/review/jobs/" + encodeURIComponent(id), {method: "DELETE"});
+  $("jobstatus").textContent = r.ok ? "job cancelled" : "cancel: " + errorOf(await r.text());
+};
+function fmt(k, v) {
+  if (typeof v !== "number") return String(v);
+  if (Number.isInteger(v)) return String(v);
+  return /agreement|rate|share|fraction/.test(k) ? (100 * v).toFixed(1) + "%" : v.toFixed(4);
+}
+function figures(obj) {
+  const t = document.createElement("table");
+  for (const [k, v] of Object.entries(obj)) {
+    const tr = t.insertRow(), th = document.createElement("th");
+    th.textContent = k; th.className = "l"; tr.appendChild(th);
+    const td = tr.insertCell(); td.className = "l";
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) td.appendChild(figures(v));
+    else td.textContent = Array.isArray(v) ? v.map(x => fmt(k, x)).join(", ") : fmt(k, v);
+  }
+  return t;
+}
+function showBatch(rep) {
+  const out = $("out"), b = rep.batch, h = document.createElement("h3");
+  out.textContent = "";
+  h.textContent = "Games"; out.appendChild(h);
+  const p = document.createElement("p");
+  p.id = "batchline";
+  p.textContent = b.games + " entries: " + b.reviewed + " reviewed, " + b.cached + " cached, " + b.skipped + " skipped, " +
+    b.failed + " failed; " + b.decisions_analysed + " decisions analysed in " + b.seconds.toFixed(1) + " s";
+  out.appendChild(p);
+  const t = document.createElement("table"), hr = t.insertRow();
+  t.id = "games";
+  for (const c of ["game", "status", "seat", "player", "decisions", "agree%", "rank loss", "loss/decision", "rank pt loss", "", "reason"]) {
+    const th = document.createElement("th"); th.textContent = c; hr.appendChild(th);
+  }
+  for (const e of rep.games) {
+    const tr = t.insertRow(), g = e.game;
+    tr.className = e.status;
+    cell(tr, (e.file || e.log_id) + (e.game_in_file ? " game " + e.game_in_file : ""), true); cell(tr, e.status, true);
+    if (e.status === "ok") {
+      cell(tr, e.seat); cell(tr, e.player, true); cell(tr, g.decisions); cell(tr, (100 * g.agreement).toFixed(1));
+      cell(tr, g.rank_loss.toFixed(3)); cell(tr, g.decisions ? (g.rank_loss / g.decisions).toFixed(4) : "-"); cell(tr, g.points_loss.toFixed(1));
+      const td = tr.insertCell(), f = picked.find(x => x.name === e.file);
+      if (f) { const a = document.createElement("button"); a.textContent = "page"; a.onclick = () => gamePage(f, e); td.appendChild(a); }
+      cell(tr, "", true);
+    } else {
+      for (let i = 0; i < 7; i++) cell(tr, "");
+      cell(tr, e.reason || "", true);
+    }
+  }
+  out.appendChild(t);
+  const h2 = document.createElement("h3"); h2.textContent = "The player" + (rep.player.name ? ": " + rep.player.name : ""); out.appendChild(h2);
+  const f = figures(rep.player); f.id = "player"; out.appendChild(f);
+}
+async function gamePage(file, e) {
+  const q = new URLSearchParams({format: "html", seat: String(e.seat), sims: String(e.sims_per_decision), seed: String(e.seed)});
+  if (e.game_in_file) q.set("game", String(e.game_in_file));
+  if ($("rounds").value !== "") q.set("rounds", $("rounds").value);
+  $("jobstatus").textContent = "reviewing " + file.name + " for its page...";
+  const r = await fetch("/v1/review?" + q, {method: "POST", headers: {"Content-Type": "application/octet-stream"}, body: file});
+  const text = await r.text();
+  $("jobstatus").textContent = "";
+  if (!r.ok) { $("err").textContent = errorOf(text); return; }
+  let fr = $("gamepage");
+  if (!fr) { fr = document.createElement("iframe"); fr.id = "gamepage"; $("out").appendChild(fr); }
+  fr.srcdoc = text; fr.scrollIntoView();
+}
+const m = /^#job=([0-9a-f]+)$/.exec(location.hash);
+if (m) follow(m[1]);
 </script>
 </body></html>
 `

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/mjrank/mjrank/review"
 )
 
 // AnalyzeRequest is the body of POST /v1/analyze: an observation, or a
@@ -40,7 +42,8 @@ type ReviewRequest struct {
 	Seat   *int    `json:"seat,omitempty"`
 	Name   *string `json:"name,omitempty"`
 	Game   *int    `json:"game,omitempty"`
-	Sims   *int    `json:"sims,omitempty"` // per decision (default review.DefaultSims, within the server's cap)
+	Rounds *string `json:"rounds,omitempty"` // "E1,E4-1,S3", as review --rounds (default: all)
+	Sims   *int    `json:"sims,omitempty"`   // per decision (default review.DefaultSims, within the server's cap)
 	Seed   *uint64 `json:"seed,omitempty"`
 }
 
@@ -122,7 +125,7 @@ func (q *AnalyzeRequest) check(maxSims int) error {
 // (?seat=, "name": "") is an error, not the default.
 func DecodeReviewRequest(body []byte, query url.Values, maxSims int) (*ReviewRequest, error) {
 	var q ReviewRequest
-	options := []string{"seat", "name", "game", "sims", "seed"}
+	options := []string{"seat", "name", "game", "rounds", "sims", "seed"}
 	if hasTopKey(body, "record") {
 		for _, k := range options {
 			if query.Has(k) {
@@ -163,6 +166,10 @@ func DecodeReviewRequest(body []byte, query url.Values, maxSims int) (*ReviewReq
 			name := query.Get("name")
 			q.Name = &name
 		}
+		if query.Has("rounds") {
+			rounds := query.Get("rounds")
+			q.Rounds = &rounds
+		}
 	}
 	if strings.TrimSpace(q.Record) == "" {
 		return nil, errors.New(`no record: send the record as the body, or JSON {"record": ...}`)
@@ -176,7 +183,22 @@ func DecodeReviewRequest(body []byte, query url.Values, maxSims int) (*ReviewReq
 	if err := firstErr([]error{atLeast("game", q.Game, 1), checkSims(q.Sims, maxSims)}); err != nil {
 		return nil, err
 	}
+	if _, err := q.rounds(); err != nil {
+		return nil, err
+	}
 	return &q, nil
+}
+
+// rounds are the rounds the request picks (the zero Rounds: all).
+func (q *ReviewRequest) rounds() (review.Rounds, error) {
+	if q.Rounds == nil {
+		return review.Rounds{}, nil
+	}
+	rs, err := review.ParseRounds(*q.Rounds)
+	if err != nil {
+		return rs, fmt.Errorf(`"rounds": %v`, err)
+	}
+	return rs, nil
 }
 
 // emptyQuery is the error for a query parameter given without a value:

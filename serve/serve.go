@@ -1,8 +1,10 @@
 // Package serve is mjrank's HTTP service: the Monte Carlo analysis of one
-// decision (POST /v1/analyze, the JSON `mjrank analyze --json` prints) and
+// decision (POST /v1/analyze, the JSON `mjrank analyze --json` prints),
 // the review of a player's game (POST /v1/review, JSON or the review's
-// HTML page), a small page to call them from a browser (GET /), a health
-// check and Prometheus metrics.
+// HTML page) or of a batch of records (the same endpoint with several
+// records; POST /v1/review/jobs for one that outlasts a request), a small
+// page to call them from a browser (GET /), a health check and Prometheus
+// metrics.
 //
 // The analyses run the commands' code paths (packages analysis and
 // review), so a request with a seed gives the numbers the command gives
@@ -54,6 +56,19 @@ type Config struct {
 	// with 421, so that a web page cannot reach a local server through a
 	// name it controls (DNS rebinding).
 	AllowedHosts []string
+	// MaxBatch is the most records one review request or job may hold
+	// (default DefaultMaxBatch).
+	MaxBatch int
+	// MaxJobs is the review jobs queued or running at once (503 with
+	// Retry-After beyond; default DefaultMaxJobs); MaxRunningJobs of them
+	// run at once, each in one analysis slot (default: half the slots, at
+	// least one, so that requests keep the others).
+	MaxJobs, MaxRunningJobs int
+	// MaxJobResults is the finished jobs kept (the oldest dropped beyond;
+	// default DefaultMaxJobResults), each for JobTTL after it finishes
+	// (default DefaultJobTTL). Jobs live in memory: a restart loses them.
+	MaxJobResults int
+	JobTTL        time.Duration
 	// Engine runs the analyses (nil: mc.Default(), the embedded models).
 	Engine *mc.Engine
 	// Log receives the server's errors (nil: the standard logger).
@@ -68,6 +83,10 @@ const (
 	DefaultWriteTimeout    = 10 * time.Minute
 	DefaultIdleTimeout     = 2 * time.Minute
 	DefaultShutdownTimeout = 5 * time.Minute
+	DefaultMaxBatch        = 200
+	DefaultMaxJobs         = 8
+	DefaultMaxJobResults   = 32
+	DefaultJobTTL          = time.Hour
 )
 
 // Service answers the endpoints; it is an http.Handler.
@@ -78,6 +97,7 @@ type Service struct {
 	metrics *metrics
 	mux     *http.ServeMux
 	hosts   map[string]bool // the Host names served; nil: any (set by Serve)
+	jobs    *jobStore
 }
 
 // New returns a service with cfg's limits (defaults filled in), loading
@@ -120,10 +140,23 @@ func New(cfg Config) (*Service, error) {
 	if cfg.QueueWait < 0 {
 		cfg.QueueWait = 0
 	}
+	for _, d := range []struct {
+		v   *int
+		def int
+	}{{&cfg.MaxBatch, DefaultMaxBatch}, {&cfg.MaxJobs, DefaultMaxJobs}, {&cfg.MaxJobResults, DefaultMaxJobResults},
+		{&cfg.MaxRunningJobs, max(1, cfg.MaxConcurrent/2)}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
+	}
+	if cfg.JobTTL <= 0 {
+		cfg.JobTTL = DefaultJobTTL
+	}
 	if cfg.Log == nil {
 		cfg.Log = log.Default()
 	}
-	s := &Service{cfg: cfg, eng: cfg.Engine, slots: make(chan struct{}, cfg.MaxConcurrent), metrics: newMetrics()}
+	s := &Service{cfg: cfg, eng: cfg.Engine, slots: make(chan struct{}, cfg.MaxConcurrent), metrics: newMetrics(),
+		jobs: newJobStore(cfg.MaxRunningJobs)}
 	if s.eng == nil {
 		var err error
 		if s.eng, err = mc.Default(); err != nil {
@@ -133,11 +166,13 @@ func New(cfg Config) (*Service, error) {
 	s.mux = http.NewServeMux()
 	s.handle("/v1/analyze", http.MethodPost, s.analyze)
 	s.handle("/v1/review", http.MethodPost, s.review)
+	s.handle(jobsPath, http.MethodPost, s.postJob)
+	s.mux.HandleFunc(jobsPath+"/{id}", s.instrument(jobsPath+"/{id}", s.jobByID))
 	s.handle("/healthz", http.MethodGet, s.healthz)
 	s.handle("/metrics", http.MethodGet, s.serveMetrics)
 	s.handle("/{$}", http.MethodGet, s.page)
 	s.mux.HandleFunc("/", s.instrument("other", func(w http.ResponseWriter, r *http.Request) *httpError {
-		return errorf(http.StatusNotFound, "no endpoint %s: try GET / for the page, POST /v1/analyze or POST /v1/review", r.URL.Path)
+		return errorf(http.StatusNotFound, "no endpoint %s: try GET / for the page, POST /v1/analyze, POST /v1/review or POST %s", r.URL.Path, jobsPath)
 	}))
 	return s, nil
 }
@@ -190,6 +225,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 		err = serr
 	}
+	s.Close() // the jobs survive nothing
 	return err
 }
 

@@ -45,6 +45,7 @@ func newService(t testing.TB, cfg Config) *Service {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(s.Close)
 	return s
 }
 
@@ -98,7 +99,7 @@ func (q request) do(t testing.TB, h http.Handler) *httptest.ResponseRecorder {
 }
 
 // seconds matches the timing fields, which differ run to run.
-var seconds = regexp.MustCompile(`"seconds": [0-9.e+-]+`)
+var seconds = regexp.MustCompile(`"seconds": ?[0-9.e+-]+`)
 
 func normalize(b []byte) string { return seconds.ReplaceAllString(string(b), `"seconds": X`) }
 
@@ -325,7 +326,10 @@ func TestErrors(t *testing.T) {
 		{"no such path", request{method: "GET", path: "/v2/x"}, 404, "no endpoint /v2/x"},
 		{"analyze text", request{path: "/v1/analyze", ctype: "text/plain", body: "{}"}, 415, `Content-Type "text/plain": /v1/analyze takes application/json`},
 		{"analyze form", request{path: "/v1/analyze", ctype: "application/x-www-form-urlencoded", body: "a=b"}, 415, "takes application/json"},
-		{"review form", request{path: "/v1/review", ctype: "multipart/form-data; boundary=x", body: "x"}, 415, `Content-Type "multipart/form-data": /v1/review takes a record`},
+		{"review multipart without the header", request{path: "/v1/review", ctype: "multipart/form-data; boundary=x", body: "x"}, 415, `Content-Type "multipart/form-data": a record or form sent as text/plain, as multipart/form-data`},
+		{"review form, no boundary", request{path: "/v1/review", ctype: "multipart/form-data", body: "x", header: map[string]string{ClientHeader: "t"}}, 400, "multipart/form-data without a boundary"},
+		{"review form, bad body", request{path: "/v1/review", ctype: "multipart/form-data; boundary=x", body: "x", header: map[string]string{ClientHeader: "t"}}, 400, "multipart body, part 1:"},
+		{"review unknown type", request{path: "/v1/review", ctype: "image/png", body: "x"}, 415, `Content-Type "image/png": /v1/review takes a record`},
 		{"bad content type", request{path: "/v1/analyze", ctype: "a/b; c", body: "{}"}, 415, `Content-Type "a/b; c"`},
 		{"too big", request{path: "/v1/analyze", ctype: aj, body: js(map[string]any{"record": strings.Repeat("x", 70<<10)})}, 413, "request body over the server's limit of 65536 bytes (--max-body)"},
 		{"empty body", request{path: "/v1/analyze", ctype: aj}, 400, "request body: empty; want a JSON object"},
@@ -366,7 +370,7 @@ func TestErrors(t *testing.T) {
 		{"review query with json", request{path: "/v1/review?seat=1", ctype: aj, body: js(map[string]any{"record": rec})}, 400, `query "seat": with a JSON body, give the options in the body`},
 		{"review unknown field", request{path: "/v1/review", ctype: aj, body: js(map[string]any{"record": rec, "player": 1})}, 400, `request body: unknown field "player"`},
 		{"review not a record", request{path: "/v1/review", ctype: "text/plain", body: "hello", header: map[string]string{"X-Mjrank-Client": "test"}}, 400, "record"},
-		{"review unknown query", request{ctype: "application/xml", path: "/v1/review?seet=2", body: rec}, 400, `unknown query parameter "seet": /v1/review takes seat, name, game, sims, seed, format`},
+		{"review unknown query", request{ctype: "application/xml", path: "/v1/review?seet=2", body: rec}, 400, `unknown query parameter "seet": /v1/review takes seat, name, game, rounds, sims, seed, format`},
 		{"review repeated query", request{ctype: "application/xml", path: "/v1/review?seat=1&seat=2", body: rec}, 400, `query parameter "seat" given 2 times`},
 		{"review bad query", request{ctype: "application/xml", path: "/v1/review?seat=%zz", body: rec}, 400, `query "seat=%zz"`},
 		{"analyze without a type", request{path: "/v1/analyze", body: `{}`}, 415, `Content-Type "": /v1/analyze takes application/json`},
