@@ -123,12 +123,20 @@ func newPage(g *data.Game, rep *Report) (*page, error) {
 	return p, nil
 }
 
-// navHTML writes the sticky bar: a link per round, previous and next, the
-// position and the one/all switch (the buttons work with script only).
+// navHTML writes the sticky bar: a link per round (underlined red when a
+// move in it loses), previous and next, the position and the one/all
+// switch (the buttons work with script only).
 func (p *page) navHTML(b *strings.Builder) {
 	b.WriteString(`<nav><span class="rounds">`)
 	for ri := range p.g.Rounds {
-		fmt.Fprintf(b, `<a href="#r%d">%s</a>`, ri, esc(p.g.Rounds[ri].Name()))
+		cls := ""
+		for _, d := range p.byRound[ri] {
+			if loses(d) {
+				cls = ` class="bad" title="a move worse than the engine's pick"`
+				break
+			}
+		}
+		fmt.Fprintf(b, `<a href="#r%d"%s>%s</a>`, ri, cls, esc(p.g.Rounds[ri].Name()))
 	}
 	b.WriteString(`</span><button id="prev" title="previous decision (←)">◀</button><span id="pos" class="pos"></span>` +
 		`<button id="next" title="next decision (→)">▶</button><button id="all" title="one decision at a time, or all">all</button></nav>` + "\n")
@@ -274,10 +282,22 @@ func verdictHTML(d *Decision) string {
 	switch {
 	case d.Agrees:
 		return `<span class="agree">agrees with the engine</span>`
-	case d.RankLoss > 0 && d.PointsLoss > 0:
+	case loses(d):
 		return `<span class="lose">` + loss + `</span>`
 	}
 	return `<span class="differ">` + loss + `</span>`
+}
+
+// loses reports whether the played move is worse than the engine's pick:
+// by the verdict, or without one by both losses.
+func loses(d *Decision) bool {
+	switch d.Verdict {
+	case VerdictBest, VerdictBetter, VerdictAsGood:
+		return false
+	case VerdictWorse:
+		return true
+	}
+	return !d.Agrees && d.RankLoss > 0 && d.PointsLoss > 0
 }
 
 // candidatesHTML writes the engine's top candidates, and the played move

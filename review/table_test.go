@@ -428,16 +428,23 @@ func TestPageFromJSON(t *testing.T) {
 	if pageOf(t, g, &back) != pageOf(t, g, rep) {
 		t.Error("the report read back from JSON draws another page")
 	}
+	// One round's decisions, the last judged worse.
+	const ri = 2
 	var some []Decision
 	for _, d := range back.Decisions {
-		if d.RoundIndex == 2 {
+		if d.RoundIndex == ri {
 			some = append(some, d)
 		}
 	}
+	some[len(some)-1].Verdict, some[len(some)-1].Agrees = VerdictWorse, false
 	back.Decisions = some
 	page := pageOf(t, g, &back)
 	if n := strings.Count(page, `class="nodec stop"`); n != len(g.Rounds)-1 {
 		t.Errorf("%d rounds without a decision, want %d", n, len(g.Rounds)-1)
+	}
+	// The round list marks the one round with a losing move.
+	if n := strings.Count(page, `<a href="#r2" class="bad"`); n != 1 || strings.Count(page, `class="bad"`) != 1 {
+		t.Errorf("%d rounds marked as holding a losing move, want round 2 alone", strings.Count(page, `class="bad"`))
 	}
 	if n := strings.Count(page, `class="dec stop"`); n != len(some) || n == 0 {
 		t.Errorf("%d decisions drawn, want %d", n, len(some))
