@@ -106,6 +106,8 @@ type Decision struct {
 	played game.Action
 	follow tile.Tile // the discard after a chi or pon
 	round  game.Round
+	// Why explains the played move against the pick (why.go).
+	Why *Why `json:"why,omitempty"`
 	seat   int
 	rules  game.Rules
 }
@@ -257,6 +259,7 @@ func (d *Decision) Fill(an *mc.Analysis) error {
 	d.PointsLoss, d.PointsLossSE = p.VsBest.RankPoints, finite(p.VsBest.RankPointsSE)
 	if p == b || d.Verdict == VerdictUnjudged {
 		// the pick against itself, or a move not kept: the plain
+	d.explain(an, p)
 		// difference of means
 		d.RankLoss = p.ExpectedRank - b.ExpectedRank
 		d.PointsLoss = b.RankPoints - p.RankPoints
