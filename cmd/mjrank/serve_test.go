@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mjrank/mjrank/serve"
 )
@@ -117,5 +120,80 @@ func TestServeReviewMatchesReview(t *testing.T) {
 	}
 	if got, want := timing.ReplaceAllString(w.Body.String(), "${1}X"), timing.ReplaceAllString(stdout.String(), "${1}X"); got != want {
 		t.Errorf("the service and mjrank review differ:\n--- service ---\n%.2000s\n--- review ---\n%.2000s", got, want)
+	}
+}
+
+// TestServeBatchMatchesReview checks that a batch posted to /v1/review as
+// record files, and the same batch as a review job, answer what mjrank
+// review --json prints for those files: two games, the first again
+// (skipped as a repeat) and a record cut short (failed), every entry
+// named by its file.
+func TestServeBatchMatchesReview(t *testing.T) {
+	paths := []string{"../../data/testdata/selfplay.xml", "testdata/arena/compare-rulebot/4-000000-0.json",
+		"../../data/testdata/../testdata/selfplay.xml", "testdata/verify/cut.xml"}
+	var stdout, stderr bytes.Buffer
+	args := []string{"review", "--json", "--seat", "1", "--rounds", "E1,E2", "--sims", "12", "--seed", "3"}
+	if code := run(append(args, paths...), strings.NewReader(""), &stdout, &stderr); code != 1 {
+		t.Fatalf("review exit %d, want 1 (a game failed): %s", code, stderr.String())
+	}
+	want := timing.ReplaceAllString(stdout.String(), "${1}X")
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fw, _ := mw.CreateFormFile("record", filepath.Base(p))
+		fw.Write(b)
+		want = strings.ReplaceAll(want, p, filepath.Base(p))
+	}
+	for k, v := range map[string]string{"seat": "1", "rounds": "E1,E2", "sims": "12", "seed": "3"} {
+		mw.WriteField(k, v)
+	}
+	mw.Close()
+	for _, c := range []string{`"status": "ok"`, `"status": "skipped"`, `"status": "failed"`, `"reason": "the same game as selfplay.xml game 1"`} {
+		if !strings.Contains(want, c) {
+			t.Fatalf("the command's batch holds no %s: %.1500s", c, want)
+		}
+	}
+	svc, err := serve.New(serve.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	post := func(path string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("POST", path, bytes.NewReader(body.Bytes()))
+		r.Header.Set("Content-Type", mw.FormDataContentType())
+		r.Header.Set(serve.ClientHeader, "test")
+		w := httptest.NewRecorder()
+		svc.ServeHTTP(w, r)
+		return w
+	}
+	w := post("/v1/review")
+	if w.Code != http.StatusOK {
+		t.Fatalf("status %d: %s", w.Code, w.Body)
+	}
+	if got := timing.ReplaceAllString(w.Body.String(), "${1}X"); got != want {
+		t.Errorf("the service's batch and mjrank review's differ:\n--- service ---\n%.3000s\n--- review ---\n%.3000s", got, want)
+	}
+	w = post("/v1/review/jobs")
+	if w.Code != http.StatusAccepted {
+		t.Fatalf("job: status %d: %s", w.Code, w.Body)
+	}
+	loc := w.Header().Get("Location")
+	var job serve.Job
+	for deadline := time.Now().Add(5 * time.Minute); job.Finished == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		w = httptest.NewRecorder()
+		svc.ServeHTTP(w, httptest.NewRequest("GET", loc, nil))
+		if err := json.Unmarshal(w.Body.Bytes(), &job); w.Code != http.StatusOK || err != nil {
+			t.Fatalf("GET %s: status %d, %v: %s", loc, w.Code, err, w.Body)
+		}
+	}
+	var res bytes.Buffer
+	json.Indent(&res, job.Result, "", "  ")
+	res.WriteByte('\n')
+	if got := timing.ReplaceAllString(res.String(), "${1}X"); job.Status != serve.JobDone || got != want {
+		t.Errorf("the job (%s) and mjrank review differ:\n--- job ---\n%.3000s\n--- review ---\n%.3000s", job.Status, got, want)
 	}
 }
