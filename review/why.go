@@ -143,8 +143,8 @@ func Explain(r *game.Round, seat int, an *mc.Analysis, played *mc.Candidate, opp
 		}
 	}
 	v := game.ViewOf(r, seat)
-	w := &Why{VersusIs: is, Opponents: readOpponents(v, seat, opp)}
 	pubs := publics(v, seat)
+	w := &Why{VersusIs: is, Opponents: readOpponents(v, pubs, opp)}
 	w.Played = moveWhy(v, played, w.Opponents, pubs, opp)
 	w.Versus = moveWhy(v, vs, w.Opponents, pubs, opp)
 	w.Diff = whyDiff(&w.Played, &w.Versus)
@@ -152,15 +152,15 @@ func Explain(r *game.Round, seat int, an *mc.Analysis, played *mc.Candidate, opp
 	return w
 }
 
-// readOpponents reads the three other seats, in turn order from seat's
-// right.
-func readOpponents(v game.View, seat int, opp TenpaiReader) []OpponentWhy {
+// readOpponents reads the three other seats from their public
+// information pubs (publics).
+func readOpponents(v game.View, pubs []*opponent.Public, opp TenpaiReader) []OpponentWhy {
 	out := make([]OpponentWhy, 0, game.NumSeats-1)
-	for i := 1; i < game.NumSeats; i++ {
-		s := (seat + i) % game.NumSeats
+	for i, p := range pubs {
+		s := (v.Seat() + 1 + i) % game.NumSeats
 		o := OpponentWhy{Seat: s, Wind: windName(v.SeatWind(s)), Riichi: v.InRiichi(s), PTenpai: 1}
 		if !o.Riichi {
-			o.PTenpai = finite01(opp.Tenpai(opponent.NewPublic(v, s)))
+			o.PTenpai = finite01(opp.Tenpai(p))
 		}
 		o.Threat = o.Riichi || o.PTenpai >= LikelyTenpai
 		out = append(out, o)
@@ -169,7 +169,7 @@ func readOpponents(v game.View, seat int, opp TenpaiReader) []OpponentWhy {
 }
 
 // publics gathers the public information of the three other seats, in
-// readOpponents' order.
+// turn order from seat's right.
 func publics(v game.View, seat int) []*opponent.Public {
 	out := make([]*opponent.Public, 0, game.NumSeats-1)
 	for i := 1; i < game.NumSeats; i++ {

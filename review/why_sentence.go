@@ -88,7 +88,7 @@ func differences(a, b *MoveWhy, la, lb string, opps []OpponentWhy) []fact {
 	dealIn := fact{size: max(math.Abs(a.PDealIn-b.PDealIn), math.Abs(a.TileDealIn-b.TileDealIn)),
 		text: against("deal-in", whyPct(a.PDealIn), whyPct(b.PDealIn))}
 	if (a.Discard != "" || b.Discard != "") && math.Abs(a.TileDealIn-b.TileDealIn) >= MinDifference {
-		dealIn.behind = la + " " + riskPhrase(a, opps) + " where " + lb + " " + riskPhrase(b, opps)
+		dealIn.behind = la + " " + riskPhrase(a, opps) + ", where " + lb + " " + riskPhrase(b, opps)
 	}
 	return []fact{win, dealIn,
 		{size: math.Abs(a.Points-b.Points) / PointsScale, text: against("points this round", whyPoints(a.Points), whyPoints(b.Points))},
@@ -187,38 +187,46 @@ func waitsName(w string) string {
 	return strings.Join(parts, " ")
 }
 
-// riskPhrase says the risk of the tile a move lets go: "deals in 12 % to
-// East (riichi)", "is safe against East (riichi)".
+// riskPhrase says the risk of the tile a move lets go: "is safe against
+// West (riichi)", "deals in 12 % to East (riichi)", "is safe against West
+// (riichi) but deals in 1 % to North and South".
 func riskPhrase(m *MoveWhy, opps []OpponentWhy) string {
 	if m.Discard == "" {
 		return "lets no tile go"
 	}
-	if m.TileDealIn == 0 {
-		var threats []string
-		for _, o := range opps {
-			if o.Threat {
-				threats = append(threats, who(o))
-			}
+	var safe []string
+	for _, r := range m.DealIn {
+		if o := opponentOf(opps, r.Seat); o.Threat && r.P == 0 {
+			safe = append(safe, who(o))
 		}
-		if len(threats) == 0 {
-			return "is safe"
-		}
-		return "is safe against " + strings.Join(threats, " and ")
+	}
+	switch {
+	case m.TileDealIn == 0 && len(safe) == 0:
+		return "is safe"
+	case m.TileDealIn == 0:
+		return "is safe against " + andList(safe)
 	}
 	rs := slices.Clone(m.DealIn)
 	slices.SortStableFunc(rs, func(x, y SeatRisk) int { return cmp.Compare(y.P, x.P) })
 	// the seats that take at least a third of the largest share
 	var to []string
 	for _, r := range rs {
-		if r.P >= rs[0].P/3 {
+		if r.P > 0 && r.P >= rs[0].P/3 {
 			to = append(to, who(opponentOf(opps, r.Seat)))
 		}
 	}
-	list := to[len(to)-1]
-	if len(to) > 1 {
-		list = strings.Join(to[:len(to)-1], ", ") + " and " + list
+	if len(safe) > 0 {
+		return "is safe against " + andList(safe) + " but deals in " + whyPct(m.TileDealIn) + " to " + andList(to)
 	}
-	return "deals in " + whyPct(m.TileDealIn) + " to " + list
+	return "deals in " + whyPct(m.TileDealIn) + " to " + andList(to)
+}
+
+// andList joins "a", "a and b", "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 func opponentOf(opps []OpponentWhy, seat int) OpponentWhy {

@@ -186,7 +186,7 @@ func TestWhyIntoRiichi(t *testing.T) {
 	if math.Abs(w.Versus.TileDealIn-0.04) > 1e-12 || w.Versus.DealIn[0].P != 0 || math.Abs(w.Played.TileDealIn-0.144) > 1e-12 {
 		t.Errorf("tile risks: 5m %+v, 3p %+v", w.Versus.DealIn, w.Played.DealIn)
 	}
-	want := "5m deals in 4 % to West and North where 3p deals in 14 % to South (riichi): deal-in 3 % against 15 %; " +
+	want := "5m is safe against South (riichi) but deals in 4 % to West and North, where 3p deals in 14 % to South (riichi): deal-in 3 % against 15 %; " +
 		"last 12 % against 20 %; points this round −300 against −900"
 	if w.Sentence != want {
 		t.Errorf("sentence\n %q, want\n %q", w.Sentence, want)
@@ -233,7 +233,7 @@ func TestWhyPon(t *testing.T) {
 	}
 	want := "pon 7z moves to 1-shanten with 10 tiles, where pass keeps 2-shanten with " + whyPlural(live, "tile") +
 		": win 31 % against 22 %; points this round +600 against −200; " +
-		"pon 7z deals in 2 % to South, West and North where pass lets no tile go: deal-in 9 % against 3 %"
+		"pon 7z deals in 2 % to South, West and North, where pass lets no tile go: deal-in 9 % against 3 %"
 	if w.Sentence != want {
 		t.Errorf("sentence\n %q, want\n %q", w.Sentence, want)
 	}
