@@ -385,10 +385,12 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 	}
 	fmt.Fprintf(w, "\ncostliest decisions (rank loss = E[rank] played − E[rank] best):\n")
 	t = newTable(w, "#", "round", "event", "hand", "played", "best", "rank loss", "rank pt loss", "win% played/best", "deal-in% played/best")
+	var shown []*review.Decision
 	for i, d := range rep.Costliest() {
 		if i == costliestShown || d.RankLoss <= 0 {
 			break
 		}
+		shown = append(shown, d)
 		b := d.Top[0]
 		hand := d.Hand
 		if d.Melds != "" {
@@ -400,7 +402,30 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 			return err
 		}
 	}
-	return t.Render()
+	if err := t.Render(); err != nil {
+		return err
+	}
+	return printWhy(w, shown)
+}
+
+// printWhy writes the why of each decision shown, in the table's order.
+func printWhy(w io.Writer, decs []*review.Decision) error {
+	header := false
+	for _, d := range decs {
+		if d.Why == nil {
+			continue // a report decoded from an older JSON
+		}
+		if !header {
+			header = true
+			if _, err := fmt.Fprintf(w, "\nwhy:\n"); err != nil {
+				return err
+			}
+		}
+		if _, err := fmt.Fprintf(w, " #%d %s: %s\n", d.Index, d.Round, d.Why.Sentence); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writePage writes the report as --html's page, made by check before the
