@@ -8,6 +8,7 @@ import (
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -83,6 +84,14 @@ type Shape struct {
 	Waits     string `json:"waits,omitempty"`
 	WaitsLive int    `json:"waits_live"`
 	Furiten   bool   `json:"furiten,omitempty"`
+	// RonPoints is, for a tenpai hand after a discard, riichi, chi, pon
+	// or pass, the most a ron on a live wait pays (before honba and
+	// sticks; with riichi when declared), RonHan its han and RonYaku its
+	// yaku, dora apart; NoYaku: no live wait gives a yaku on a ron.
+	RonPoints int    `json:"ron_points,omitempty"`
+	RonHan    int    `json:"ron_han,omitempty"`
+	RonYaku   string `json:"ron_yaku,omitempty"`
+	NoYaku    bool   `json:"no_yaku,omitempty"`
 }
 
 // SeatRisk is the predicted P(the tile deals in to Seat): P(tenpai) ×
@@ -145,8 +154,9 @@ func Explain(r *game.Round, seat int, an *mc.Analysis, played *mc.Candidate, opp
 	v := game.ViewOf(r, seat)
 	pubs := publics(v, seat)
 	w := &Why{VersusIs: is, Opponents: readOpponents(v, pubs, opp)}
-	w.Played = moveWhy(v, played, w.Opponents, pubs, opp)
-	w.Versus = moveWhy(v, vs, w.Opponents, pubs, opp)
+	rules := r.Rules()
+	w.Played = moveWhy(v, &rules.Score, played, w.Opponents, pubs, opp)
+	w.Versus = moveWhy(v, &rules.Score, vs, w.Opponents, pubs, opp)
 	w.Diff = whyDiff(&w.Played, &w.Versus)
 	w.Sentence = sentence(w)
 	return w
@@ -200,14 +210,14 @@ func windName(k tile.Kind) string {
 }
 
 // moveWhy gathers c's figures, the shape it leaves and its tile's risk.
-func moveWhy(v game.View, c *mc.Candidate, opps []OpponentWhy, pubs []*opponent.Public, opp TenpaiReader) MoveWhy {
+func moveWhy(v game.View, rules *score.Rules, c *mc.Candidate, opps []OpponentWhy, pubs []*opponent.Public, opp TenpaiReader) MoveWhy {
 	m := MoveWhy{Move: c.String(), label: moveLabel(c), PWin: num(c.PWin), PDealIn: num(c.PDealIn), PDraw: num(c.PDraw),
 		POtherWin: num(c.POtherTsumo + c.POtherRon), PAbortive: num(c.PAbortive), Points: num(c.ScoreChange),
 		ExpectedRank: num(c.ExpectedRank)}
 	for i, p := range c.RankDist {
 		m.RankDist[i] = num(p)
 	}
-	m.Shape = shapeOf(v, c)
+	m.Shape = shapeOf(v, rules, c)
 	if t, ok := letGo(c); ok {
 		m.Discard = t.String()
 		for i, o := range opps {
@@ -234,8 +244,8 @@ func letGo(c *mc.Candidate) (tile.Tile, bool) {
 }
 
 // shapeOf works out the hand c leaves: its shanten before and after, its
-// live ukeire and, when tenpai, its waits.
-func shapeOf(v game.View, c *mc.Candidate) Shape {
+// live ukeire and, when tenpai, its waits and what a ron on them pays.
+func shapeOf(v game.View, rules *score.Rules, c *mc.Candidate) Shape {
 	cnt := v.Counts()
 	seen := v.Visible() // the hand, rivers, melds, dora indicators: what the move cannot change
 	s := Shape{ShantenBefore: hand.Shanten(&cnt)}
@@ -292,8 +302,32 @@ func shapeOf(v game.View, c *mc.Candidate) Shape {
 		if t, ok := letGo(c); ok {
 			s.Furiten = s.Furiten || waits.Has(t.Kind())
 		}
+		s.ronValue(v, rules, c, waits, &cnt, &others)
 	}
 	return s
+}
+
+// ronValue fills the Ron fields of s, the tenpai hand c leaves, cnt its
+// counts, waiting on waits, others the tiles seen outside it.
+func (s *Shape) ronValue(v game.View, rules *score.Rules, c *mc.Candidate, waits tile.KindSet, cnt, others *tile.Counts) {
+	ts, melds, ok := afterHand(v, c)
+	if !ok {
+		return
+	}
+	var live tile.KindSet
+	for k := range waits.Kinds {
+		if int(cnt[k])+int(others[k]) < 4 {
+			live = live.Add(k)
+		}
+	}
+	if live == 0 {
+		return
+	}
+	res, ok := ronValue(v, rules, ts, melds, live, c.Action.Type == game.Riichi || v.InRiichi(v.Seat()))
+	s.NoYaku = !ok
+	if ok {
+		s.RonPoints, s.RonHan, s.RonYaku = res.Points, res.Han, yakuNames(&res)
+	}
 }
 
 // kindsString writes kinds in tenhou notation, a suit's numbers together:

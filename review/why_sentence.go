@@ -140,10 +140,11 @@ func moveLabel(c *mc.Candidate) string {
 	return a.Type.String()
 }
 
-// shapeDiffers says whether the two hands differ in shanten, live ukeire
-// or waits.
+// shapeDiffers says whether the two hands differ in shanten, live ukeire,
+// waits or what a ron on them pays.
 func shapeDiffers(a, b *MoveWhy) bool {
-	return a.Known && b.Known && (a.Shanten != b.Shanten || a.Ukeire != b.Ukeire || a.Waits != b.Waits || a.Furiten != b.Furiten)
+	return a.Known && b.Known && (a.Shanten != b.Shanten || a.Ukeire != b.Ukeire || a.Waits != b.Waits || a.Furiten != b.Furiten ||
+		a.RonPoints != b.RonPoints || a.NoYaku != b.NoYaku)
 }
 
 // shapePhrase says the hand a move leaves: "keeps tenpai on 1-4p, 6 tiles
@@ -158,6 +159,12 @@ func shapePhrase(m *MoveWhy) string {
 			verb = "reaches tenpai"
 		}
 		s := fmt.Sprintf("%s on %s, %s live", verb, waitsName(m.Waits), whyPlural(m.WaitsLive, "tile"))
+		switch {
+		case m.NoYaku:
+			s += ", no yaku for a ron"
+		case m.RonPoints > 0:
+			s += ", ron up to " + strings.TrimPrefix(whyPoints(float64(m.RonPoints)), "+")
+		}
 		if m.Furiten {
 			s += " but furiten"
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
+	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -129,7 +130,8 @@ func tenpaiRound(t *testing.T) *game.Round {
 
 // TestWhyKeepsTenpai: 5s keeps tenpai, 3p breaks it. Counted by hand:
 // after 5s the hand waits on 1p and 4p, 3 + 4 live (the dora indicator
-// is a 1p); after 3p it is 1-shanten, lowered by 1p 2p 3p 4p 3s 4s 5s 6s
+// is a 1p), a ron pays the dealer 11,600 on either (ittsu, pinfu, the
+// dora 2p: 4 han 30 fu); after 3p it is 1-shanten, lowered by 1p 2p 3p 4p 3s 4s 5s 6s
 // 7s 9s: 3 + 3 + 3 + 4 + 4 + 4 + 3 + 4 + 4 + 2 = 34 live (2p, 5s and 9s
 // less those held, 3p less the one let go, 1p less the indicator).
 func TestWhyKeepsTenpai(t *testing.T) {
@@ -151,7 +153,7 @@ func TestWhyKeepsTenpai(t *testing.T) {
 	// Sizes: win 0.33, draw 0.32 (0.59 against 0.91), points 2,500 /
 	// 10,000 = 0.25, last 0.08, deal-in 0.01: the first three are said.
 	for _, want := range []string{
-		"5s keeps tenpai on 1-4p, 7 tiles live, where 3p breaks tenpai (1-shanten, 34 tiles): win 36 % against 3 %",
+		"5s keeps tenpai on 1-4p, 7 tiles live, ron up to 11,600, where 3p breaks tenpai (1-shanten, 34 tiles): win 36 % against 3 %",
 		"draw 59 % against 91 %",
 		"points this round +2,100 against −400",
 	} {
@@ -240,7 +242,9 @@ func TestWhyPon(t *testing.T) {
 }
 
 // TestWhyRiichiDama: riichi and dama on the same tile are told apart by
-// name, and a pick that is the played move is set against the runner-up.
+// name and by what a ron pays (riichi makes the 4 han 30 fu a dealer's
+// mangan, 12,000), and a pick that is the played move is set against the
+// runner-up.
 func TestWhyRiichiDama(t *testing.T) {
 	r := tenpaiRound(t)
 	riichi := figures{win: 0.42, dealIn: 0.05, points: 3100, rank: 2.0}.candidate(discardOf(t, r, 0, game.Riichi, "5s"), tile.NoTile)
@@ -248,13 +252,33 @@ func TestWhyRiichiDama(t *testing.T) {
 	dama.PDraw = riichi.PDraw
 	an := &mc.Analysis{Candidates: []mc.Candidate{riichi, dama}}
 	w := Explain(r, 0, an, &an.Candidates[0], stubReader{def: 0.1})
-	want := "riichi 5s against dama 5s: win 42 % against 35 %; points this round +3,100 against +2,400"
+	want := "riichi 5s keeps tenpai on 1-4p, 7 tiles live, ron up to 12,000, where dama 5s keeps tenpai on 1-4p, 7 tiles live, ron up to 11,600: " +
+		"win 42 % against 35 %; points this round +3,100 against +2,400"
 	if w.VersusIs != "runner_up" || w.Sentence != want {
 		t.Errorf("versus %s, sentence\n %q, want\n %q", w.VersusIs, w.Sentence, want)
 	}
 	one := &mc.Analysis{Candidates: an.Candidates[:1]}
 	if w := Explain(r, 0, one, &one.Candidates[0], stubReader{}); w.VersusIs != "none" || w.Sentence != "riichi 5s is the only move" {
 		t.Errorf("one move: %s, %q", w.VersusIs, w.Sentence)
+	}
+}
+
+// TestWhyRonValue: after a pon of 7z the hand 123m456m24p55s waits on 3p
+// with yakuhai: 2 han (chun, the dora 2m) 30 fu (20, 4 for the open
+// honour pon, 2 for the kanchan), 2,900 from the dealer; after a pon of
+// 8s it has no yaku.
+func TestWhyRonValue(t *testing.T) {
+	r := ponRound(t)
+	v := game.ViewOf(r, 0)
+	rules := r.Rules()
+	ts := tile.MustParse("123m456m24p55s")
+	live := tile.KindSet(0).Add(tile.MustParseKind("3p"))
+	res, ok := ronValue(v, &rules.Score, ts, []score.Meld{score.MustParseMeld("pon=777z")}, live, false)
+	if !ok || res.Points != 2900 || res.Han != 2 || res.Fu != 30 || !strings.Contains(yakuNames(&res), "Chun") {
+		t.Errorf("pon 7z: %v %d points %d han %d fu %q", ok, res.Points, res.Han, res.Fu, yakuNames(&res))
+	}
+	if _, ok := ronValue(v, &rules.Score, ts, []score.Meld{score.MustParseMeld("pon=888s")}, live, false); ok {
+		t.Error("pon 8s: a yaku")
 	}
 }
 
