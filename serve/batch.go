@@ -209,8 +209,9 @@ func fromReview(r *ReviewRequest) *BatchRequest {
 // batch reads files, so the records are written to a private temporary
 // folder, read, and the folder removed before any simulation; the
 // entries are then named by the request's names. planned, if set, is
-// called once the records are read (their text is no longer needed).
-func (s *Service) runBatch(ctx context.Context, q *BatchRequest, onProgress func(review.BatchProgress), planned func()) (*review.BatchReport, error) {
+// called once the records are read (their text is no longer needed) with
+// the number of entries read from them.
+func (s *Service) runBatch(ctx context.Context, q *BatchRequest, onProgress func(review.BatchProgress), planned func(entries int)) (*review.BatchReport, error) {
 	dir, err := os.MkdirTemp("", "mjrank-batch-")
 	if err != nil {
 		return nil, fmt.Errorf("a folder for the records: %w", err)
@@ -246,7 +247,7 @@ func (s *Service) runBatch(ctx context.Context, q *BatchRequest, onProgress func
 	plan := review.NewPlan(ctx, paths, bo)
 	os.RemoveAll(dir)
 	if planned != nil {
-		planned()
+		planned(len(plan.Entries()))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -212,7 +212,7 @@ func TestJobLifecycle(t *testing.T) {
 		v = getJob(t, s, v.ID, http.StatusOK)
 		return v.Progress.DecisionsDone > 0
 	})
-	if v.Status != JobRunning || v.Started == nil || v.Progress.Games != 1 || v.Progress.Decisions < v.Progress.DecisionsDone || v.Result != nil {
+	if v.Status != JobRunning || v.Started == nil || v.Progress.Games != 1 || v.Progress.Entries != 1 || v.Progress.Decisions < v.Progress.DecisionsDone || v.Result != nil {
 		t.Errorf("a running job: %+v", v)
 	}
 	w := request{method: "DELETE", path: jobsPath + "/" + v.ID}.do(t, s)

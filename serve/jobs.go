@@ -217,7 +217,10 @@ func (s *Service) runJob(j *job) {
 				v.Progress.Games, v.Progress.GamesDone = p.Games, p.GamesDone
 				v.Progress.Decisions, v.Progress.DecisionsDone = p.Decisions, p.DecisionsDone
 			})
-		}, j.releaseBody)
+		}, func(entries int) {
+			j.update(func(v *Job) { v.Progress.Entries = entries })
+			j.releaseBody()
+		})
 		return err
 	}()
 	s.finishJob(j, rep, err)
@@ -240,7 +243,6 @@ func (s *Service) finishJob(j *job, rep *review.BatchReport, err error) {
 	switch {
 	case err == nil:
 		v.Status, v.Result = JobDone, result
-		v.Progress.Entries = len(rep.Games)
 	case errors.Is(err, context.Canceled):
 		v.Status, v.Error = JobCancelled, "cancelled before it finished"
 	default:

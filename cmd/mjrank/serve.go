@@ -19,7 +19,7 @@ import (
 
 var cmdServe = &Command{
 	Name:      "serve",
-	UsageLine: "[--addr HOST:PORT] [--allow-host NAMES] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D]",
+	UsageLine: "[--addr HOST:PORT] [--allow-host NAMES] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D] [--max-batch N] [--max-jobs N] [--running-jobs N] [--job-results N] [--job-ttl D]",
 	Short:     "serve the analysis and the review over HTTP",
 	Long: `
 Serve answers HTTP on --addr (loopback by default):
@@ -29,10 +29,24 @@ Serve answers HTTP on --addr (loopback by default):
                     "sims", "seed", "utility" (rank|points), "time_ms": the
                     JSON mjrank analyze --json prints
   POST /v1/review   a record as the body (options in the query: seat, name,
-                    game, sims, seed) or {"record": "...", "seat": N | "name":
-                    "...", "sims": N, "seed": S}: the JSON of mjrank review
-                    --json, or its HTML page with ?format=html or
-                    Accept: text/html
+                    game, rounds, sims, seed) or {"record": "...", "seat": N |
+                    "name": "...", "rounds": "E1,S3", "sims": N, "seed": S}:
+                    the JSON of mjrank review --json, or its HTML page with
+                    ?format=html or Accept: text/html. Several records:
+                    {"records": ["...", ...], and the options} or
+                    multipart/form-data of record files (options as form
+                    fields or in the query): the batch report review --json
+                    prints for the same files; a damaged record is a
+                    failed entry
+  POST /v1/review/jobs
+                    any body /v1/review takes, run as a job: 202 with the
+                    job and its Location, /v1/review/jobs/ID
+  GET  /v1/review/jobs/ID
+                    the job: status (queued, running, done, failed,
+                    cancelled), progress (games and decisions done of
+                    their total), then its result, the batch report
+  DELETE /v1/review/jobs/ID
+                    cancel the job and forget it
   GET  /            a page to paste a position or a log into
   GET  /healthz     ok
   GET  /metrics     Prometheus text: requests, analyses in flight, rejected,
@@ -47,6 +61,13 @@ within --read-timeout gets 408 and holds no slot. Errors are JSON
 field, at any depth, and a query parameter unknown, repeated or empty are
 refused (400). SIGINT or SIGTERM stops accepting requests and lets the
 running ones finish within --shutdown-timeout.
+
+A batch holds at most --max-batch records. Review jobs: at most
+--max-jobs queued or running (503 with Retry-After beyond), of which
+--running-jobs run at once, each in one analysis slot as a request; a
+finished job's result is kept --job-ttl, and only the --job-results
+newest. Jobs live in memory: a restart, or SIGINT or SIGTERM, loses them
+(the running ones are cancelled once the requests have finished).
 
 So that no web page the user visits can make the server work: a request
 whose Host is not the listening address's (localhost and the loopback
@@ -66,6 +87,11 @@ with no Content-Type needs the header X-Mjrank-Client (any value).
 		fs.DurationVar(&o.writeTimeout, "write-timeout", serve.DefaultWriteTimeout, "time to answer a request once read (analyses stop before it)")
 		fs.DurationVar(&o.idleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for the next request")
 		fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", serve.DefaultShutdownTimeout, "how long running requests may finish after SIGINT or SIGTERM")
+		fs.IntVar(&o.maxBatch, "max-batch", serve.DefaultMaxBatch, "most records in one review request or job")
+		fs.IntVar(&o.maxJobs, "max-jobs", serve.DefaultMaxJobs, "review jobs queued or running at once (503 beyond)")
+		fs.IntVar(&o.runningJobs, "running-jobs", 0, "review jobs running at once, each in one analysis slot (default half the slots, at least 1)")
+		fs.IntVar(&o.jobResults, "job-results", serve.DefaultMaxJobResults, "finished review jobs whose results are kept (the oldest dropped beyond)")
+		fs.DurationVar(&o.jobTTL, "job-ttl", serve.DefaultJobTTL, "how long a finished review job's result is kept")
 		fs.StringVar(&o.allowHost, "allow-host", "", "Host names to answer besides the listening address's, comma-separated (\"*\": any)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
@@ -84,18 +110,22 @@ type serveOptions struct {
 	addr, allowHost                                                    string
 	maxBody                                                            byteSize
 	maxSims, maxConc                                                   int
+	maxBatch, maxJobs, runningJobs, jobResults                         int
+	jobTTL                                                             time.Duration
 	queueWait, readTimeout, writeTimeout, idleTimeout, shutdownTimeout time.Duration
 }
 
 // check checks every flag before any work.
 func (o *serveOptions) check() error {
-	errs := []error{intIn("max-sims", o.maxSims, 1, mc.MaxSims), atLeast("max-concurrent", o.maxConc, 0)}
+	errs := []error{intIn("max-sims", o.maxSims, 1, mc.MaxSims), atLeast("max-concurrent", o.maxConc, 0),
+		atLeast("max-batch", o.maxBatch, 1), atLeast("max-jobs", o.maxJobs, 1), atLeast("running-jobs", o.runningJobs, 0),
+		atLeast("job-results", o.jobResults, 1)}
 	for _, d := range []struct {
 		name string
 		v    time.Duration
 		zero bool // 0 allowed
 	}{{"queue-wait", o.queueWait, true}, {"read-timeout", o.readTimeout, false}, {"write-timeout", o.writeTimeout, false},
-		{"idle-timeout", o.idleTimeout, false}, {"shutdown-timeout", o.shutdownTimeout, false}} {
+		{"idle-timeout", o.idleTimeout, false}, {"shutdown-timeout", o.shutdownTimeout, false}, {"job-ttl", o.jobTTL, false}} {
 		if d.v < 0 || (d.v == 0 && !d.zero) {
 			errs = append(errs, usageErrorf("--%s %v: must be more than 0", d.name, d.v))
 		}
@@ -108,7 +138,8 @@ func (o *serveOptions) run(env *Env) error {
 	svc, err := serve.New(serve.Config{MaxBody: int64(o.maxBody), MaxSims: o.maxSims, MaxConcurrent: o.maxConc, QueueWait: o.queueWait,
 		ReadTimeout: o.readTimeout, WriteTimeout: o.writeTimeout, IdleTimeout: o.idleTimeout, ShutdownTimeout: o.shutdownTimeout,
 		AllowedHosts: splitList(o.allowHost),
-		Log:          log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
+		MaxBatch:     o.maxBatch, MaxJobs: o.maxJobs, MaxRunningJobs: o.runningJobs, MaxJobResults: o.jobResults, JobTTL: o.jobTTL,
+		Log: log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
 	if err != nil {
 		return err
 	}
