@@ -13,9 +13,13 @@ import (
 )
 
 // The sentence's rule: each difference between the two moves has a size
-// in probability (points this round weigh PointsScale points to 1, so
-// 1,000 points count as 10 percentage points, about what 10 % more wins
-// is worth); the sentence says the largest, and after it at most two
+// in probability: P(win), P(deal-in) (or the predicted deal-in risk of
+// the tile let go, whichever moves more), the chance of the final rank
+// that moves most; P(draw) and P(another player wins) count half (what is
+// left of the round when the seat neither wins nor deals in, which moves
+// its points little); points this round weigh PointsScale points to 1,
+// so 1,000 points count as 10 percentage points, about what 10 % more
+// wins is worth. The sentence says the largest, and after it at most two
 // more of at least MinDifference and a quarter of the largest. The hand
 // each move leaves is said with the win rate, the risk of the tile each
 // lets go with the deal-in rate.
@@ -92,8 +96,8 @@ func differences(a, b *MoveWhy, la, lb string, opps []OpponentWhy) []fact {
 	}
 	return []fact{win, dealIn,
 		{size: math.Abs(a.Points-b.Points) / PointsScale, text: against("points this round", whyPoints(a.Points), whyPoints(b.Points))},
-		{size: math.Abs(a.PDraw - b.PDraw), text: against("draw", whyPct(a.PDraw), whyPct(b.PDraw))},
-		{size: math.Abs(a.POtherWin - b.POtherWin), text: against("another player wins", whyPct(a.POtherWin), whyPct(b.POtherWin))},
+		{size: math.Abs(a.PDraw-b.PDraw) / 2, text: against("draw", whyPct(a.PDraw), whyPct(b.PDraw))},
+		{size: math.Abs(a.POtherWin-b.POtherWin) / 2, text: against("another player wins", whyPct(a.POtherWin), whyPct(b.POtherWin))},
 		{size: math.Abs(a.RankDist[best] - b.RankDist[best]), text: against([...]string{"top", "2nd", "3rd", "last"}[best],
 			whyPct(a.RankDist[best]), whyPct(b.RankDist[best]))},
 	}
