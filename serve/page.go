@@ -199,7 +199,7 @@ function showBatch(rep) {
       if (f) { const a = document.createElement("button"); a.textContent = "page"; a.onclick = () => gamePage(f, e); td.appendChild(a); }
       cell(tr, "", true);
     } else {
-      for (let i = 0; i < 7; i++) cell(tr, "");
+      for (let i = 0; i < 8; i++) cell(tr, "");
       cell(tr, e.reason || "", true);
     }
   }
