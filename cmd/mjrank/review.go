@@ -49,8 +49,10 @@ with seed (--seed, i), so a report depends neither on --workers nor on the
 other games of the batch.
 
 One game: the summary prints per round the agreement rate (played == best)
-and the total and worst losses, then the costliest decisions first; --json
-prints the full report; --html FILE writes it as one self-contained HTML
+and the total and worst losses, then the costliest decisions first, and
+under them a sentence for each saying why one move is better (built from
+the figures of its "why" in the JSON); --json prints the full report;
+--html FILE writes it as one self-contained HTML
 page: checked before the review (a folder, a folder that cannot be written,
 or the record itself are refused), written whole to a temporary file
 renamed onto FILE, through a symbolic link to its target, or directly into
