@@ -72,16 +72,34 @@ type Decisions struct {
 func LoadDecisions(fsys fs.FS, dir string) (*Decisions, error) {
 	d := &Decisions{}
 	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu, &d.RolloutRiichi, &d.RolloutCall}
+	// The models load at once (each decompresses and parses alone: the
+	// first analysis of a process waits on them); results are taken in
+	// DecisionSpecs' order, so the cards and the error reported are those
+	// of loading one after the other.
+	cards := make([]*xgbmodel.Card, len(DecisionSpecs))
+	errs := make([]error, len(DecisionSpecs))
+	var wg sync.WaitGroup
 	for i, sp := range DecisionSpecs {
-		if cards, _ := fs.Glob(fsys, path.Join(dir, sp.Name+"-*.json")); len(cards) == 0 {
+		if found, _ := fs.Glob(fsys, path.Join(dir, sp.Name+"-*.json")); len(found) == 0 {
 			continue
 		}
-		m, card, err := xgbmodel.LoadFS(fsys, dir, sp.Name, sp.Schema, len(sp.Features))
-		if err != nil {
-			return nil, fmt.Errorf("policy: %s model: %w", sp.Name, err)
+		wg.Go(func() {
+			m, card, err := xgbmodel.LoadFS(fsys, dir, sp.Name, sp.Schema, len(sp.Features))
+			if err != nil {
+				errs[i] = fmt.Errorf("policy: %s model: %w", sp.Name, err)
+				return
+			}
+			*dst[i], cards[i] = m, card
+		})
+	}
+	wg.Wait()
+	for i := range DecisionSpecs {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
-		*dst[i] = m
-		d.Cards = append(d.Cards, *card)
+		if cards[i] != nil {
+			d.Cards = append(d.Cards, *cards[i])
+		}
 	}
 	return d, nil
 }
