@@ -38,9 +38,10 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// DefaultSims is the default budget of one decision: a fifth of the
-// analyze command's, so that a hanchan reviews in minutes.
-const DefaultSims = 4000
+// DefaultSims is the default budget of one decision, chosen so that a
+// seat of a hanchan reviews in seconds with verdicts that larger budgets
+// rarely overturn (docs/REVIEW.md, "The budget").
+const DefaultSims = 1000
 
 // TopN is the number of candidates a decision reports.
 const TopN = 3
