@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -101,8 +102,10 @@ func newJobStore(running int) *jobStore {
 }
 
 // sweep drops the finished jobs past their time, then the oldest finished
-// beyond keep. The caller holds st.mu.
-func (st *jobStore) sweep(now time.Time, ttl time.Duration, keep int) {
+// beyond MaxJobResults or beyond JobResultMemory bytes of results. The
+// caller holds st.mu.
+func (s *Service) sweep(now time.Time) {
+	st := s.jobs
 	var done []*job
 	for id, j := range st.jobs {
 		j.mu.Lock()
@@ -110,18 +113,19 @@ func (st *jobStore) sweep(now time.Time, ttl time.Duration, keep int) {
 		j.mu.Unlock()
 		switch {
 		case f.IsZero():
-		case now.Sub(f) >= ttl:
+		case now.Sub(f) >= s.cfg.JobTTL:
 			delete(st.jobs, id)
 		default:
 			done = append(done, j)
 		}
 	}
-	if len(done) <= keep {
-		return
-	}
 	sortByFinish(done)
-	for _, j := range done[:len(done)-keep] {
-		delete(st.jobs, j.view.ID)
+	var bytes int64
+	for i := len(done) - 1; i >= 0; i-- { // the newest first
+		bytes += int64(len(done[i].view.Result))
+		if len(done)-i > s.cfg.MaxJobResults || bytes > s.cfg.JobResultMemory {
+			delete(st.jobs, done[i].view.ID)
+		}
 	}
 }
 
@@ -155,7 +159,7 @@ func (s *Service) startJob(q *BatchRequest, release func()) (*job, *httpError) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	now := time.Now()
-	st.sweep(now, s.cfg.JobTTL, s.cfg.MaxJobResults)
+	s.sweep(now)
 	if st.closed {
 		return nil, errorf(http.StatusServiceUnavailable, "the server is stopping")
 	}
@@ -234,6 +238,10 @@ func (s *Service) finishJob(j *job, rep *review.BatchReport, err error) {
 		if result, err = json.Marshal(rep); err == nil {
 			s.metrics.sims.Add(uint64(rep.Batch.DecisionsAnalysed * batchSims(rep)))
 		}
+		if int64(len(result)) > s.cfg.JobResultMemory {
+			err = fmt.Errorf("the result, %d bytes of JSON, is over the server's memory for results (%d bytes, --job-result-memory): review fewer games at once", len(result), s.cfg.JobResultMemory)
+			result = nil
+		}
 	}
 	now := time.Now()
 	exp := now.Add(s.cfg.JobTTL)
@@ -251,7 +259,7 @@ func (s *Service) finishJob(j *job, rep *review.BatchReport, err error) {
 	j.mu.Unlock()
 	st := s.jobs
 	st.mu.Lock()
-	st.sweep(now, s.cfg.JobTTL, s.cfg.MaxJobResults)
+	s.sweep(now)
 	st.mu.Unlock()
 }
 
@@ -270,12 +278,12 @@ func (s *Service) lookupJob(id string) (*job, *httpError) {
 	st := s.jobs
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	st.sweep(time.Now(), s.cfg.JobTTL, s.cfg.MaxJobResults)
+	s.sweep(time.Now())
 	if j := st.jobs[id]; j != nil {
 		return j, nil
 	}
-	return nil, errorf(http.StatusNotFound, "no review job %q: never made, deleted, or finished more than %v ago (--job-ttl) or among the oldest beyond the %d results kept (--job-results)",
-		id, s.cfg.JobTTL, s.cfg.MaxJobResults)
+	return nil, errorf(http.StatusNotFound, "no review job %q: never made, deleted, finished more than %v ago (--job-ttl), or among the oldest beyond the %d results or %d bytes of results kept (--job-results, --job-result-memory)",
+		id, s.cfg.JobTTL, s.cfg.MaxJobResults, s.cfg.JobResultMemory)
 }
 
 // deleteJob removes a job, cancelling it if it has not finished.

@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -77,4 +79,30 @@ func TestQueuedJobsHoldBodyMemory(t *testing.T) {
 	if held := s.metrics.bodyBytes.Load(); held != 0 {
 		t.Errorf("%d bytes held for bodies once the jobs were cancelled", held)
 	}
+}
+
+// TestJobResultMemory checks the cap on the bytes of results kept: a
+// result that fits with the last one's drops the older, and one larger
+// than the cap alone fails the job, saying so.
+func TestJobResultMemory(t *testing.T) {
+	quick := request{path: jobsPath + "?sims=5&rounds=E1", ctype: "application/xml", body: selfplayXML(t)}
+	size := compactLen(t, runJob(t, newService(t, Config{Workers: 1}), quick).Result) // kept compact, answered indented
+	s := newService(t, Config{Workers: 1, JobResultMemory: int64(size + size/2)})
+	a, b := runJob(t, s, quick), runJob(t, s, quick)
+	getJob(t, s, a.ID, http.StatusNotFound)
+	if b.Status != JobDone || getJob(t, s, b.ID, http.StatusOK).Result == nil { // the sizes differ by the timings' digits
+		t.Errorf("the newer job: %s", b.Status)
+	}
+	s = newService(t, Config{Workers: 1, JobResultMemory: int64(size - 1)})
+	if c := runJob(t, s, quick); c.Status != JobFailed || c.Result != nil || !strings.Contains(c.Error, "--job-result-memory") {
+		t.Errorf("a result over the cap: job %s, error %q", c.Status, c.Error)
+	}
+}
+
+func compactLen(t *testing.T, b []byte) int {
+	var c bytes.Buffer
+	if err := json.Compact(&c, b); err != nil {
+		t.Fatal(err)
+	}
+	return c.Len()
 }

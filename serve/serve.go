@@ -69,6 +69,10 @@ type Config struct {
 	// (default DefaultJobTTL). Jobs live in memory: a restart loses them.
 	MaxJobResults int
 	JobTTL        time.Duration
+	// JobResultMemory caps the bytes of the finished jobs' results kept,
+	// the oldest dropped beyond (default DefaultJobResultMemory); a job
+	// whose result alone is larger fails, saying so.
+	JobResultMemory int64
 	// Engine runs the analyses (nil: mc.Default(), the embedded models).
 	Engine *mc.Engine
 	// Log receives the server's errors (nil: the standard logger).
@@ -87,6 +91,7 @@ const (
 	DefaultMaxJobs         = 8
 	DefaultMaxJobResults   = 32
 	DefaultJobTTL          = time.Hour
+	DefaultJobResultMemory = 256 << 20
 )
 
 // Service answers the endpoints; it is an http.Handler.
@@ -151,6 +156,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.JobTTL <= 0 {
 		cfg.JobTTL = DefaultJobTTL
+	}
+	if cfg.JobResultMemory <= 0 {
+		cfg.JobResultMemory = DefaultJobResultMemory
 	}
 	if cfg.Log == nil {
 		cfg.Log = log.Default()

@@ -19,7 +19,7 @@ import (
 
 var cmdServe = &Command{
 	Name:      "serve",
-	UsageLine: "[--addr HOST:PORT] [--allow-host NAMES] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D] [--max-batch N] [--max-jobs N] [--running-jobs N] [--job-results N] [--job-ttl D]",
+	UsageLine: "[--addr HOST:PORT] [--allow-host NAMES] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D] [--max-batch N] [--max-jobs N] [--running-jobs N] [--job-results N] [--job-result-memory SIZE] [--job-ttl D]",
 	Short:     "serve the analysis and the review over HTTP",
 	Long: `
 Serve answers HTTP on --addr (loopback by default):
@@ -66,8 +66,9 @@ A batch holds at most --max-batch records. Review jobs: at most
 --max-jobs queued or running (503 with Retry-After beyond), of which
 --running-jobs run at once, each in one analysis slot as a request; a
 finished job's result is kept --job-ttl, and only the --job-results
-newest. Jobs live in memory: a restart, or SIGINT or SIGTERM, loses them
-(the running ones are cancelled once the requests have finished).
+newest within --job-result-memory bytes. Jobs live in memory: a
+restart, or SIGINT or SIGTERM, loses them (the running ones are
+cancelled once the requests have finished).
 
 So that no web page the user visits can make the server work: a request
 whose Host is not the listening address's (localhost and the loopback
@@ -77,7 +78,7 @@ application/json; a record sent to /v1/review as text/plain, as a form or
 with no Content-Type needs the header X-Mjrank-Client (any value).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
-		o := serveOptions{maxBody: byteSize(serve.DefaultMaxBody)}
+		o := serveOptions{maxBody: byteSize(serve.DefaultMaxBody), jobMemory: byteSize(serve.DefaultJobResultMemory)}
 		fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 		fs.Var(&o.maxBody, "max-body", "largest request body (bytes, or with KiB, MiB, KB, MB)")
 		fs.IntVar(&o.maxSims, "max-sims", serve.DefaultMaxSims, fmt.Sprintf("most simulations a request may ask for a decision (1 to %d)", mc.MaxSims))
@@ -91,6 +92,7 @@ with no Content-Type needs the header X-Mjrank-Client (any value).
 		fs.IntVar(&o.maxJobs, "max-jobs", serve.DefaultMaxJobs, "review jobs queued or running at once (503 beyond)")
 		fs.IntVar(&o.runningJobs, "running-jobs", 0, "review jobs running at once, each in one analysis slot (default half the slots, at least 1)")
 		fs.IntVar(&o.jobResults, "job-results", serve.DefaultMaxJobResults, "finished review jobs whose results are kept (the oldest dropped beyond)")
+		fs.Var(&o.jobMemory, "job-result-memory", "bytes of finished review jobs' results kept (the oldest dropped beyond)")
 		fs.DurationVar(&o.jobTTL, "job-ttl", serve.DefaultJobTTL, "how long a finished review job's result is kept")
 		fs.StringVar(&o.allowHost, "allow-host", "", "Host names to answer besides the listening address's, comma-separated (\"*\": any)")
 		return func(env *Env, args []string) error {
@@ -108,7 +110,7 @@ with no Content-Type needs the header X-Mjrank-Client (any value).
 // serveOptions are the serve command's flags.
 type serveOptions struct {
 	addr, allowHost                                                    string
-	maxBody                                                            byteSize
+	maxBody, jobMemory                                                 byteSize
 	maxSims, maxConc                                                   int
 	maxBatch, maxJobs, runningJobs, jobResults                         int
 	jobTTL                                                             time.Duration
@@ -139,7 +141,8 @@ func (o *serveOptions) run(env *Env) error {
 		ReadTimeout: o.readTimeout, WriteTimeout: o.writeTimeout, IdleTimeout: o.idleTimeout, ShutdownTimeout: o.shutdownTimeout,
 		AllowedHosts: splitList(o.allowHost),
 		MaxBatch:     o.maxBatch, MaxJobs: o.maxJobs, MaxRunningJobs: o.runningJobs, MaxJobResults: o.jobResults, JobTTL: o.jobTTL,
-		Log: log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
+		JobResultMemory: int64(o.jobMemory),
+		Log:             log.New(env.Stderr, "mjrank serve: ", log.LstdFlags)})
 	if err != nil {
 		return err
 	}
