@@ -69,6 +69,21 @@ const dropProbeJS = `<script>
 })();
 </script>`
 
+// resumeProbeJS waits for the report of the job the page's address names
+// and writes its games' rows into a <pre id="probe">.
+const resumeProbeJS = `<script>
+(function () {
+  function report() {
+    const t = document.getElementById("games");
+    if (!t) { setTimeout(report, 50); return; }
+    const p = document.createElement("pre"); p.id = "probe";
+    p.textContent = Array.from(t.rows).map(tr => "row=" + Array.from(tr.cells).map(c => c.textContent).join("|")).join("\n");
+    document.body.appendChild(p);
+  }
+  setTimeout(report, 0);
+})();
+</script>`
+
 // TestBrowserDropsFiles opens the page in headless Chromium on a live
 // service, drops three record files on it (two games and a record cut
 // short), and checks what a person reads: the batch job's progress line
@@ -91,30 +106,18 @@ func TestBrowserDropsFiles(t *testing.T) {
 	probe := strings.Replace(dropProbeJS, "RECS", string(rj), 1)
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		p := probe
+		if r.URL.Query().Has("resume") {
+			p = resumeProbeJS
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(strings.Replace(pageHTML, "</body>", probe+"</body>", 1)))
+		w.Write([]byte(strings.Replace(pageHTML, "</body>", p+"</body>", 1)))
 	})
 	mux.Handle("/v1/", s)
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a hang guard: chromium starts slowly on a loaded machine
-	defer cancel()
-	home := t.TempDir()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir="+filepath.Join(home, "profile"),
-		"--virtual-time-budget=600000", "--dump-dom", srv.URL+"/")
-	cmd.Env = append(os.Environ(), "HOME="+home)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	dom, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
-	}
-	m := regexp.MustCompile(`(?s)<pre id="probe">(.*?)</pre>`).FindSubmatch(dom)
-	if m == nil {
-		t.Fatalf("the probe wrote nothing: the page did not show the report\n%.3000s", dom)
-	}
-	got := html.UnescapeString(string(m[1]))
+	got := probePage(t, bin, srv.URL+"/")
 	t.Logf("probe:\n%s", got)
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^picked=3 files: selfplay\.xml, arena\.json, cut\.xml$`),
@@ -134,4 +137,37 @@ func TestBrowserDropsFiles(t *testing.T) {
 	if c := regexp.MustCompile(`(\d+)/(\d+) decisions`).FindStringSubmatch(got); c == nil || c[1] != c[2] || c[1] == "0" {
 		t.Errorf("the progress line does not end with every decision done: %v", c)
 	}
+	// A reload (the address with #job=ID) finds the job and shows its report.
+	hash := regexp.MustCompile(`(?m)^hash=(#job=[0-9a-f]+)$`).FindStringSubmatch(got)
+	if hash == nil {
+		return
+	}
+	// The files are gone with the reload: no game's page button.
+	rows := strings.ReplaceAll(strings.Join(regexp.MustCompile(`(?m)^row=.*$`).FindAllString(got, -1), "\n"), "|page|", "||")
+	if again := probePage(t, bin, srv.URL+"/?resume"+hash[1]); again != rows {
+		t.Errorf("the page reloaded on %s shows\n%s\nnot the rows it showed\n%s", hash[1], again, rows)
+	}
+}
+
+// probePage loads url in headless Chromium, lets its scripts run (virtual
+// time, so its polls do not wait), and returns what its probe wrote.
+func probePage(t *testing.T, bin, url string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a hang guard: chromium starts slowly on a loaded machine
+	defer cancel()
+	home := t.TempDir()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir="+filepath.Join(home, "profile"),
+		"--virtual-time-budget=600000", "--dump-dom", url)
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	dom, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	}
+	m := regexp.MustCompile(`(?s)<pre id="probe">(.*?)</pre>`).FindSubmatch(dom)
+	if m == nil {
+		t.Fatalf("the probe wrote nothing: the page did not show the report\n%.3000s", dom)
+	}
+	return html.UnescapeString(string(m[1]))
 }
