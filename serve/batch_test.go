@@ -232,6 +232,14 @@ func TestJobLifecycle(t *testing.T) {
 	if err := json.Unmarshal(a.Result, &rep); err != nil || len(rep.Games) != 1 || rep.Games[0].Seat != 2 || rep.Games[0].File != "record" {
 		t.Fatalf("result of one record, seat 2: %v %.300s", err, a.Result)
 	}
+	for _, d := range rep.Games[0].Decisions {
+		if !strings.HasPrefix(d.Round, "E1-") {
+			t.Fatalf("?rounds=E1 reviewed a decision of %s", d.Round)
+		}
+	}
+	if len(rep.Games[0].Decisions) == 0 {
+		t.Fatal("?rounds=E1 reviewed no decision")
+	}
 	b := runJob(t, s, quick)
 	getJob(t, s, a.ID, http.StatusNotFound) // one result kept: the older dropped
 	if b2 := getJob(t, s, b.ID, http.StatusOK); normalize(b2.Result) != normalize(a.Result) {
