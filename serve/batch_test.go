@@ -285,6 +285,8 @@ func TestJobCaps(t *testing.T) {
 		{"records misspelt", request{path: jobsPath, ctype: "application/json", body: `{"records": ["x"], "Seat": 1}`}, 400, `unknown field "Seat"`},
 		{"sims over the cap", request{path: jobsPath, ctype: "application/json", body: `{"records": ["x"], "sims": 501}`}, 400, `"sims" 501: this server allows at most 500`},
 		{"bad rounds", request{path: jobsPath, ctype: "application/json", body: `{"records": ["x"], "rounds": "E5"}`}, 400, `"rounds": round 1 "E5": a round number is 1 to 4`},
+		{"single review, bad rounds", request{path: "/v1/review", ctype: "application/json", body: `{"record": "x", "rounds": "E1,Q2"}`}, 400, `"rounds": round 2 "Q2": no such round`},
+		{"single review, empty rounds", request{path: "/v1/review?rounds=", ctype: "application/xml", body: "x"}, 400, `query parameter "rounds" is empty`},
 		{"seat and name", request{path: "/v1/review", ctype: "application/json", body: `{"records": ["x"], "seat": 1, "name": "a"}`}, 400, `give "seat" or "name", not both`},
 		{"query with JSON", request{path: jobsPath + "?seat=1", ctype: "application/json", body: `{"records": ["x"]}`}, 400, `query "seat": with a JSON body, give the options in the body`},
 		{"form field twice", request{path: jobsPath, ctype: mpType, body: mustMultipart(t, "seat", "1", "seat", "2"), header: mp}, 400, `field "seat" given twice`},
