@@ -160,8 +160,8 @@ $("cancel").onclick = async () => {
 };
 function fmt(k, v) {
   if (typeof v !== "number") return String(v);
-  if (Number.isInteger(v)) return String(v);
-  return /agreement|rate|share|fraction/.test(k) ? (100 * v).toFixed(1) + "%" : v.toFixed(4);
+  if (/agreement|rate|share|fraction/.test(k)) return (100 * v).toFixed(1) + "%";
+  return Number.isInteger(v) ? String(v) : v.toFixed(4);
 }
 function figures(obj) {
   const t = document.createElement("table");
