@@ -62,22 +62,6 @@ type BatchReport struct {
 	Batch  BatchTotals `json:"batch"`
 }
 
-// Player is the reviewed player's figures over the games reviewed.
-type Player struct {
-	Name                string  `json:"name,omitempty"` // BatchOptions.Name
-	Games               int     `json:"games"`
-	Decisions           int     `json:"decisions"`
-	Agreed              int     `json:"agreed"`
-	Agreement           float64 `json:"agreement"`
-	RankLoss            float64 `json:"rank_loss"`
-	RankLossPerDecision float64 `json:"rank_loss_per_decision"`
-	RankLossPerGame     float64 `json:"rank_loss_per_game"`
-	PointsLoss          float64 `json:"points_loss"`
-	PointsLossPerGame   float64 `json:"points_loss_per_game"`
-	// Issue 51 item 2 adds here: bad moves, the 0-100 score, each figure
-	// by kind of decision, and the Houou players' figures beside them.
-}
-
 // BatchTotals count the batch's games by status and the work done.
 type BatchTotals struct {
 	Games             int     `json:"games"`    // entries
@@ -147,30 +131,16 @@ func (p *Plan) Run(ctx context.Context) (*BatchReport, error) {
 			rep.Batch.Failed++
 		}
 		if e.Status == StatusOK {
-			rep.Player.add(&e.Report.Game)
+			// A cached review is summed up again, so that its figures
+			// are those of this build.
+			e.Report.Figures = GameFigures(e.Report.Decisions)
+			e.Report.Figures.compare()
+			rep.Player.Add(e.Report.Figures)
 		}
 	}
-	rep.Player.finish()
+	rep.Player.Finish()
+	rep.Player.compare()
 	return rep, nil
-}
-
-func (pl *Player) add(s *Summary) {
-	pl.Games++
-	pl.Decisions += s.Decisions
-	pl.Agreed += s.Agreed
-	pl.RankLoss += s.RankLoss
-	pl.PointsLoss += s.PointsLoss
-}
-
-func (pl *Player) finish() {
-	if pl.Decisions > 0 {
-		pl.Agreement = float64(pl.Agreed) / float64(pl.Decisions)
-		pl.RankLossPerDecision = pl.RankLoss / float64(pl.Decisions)
-	}
-	if pl.Games > 0 {
-		pl.RankLossPerGame = pl.RankLoss / float64(pl.Games)
-		pl.PointsLossPerGame = pl.PointsLoss / float64(pl.Games)
-	}
 }
 
 // gameRun is a game under review.
@@ -300,5 +270,18 @@ func (p *Plan) finish(ctx context.Context, g *gameRun) {
 		if err := p.o.Cache.store(it.key, rep); err != nil {
 			p.o.Warn(fmt.Sprintf("%s: the cache entry was not written: %v", it.Where(), err))
 		}
+	}
+	if !p.o.KeepPositions {
+		dropPositions(g.decs)
+	}
+}
+
+// dropPositions lets the positions of a game's decisions go once the game
+// is summed up: they are most of a decision's memory (a game.Round each),
+// and a batch of a thousand games would otherwise hold them all. A page
+// (WriteGameHTML) replays them from the record.
+func dropPositions(decs []Decision) {
+	for i := range decs {
+		decs[i].round = nil
 	}
 }

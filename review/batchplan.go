@@ -39,6 +39,10 @@ type BatchOptions struct {
 	// OnProgress, if set, is called as decisions and games finish (one call
 	// at a time).
 	OnProgress func(BatchProgress)
+	// KeepPositions keeps each decision's position (Decision.Position)
+	// in the batch's reports; without it a game's positions are dropped
+	// once the game is summed up (a page replays them from the record).
+	KeepPositions bool
 }
 
 // BatchProgress is how far a batch is: the games to review (cached ones

@@ -242,7 +242,7 @@ func (p *page) startHTML(b *strings.Builder, rd *data.Round) {
 // hand with the played and best tiles marked, and the engine's figures.
 func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
 	c := p.pos[d.Index]
-	t := tableOf(&c.round, p.me, p.g.Names)
+	t := tableOf(c.round, p.me, p.g.Names)
 	mk := markTiles(t, c.playedTile(), moveTile(d.Best))
 	what := "turn"
 	if !d.Turn && t.Offer >= 0 {

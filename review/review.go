@@ -70,6 +70,9 @@ type Candidate struct {
 	RankPoints   float64    `json:"rank_points"`
 	PWin         float64    `json:"p_win"`
 	PDealIn      float64    `json:"p_deal_in"`
+	// Policy is the learned policy's probability that a Houou player
+	// makes this move (mc.Candidate.Policy; 0 for a win).
+	Policy float64 `json:"policy"`
 }
 
 // Decision is one reviewed decision.
@@ -81,6 +84,7 @@ type Decision struct {
 	RoundIndex int    `json:"round_index"`
 	Event      int    `json:"event"`
 	Turn       bool   `json:"turn"` // a turn decision (else: answering a discard)
+	Kind       Kind   `json:"kind"` // KindOf its legal moves and the move played
 	Hand       string `json:"hand"`
 	Melds      string `json:"melds,omitempty"`
 	Played     string `json:"played"`
@@ -103,12 +107,12 @@ type Decision struct {
 	PlayedC      Candidate   `json:"played_candidate"`
 	Top          []Candidate `json:"top"`
 	Legal        int         `json:"candidates"`
-
-	played game.Action
-	follow tile.Tile // the discard after a chi or pon
-	round  game.Round
 	// Why explains the played move against the pick (why.go).
 	Why *Why `json:"why,omitempty"`
+
+	played game.Action
+	follow tile.Tile   // the discard after a chi or pon
+	round  *game.Round // the position; nil once a batch has summed its game up (dropPositions)
 	seat   int
 	rules  game.Rules
 }
@@ -127,13 +131,16 @@ type Summary struct {
 
 // Report is the review of one seat's game.
 type Report struct {
-	Seat      int        `json:"seat"`
-	Player    string     `json:"player"`
-	Seed      uint64     `json:"seed"`
-	Sims      int        `json:"sims_per_decision"`
-	Seconds   float64    `json:"seconds"`
-	Game      Summary    `json:"game"`
-	Rounds    []Summary  `json:"rounds"`
+	Seat    int       `json:"seat"`
+	Player  string    `json:"player"`
+	Seed    uint64    `json:"seed"`
+	Sims    int       `json:"sims_per_decision"`
+	Seconds float64   `json:"seconds"`
+	Game    Summary   `json:"game"`
+	Rounds  []Summary `json:"rounds"`
+	// Figures are the player's figures in this game (GameFigures), with
+	// the Houou players' beside them.
+	Figures   *Figures   `json:"figures,omitempty"`
 	Decisions []Decision `json:"decisions"`
 
 	game *data.Game // the record reviewed, for WriteHTML (nil in a report decoded from JSON)
@@ -175,7 +182,7 @@ func Collect(g *data.Game, seat int) ([]Decision, error) {
 			continue
 		}
 		d := Decision{Index: len(decs), Round: st.Round.Name(), RoundIndex: st.RoundIndex, Event: dd.Event, Turn: dd.Turn,
-			played: dd.Played, follow: tile.NoTile, round: *st.Engine, seat: seat, rules: rules}
+			played: dd.Played, follow: tile.NoTile, round: new(*st.Engine), seat: seat, rules: rules}
 		if dd.Played.Type == game.Chi || dd.Played.Type == game.Pon {
 			d.follow = st.Round.NextDiscard(dd.Event, seat)
 		}
@@ -189,13 +196,18 @@ func Collect(g *data.Game, seat int) ([]Decision, error) {
 }
 
 // Position returns the decision's round (the state just before it), its
-// legal moves and the engine options Run uses for it.
+// legal moves and the engine options Run uses for it. A decision of a
+// batch's report has none unless BatchOptions.KeepPositions (HasPosition).
 func (d *Decision) Position(o *Options) (*game.Round, []game.Action, mc.Options) {
-	r := d.round
+	r := *d.round
 	rules := d.rules
 	return &r, r.Legal(d.seat, nil), mc.Options{Sims: o.sims(), Workers: 1, Seed: o.Seed, Decision: uint64(d.Index), Rules: &rules,
 		Keep: []mc.Move{{Action: d.played, Discard: d.follow}}}
 }
+
+// HasPosition says whether the decision holds its position: one Collect
+// returns, not one read back from JSON or dropped by a batch.
+func (d *Decision) HasPosition() bool { return d.round != nil }
 
 func (o *Options) sims() int {
 	if o.Sims <= 0 {
@@ -240,7 +252,7 @@ func Find(an *mc.Analysis, a game.Action, follow tile.Tile) *mc.Candidate {
 
 func candidate(c *mc.Candidate) Candidate {
 	return Candidate{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank, RankDist: c.RankDist,
-		RankPoints: c.RankPoints, PWin: c.PWin, PDealIn: c.PDealIn}
+		RankPoints: c.RankPoints, PWin: c.PWin, PDealIn: c.PDealIn, Policy: c.Policy}
 }
 
 // Fill sets the decision's figures from the engine's analysis of it.
@@ -256,11 +268,11 @@ func (d *Decision) Fill(an *mc.Analysis) error {
 	d.Played = d.PlayedC.Move
 	d.Verdict = Judge(an, p)
 	d.Agrees = d.Verdict.Agrees()
+	d.explain(an, p)
 	d.RankLoss, d.RankLossSE = p.VsBest.Rank, finite(p.VsBest.RankSE)
 	d.PointsLoss, d.PointsLossSE = p.VsBest.RankPoints, finite(p.VsBest.RankPointsSE)
 	if p == b || d.Verdict == VerdictUnjudged {
 		// the pick against itself, or a move not kept: the plain
-	d.explain(an, p)
 		// difference of means
 		d.RankLoss = p.ExpectedRank - b.ExpectedRank
 		d.PointsLoss = b.RankPoints - p.RankPoints
@@ -269,7 +281,8 @@ func (d *Decision) Fill(an *mc.Analysis) error {
 	for i := range an.Candidates[:min(TopN, len(an.Candidates))] {
 		d.Top = append(d.Top, candidate(&an.Candidates[i]))
 	}
-	r := &d.round
+	r := d.round
+	d.Kind = KindOf(d.Turn, r.Legal(d.seat, nil), d.played)
 	d.Hand = tile.Format(r.Hand(d.seat))
 	d.Melds = ""
 	for i, m := range r.Melds(d.seat) {
@@ -378,6 +391,8 @@ func (d *Decision) review(ctx context.Context, eng *mc.Engine, o *Options) error
 func newReport(g *data.Game, seat int, o *Options, decs []Decision) *Report {
 	rep := &Report{Seat: seat, Player: g.Names[seat], Seed: o.Seed, Sims: o.sims(), Decisions: decs, game: g}
 	rep.Game = summarize("game", decs)
+	rep.Figures = GameFigures(decs)
+	rep.Figures.compare()
 	for lo := 0; lo < len(decs); {
 		hi := lo
 		for hi < len(decs) && decs[hi].RoundIndex == decs[lo].RoundIndex {

@@ -365,6 +365,6 @@ func whyDiff(p, v *MoveWhy) WhyDiff {
 func (d *Decision) explain(an *mc.Analysis, p *mc.Candidate) {
 	d.Why = nil
 	if opp, err := opponent.Default(); err == nil {
-		d.Why = Explain(&d.round, d.seat, an, p, opp)
+		d.Why = Explain(d.round, d.seat, an, p, opp)
 	}
 }
