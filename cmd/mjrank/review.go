@@ -73,6 +73,16 @@ game's report with its file or log_id, game_in_file, status (ok, skipped
 or failed), reason, cached], "player": {...}, "batch": {...}}. --html
 takes one game only. The exit status is 1 when some game failed, else 0.
 
+The player's figures, for one game and over a batch, are given by kind of
+decision (discard; riichi or dama; call or pass; kan; kyuushu): decisions,
+agreement (the verdict best, better or as good), rank loss per decision
+and per game, Houou rank points lost per game, bad moves (judged worse
+than the engine's pick by at least 0.05 in expected rank) and a 0-100
+score, 100·exp(−judged rank loss per decision / 0.0045); under each, the
+Houou players' figures in held-out games (median [10th–90th percentile]
+of one game). docs/REVIEW.md defines them. In the JSON: "figures" in each
+game's report, and "player".
+
 --cache DIR keeps each game's review in DIR, keyed by the game's content,
 the seat, the rounds, --sims, --seed, the engine's build and the digests of
 its models: a game reviewed before under the same key is read back, not
@@ -334,8 +344,12 @@ func printBatch(w io.Writer, rep *review.BatchReport) error {
 	if p.Name != "" {
 		who = p.Name
 	}
-	fmt.Fprintf(w, "\n%s over %s: %s, agreement %s%%, rank loss %.4f per decision and %.3f per game, rank points lost %.1f per game\n",
-		who, plural(p.Games, "game"), plural(p.Decisions, "decision"), pct(p.Agreement), p.RankLossPerDecision, p.RankLossPerGame, p.PointsLossPerGame)
+	fmt.Fprintf(w, "\n%s over %s: %s, agreement %s%%, rank loss %.4f per decision and %.3f per game, rank points lost %.1f per game, %s, score %.0f\n",
+		who, plural(p.Games, "game"), plural(p.Decisions, "decision"), pct(p.Agreement), p.RankLossPerDecision, p.RankLossPerGame, p.PointsLossPerGame,
+		plural(p.BadMoves, "bad move"), p.Score)
+	if err := printFigures(w, p); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "batch: %d entries: %d reviewed, %d from the cache, %d skipped, %d failed; %s analysed in %.1f s\n",
 		b.Games, b.Reviewed, b.Cached, b.Skipped, b.Failed, plural(b.DecisionsAnalysed, "decision"), b.Seconds)
 	for _, status := range []string{review.StatusSkipped, review.StatusFailed} {
@@ -352,6 +366,47 @@ func printBatch(w io.Writer, rep *review.BatchReport) error {
 			fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(e.Problem(), "\n", "\n    "))
 		}
 	}
+	return nil
+}
+
+// printFigures prints f by kind of decision, each row with the Houou
+// players' figures under it (median and 10th to 90th percentile of one
+// game), and the definitions of a bad move and of the score.
+func printFigures(w io.Writer, f *review.Figures) error {
+	fmt.Fprintf(w, "\nby kind of decision, per game (houou: the Houou players of held-out games, median [10th–90th percentile] of one game):\n")
+	t := newTable(w, "kind", "decisions", "agree%", "best%", "rank loss/decision", "rank loss", "rank pt loss", "bad moves", "bad%", "score")
+	row := func(name string, f *review.Figures) error {
+		if err := t.Append([]string{name, fmt.Sprintf("%.1f", f.DecisionsPerGame), pct(f.Agreement), pct(f.Match), fmt.Sprintf("%.4f", f.RankLossPerDecision),
+			fmt.Sprintf("%.3f", f.RankLossPerGame), fmt.Sprintf("%.1f", f.PointsLossPerGame), fmt.Sprintf("%.1f", f.BadMovesPerGame),
+			pct(f.BadMoveRate), fmt.Sprintf("%.0f", f.Score)}); err != nil {
+			return err
+		}
+		h := f.Houou
+		if h == nil {
+			return nil
+		}
+		band := func(b review.Band, format string, scale float64) string {
+			return fmt.Sprintf(format+" ["+format+"–"+format+"]", scale*b.Median, scale*b.P10, scale*b.P90)
+		}
+		return t.Append([]string{"  houou", band(h.DecisionsPerGame, "%.0f", 1), band(h.Agreement, "%.1f", 100), band(h.Match, "%.0f", 100),
+			band(h.RankLossPerDecision, "%.4f", 1), band(h.RankLossPerGame, "%.2f", 1), band(h.PointsLossPerGame, "%.0f", 1),
+			band(h.BadMovesPerGame, "%.0f", 1), band(h.BadMoveRate, "%.1f", 100), band(h.Score, "%.0f", 1)})
+	}
+	if err := row("all", f); err != nil {
+		return err
+	}
+	for _, k := range review.Kinds {
+		if kf := f.ByKind[k]; kf != nil {
+			if err := row(string(k), kf); err != nil {
+				return err
+			}
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "bad move: judged worse than the engine's pick by at least %.2f in expected rank; score: 100·exp(−judged rank loss per decision / %.4f)\n",
+		review.BadMoveLoss, review.ScoreScale)
 	return nil
 }
 
@@ -384,6 +439,11 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 	}
 	if err := t.Render(); err != nil {
 		return err
+	}
+	if rep.Figures != nil {
+		if err := printFigures(w, rep.Figures); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(w, "\ncostliest decisions (rank loss = E[rank] played − E[rank] best):\n")
 	t = newTable(w, "#", "round", "event", "hand", "played", "best", "rank loss", "rank pt loss", "win% played/best", "deal-in% played/best")
