@@ -316,7 +316,7 @@ func (o *reviewOptions) printOne(env *Env, e *review.GameEntry, page *outfile.Fi
 // printBatch prints a line per game reviewed, the player's figures and
 // the batch's counts, then the games skipped and failed with why.
 func printBatch(w io.Writer, rep *review.BatchReport) error {
-	t := newTable(w, "game", "seat", "player", "decisions", "agree%", "rank loss", "loss/decision", "rank pt loss", "")
+	t := newTable(w, "game", "seat", "player", "decisions", "agree%", "rank loss", "loss/decision", "rank pt loss", "bad moves", "score", "")
 	for i := range rep.Games {
 		e := &rep.Games[i]
 		if e.Status != review.StatusOK {
@@ -331,8 +331,12 @@ func printBatch(w io.Writer, rep *review.BatchReport) error {
 		if g.Decisions > 0 {
 			perDec = fmt.Sprintf("%.4f", g.RankLoss/float64(g.Decisions))
 		}
+		bad, score := "-", "-"
+		if f := e.Report.Figures; f != nil {
+			bad, score = fmt.Sprint(f.BadMoves), fmt.Sprintf("%.0f", f.Score)
+		}
 		if err := t.Append([]string{e.Where(), fmt.Sprint(e.Seat), e.Player, fmt.Sprint(g.Decisions), pct(g.Agreement),
-			fmt.Sprintf("%.3f", g.RankLoss), perDec, fmt.Sprintf("%.1f", g.PointsLoss), note}); err != nil {
+			fmt.Sprintf("%.3f", g.RankLoss), perDec, fmt.Sprintf("%.1f", g.PointsLoss), bad, score, note}); err != nil {
 			return err
 		}
 	}
