@@ -4,14 +4,12 @@ package review
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strconv"
 	"syscall"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
@@ -27,7 +25,7 @@ const (
 func benchSetup(b *testing.B) (*data.Game, *mc.Engine) {
 	b.Helper()
 	dir := shareddata.Dir(b, "tenhou", "thewaxmango-mahjong-hands", "log-libraries", "logs")
-	g := benchRead(b, filepath.Join(dir, benchGame))
+	g := readGame(b, filepath.Join(dir, benchGame))
 	eng, err := mc.Default()
 	if err != nil {
 		b.Fatal(err)
@@ -107,21 +105,3 @@ func cpuSeconds(b *testing.B) float64 {
 }
 
 func simsName(n int) string { return "sims=" + strconv.Itoa(n) }
-
-// benchRead is readGame for benchmarks.
-func benchRead(b *testing.B, file string) *data.Game {
-	b.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	r, _, err := records.NewReader(f, file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if !r.Next() {
-		b.Fatalf("%s: no game: %v", file, r.Err())
-	}
-	return r.Game()
-}

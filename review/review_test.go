@@ -15,7 +15,7 @@ import (
 	"github.com/mjrank/mjrank/sim/game"
 )
 
-func readGame(t *testing.T, file string) *data.Game {
+func readGame(t testing.TB, file string) *data.Game {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
