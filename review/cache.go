@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/internal/outfile"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/rankmodel"
@@ -35,7 +36,8 @@ type EngineID struct {
 }
 
 // DefaultEngineID names the engine of mc.Default: this binary and the
-// embedded models. A build from a modified or unknown source tree is named
+// embedded models, by their cards (the loaders check each model against
+// its card's SHA-256). A build from a modified or unknown source tree is named
 // by the SHA-256 of its executable, since its revision does not say what
 // it runs.
 func DefaultEngineID() (EngineID, error) {
@@ -44,30 +46,14 @@ func DefaultEngineID() (EngineID, error) {
 		return EngineID{}, err
 	}
 	id := EngineID{Build: build}
-	opp, err := opponent.Default()
-	if err != nil {
-		return EngineID{}, err
-	}
-	rk, err := rankmodel.Default()
-	if err != nil {
-		return EngineID{}, err
-	}
-	pol, err := policy.Default()
-	if err != nil {
-		return EngineID{}, err
-	}
-	dec, err := policy.DefaultDecisions()
-	if err != nil {
-		return EngineID{}, err
-	}
-	roll, err := policy.DefaultRollout()
-	if err != nil {
-		return EngineID{}, err
-	}
-	cards := slices.Concat(opp.Cards, dec.Cards)
-	cards = append(cards, rk.Card, pol.Card, roll.Card)
-	for _, c := range cards {
-		id.Models = append(id.Models, c.File+" "+c.SHA256)
+	for _, fsys := range []fs.FS{opponent.EmbeddedFS(), rankmodel.EmbeddedFS(), policy.EmbeddedFS()} {
+		cards, err := xgbmodel.Cards(fsys, "models")
+		if err != nil {
+			return EngineID{}, err
+		}
+		for _, c := range cards {
+			id.Models = append(id.Models, c.File+" "+c.SHA256)
+		}
 	}
 	slices.Sort(id.Models)
 	return id, nil
