@@ -254,6 +254,9 @@ func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
 	tableHTML(b, t)
 	handHTML(b, t, mk)
 	fmt.Fprintf(b, "</div><div class=\"icol moves\"><p>played <b class=\"plw\">%s</b></p><p>best <b class=\"bew\">%s</b></p>\n", esc(d.Played), esc(d.Best))
+	if d.Why != nil && d.Why.Sentence != "" { // nil in a report decoded from an older JSON
+		fmt.Fprintf(b, "<p class=\"why\">%s</p>\n", esc(d.Why.Sentence))
+	}
 	candidatesHTML(b, d)
 	b.WriteString(`<p class="key">grey: tsumogiri · sideways: riichi · faded: called · blue: answered · orange: played · green: best</p>`)
 	b.WriteString("</div></div></article>\n")

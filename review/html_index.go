@@ -36,18 +36,7 @@ func WriteIndex(w io.Writer, title string, player Player, games []GameSummary) e
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"+
 		"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"/><title>%s</title><style>%s</style></head><body>\n", esc(title), pageCSS)
 	fmt.Fprintf(&b, "<header><h1>%s</h1></header>\n<main>\n", esc(title))
-	b.WriteString("<h2>The player</h2>\n<div class=\"scroll\"><table>")
-	for _, row := range [][2]string{
-		{"games reviewed", fmt.Sprint(player.Games)},
-		{"decisions", fmt.Sprint(player.Decisions)},
-		{"agreement with the engine", pct(player.Agreement) + "%"},
-		{"rank loss per decision", fmt.Sprintf("%.4f", player.RankLossPerDecision)},
-		{"rank loss per game", fmt.Sprintf("%.3f", player.RankLossPerGame)},
-		{"Houou rank points lost per game", fmt.Sprintf("%.1f", player.PointsLossPerGame)},
-	} {
-		fmt.Fprintf(&b, "<tr><th class=\"l\">%s</th><td>%s</td></tr>", row[0], row[1])
-	}
-	b.WriteString("</table></div>\n")
+	playerHTML(&b, &player)
 	fmt.Fprintf(&b, "<h2>Game by game</h2>\n<div class=\"chart\">%s</div>\n", gamesChart(games))
 	gamesTable(&b, games)
 	b.WriteString("</main>\n</body></html>\n")
@@ -139,6 +128,58 @@ func gamesTable(b *strings.Builder, games []GameSummary) {
 		s := g.Game
 		fmt.Fprintf(b, "<tr><td>%d</td><td class=\"l\">%s</td><td class=\"l\">%s (seat %d)</td><td>%s</td><td>%d</td><td>%s</td><td>%.3f</td><td>%.4f</td><td>%.1f</td><td>%.3f</td></tr>\n",
 			i+1, name, esc(g.Player), g.Seat, place, s.Decisions, pct(s.Agreement), s.RankLoss, g.perDecision(), s.PointsLoss, s.WorstLoss)
+	}
+	b.WriteString("</table></div>\n")
+}
+
+// playerHTML writes the player's figures, each beside the Houou players'
+// (median [10th–90th percentile] of one game) when there is a reference,
+// then the same by kind of decision.
+func playerHTML(b *strings.Builder, p *Player) {
+	h := p.Houou
+	band := func(get func(*Bands) Band, format string, scale float64) string {
+		if h == nil {
+			return ""
+		}
+		bd := get(h)
+		return fmt.Sprintf(format+" ["+format+"–"+format+"]", scale*bd.Median, scale*bd.P10, scale*bd.P90)
+	}
+	b.WriteString("<h2>The player</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\"></th><th>the player</th><th>Houou players</th></tr>")
+	for _, row := range [][3]string{
+		{"games reviewed", fmt.Sprint(p.Games), ""},
+		{"decisions", fmt.Sprint(p.Decisions), ""},
+		{"decisions per game", fmt.Sprintf("%.1f", p.DecisionsPerGame), band(func(h *Bands) Band { return h.DecisionsPerGame }, "%.0f", 1)},
+		{"score (0–100)", fmt.Sprintf("%.0f", p.Score), band(func(h *Bands) Band { return h.Score }, "%.0f", 1)},
+		{"bad moves", fmt.Sprint(p.BadMoves), ""},
+		{"bad moves per game", fmt.Sprintf("%.1f", p.BadMovesPerGame), band(func(h *Bands) Band { return h.BadMovesPerGame }, "%.1f", 1)},
+		{"agreement with the engine", pct(p.Agreement) + "%", band(func(h *Bands) Band { return h.Agreement }, "%.1f", 100)},
+		{"rank loss per decision", fmt.Sprintf("%.4f", p.RankLossPerDecision), band(func(h *Bands) Band { return h.RankLossPerDecision }, "%.4f", 1)},
+		{"rank loss per game", fmt.Sprintf("%.3f", p.RankLossPerGame), band(func(h *Bands) Band { return h.RankLossPerGame }, "%.2f", 1)},
+		{"Houou rank points lost per game", fmt.Sprintf("%.1f", p.PointsLossPerGame), band(func(h *Bands) Band { return h.PointsLossPerGame }, "%.0f", 1)},
+	} {
+		fmt.Fprintf(b, "<tr><th class=\"l\">%s</th><td>%s</td><td>%s</td></tr>", row[0], row[1], row[2])
+	}
+	b.WriteString("</table></div>\n")
+	if len(p.ByKind) == 0 {
+		return
+	}
+	b.WriteString("<h3>By kind of decision, per game</h3>\n<div class=\"scroll\"><table><tr><th class=\"l\">kind</th><th>decisions</th><th>agree%</th>" +
+		"<th>rank loss/decision</th><th>bad moves</th><th>bad%</th><th>score</th></tr>\n")
+	for _, k := range Kinds {
+		f := p.ByKind[k]
+		if f == nil {
+			continue
+		}
+		fmt.Fprintf(b, "<tr><td class=\"l\">%s</td><td>%.1f</td><td>%s</td><td>%.4f</td><td>%.1f</td><td>%s</td><td>%.0f</td></tr>\n",
+			esc(string(k)), f.DecisionsPerGame, pct(f.Agreement), f.RankLossPerDecision, f.BadMovesPerGame, pct(f.BadMoveRate), f.Score)
+		if kh := f.Houou; kh != nil {
+			bd := func(x Band, format string, scale float64) string {
+				return fmt.Sprintf(format+" ["+format+"–"+format+"]", scale*x.Median, scale*x.P10, scale*x.P90)
+			}
+			fmt.Fprintf(b, "<tr class=\"houou\"><td class=\"l\">&#160;&#160;houou</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+				bd(kh.DecisionsPerGame, "%.0f", 1), bd(kh.Agreement, "%.1f", 100), bd(kh.RankLossPerDecision, "%.4f", 1),
+				bd(kh.BadMovesPerGame, "%.0f", 1), bd(kh.BadMoveRate, "%.1f", 100), bd(kh.Score, "%.0f", 1))
+		}
 	}
 	b.WriteString("</table></div>\n")
 }
