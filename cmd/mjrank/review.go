@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -21,7 +22,7 @@ import (
 
 var cmdReview = &Command{
 	Name:      "review",
-	UsageLine: "[--seat N | --name NAME] [--rounds LIST] [--game G] [--sims N] [--workers N] [--seed S] [--cache DIR] [--log-server URL] [--json] [--html FILE] [--progress] PATH...",
+	UsageLine: "[--seat N | --name NAME] [--rounds LIST] [--game G] [--sims N] [--workers N] [--seed S] [--cache DIR] [--log-server URL] [--json] [--html FILE|DIR] [--progress] PATH...",
 	Short:     "review every decision of one player of game records with the Monte Carlo engine",
 	Long: `
 Review runs every decision one player made in game records through the
@@ -70,8 +71,16 @@ in another file or format) and those that failed (a path,
 log or record that cannot be read, a damaged or 3-player record), each
 named by file and game number in the file; --json prints {"games": [each
 game's report with its file or log_id, game_in_file, status (ok, skipped
-or failed), reason, cached], "player": {...}, "batch": {...}}. --html
-takes one game only. The exit status is 1 when some game failed, else 0.
+or failed), reason, cached], "player": {...}, "batch": {...}}. --html DIR
+writes into the folder DIR (made if missing, its parent must exist;
+refused if DIR is a file) a self-contained page per game reviewed, named
+from its record file and game number (FILE-gN.html, made unique), and
+index.html: the player's figures beside the Houou players', a chart of
+the games and a link to each game's page. A page is replaced whole (a
+temporary file renamed), and written after the summary; a game reviewed
+from the cache whose record cannot be read again (standard input, a
+log) gets no page, with a warning. The exit status is 1 when some game
+failed, else 0.
 
 The player's figures, for one game and over a batch, are given by kind of
 decision (discard; riichi or dama; call or pass; kan; kyuushu): decisions,
@@ -103,7 +112,7 @@ too, and not fetched again.
 		fs.StringVar(&o.cacheDir, "cache", "", "keep each game's review in `DIR` and reuse it")
 		fs.StringVar(&o.logServer, "log-server", review.DefaultLogServer, "the `URL` Tenhou log ids are fetched from")
 		fs.BoolVar(&o.asJSON, "json", false, "print the full report as JSON")
-		fs.StringVar(&o.htmlFile, "html", "", "also write the report of one game as one self-contained HTML file")
+		fs.StringVar(&o.htmlFile, "html", "", "also write one game's report as the self-contained HTML page FILE, or a batch's as a page per game and index.html in the folder DIR (`FILE|DIR`)")
 		fs.BoolVar(&o.progress, "progress", false, "print progress on stderr, also when it is not a terminal")
 		return func(env *Env, args []string) error {
 			if len(args) == 0 {
@@ -165,7 +174,9 @@ func (o *reviewOptions) check(fs *flag.FlagSet, args []string) (*outfile.File, e
 	if u, err := url.Parse(o.logServer); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, usageErrorf("--log-server %q: want an http or https URL, like %s", o.logServer, review.DefaultLogServer)
 	}
-	if o.htmlFile == "" {
+	if o.htmlFile == "" || isDir(o.htmlFile) {
+		// A folder is for a batch's pages (refused for one game once
+		// the games are known, by outfile's check).
 		return nil, nil
 	}
 	page, err := outfile.Create(o.htmlFile, args...)
@@ -191,10 +202,17 @@ func (o *reviewOptions) run(env *Env, args []string, page *outfile.File) error {
 	switch {
 	case len(entries) == 0:
 		return fmt.Errorf("no record file in %s", strings.Join(args, " "))
-	case page != nil && !single:
-		return usageErrorf("--html writes the page of one game, given as one file or log; %s make a batch (%d entries), whose pages are not made yet", strings.Join(args, " "), len(entries))
 	case single && (entries[0].Status == review.StatusSkipped || entries[0].Status == review.StatusFailed):
 		return errors.New(singleProblem(&entries[0]))
+	}
+	pagesDir := ""
+	if o.htmlFile != "" {
+		if pagesDir, page, err = o.pageTarget(single, page, args); err != nil {
+			return err
+		}
+		if page != nil {
+			defer page.Abort()
+		}
 	}
 	rep, err := plan.Run(ctx)
 	done()
@@ -209,10 +227,108 @@ func (o *reviewOptions) run(env *Env, args []string, page *outfile.File) error {
 	} else {
 		err = printBatch(env.Stdout, rep)
 	}
+	if err == nil && pagesDir != "" {
+		err = writePages(env, pagesDir, o.name, rep, args)
+	}
 	if err == nil && !rep.OK() {
 		err = errSilent
 	}
 	return err
+}
+
+// pageTarget settles what --html names once the games are known: for one
+// game the page check made (a folder is refused here, as outfile refuses
+// it), for a batch the folder of its pages, made if missing.
+func (o *reviewOptions) pageTarget(single bool, page *outfile.File, args []string) (string, *outfile.File, error) {
+	if single {
+		if page != nil {
+			return "", page, nil
+		}
+		p, err := outfile.Create(o.htmlFile, args...)
+		if err != nil {
+			return "", nil, usageErrorf("--html %v", err)
+		}
+		return "", p, nil
+	}
+	if page != nil {
+		page.Abort() // the temporary file check made for one page
+	}
+	info, err := os.Stat(o.htmlFile)
+	switch {
+	case err == nil && !info.IsDir():
+		return "", nil, usageErrorf("--html %s: not a folder; a batch of games writes its pages into a folder", o.htmlFile)
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.Mkdir(o.htmlFile, 0o777); err != nil {
+			return "", nil, usageErrorf("--html: cannot make the folder of the pages: %v", err)
+		}
+	case err != nil:
+		return "", nil, usageErrorf("--html %v", err)
+	}
+	return o.htmlFile, nil, nil
+}
+
+// writePages writes a page per game reviewed into dir and the index
+// linking them. A game's record is read again when its report (from the
+// cache) does not hold it; one that cannot be gets no page, with a
+// warning.
+func writePages(env *Env, dir, name string, rep *review.BatchReport, args []string) error {
+	names := review.PageNames(rep.Games)
+	sums := make([]review.GameSummary, len(rep.Games))
+	for i := range rep.Games {
+		e := &rep.Games[i]
+		sums[i].GameEntry = *e
+		if names[i] == "" {
+			continue
+		}
+		g := e.Report.Record()
+		if g == nil {
+			var err error
+			if g, err = rereadGame(e); err != nil {
+				fmt.Fprintf(env.Stderr, "mjrank review: warning: %s: no page: %v\n", e.Where(), err)
+				continue
+			}
+		}
+		sums[i].Place = review.FinalPlace(g, e.Seat)
+		err := writeFile(filepath.Join(dir, names[i]), args, func(w io.Writer) error {
+			return review.WriteGameHTML(w, e.Where(), g, e.Report)
+		})
+		if err != nil {
+			return err
+		}
+		sums[i].Page = names[i]
+	}
+	title := fmt.Sprintf("mjrank review: %s", plural(len(rep.Games), "game"))
+	if name != "" {
+		title += " of " + name
+	}
+	return writeFile(filepath.Join(dir, review.IndexPage), args, func(w io.Writer) error {
+		return review.WriteIndex(w, title, rep.Player, sums)
+	})
+}
+
+// rereadGame reads again the record of an entry whose report came from
+// the cache.
+func rereadGame(e *review.GameEntry) (*data.Game, error) {
+	if e.File == "" || e.File == "stdin" {
+		return nil, errors.New("its record cannot be read again (a log or standard input reviewed from the cache)")
+	}
+	return readGame(e.File, max(e.Number, 1))
+}
+
+// writeFile writes a page through outfile: whole, or not at all.
+func writeFile(path string, inputs []string, write func(io.Writer) error) error {
+	f, err := outfile.Create(path, inputs...)
+	if err != nil {
+		return fmt.Errorf("--html %v", err)
+	}
+	defer f.Abort()
+	if err := write(f); err != nil {
+		return fmt.Errorf("--html %s: %w", path, err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("--html %s: %w", path, err)
+	}
+	return nil
 }
 
 // batchOptions are the review's options from the flags, with the cache

@@ -650,19 +650,6 @@ func TestReviewLogs(t *testing.T) {
 	}
 }
 
-// TestReviewHTMLOneGame: --html with more than one game is refused before
-// any review, and leaves no file.
-func TestReviewHTMLOneGame(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "r.html")
-	code, stdout, stderr := mjrankRun(t, nil, "review", "--html", out, sampleXML, sampleXML)
-	if code != 2 || stdout != "" || !strings.Contains(stderr, "--html writes the page of one game, given as one file or log; "+sampleXML+" "+sampleXML+" make a batch (2 entries)") {
-		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
-	}
-	if _, err := os.Stat(out); err == nil {
-		t.Error("a page was written")
-	}
-}
-
 // TestReviewGameOfFile: a file of two games is a batch of both, each named
 // by its number in the file; --game picks one, reviewed as one game, and
 // a game the file does not hold is an error saying how many it holds.
