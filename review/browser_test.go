@@ -196,7 +196,7 @@ func screenshots(t *testing.T, bin string, g *data.Game, rep *Report, file strin
 		w, h int
 	}{{"review.png", 1280, 1000}, {"review-phone.png", 390, 844}} {
 		png := filepath.Join(out, shot.name)
-		shoot(t, bin, file, fmt.Sprintf("d%d", shown.Index), shot.w, shot.h, png)
+		checkShot(t, shoot(t, bin, file, fmt.Sprintf("d%d", shown.Index), shot.w, shot.h, png), png)
 		if dst := os.Getenv("MJRANK_REVIEW_PNG"); dst != "" {
 			if shot.name != "review.png" {
 				dst = strings.TrimSuffix(dst, ".png") + "-phone.png"
@@ -240,11 +240,11 @@ func showcase(g *data.Game, rep *Report) *Decision {
 	return best
 }
 
-// shoot screenshots page#frag at w×h into file and checks the picture:
+// shoot screenshots page#frag at w×h into file and returns the picture:
 // the page sits in a frame of that size (a headless window is laid out no
 // narrower than 500 px, and one scrolled from its top is drawn blank),
 // the picture is cut to the frame.
-func shoot(t *testing.T, bin, page, frag string, w, h int, file string) {
+func shoot(t *testing.T, bin, page, frag string, w, h int, file string) image.Image {
 	t.Helper()
 	frame := filepath.Join(filepath.Dir(file), "frame.html")
 	doc := fmt.Sprintf(`<!DOCTYPE html><html><body style="margin:0"><iframe src="%s#%s" style="width:%dpx;height:%dpx;border:0;display:block"></iframe></body></html>`,
@@ -280,7 +280,7 @@ func shoot(t *testing.T, bin, page, frag string, w, h int, file string) {
 	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	checkShot(t, cut, file)
+	return cut
 }
 
 // runProbe opens page with a probe script in a frame of the size given ("W,H":
