@@ -59,7 +59,7 @@ var All = []Var{
 	{"MJRANK_REQUIRE_SHARED", "internal/shareddata", "off",
 		"`1`: a test that needs ../shared/data, xgboost, chromium or node fails instead of skipping (.ci/run, `make test-corpus`)."},
 	{"MJRANK_REVIEW_PNG", "review", "unset: not kept",
-		"A file the review's browser test keeps its desktop screenshot in (its phone one beside it, NAME-phone.png), of a review at the default budget."},
+		"A file the review's browser test keeps its desktop screenshot in (its phone one beside it, NAME-phone.png), of a review at the default budget, and TestBrowserShowsIndex its index's, NAME-index.png, of three whole games at 40 simulations a decision."},
 	{"MJRANK_RIICHI_FOLDS", "experiments/train", "1,2,3,4,5,6,7,8,9",
 		"The inner folds TestRiichiTrial predicts, separated by commas (each 1 to 9)."},
 	{"MJRANK_RIICHI_VARIANTS", "experiments/train", "`schema1 all`",
