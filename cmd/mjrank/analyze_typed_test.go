@@ -97,29 +97,6 @@ func TestAnalyzeTypedNoDecision(t *testing.T) {
 	}
 }
 
-// riichiAnswerJSON is, written by hand, the observation the typed
-// position of TestAnalyzeTypedSameAsJSON stands for (docs/OBSERVATION.md,
-// "A position by hand": seat 0 answers seat 3's 3p after its riichi).
-const riichiAnswerJSON = `{
- "round": 5, "honba": 1, "sticks": 1, "dealer": 1, "seat": 0,
- "scores": [30100, 24000, 22900, 22000],
- "hand": ["1m","2m","3m","7m","8m","4p","5p","6s","7s","9s","2z","2z","5z"],
- "dora_indicator": "3m",
- "events": [
-  {"type":"draw","seat":1}, {"type":"discard","seat":1,"tile":"9p"},
-  {"type":"draw","seat":2}, {"type":"discard","seat":2,"tile":"1z"},
-  {"type":"draw","seat":3}, {"type":"discard","seat":3,"tile":"2s"},
-  {"type":"draw","seat":0,"tile":"6z"}, {"type":"discard","seat":0,"tile":"9s"},
-  {"type":"draw","seat":1}, {"type":"discard","seat":1,"tile":"1s","tsumogiri":true},
-  {"type":"draw","seat":2}, {"type":"discard","seat":2,"tile":"9m"},
-  {"type":"draw","seat":3}, {"type":"discard","seat":3,"tile":"8s","riichi":true},
-  {"type":"riichi_accepted","seat":3},
-  {"type":"draw","seat":0,"tile":"6z"}, {"type":"discard","seat":0,"tile":"5z"},
-  {"type":"draw","seat":1}, {"type":"discard","seat":1,"tile":"7z"},
-  {"type":"draw","seat":2}, {"type":"discard","seat":2,"tile":"4z","tsumogiri":true},
-  {"type":"draw","seat":3}, {"type":"discard","seat":3,"tile":"3p","tsumogiri":true}
- ]}`
-
 // TestAnalyzeTypedSameAsJSON: the typed position and its observation JSON
 // give the same analysis, number for number (the time and the file name
 // aside): the typed form changes nothing downstream.
@@ -128,12 +105,13 @@ func TestAnalyzeTypedSameAsJSON(t *testing.T) {
 	typed := append([]string{"analyze", "--hand", "12378m45p67s2266z", "--dora", "3m", "--round", "S2-1", "--wind", "N",
 		"--scores", "30100,24000,22900,21000", "--sticks", "2",
 		"--river", "1:9p1s_7z", "--river", "2:1z9m4z_", "--river", "3:2s8s*3p_", "--river", "0:9s5z"}, common...)
-	fromJSON := append([]string{"analyze", "--observation", "-"}, common...)
+	// the observation the typed position stands for, written by hand
+	fromJSON := append([]string{"analyze", "--observation", "../../sim/observe/testdata/riichi_answer.json"}, common...)
 	vary := regexp.MustCompile(`"(seconds|file)": [^,]*,`)
 	var outs [2]string
 	for i, args := range [][]string{typed, fromJSON} {
 		var stdout, stderr bytes.Buffer
-		if code := run(args, strings.NewReader(riichiAnswerJSON), &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 0 || stderr.Len() > 0 {
 			t.Fatalf("%s: exit %d: %s", strings.Join(args, " "), code, stderr.String())
 		}
 		outs[i] = vary.ReplaceAllString(stdout.String(), "")

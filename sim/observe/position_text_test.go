@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -38,26 +39,15 @@ const posTurnJSON = `{
 
 // posRiichiJSON: South 2 with one honba, seat 0 (North) answering seat
 // 3's tsumogiri 3p after its riichi; scores and sticks typed as they are
-// now (seat 3's stick paid), the JSON's at the round's start.
-const posRiichiJSON = `{
- "round": 5, "honba": 1, "sticks": 1, "dealer": 1, "seat": 0,
- "scores": [30100, 24000, 22900, 22000],
- "hand": ["1m","2m","3m","7m","8m","4p","5p","6s","7s","9s","2z","2z","5z"],
- "dora_indicator": "3m",
- "events": [
-  {"type":"draw","seat":1}, {"type":"discard","seat":1,"tile":"9p"},
-  {"type":"draw","seat":2}, {"type":"discard","seat":2,"tile":"1z"},
-  {"type":"draw","seat":3}, {"type":"discard","seat":3,"tile":"2s"},
-  {"type":"draw","seat":0,"tile":"6z"}, {"type":"discard","seat":0,"tile":"9s"},
-  {"type":"draw","seat":1}, {"type":"discard","seat":1,"tile":"1s","tsumogiri":true},
-  {"type":"draw","seat":2}, {"type":"discard","seat":2,"tile":"9m"},
-  {"type":"draw","seat":3}, {"type":"discard","seat":3,"tile":"8s","riichi":true},
-  {"type":"riichi_accepted","seat":3},
-  {"type":"draw","seat":0,"tile":"6z"}, {"type":"discard","seat":0,"tile":"5z"},
-  {"type":"draw","seat":1}, {"type":"discard","seat":1,"tile":"7z"},
-  {"type":"draw","seat":2}, {"type":"discard","seat":2,"tile":"4z","tsumogiri":true},
-  {"type":"draw","seat":3}, {"type":"discard","seat":3,"tile":"3p","tsumogiri":true}
- ]}`
+// now (seat 3's stick paid), the JSON's at the round's start. cmd/mjrank's
+// TestAnalyzeTypedSameAsJSON analyses it too.
+var posRiichiJSON = func() string {
+	b, err := os.ReadFile("testdata/riichi_answer.json")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 // posCallsJSON: East 3, seat 1 (North) just after its pon of seat 3's
 // 2m; seat 2's closed kan of East and seat 3's pon of 7p from seat 0,
