@@ -59,24 +59,13 @@ func NewRollout() (*Rollout, error) { return NewRolloutWith(mc.Lab{}) }
 // NewRolloutWith returns the rollout bot on the embedded models, playing
 // the rollout the lab's switches o select (o.NoSeatCalls: it never calls).
 func NewRolloutWith(o mc.Lab) (*Rollout, error) {
-	opp, err := opponent.Default()
-	if err != nil {
-		return nil, err
-	}
-	m, err := policy.DefaultRollout()
-	if err != nil {
-		return nil, err
-	}
-	pol, err := policy.Default()
-	if err != nil {
-		return nil, err
-	}
-	dec, err := policy.DefaultDecisions()
+	models, err := mc.DefaultModels()
 	if err != nil {
 		return nil, err
 	}
 	// The engine's rollout models, wired as its rollout plays them.
-	roll := mc.FromModels(opp, nil, pol, dec, m).Rollout
+	roll := models.Predictors().Rollout
+	opp := models.Opponents
 	b := &Rollout{opp: opp, discards: roll.Learned, calls: !o.NoSeatCalls, ruleFolds: o.RuleFolds}
 	if o.Rollout == mc.ScreenedRollout {
 		b.discards = roll.Screened

@@ -41,31 +41,50 @@ func New(p Predictors) (*Engine, error) {
 		scratch: &sync.Pool{New: func() any { return &scratch{} }}}, nil
 }
 
+// ModelSet holds the learned models an engine is wired from ([FromModels]).
+type ModelSet struct {
+	Opponents *opponent.Models
+	Rank      *rankmodel.Model
+	Policy    *policy.Model
+	Decisions *policy.Decisions
+	Rollout   *policy.Model
+}
+
+// DefaultModels returns the models embedded in the binary, each loaded
+// once a process.
+func DefaultModels() (ModelSet, error) {
+	var m ModelSet
+	var err error
+	if m.Opponents, err = opponent.Default(); err != nil {
+		return m, err
+	}
+	if m.Rank, err = rankmodel.Default(); err != nil {
+		return m, err
+	}
+	if m.Policy, err = policy.Default(); err != nil {
+		return m, err
+	}
+	if m.Decisions, err = policy.DefaultDecisions(); err != nil {
+		return m, err
+	}
+	m.Rollout, err = policy.DefaultRollout()
+	return m, err
+}
+
+// Predictors wires m ([FromModels]).
+func (m ModelSet) Predictors() Predictors {
+	return FromModels(m.Opponents, m.Rank, m.Policy, m.Decisions, m.Rollout)
+}
+
 // Default returns an engine on the embedded models: the opponent and rank
 // models, the discard policy and its decision models as the prior, and
 // the rollout's models ([FromModels]).
 func Default() (*Engine, error) {
-	opp, err := opponent.Default()
+	m, err := DefaultModels()
 	if err != nil {
 		return nil, err
 	}
-	rk, err := rankmodel.Default()
-	if err != nil {
-		return nil, err
-	}
-	pol, err := policy.Default()
-	if err != nil {
-		return nil, err
-	}
-	dec, err := policy.DefaultDecisions()
-	if err != nil {
-		return nil, err
-	}
-	roll, err := policy.DefaultRollout()
-	if err != nil {
-		return nil, err
-	}
-	return New(FromModels(opp, rk, pol, dec, roll))
+	return New(m.Predictors())
 }
 
 // ErrNoCandidate is returned when no legal action is given.

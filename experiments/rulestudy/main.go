@@ -32,9 +32,7 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/mc"
-	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
-	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -151,23 +149,12 @@ func heldOut(corpus string) ([]string, map[string]*data.Game) {
 // engineWithRollout returns the engine on the embedded models whose
 // learned rollout discards by m.
 func engineWithRollout(m *policy.Model) (*mc.Engine, error) {
-	opp, err := opponent.Default()
+	models, err := mc.DefaultModels()
 	if err != nil {
 		return nil, err
 	}
-	rk, err := rankmodel.Default()
-	if err != nil {
-		return nil, err
-	}
-	pol, err := policy.Default()
-	if err != nil {
-		return nil, err
-	}
-	dec, err := policy.DefaultDecisions()
-	if err != nil {
-		return nil, err
-	}
-	return mc.New(mc.FromModels(opp, rk, pol, dec, m))
+	models.Rollout = m
+	return mc.New(models.Predictors())
 }
 
 func analyse(eng *mc.Engine, key string, g *data.Game, every int, o mc.Options, lab mc.Lab) []rec {
