@@ -4,9 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mjrank/mjrank/opponent"
-	"github.com/mjrank/mjrank/policy"
-	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/mc"
 )
 
 // TestDefaultEngineIDNamesTheModels: the cache key's models, read from the
@@ -16,28 +14,12 @@ func TestDefaultEngineIDNamesTheModels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opp, err := opponent.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rk, err := rankmodel.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pol, err := policy.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec, err := policy.DefaultDecisions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	roll, err := policy.DefaultRollout()
+	m, err := mc.DefaultModels()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var loaded []string
-	for _, c := range append(slices.Concat(opp.Cards, dec.Cards), rk.Card, pol.Card, roll.Card) {
+	for _, c := range append(slices.Concat(m.Opponents.Cards, m.Decisions.Cards), m.Rank.Card, m.Policy.Card, m.Rollout.Card) {
 		loaded = append(loaded, c.File+" "+c.SHA256)
 	}
 	slices.Sort(loaded)
