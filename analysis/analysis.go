@@ -6,10 +6,12 @@ package analysis
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
@@ -119,6 +121,32 @@ func ObservationPosition(b []byte, file string, seed uint64) (*Position, error) 
 	}
 	name := (&data.Round{Number: o.Setup().Index, Honba: o.Setup().Honba}).Name()
 	return &Position{File: file, Name: name, Event: len(o.Events()), Seat: seat, Round: r, Rules: o.Rules(), Legal: legal}, nil
+}
+
+// TypedPosition builds the observation of a position typed by hand
+// (docs/OBSERVATION.md, "A position by hand") and from it, as
+// ObservationPosition does from JSON, the position to analyse; the hidden
+// tiles are drawn from seed. It returns the parser's warnings beside it.
+// A position that cannot exist is an error naming the field at fault
+// ("hand: ...", "river 2: ...").
+func TypedPosition(p *observe.Position, file string, seed uint64) (*Position, []string, error) {
+	obs, warnings, err := observe.ParsePosition(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := json.Marshal(obs)
+	if err != nil {
+		return nil, nil, err
+	}
+	pos, err := ObservationPosition(b, file, seed)
+	if err != nil {
+		if evs := obs.Events(); len(evs) > 0 && evs[len(evs)-1].Type == observe.ObsDiscard && strings.Contains(err.Error(), "does not end at a decision") {
+			last := evs[len(evs)-1]
+			return nil, nil, fmt.Errorf("%s: it ends at seat %d's discard of %v, which seat %d can neither call nor win on: give its draw to analyse its turn", file, last.Seat, last.Tile.Kind(), obs.Seat())
+		}
+		return nil, nil, err
+	}
+	return pos, warnings, nil
 }
 
 // endsAtDecision reports whether the observation's last event leaves its

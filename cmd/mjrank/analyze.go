@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -258,24 +258,15 @@ func (o *analyzeOptions) typedPosition(env *Env) (*analysis.Position, error) {
 	if !o.sticksGiven {
 		p.Sticks = -1
 	}
-	obs, warnings, err := observe.ParsePosition(&p)
+	pos, warnings, err := analysis.TypedPosition(&p, "typed position", o.seed)
 	if err != nil {
-		return nil, usageErrorf("%s", flagNamed(err))
+		if strings.HasPrefix(err.Error(), "observe: position: ") {
+			return nil, usageErrorf("%s", flagNamed(err))
+		}
+		return nil, errors.New(strings.Replace(err.Error(), "give its draw", "type its draw (--draw)", 1))
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(env.Stderr, "analyze: warning: --%s\n", w)
-	}
-	b, err := json.Marshal(obs)
-	if err != nil {
-		return nil, err
-	}
-	pos, err := analysis.ObservationPosition(b, "typed position", o.seed)
-	if err != nil {
-		if evs := obs.Events(); len(evs) > 0 && evs[len(evs)-1].Type == observe.ObsDiscard && strings.Contains(err.Error(), "does not end at a decision") {
-			last := evs[len(evs)-1]
-			return nil, fmt.Errorf("typed position: it ends at seat %d's discard of %v, which seat %d can neither call nor win on: type its draw (--draw) to analyse its turn", last.Seat, last.Tile.Kind(), obs.Seat())
-		}
-		return nil, err
 	}
 	return pos, nil
 }
