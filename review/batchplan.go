@@ -315,6 +315,10 @@ func (o *BatchOptions) newItem(e GameEntry, g *data.Game, urlSeat int) *planItem
 		o.Warn(fmt.Sprintf("%s: %v; reviewing the game again", it.Where(), err))
 	}
 	if rep != nil {
+		// The record goes with the report, as with one reviewed now: a
+		// page needs it, and a record from standard input or a log
+		// cannot be read again.
+		rep.game = g
 		it.Report, it.Status, it.Cached, it.game = rep, StatusOK, true, nil
 	}
 	return it

@@ -8,9 +8,9 @@ import (
 	"github.com/mjrank/mjrank/data"
 )
 
-// Record returns the game record the report was made from, or nil for a
-// report read back from JSON or a cache: its page then needs the record
-// read again.
+// Record returns the game record the report was made from: a batch's
+// reports hold it, reviewed now or read from the cache; nil for a report
+// decoded from JSON.
 func (r *Report) Record() *data.Game { return r.game }
 
 // IndexPage is the name of a batch's index page in its folder.

@@ -77,9 +77,9 @@ refused if DIR is a file) a self-contained page per game reviewed, named
 from its record file and game number (FILE-gN.html, made unique), and
 index.html: the player's figures beside the Houou players', a chart of
 the games and a link to each game's page. A page is replaced whole (a
-temporary file renamed), and written after the summary; a game reviewed
-from the cache whose record cannot be read again (standard input, a
-log) gets no page, with a warning. The exit status is 1 when some game
+temporary file renamed), and written after the summary; a game read
+from the cache has its page as one reviewed now, whatever its source
+(a file, standard input, a log). The exit status is 1 when some game
 failed, else 0.
 
 The player's figures, for one game and over a batch, are given by kind of
@@ -268,9 +268,8 @@ func (o *reviewOptions) pageTarget(single bool, page *outfile.File, args []strin
 }
 
 // writePages writes a page per game reviewed into dir and the index
-// linking them. A game's record is read again when its report (from the
-// cache) does not hold it; one that cannot be gets no page, with a
-// warning.
+// linking them, from the record each report holds (a batch's reports hold
+// theirs, from the cache too).
 func writePages(env *Env, dir, name string, rep *review.BatchReport, args []string) error {
 	names := review.PageNames(rep.Games)
 	sums := make([]review.GameSummary, len(rep.Games))
@@ -282,11 +281,7 @@ func writePages(env *Env, dir, name string, rep *review.BatchReport, args []stri
 		}
 		g := e.Report.Record()
 		if g == nil {
-			var err error
-			if g, err = rereadGame(e); err != nil {
-				fmt.Fprintf(env.Stderr, "mjrank review: warning: %s: no page: %v\n", e.Where(), err)
-				continue
-			}
+			return fmt.Errorf("--html: %s: the report holds no record to draw the page from", e.Where())
 		}
 		sums[i].Place = review.FinalPlace(g, e.Seat)
 		err := writeFile(filepath.Join(dir, names[i]), args, func(w io.Writer) error {
@@ -304,15 +299,6 @@ func writePages(env *Env, dir, name string, rep *review.BatchReport, args []stri
 	return writeFile(filepath.Join(dir, review.IndexPage), args, func(w io.Writer) error {
 		return review.WriteIndex(w, title, rep.Player, sums)
 	})
-}
-
-// rereadGame reads again the record of an entry whose report came from
-// the cache.
-func rereadGame(e *review.GameEntry) (*data.Game, error) {
-	if e.File == "" || e.File == "stdin" {
-		return nil, errors.New("its record cannot be read again (a log or standard input reviewed from the cache)")
-	}
-	return readGame(e.File, max(e.Number, 1))
 }
 
 // writeFile writes a page through outfile: whole, or not at all.

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -85,5 +89,62 @@ func TestReviewHTMLDirRefused(t *testing.T) {
 	}
 	if names := dirNames(t, dir); strings.Join(names, " ") != "r.html" {
 		t.Errorf("left in the folder: %q", names)
+	}
+}
+
+// TestReviewHTMLCachedStdinAndLog: a batch of a record read from standard
+// input and a Tenhou log (from a local stand-in of the log server), run
+// twice with --cache and --html: the second run, every game from the
+// cache, writes the same pages and index as the first. A cached entry
+// whose record cannot be read again from its path still has its page.
+func TestReviewHTMLCachedStdinAndLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reviews two games")
+	}
+	const id = "2022010115gm-00a9-0000-dcf9e89c"
+	body, err := os.ReadFile(sampleJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.RawQuery != id {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(body)
+	}))
+	defer srv.Close()
+	rec := filepath.Join(t.TempDir(), "stdin.xml")
+	renamed(t, rec, "someone") // another game than the log's
+	stdin, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(t.TempDir(), "cache")
+	var pages [2]map[string]string
+	for run, want := range []string{"2 reviewed, 0 from the cache", "0 reviewed, 2 from the cache"} {
+		dir := filepath.Join(t.TempDir(), "pages")
+		code, stdout, stderr := mjrankRun(t, stdin, "review", "--sims", "20", "--rounds", "E1", "--log-server", srv.URL,
+			"--cache", cache, "--html", dir, "-", id)
+		if code != 0 || stderr != "" || !strings.Contains(stdout, want) {
+			t.Fatalf("run %d: exit %d, stdout %q, stderr %q", run+1, code, stdout, stderr)
+		}
+		pages[run] = map[string]string{}
+		for _, name := range dirNames(t, dir) {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages[run][name] = string(b)
+		}
+		if len(pages[run]) != 3 || !strings.Contains(pages[run]["index.html"], `href="stdin-g1.html"`) ||
+			!strings.Contains(pages[run]["index.html"], `href="`+id+`.html"`) {
+			t.Errorf("run %d: files %q; want index.html linking a page for stdin and one for the log", run+1, slices.Sorted(maps.Keys(pages[run])))
+		}
+	}
+	for name, b := range pages[0] {
+		if pages[1][name] != b {
+			t.Errorf("%s: the cached run wrote another page than the first", name)
+		}
 	}
 }
