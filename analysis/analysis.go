@@ -16,6 +16,8 @@ import (
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/review"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/observe"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -258,6 +260,9 @@ type Candidate struct {
 	Policy       float64    `json:"policy,omitempty"`
 	Advantage    float64    `json:"advantage"`
 	AdvantageSE  float64    `json:"advantage_se"`
+	// Why says in a player's words how the move differs from the engine's
+	// pick (for the pick, from the runner-up): review.Explain's sentence.
+	Why string `json:"why,omitempty"`
 }
 
 // Result is an analysis as JSON gives it: the position, the budget spent
@@ -276,9 +281,15 @@ type Result struct {
 	Stages     int         `json:"stages"`
 	Seconds    float64     `json:"seconds"`
 	Candidates []Candidate `json:"candidates"`
+	// Why explains the played move (a record's position) against the
+	// engine's pick, or the pick against the runner-up, in full: each
+	// move's outcomes, the hand it leaves, its tile's risk.
+	Why *review.Why `json:"why,omitempty"`
 }
 
-// Output turns the engine's analysis of pos under o into a Result.
+// Output turns the engine's analysis of pos under o into a Result, each
+// move explained with the embedded opponent models (those the default
+// engine reads); without them the moves go unexplained.
 func Output(pos *Position, an *mc.Analysis, o *mc.Options) *Result {
 	out := &Result{File: pos.File, Round: pos.Name, Event: pos.Event, Seat: pos.Seat,
 		Hand: tile.Format(pos.Round.Hand(pos.Seat)), Played: pos.Played, Best: an.Best().String(),
@@ -286,12 +297,21 @@ func Output(pos *Position, an *mc.Analysis, o *mc.Options) *Result {
 	if o.Utility != nil {
 		out.Utility = "Houou rank points"
 	}
+	opp, err := opponent.Default()
 	for i := range an.Candidates {
 		c := &an.Candidates[i]
-		out.Candidates = append(out.Candidates, Candidate{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
+		oc := Candidate{Move: c.String(), Sims: c.Sims, ExpectedRank: c.ExpectedRank,
 			RankSE: nanNull(c.RankSE), RankDist: c.RankDist, RankPoints: c.RankPoints, Utility: c.Utility, UtilitySE: nanNull(c.UtilitySE),
 			PWin: c.PWin, PDealIn: c.PDealIn, PDraw: c.PDraw, ScoreChange: c.ScoreChange,
-			Prior: c.Prior, Policy: c.Policy, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)})
+			Prior: c.Prior, Policy: c.Policy, Advantage: c.Advantage, AdvantageSE: nanZero(c.AdvantageSE)}
+		if err == nil {
+			w := review.Explain(pos.Round, pos.Seat, an, c, opp)
+			oc.Why = w.Sentence
+			if oc.Move == pos.Played || pos.Played == "" && i == 0 {
+				out.Why = w
+			}
+		}
+		out.Candidates = append(out.Candidates, oc)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"strconv"
@@ -113,4 +114,54 @@ func mustOpen(t *testing.T, f string) *os.File {
 	}
 	t.Cleanup(func() { fh.Close() })
 	return fh
+}
+
+// TestEveryMoveExplained: each move of an analysis carries its why, the
+// sentence of review.Explain against the pick, and the Result explains in
+// full the played move of a record's position, or else the pick.
+func TestEveryMoveExplained(t *testing.T) {
+	eng, err := mc.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../sim/observe/testdata/observation.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	obs, err := ObservationPosition(b, "observation", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadGame(mustOpen(t, "../data/testdata/selfplay.xml"), "selfplay", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := RecordPosition(g, "selfplay", "1", 0, 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pos := range []*Position{obs, rec} {
+		out, _, err := Run(context.Background(), eng, pos, mc.Options{Sims: 200, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Why == nil {
+			t.Fatalf("%s: no why", pos.File)
+		}
+		want := out.Best
+		if pos.Played != "" {
+			want = pos.Played
+		}
+		if out.Why.Played.Move != want {
+			t.Errorf("%s: the why explains %q, want %q", pos.File, out.Why.Played.Move, want)
+		}
+		for _, c := range out.Candidates {
+			if c.Why == "" {
+				t.Errorf("%s: %s has no why", pos.File, c.Move)
+			}
+			if c.Move == want && c.Why != out.Why.Sentence {
+				t.Errorf("%s: %s's why %q is not the Result's %q", pos.File, c.Move, c.Why, out.Why.Sentence)
+			}
+		}
+	}
 }

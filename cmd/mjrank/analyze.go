@@ -38,7 +38,11 @@ better in the same worlds by two standard errors of the difference ("vs
 prior") plus a margin that grows with how much less likely the policy
 holds it (0.05 × ln of the policy's ratio, in expected ranks), and only a
 move measured to the last halving stage. The "policy" column is the
-policy's belief in each move, in percent.
+policy's belief in each move, in percent. Under the table, one sentence a
+move says why it differs from the best (the best: from the next), from the
+same simulations and the hand each leaves (docs/REVIEW.md, "The why"); --json
+gives each sentence as "why" and the figures behind the played move's (or
+the best's) as the top-level "why".
 
 The position: --round names the round (E3-1 = East 3 with one honba, as
 mjrank verify prints; or its 1-based number in the record), then either
@@ -347,8 +351,25 @@ func printAnalysis(w io.Writer, pos *analysis.Position, a *analysis.Result) erro
 	if err := t.Render(); err != nil {
 		return err
 	}
+	printMoveWhys(w, a.Candidates)
 	_, err := fmt.Fprintf(w, "\n* the prior move (the learned policy's; a win): played unless another, measured to the last stage, beats it by %.0f standard errors of the difference plus %.2f × ln(policy ratio)\n", mc.DefaultMargin, mc.DefaultPolicyWeight)
 	return err
+}
+
+// printMoveWhys writes each move's why under a heading, the moves'
+// names aligned as in the table.
+func printMoveWhys(w io.Writer, cands []analysis.Candidate) {
+	width := 0
+	for _, c := range cands {
+		width = max(width, len(c.Move))
+	}
+	head := "\nwhy (each move against the best; the best against the next)\n"
+	for _, c := range cands {
+		if c.Why != "" {
+			fmt.Fprintf(w, "%s %-*s  %s\n", head, width, c.Move, c.Why)
+			head = ""
+		}
+	}
 }
 
 func pct(p float64) string { return fmt.Sprintf("%.1f", 100*p) }
