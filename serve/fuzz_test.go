@@ -23,6 +23,8 @@ func FuzzDecodeRequest(f *testing.F) {
 		"{\n\"sims\" 1}", `{"sims": 1e99}`, `{"event": 99999999999999999999}`,
 		`{"observation": {"seat": 1}, "sims": 2, "sims": 3}`, `{"observation": {"seat": 1, "Seat": 2}}`, `{"record": "x", "Name": "a"}`,
 		`{"observation": {"events": [{"type": "draw"}, {"type": "draw", "type": "x"}]}}`, `{"s\u0069ms": 1, "sims": 2}`,
+		`{"position": {"hand": "123m456p789s1122z", "draw": "3z", "dora": "5m", "wind": "W", "rivers": ["0:1z"], "sticks": 0}, "sims": 9}`,
+		`{"position": {"hand": "1m", "dora": "5m", "seat": 1, "wind": "E"}}`,
 	} {
 		f.Add([]byte(seed), "seat=1&sims=20")
 	}
@@ -32,8 +34,11 @@ func FuzzDecodeRequest(f *testing.F) {
 			checkMessage(t, err)
 		} else {
 			checkOnceEach(t, body)
-			if (q.Observation == nil) == (q.Record == nil) {
-				t.Fatalf("accepted %q with observation %v and record %v", body, q.Observation != nil, q.Record != nil)
+			if n := btoi(q.Observation != nil) + btoi(q.Record != nil) + btoi(q.Position != nil); n != 1 {
+				t.Fatalf("accepted %q with observation %v, record %v and position %v", body, q.Observation != nil, q.Record != nil, q.Position != nil)
+			}
+			if p := q.Position; p != nil && (p.Hand == "" || (p.Seat == nil) == (p.Wind == nil)) {
+				t.Fatalf("accepted a position without its hand, or not one of seat and wind: %q", body)
 			}
 			if q.Sims != nil && (*q.Sims < 1 || *q.Sims > 1000) {
 				t.Fatalf("accepted sims %d", *q.Sims)
@@ -62,6 +67,13 @@ func FuzzDecodeRequest(f *testing.F) {
 			checkOnceEach(t, body)
 		}
 	})
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func checkMessage(t *testing.T, err error) {

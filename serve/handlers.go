@@ -273,7 +273,7 @@ func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}
 	return s.withSlot(r, func(ctx context.Context) *httpError {
-		pos, o, err := s.position(q)
+		pos, o, warnings, err := s.position(q)
 		if err != nil {
 			return errorf(http.StatusBadRequest, "%v", err)
 		}
@@ -282,8 +282,19 @@ func (s *Service) analyze(w http.ResponseWriter, r *http.Request) *httpError {
 			return s.engineError(ctx, "analysis", err)
 		}
 		s.metrics.sims.Add(uint64(an.Sims))
+		if len(warnings) > 0 {
+			return writeJSON(w, warnedResult{res, warnings})
+		}
 		return writeJSON(w, res)
 	})
+}
+
+// warnedResult is an analysis with the warnings of its typed position
+// (facts that only look wrong, as scores that do not add up), each naming
+// its field as the request does.
+type warnedResult struct {
+	*analysis.Result
+	Warnings []string `json:"warnings"`
 }
 
 // withSlot runs f in an analysis slot (see acquire), under the request's
@@ -299,8 +310,8 @@ func (s *Service) withSlot(r *http.Request, f func(ctx context.Context) *httpErr
 }
 
 // position reads the request's decision and the engine options, with the
-// analyze command's defaults.
-func (s *Service) position(q *AnalyzeRequest) (*analysis.Position, mc.Options, error) {
+// analyze command's defaults, and a typed position's warnings.
+func (s *Service) position(q *AnalyzeRequest) (*analysis.Position, mc.Options, []string, error) {
 	o := mc.Options{Sims: min(mc.DefaultSims, s.cfg.MaxSims), Seed: 1, Workers: s.cfg.Workers}
 	if q.Sims != nil {
 		o.Sims = *q.Sims
@@ -315,17 +326,27 @@ func (s *Service) position(q *AnalyzeRequest) (*analysis.Position, mc.Options, e
 		u := rankmodel.HououPoints
 		o.Utility = &u
 	}
-	if q.Observation != nil {
+	switch {
+	case q.Observation != nil:
 		pos, err := analysis.ObservationPosition(q.Observation, "observation", o.Seed)
-		return pos, o, err
+		return pos, o, nil, err
+	case q.Position != nil:
+		pos, warnings, err := analysis.TypedPosition(q.Position.typed(), "position", o.Seed)
+		if err != nil {
+			return nil, o, nil, positionError(err)
+		}
+		for i, w := range warnings {
+			warnings[i] = positionField(w)
+		}
+		return pos, o, warnings, nil
 	}
 	g, err := analysis.ReadGame(strings.NewReader(*q.Record), "record", deref(q.Game, 1))
 	if err != nil {
-		return nil, o, err
+		return nil, o, nil, err
 	}
 	event, turn := deref(q.Event, 0), deref(q.Turn, 0)
 	pos, err := analysis.RecordPosition(g, "record", q.Round, event, turn, deref(q.Seat, -1))
-	return pos, o, err
+	return pos, o, nil, err
 }
 
 func deref(p *int, def int) int {

@@ -11,15 +11,20 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/review"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/observe"
 )
 
-// AnalyzeRequest is the body of POST /v1/analyze: an observation, or a
-// record with the position in it, and the engine's options. Pointers tell
-// a field left out from a zero.
+// AnalyzeRequest is the body of POST /v1/analyze: an observation, a
+// record with the position in it, or a position typed by hand, and the
+// engine's options. Pointers tell a field left out from a zero.
 type AnalyzeRequest struct {
 	// Observation is one seat's knowledge of a round (docs/OBSERVATION.md)
 	// ending at its decision.
 	Observation json.RawMessage `json:"observation,omitempty"`
+	// Position is a position typed by hand, the text form of
+	// `mjrank analyze --hand` (docs/OBSERVATION.md, "A position by hand").
+	Position *PositionRequest `json:"position,omitempty"`
 	// Record is a game record's text (mjlog XML, tenhou.net/6 JSON or mjai
 	// lines); Round, Event or Turn, Seat and Game find the decision in it
 	// as mjrank analyze's flags do.
@@ -34,6 +39,24 @@ type AnalyzeRequest struct {
 	Seed    *uint64 `json:"seed,omitempty"`    // default 1, as the command's
 	Utility string  `json:"utility,omitempty"` // "rank" (default) or "points"
 	TimeMS  *int64  `json:"time_ms,omitempty"` // stop after the halving stage in which this runs out
+}
+
+// PositionRequest is a position typed by hand: the fields of
+// observe.Position under the names of analyze's flags (rivers and melds
+// are the repeated --river and --melds). Seat or Wind names the deciding
+// seat, exactly one of them; Sticks left out is this round's riichi
+// sticks, as the command's default.
+type PositionRequest struct {
+	Hand   string   `json:"hand"`
+	Draw   string   `json:"draw,omitempty"`
+	Dora   string   `json:"dora"`
+	Round  string   `json:"round,omitempty"`
+	Seat   *int     `json:"seat,omitempty"`
+	Wind   *string  `json:"wind,omitempty"`
+	Scores string   `json:"scores,omitempty"`
+	Sticks *int     `json:"sticks,omitempty"`
+	Rivers []string `json:"rivers,omitempty"`
+	Melds  []string `json:"melds,omitempty"`
 }
 
 // ReviewRequest is the JSON form of POST /v1/review's body.
@@ -73,31 +96,22 @@ func (q *AnalyzeRequest) check(maxSims int) error {
 	switch {
 	case hasObs && q.Record != nil:
 		return errors.New(`give "observation" or "record", not both`)
-	case !hasObs && q.Record == nil:
-		return errors.New(`want "observation" (observation JSON) or "record" (a game record's text) in the body`)
+	case q.Position != nil && (hasObs || q.Record != nil):
+		return errors.New(`give one of "position", "observation" and "record"`)
+	case !hasObs && q.Record == nil && q.Position == nil:
+		return errors.New(`want "observation" (observation JSON) or "record" (a game record's text) or "position" (a position typed by hand) in the body`)
 	case hasObs:
-		var extra []string
-		for _, f := range []struct {
-			name string
-			set  bool
-		}{{"round", q.Round != ""}, {"event", q.Event != nil}, {"turn", q.Turn != nil}, {"seat", q.Seat != nil}, {"game", q.Game != nil}} {
-			if f.set {
-				extra = append(extra, strconv.Quote(f.name))
-			}
+		if extra := q.recordFields(); extra != "" {
+			return fmt.Errorf(`"observation" ends at its decision: %s belong to "record"`, extra)
 		}
-		if len(extra) > 0 {
-			return fmt.Errorf(`"observation" ends at its decision: %s belong to "record"`, strings.Join(extra, ", "))
+	case q.Position != nil:
+		if extra := q.recordFields(); extra != "" {
+			return fmt.Errorf(`"position" holds its round and seat: %s belong to "record"`, extra)
 		}
+		errs = append(errs, q.Position.check())
 	default:
-		switch {
-		case strings.TrimSpace(*q.Record) == "":
-			return errors.New(`"record" is empty`)
-		case q.Round == "":
-			return errors.New(`"round" is required with "record" (its name, E2-0, or 1-based number)`)
-		case (q.Event == nil) == (q.Turn == nil):
-			return errors.New(`give one of "event" (an event index of the round) or "turn" (the seat's discard number, with "seat")`)
-		case q.Turn != nil && q.Seat == nil:
-			return errors.New(`"turn" needs "seat"`)
+		if err := q.checkRecord(); err != nil {
+			return err
 		}
 		errs = append(errs, atLeast("event", q.Event, 0), atLeast("turn", q.Turn, 1), atLeast("game", q.Game, 1))
 		if q.Seat != nil && (*q.Seat < 0 || *q.Seat > 3) {
@@ -114,6 +128,100 @@ func (q *AnalyzeRequest) check(maxSims int) error {
 		errs = append(errs, fmt.Errorf(`"time_ms" %d: want 0 (no limit) to %d`, *q.TimeMS, maxTimeMS))
 	}
 	return firstErr(errs)
+}
+
+// recordFields lists, quoted, the fields given that only a record's
+// position takes ("" if none).
+func (q *AnalyzeRequest) recordFields() string {
+	var extra []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"round", q.Round != ""}, {"event", q.Event != nil}, {"turn", q.Turn != nil}, {"seat", q.Seat != nil}, {"game", q.Game != nil}} {
+		if f.set {
+			extra = append(extra, strconv.Quote(f.name))
+		}
+	}
+	return strings.Join(extra, ", ")
+}
+
+// checkRecord checks that a record's position is named whole.
+func (q *AnalyzeRequest) checkRecord() error {
+	switch {
+	case strings.TrimSpace(*q.Record) == "":
+		return errors.New(`"record" is empty`)
+	case q.Round == "":
+		return errors.New(`"round" is required with "record" (its name, E2-0, or 1-based number)`)
+	case (q.Event == nil) == (q.Turn == nil):
+		return errors.New(`give one of "event" (an event index of the round) or "turn" (the seat's discard number, with "seat")`)
+	case q.Turn != nil && q.Seat == nil:
+		return errors.New(`"turn" needs "seat"`)
+	}
+	return nil
+}
+
+// check checks what the text form cannot say itself: which fields are
+// given. The position is checked when it is built (see typed).
+func (p *PositionRequest) check() error {
+	switch {
+	case p.Hand == "":
+		return errors.New(`position.hand: missing: give the seat's concealed tiles (tenhou notation, 123m406p11z)`)
+	case p.Seat != nil && p.Wind != nil:
+		return errors.New(`position: give seat or wind, not both`)
+	case p.Seat == nil && p.Wind == nil:
+		return errors.New(`position: give seat or wind (the deciding seat 0 to 3, or its wind this round E, S, W, N)`)
+	case p.Seat != nil && (*p.Seat < 0 || *p.Seat > 3):
+		return fmt.Errorf(`position.seat: %d is not a seat (0 to 3)`, *p.Seat)
+	case p.Wind != nil && *p.Wind == "":
+		return errors.New(`position.wind: empty: want E, S, W or N`)
+	case p.Sticks != nil && *p.Sticks < 0:
+		return fmt.Errorf(`position.sticks: %d: want 0 to %d`, *p.Sticks, game.MaxSticks)
+	}
+	return nil
+}
+
+// typed is the position as the analyze command builds it from its flags.
+func (p *PositionRequest) typed() *observe.Position {
+	t := observe.NewPosition()
+	t.Hand, t.Draw, t.Dora, t.Round, t.Scores = p.Hand, p.Draw, p.Dora, p.Round, p.Scores
+	t.Rivers, t.Melds = p.Rivers, p.Melds
+	if p.Seat != nil {
+		t.Seat = *p.Seat
+	}
+	if p.Wind != nil {
+		t.Wind = *p.Wind
+	}
+	if p.Sticks != nil {
+		t.Sticks = *p.Sticks
+	}
+	return t
+}
+
+// positionFields are the fields of a typed position its errors start with
+// ("river 2: ...", as the parser names them).
+var positionFields = []string{"hand", "draw", "dora", "round", "seat", "wind", "scores", "sticks", "river", "melds"}
+
+// positionError names the request's field in an error of the typed
+// position's parser ("observe: position: river 2: ..." becomes
+// "position.river 2: ...").
+func positionError(err error) error {
+	msg, ok := strings.CutPrefix(err.Error(), "observe: position: ")
+	if !ok {
+		return err
+	}
+	return errors.New(positionField(msg))
+}
+
+// positionField prefixes a message of the typed position's parser with
+// the request's field it names, or with "position: " when it is about the
+// whole position.
+func positionField(msg string) string {
+	for _, f := range positionFields {
+		if rest, ok := strings.CutPrefix(msg, f); ok && rest != "" && strings.IndexByte(" :,", rest[0]) >= 0 {
+			return "position." + msg
+		}
+	}
+	return "position: " + msg
 }
 
 // DecodeReviewRequest reads a review request: the JSON form when the body
@@ -227,6 +335,13 @@ func decodeStrict(body []byte, v any, schema *keySchema) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		// The decoder names an unknown field without its path: the key
+		// walk names it with it ("position.hnad").
+		if strings.HasPrefix(err.Error(), "json: unknown field ") && json.Valid(body) {
+			if kerr := checkKeys(body, schema); kerr != nil {
+				return kerr
+			}
+		}
 		return jsonError(body, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
@@ -272,6 +387,8 @@ func kindName(k string) string {
 		return "a string"
 	case strings.HasPrefix(k, "float"):
 		return "a number"
+	case k == "slice" || k == "array":
+		return "a list"
 	}
 	return "a " + k
 }
