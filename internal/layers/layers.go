@@ -15,13 +15,13 @@ import (
 // first. A group ("data/...") covers the package and everything under it.
 // Every internal package sits on the lowest layer its imports allow: those
 // that import nothing of the module (internal/xgbmodel, internal/progress,
-// internal/shareddata, internal/reliability, internal/outfile, this one
-// and internal/envvars) form layer 0 with sim/tile. The experiments (experiments/..., built
+// internal/shareddata, internal/reliability, internal/outfile, this one,
+// internal/envvars and internal/shard) form layer 0 with sim/tile. The experiments (experiments/..., built
 // with -tags experiments) sit above the product, and docs (tests only)
 // above everything: nothing imports them. docs/ARCHITECTURE.md's layer
 // table lists the same layers, row for row.
 var Order = [][]string{
-	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability", "internal/outfile", "internal/layers", "internal/envvars"},
+	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability", "internal/outfile", "internal/layers", "internal/envvars", "internal/shard"},
 	{"sim/hand/..."},
 	{"sim/score"},
 	{"sim/game"},
