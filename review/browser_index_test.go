@@ -17,13 +17,16 @@ import (
 
 // indexProbeJS writes what the index shows: the bars of the chart's SVG,
 // every game link's resolved address (chart and table; an SVG link's
-// href is no string, so each is resolved by hand), and how far the page
+// href is no string, so each is resolved by hand), how far the games
+// table overflows its box (which would scroll it) and how far the page
 // overflows the window sideways.
 const indexProbeJS = `<script>
 (function () {
   var out = [], svg = document.querySelector(".chart svg");
   out.push("bars=" + (svg ? svg.querySelectorAll("rect").length : -1));
   document.querySelectorAll("a[href]").forEach(function (a) { out.push("link=" + new URL(a.getAttribute("href"), document.baseURI).href); });
+  var a = document.querySelector("td a[href]"), box = a ? a.closest("table").parentElement : null;
+  out.push("table_overflow=" + (box ? box.scrollWidth - box.clientWidth : -1));
   out.push("width=" + window.innerWidth + " overflow=" + (document.documentElement.scrollWidth - window.innerWidth));
   var p = document.createElement("pre");
   p.id = "probe";
@@ -35,7 +38,9 @@ const indexProbeJS = `<script>
 // indexBatch reviews the first two rounds of three real games (whole
 // games with MJRANK_REVIEW_PNG set) at a small budget and, as review
 // --html DIR does, writes their pages and the index into a new folder;
-// it returns the folder and the batch's entries with their pages.
+// it returns the folder and the batch's entries with their pages. The
+// third game's record is copied to a long path (longName), as a folder
+// of a player's records may name them.
 func indexBatch(t *testing.T) (dir string, sums []GameSummary) {
 	t.Helper()
 	logs := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands", "log-libraries", "logs")
@@ -47,11 +52,29 @@ func indexBatch(t *testing.T) (dir string, sums []GameSummary) {
 	if os.Getenv("MJRANK_REVIEW_PNG") != "" {
 		o.Rounds = Rounds{} // the docs' picture: whole games, figures comparable with the Houou players'
 	}
-	t.Chdir(logs) // the games named as a reader names them, not by the shared data's path
-	for i := range names {
-		names[i] = filepath.Base(names[i])
+	// The games named as a reader names them, relative to a folder of
+	// copies, not by the shared data's path.
+	work := t.TempDir()
+	names = names[:3]
+	for i, name := range names {
+		rel := filepath.Base(name)
+		if i == 2 {
+			rel = longName(rel)
+		}
+		b, err := os.ReadFile(name)
+		if err == nil {
+			err = os.MkdirAll(filepath.Join(work, filepath.Dir(rel)), 0o755)
+		}
+		if err == nil {
+			err = os.WriteFile(filepath.Join(work, rel), b, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		names[i] = rel
 	}
-	rep, err := NewPlan(context.Background(), names[:3], o).Run(context.Background())
+	t.Chdir(work)
+	rep, err := NewPlan(context.Background(), names, o).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,9 +114,19 @@ func indexBatch(t *testing.T) (dir string, sums []GameSummary) {
 	return dir, sums
 }
 
+// longName is a long path for the record file base, with no space to
+// break it at: over 120 characters, wider than the games table's other
+// columns leave it at 1280 px.
+func longName(base string) string {
+	ext := filepath.Ext(base)
+	return filepath.Join("houou-hanchan-2022-01-01_downloaded-from-tenhou.net-for-review",
+		strings.TrimSuffix(base, ext)+"_east-south-hanchan_kept-by-the-player"+ext)
+}
+
 // checkIndex reads what indexProbeJS saw of an index at width w: one bar
 // per reviewed game, every link a game page written in dir (its title
-// the game's), no sideways overflow. It returns what is wrong.
+// the game's), no sideways overflow of the page nor of the games table
+// in its box. It returns what is wrong.
 func checkIndex(got, dir string, sums []GameSummary, w int) []string {
 	var bad []string
 	want := 0
@@ -136,6 +169,9 @@ func checkIndex(got, dir string, sums []GameSummary, w int) []string {
 	if links != 2*want { // a bar and a table row per reviewed game
 		bad = append(bad, fmt.Sprintf("%d links, want %d (the chart's and the table's)", links, 2*want))
 	}
+	if !strings.Contains(got, " table_overflow=0 ") {
+		bad = append(bad, "the games table is wider than its box: "+got[max(0, strings.LastIndex(got, " table_overflow=")):])
+	}
 	if !strings.HasSuffix(got, fmt.Sprintf(" width=%d overflow=0", w)) {
 		bad = append(bad, "the page is wider than the window: "+got[max(0, strings.LastIndex(got, " width=")):])
 	}
@@ -147,8 +183,9 @@ func checkIndex(got, dir string, sums []GameSummary, w int) []string {
 // --html DIR does, and opens the index in headless Chromium: the chart's
 // SVG has a bar per reviewed game, every game link resolves to the page
 // written for it, and at desktop and phone widths nothing overflows
-// sideways. The same probe must see a broken index (no chart, a link to
-// a page not written, a table too wide) as broken. With MJRANK_REVIEW_PNG
+// sideways: neither the page nor the games table in its box, though a
+// game's name is long. The same probe must see a broken index (no chart,
+// a link to a page not written, a table too wide) as broken. With MJRANK_REVIEW_PNG
 // set the desktop screenshot is kept as NAME-index.png beside it.
 func TestBrowserShowsIndex(t *testing.T) {
 	if testing.Short() {
@@ -179,10 +216,11 @@ func TestBrowserShowsIndex(t *testing.T) {
 		broken = append(broken, s)
 	}
 	bad := strings.Replace(indexPage(t, Player{}, broken), "<svg ", `<div style="width:480px">wide</div><svg style="display:none" `, 1)
-	bad = regexp.MustCompile(`<rect [^>]*>`).ReplaceAllString(bad, "<g>") // the chart without bars
+	bad = strings.Replace(bad, `<td class="n">`, `<td class="n" style="min-width:2000px">`, 1) // a games table too wide
+	bad = regexp.MustCompile(`<rect [^>]*>`).ReplaceAllString(bad, "<g>")                      // the chart without bars
 	bad = strings.ReplaceAll(bad, "</rect>", "</g>")
 	got := strings.Join(checkIndex(runProbe(t, bin, dir, bad, indexProbeJS, "390,844"), dir, sums, 390), "\n")
-	for _, want := range []string{"the chart shows \"bars=0\"", "missing-" + sums[0].Page + ": open", "wider than the window"} {
+	for _, want := range []string{"the chart shows \"bars=0\"", "missing-" + sums[0].Page + ": open", "the games table is wider than its box", "wider than the window"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the broken index's checks lack %q:\n%s", want, got)
 		}

@@ -106,19 +106,34 @@ func gamesChart(games []GameSummary) string {
 	return b.String()
 }
 
+// gamesHead are the games table's columns, each figure's cell labelled
+// with its column (data-k) for the phone layout, where a row is a card.
+var gamesHead = []string{"#", "game", "player", "place", "decisions", "agree%", "rank loss", "a decision", "rank pt loss", "worst"}
+
 // gamesTable lists the games: each reviewed one with its figures and a
-// link to its page, the others with why they were not reviewed.
+// link to its page, the others with why they were not reviewed. A game's
+// name (its record's path, as long as the player's folders make it) and
+// a reason wrap anywhere, so that the table fits its box, never scrolls
+// in it; on a phone each game is a card of labelled figures.
 func gamesTable(b *strings.Builder, games []GameSummary) {
-	b.WriteString("<div class=\"scroll\"><table><tr><th>#</th><th class=\"l\">game</th><th class=\"l\">player</th><th>place</th><th>decisions</th>" +
-		"<th>agree%</th><th>rank loss</th><th>a decision</th><th>rank pt loss</th><th>worst</th></tr>\n")
+	b.WriteString("<div class=\"scroll\"><table class=\"games\"><thead><tr>")
+	for i, h := range gamesHead {
+		class := ""
+		if i == 1 || i == 2 {
+			class = ` class="l"`
+		}
+		fmt.Fprintf(b, "<th%s>%s</th>", class, h)
+	}
+	b.WriteString("</tr></thead><tbody>\n")
 	for i := range games {
 		g := &games[i]
 		name := esc(g.Where())
 		if g.Page != "" {
 			name = fmt.Sprintf(`<a href="%s">%s</a>`, esc(g.Page), name)
 		}
+		fmt.Fprintf(b, "<tr><td class=\"n\">%d</td><td class=\"l nm\" title=\"%s\">%s</td>", i+1, esc(g.Where()), name)
 		if !g.reviewed() {
-			fmt.Fprintf(b, "<tr><td>%d</td><td class=\"l\">%s</td><td class=\"l\" colspan=\"8\">%s: %s</td></tr>\n", i+1, name, esc(g.Status), esc(g.Reason))
+			fmt.Fprintf(b, "<td class=\"l why\" colspan=\"8\">%s: %s</td></tr>\n", esc(g.Status), esc(g.Reason))
 			continue
 		}
 		place := "-"
@@ -126,10 +141,18 @@ func gamesTable(b *strings.Builder, games []GameSummary) {
 			place = fmt.Sprint(g.Place)
 		}
 		s := g.Game
-		fmt.Fprintf(b, "<tr><td>%d</td><td class=\"l\">%s</td><td class=\"l\">%s (seat %d)</td><td>%s</td><td>%d</td><td>%s</td><td>%.3f</td><td>%.4f</td><td>%.1f</td><td>%.3f</td></tr>\n",
-			i+1, name, esc(g.Player), g.Seat, place, s.Decisions, pct(s.Agreement), s.RankLoss, g.perDecision(), s.PointsLoss, s.WorstLoss)
+		cells := []string{fmt.Sprintf("%s (seat %d)", esc(g.Player), g.Seat), place, fmt.Sprint(s.Decisions), pct(s.Agreement),
+			fmt.Sprintf("%.3f", s.RankLoss), fmt.Sprintf("%.4f", g.perDecision()), fmt.Sprintf("%.1f", s.PointsLoss), fmt.Sprintf("%.3f", s.WorstLoss)}
+		for j, c := range cells {
+			class := ""
+			if j == 0 {
+				class = ` class="l pl"`
+			}
+			fmt.Fprintf(b, "<td%s data-k=\"%s\">%s</td>", class, gamesHead[j+2], c)
+		}
+		b.WriteString("</tr>\n")
 	}
-	b.WriteString("</table></div>\n")
+	b.WriteString("</tbody></table></div>\n")
 }
 
 // playerHTML writes the player's figures, each beside the Houou players'

@@ -46,9 +46,10 @@ func TestIndexPage(t *testing.T) {
 	page := indexPage(t, p, games)
 	for _, want := range []string{
 		fmt.Sprintf("<td>%d</td>", p.Decisions), pct(p.Agreement) + "%", fmt.Sprintf("%.4f", p.RankLossPerDecision),
-		fmt.Sprintf("%.1f", p.PointsLossPerGame), `<a href="a-1.html">a.xml game 1</a>`, `<a href="c-2.html">c.xml game 2</a>`,
+		fmt.Sprintf("%.1f", p.PointsLossPerGame), `<a href="c-2.html">c.xml game 2</a>`,
 		`skipped: no player named &#34;x&#34;`, "failed: d.xml: line 3: not a record",
-		fmt.Sprintf("<td>%d</td><td>%d</td><td>%s</td>", games[0].Place, games[0].Game.Decisions, pct(games[0].Game.Agreement)),
+		fmt.Sprintf(`<td data-k="place">%d</td><td data-k="decisions">%d</td><td data-k="agree%%">%s</td>`, games[0].Place, games[0].Game.Decisions, pct(games[0].Game.Agreement)),
+		`<td class="l nm" title="a.xml game 1"><a href="a-1.html">a.xml game 1</a></td>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the index lacks %q", want)
