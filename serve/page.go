@@ -1,9 +1,10 @@
 package serve
 
 // pageHTML is GET /: one self-contained page (inline style and script,
-// nothing fetched but the API) to paste a position or a log, or to drop
+// nothing fetched but the API) to paste a position or a log, to drop
 // record files and read their batch review, run as a job (the page polls
-// it; #job=ID in its address finds the job again after a reload).
+// it; #job=ID in its address finds the job again after a reload), or to
+// build a position by clicking tiles (page_position.go).
 const pageHTML = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"/><title>mjrank</title>
 <style>
@@ -12,11 +13,11 @@ textarea{width:100%;height:14em;font-family:monospace}
 label{margin-right:1em}input[type=text],input[type=number]{width:6em}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}
 th{background:#eee}td.l{text-align:left}tr.best{background:#efe}
-#err{color:#b00;white-space:pre-wrap}iframe{width:100%;height:40em;border:1px solid #ccc}
+#err{color:#b00;white-space:pre-wrap}p.warn{color:#850}iframe{width:100%;height:40em;border:1px solid #ccc}
 #drop{border:2px dashed #999;border-radius:.5em;padding:1.5em;text-align:center;color:#444}
 #drop.over{border-color:#070;background:#efe}progress{width:20em;vertical-align:middle}
 tr.failed td{color:#b00}tr.skipped td{color:#777}h3{margin-bottom:.2em}
-</style></head><body>
+` + positionStyle + `</style></head><body>
 <h1>mjrank</h1>
 <p>Paste an observation JSON (docs/OBSERVATION.md), or a game record (mjlog XML, tenhou.net/6 JSON or mjai lines)
 with the position to analyse, or a whole log to review one player's decisions.</p>
@@ -46,45 +47,48 @@ with the position to analyse, or a whole log to review one player's decisions.</
 <p>The player is the name above, else the seat (default 0); the rounds, sims, seed and game above apply to every file.</p>
 <p><button id="batch">Review files</button> <button id="cancel" hidden="hidden">Cancel</button>
 <progress id="bar" max="1" value="0" hidden="hidden"></progress> <span id="jobstatus"></span></p>
-<div id="err"></div><div id="out"></div>
+` + positionSection + `<div id="err"></div><div id="out"></div>
 <script>
 "use strict";
 const $ = id => document.getElementById(id);
 const num = id => $(id).value === "" ? undefined : Number($(id).value);
 function opts(o) { for (const k of ["sims", "seed"]) if (num(k) !== undefined) o[k] = num(k); return o; }
-async function call(url, body) {
-  $("err").textContent = ""; $("out").textContent = ""; $("status").textContent = "running...";
+async function call(url, body, status = "status") {
+  $("err").textContent = ""; $("out").textContent = ""; $(status).textContent = "running...";
   const t0 = performance.now();
   try {
     const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     const text = await r.text();
-    $("status").textContent = r.status + " in " + ((performance.now() - t0) / 1000).toFixed(1) + " s";
+    $(status).textContent = r.status + " in " + ((performance.now() - t0) / 1000).toFixed(1) + " s";
     if (!r.ok) { let m = text; try { m = JSON.parse(text).error; } catch (e) {} $("err").textContent = m; return null; }
     return text;
-  } catch (e) { $("status").textContent = ""; $("err").textContent = String(e); return null; }
+  } catch (e) { $(status).textContent = ""; $("err").textContent = String(e); return null; }
 }
 function cell(tr, v, left) { const td = document.createElement("td"); td.textContent = v; if (left) td.className = "l"; tr.appendChild(td); }
+function note(text, cls) { const p = document.createElement("p"); p.textContent = text; p.className = cls || ""; $("out").appendChild(p); }
 function showAnalysis(text) {
   const a = JSON.parse(text), out = $("out");
-  const p = document.createElement("p");
-  p.textContent = a.round + " event " + a.event + ", seat " + a.seat + ", hand " + a.hand + ": best " + a.best +
-    (a.played ? " (played: " + a.played + ")" : "") + "; " + a.sims + " simulations, seed " + a.seed + ", maximising " + a.utility;
-  out.appendChild(p);
-  const t = document.createElement("table"), h = t.insertRow();
+  note(a.round + " event " + a.event + ", seat " + a.seat + ", hand " + a.hand + ": best " + a.best +
+    (a.played ? " (played: " + a.played + ")" : "") + "; " + a.sims + " simulations, seed " + a.seed + ", maximising " + a.utility);
+  for (const w of a.warnings || []) note("warning: " + w, "warn");
+  if (a.why && a.why.sentence) note(a.why.sentence, "whyall");
+  const t = document.createElement("table"), h = t.insertRow(), box = document.createElement("div");
+  t.id = "analysis"; box.className = "scroll";
   for (const c of ["move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims"]) {
     const th = document.createElement("th"); th.textContent = c; h.appendChild(th);
   }
   const pct = x => (100 * x).toFixed(1);
   a.candidates.forEach((c, i) => {
-    const tr = t.insertRow(); if (i === 0) tr.className = "best";
+    const tr = t.insertRow(); tr.className = i === 0 ? "move best" : "move";
     cell(tr, c.move + (c.prior ? " *" : ""), true);
     cell(tr, c.expected_rank.toFixed(3)); cell(tr, c.expected_rank_se === null ? "-" : c.expected_rank_se.toFixed(3));
     cell(tr, c.prior ? "(prior)" : c.advantage.toFixed(4) + " ± " + c.advantage_se.toFixed(4));
     for (const x of c.rank_distribution) cell(tr, pct(x));
     cell(tr, c.rank_points.toFixed(1)); cell(tr, pct(c.p_win)); cell(tr, pct(c.p_deal_in)); cell(tr, pct(c.p_draw));
     cell(tr, c.score_change.toFixed(0)); cell(tr, c.sims);
+    if (c.why) { const w = t.insertRow(); w.className = "why"; cell(w, c.why, true); w.cells[0].colSpan = h.cells.length; }
   });
-  out.appendChild(t);
+  box.appendChild(t); out.appendChild(box);
 }
 $("obs").onclick = async () => {
   let obs;
@@ -222,6 +226,6 @@ async function gamePage(file, e) {
 }
 const m = /^#job=([0-9a-f]+)$/.exec(location.hash);
 if (m) follow(m[1]);
-</script>
+` + positionScript + `</script>
 </body></html>
 `

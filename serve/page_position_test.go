@@ -1,0 +1,182 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// positionProbeJS builds a position on the page by clicking as a person
+// would: the palette's tiles into the hand (in no order), the draw, the
+// dora indicator, four rivers with their marks (a tsumogiri, a tile
+// called by the opposite seat, a riichi) and a pon; it picks the
+// deciding wind and the sims, and writes into a <pre id="probe"> the
+// command line the page shows and how many of the section's controls
+// the keyboard cannot reach. Then it asks for the analysis and writes
+// the table's move rows, best rows and why rows, the status and the
+// page's sideways overflow; takes a tile out of the hand (an impossible
+// position) and writes the server's error; and clicks a fourth and a
+// fifth 1z, writing what the page says to each.
+const positionProbeJS = `<script>
+(function () {
+  const $ = id => document.getElementById(id), out = [];
+  const tile = t => $("palette").querySelector('[data-tile="' + t + '"]');
+  function put(zone, tiles) { $("g-" + zone).click(); for (const t of tiles) tile(t).click(); }
+  function river(s, discards) {
+    $("g-river" + s).click();
+    for (const d of discards) {
+      if (d.includes("_")) $("mts").click();
+      if (d.includes("*")) $("mri").click();
+      const call = d.match(/[-=+]/);
+      if (call) $("mcall").value = call[0];
+      tile(d.slice(0, 2)).click();
+    }
+  }
+  function unreachable() {
+    const els = $("bypos").querySelectorAll("button, input, select");
+    let bad = 0;
+    for (const e of els) { e.focus(); if (document.activeElement !== e) bad++; }
+    return els.length + " controls, " + bad + " unreachable";
+  }
+  put("hand", ["2z", "4m", "1z", "7s", "2m", "5p", "9s", "3m", "1z", "6p", "4p", "8s", "2z"]);
+  put("draw", ["3z"]); put("dora", ["5m"]);
+  river(0, ["1z", "9m_", "4p"]); river(1, ["2z", "2m=", "3s*"]); river(2, ["9s"]); river(3, ["6z", "7z"]);
+  put("meld3", ["2m", "2m", "2m"]);
+  $("pseat").value = "wW"; $("pseat").dispatchEvent(new Event("change"));
+  $("sims").value = "SIMS"; $("sims").dispatchEvent(new Event("input"));
+  out.push("cli=" + $("pcli").textContent);
+  out.push("keyboard=" + unreachable());
+  $("panalyze").click();
+  function table() {
+    const t = $("analysis");
+    if (!t) { if ($("err").textContent) { out.push("err=" + $("err").textContent); finish(); } else setTimeout(table, 50); return; }
+    const rows = t.querySelectorAll("tr.move"), why = Array.from(t.querySelectorAll("tr.why"));
+    out.push("rows=" + rows.length + " best=" + t.querySelectorAll("tr.best").length + " first=" + rows[0].className +
+      " why=" + why.length + " emptywhy=" + why.filter(w => w.textContent.trim() === "").length);
+    out.push("status=" + $("pstatus").textContent.split(" ")[0]);
+    const doc = document.documentElement;
+    out.push("overflow=" + (doc.scrollWidth - doc.clientWidth) + " width=" + window.innerWidth);
+    $("t-hand").querySelector("button").click();
+    out.push("cli12=" + $("pcli").textContent);
+    $("panalyze").click();
+    setTimeout(refused, 0);
+  }
+  function refused() {
+    if (!$("err").textContent) { setTimeout(refused, 50); return; }
+    out.push("err=" + $("err").textContent + " table=" + !!$("analysis"));
+    $("g-hand").click(); tile("1z").click();
+    out.push("fourth=[" + $("pmsg").textContent + "] " + tile("1z").classList.contains("used"));
+    tile("1z").click();
+    out.push("fifth=[" + $("pmsg").textContent + "] hand=" + positionBody().hand);
+    finish();
+  }
+  function finish() { const p = document.createElement("pre"); p.id = "probe"; p.textContent = out.join("\n"); document.body.appendChild(p); }
+  setTimeout(table, 0);
+})();
+</script>`
+
+// phoneFrame shows the page in a frame as wide as a phone (a headless
+// window is laid out no narrower than 500 px) and copies its probe out.
+const phoneFrame = `<!DOCTYPE html><html><body style="margin:0">
+<iframe id="f" src="/" style="width:390px;height:844px;border:0"></iframe>
+<script>
+(function wait() {
+  const d = document.getElementById("f").contentDocument, q = d && d.getElementById("probe");
+  if (!q) { setTimeout(wait, 50); return; }
+  const p = document.createElement("pre"); p.id = "probe"; p.textContent = q.textContent; document.body.appendChild(p);
+})();
+</script></body></html>`
+
+// positionSims is the budget of the browser test's analysis.
+const positionSims = 60
+
+// pagePosition is the position the probe clicks, as the API takes it.
+func pagePosition() map[string]any {
+	return map[string]any{"hand": "234m456p789s1122z", "draw": "3z", "dora": "5m", "round": "E1", "wind": "W",
+		"rivers": []string{"0:1z9m_4p", "1:2z2m=3s*", "2:9s", "3:6z7z"}, "melds": []string{"3:pon=222m"}}
+}
+
+// TestBrowserBuildsPosition opens the page in headless Chromium in a
+// phone-wide frame, builds a position by clicking tiles, and checks what
+// a person reads: the command line of the position built, every control
+// reachable by the keyboard, the analysis table with one row per move
+// the API gives (the best first, each move's why under it when the API
+// gives one) and no sideways overflow; the server's error for a hand a
+// tile short; and the page's refusal of a fifth tile.
+func TestBrowserBuildsPosition(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	bin := chromium(t)
+	s := newService(t, Config{Workers: 1})
+	moves, whys := apiMoves(t, s)
+	srv := positionServer(t, s, positionProbeJS)
+	got := probePage(t, bin, srv.URL+"/phone")
+	t.Logf("probe:\n%s", got)
+	wantCLI := fmt.Sprintf("mjrank analyze --hand 234m456p789s1122z --draw 3z --dora 5m --round E1 --wind W --river 0:1z9m_4p --river '1:2z2m=3s*' --river 2:9s --river 3:6z7z --melds 3:pon=222m --sims %d", positionSims)
+	for _, want := range []string{
+		"cli=" + wantCLI,
+		// 37 palette tiles, 11 zones, the 27 tiles placed and 14 other controls.
+		"keyboard=89 controls, 0 unreachable",
+		fmt.Sprintf("rows=%d best=1 first=move best why=%d emptywhy=0", moves, whys),
+		"status=200",
+		"overflow=0 width=390",
+		"cli12=" + strings.Replace(wantCLI, "--hand 234m", "--hand 34m", 1),
+		"err=position.hand: 12 tiles with 0 melds and a draw: want 13 table=false",
+		"fourth=[] true",
+		"fifth=[no fifth 1z: there are four of each tile] hand=34m456p789s11122z",
+	} {
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(want) + `$`).MatchString(got) {
+			t.Errorf("the page shows no line %q", want)
+		}
+	}
+}
+
+// apiMoves asks the API for the analysis the probe asks for and returns
+// its moves and how many of them carry a why.
+func apiMoves(t *testing.T, s http.Handler) (moves, whys int) {
+	t.Helper()
+	w := request{path: "/v1/analyze", ctype: "application/json",
+		body: jsonBody(t, map[string]any{"position": pagePosition(), "sims": positionSims})}.do(t, s)
+	if w.Code != http.StatusOK {
+		t.Fatalf("the probe's position: status %d: %s", w.Code, w.Body)
+	}
+	var res struct {
+		Candidates []struct {
+			Why string `json:"why"`
+		} `json:"candidates"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Candidates {
+		if c.Why != "" {
+			whys++
+		}
+	}
+	return len(res.Candidates), whys
+}
+
+// positionServer serves the page with probe (GET /), the page in a
+// phone-wide frame (GET /phone) and the API.
+func positionServer(t *testing.T, s http.Handler, probe string) *httptest.Server {
+	t.Helper()
+	probe = strings.Replace(probe, "SIMS", fmt.Sprint(positionSims), 1)
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(strings.Replace(pageHTML, "</body>", probe+"</body>", 1)))
+	})
+	mux.HandleFunc("GET /phone", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(phoneFrame))
+	})
+	mux.Handle("/v1/", s)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
