@@ -172,7 +172,8 @@ func postJob(t *testing.T, s http.Handler, q request) Job {
 	if err := json.Unmarshal(w.Body.Bytes(), &v); err != nil {
 		t.Fatal(err)
 	}
-	if loc := w.Header().Get("Location"); loc != jobsPath+"/"+v.ID || len(v.ID) != 32 || v.Status != JobQueued && v.Status != JobRunning {
+	_, hex, _ := strings.Cut(v.ID, ".")
+	if loc := w.Header().Get("Location"); loc != jobsPath+"/"+v.ID || jobReplica(v.ID) == "" || len(hex) != 32 || v.Status != JobQueued && v.Status != JobRunning {
 		t.Fatalf("202 with Location %q, job %+v", loc, v)
 	}
 	if ct := w.Header().Get("Content-Type"); ct != "application/json" {

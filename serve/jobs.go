@@ -137,21 +137,22 @@ func sortByFinish(js []*job) {
 	}
 }
 
-// newJobID is 128 random bits: a job's result is reachable only by whoever
-// was given its id.
-func newJobID() (string, error) {
+// newJobID is the replica's name, a dot and 128 random bits: a job's
+// result is reachable only by whoever was given its id, and the id says
+// which replica holds it.
+func newJobID(replica string) (string, error) {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", err
 	}
-	return hex.EncodeToString(b[:]), nil
+	return replica + "." + hex.EncodeToString(b[:]), nil
 }
 
 // startJob queues q as a job, or refuses it when MaxJobs are queued or
 // running. release frees the request body's memory; the job calls it once
 // its records are read.
 func (s *Service) startJob(q *BatchRequest, release func()) (*job, *httpError) {
-	id, err := newJobID()
+	id, err := newJobID(s.cfg.Replica)
 	if err != nil {
 		return nil, errorf(http.StatusInternalServerError, "a job id: %v", err)
 	}

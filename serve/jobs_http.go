@@ -108,6 +108,9 @@ func (s *Service) jobByID(w http.ResponseWriter, r *http.Request) *httpError {
 		return e
 	}
 	id := r.PathValue("id")
+	if done, e := s.forwardJob(w, r, id); done {
+		return e
+	}
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 		j, e := s.lookupJob(id)

@@ -18,6 +18,7 @@ var durationBuckets = []float64{0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
 // metrics counts what /metrics reports. Counters are written by hand in
 // the Prometheus text format: the service has no dependencies.
 type metrics struct {
+	replica   string // Config.Replica, mjrank_replica_info's label
 	mu        sync.Mutex
 	requests  map[requestKey]uint64
 	durations map[string]*histogram // by endpoint
@@ -27,6 +28,7 @@ type metrics struct {
 	rejected  atomic.Uint64 // 503: no slot within the queue wait, or no memory for a body
 	bodyBytes atomic.Int64  // bytes of request bodies held (Config.BodyMemory)
 	sims      atomic.Uint64 // simulations run
+	forwarded atomic.Uint64 // requests on another replica's job sent to it
 }
 
 type requestKey struct {
@@ -40,8 +42,8 @@ type histogram struct {
 	n      uint64
 }
 
-func newMetrics() *metrics {
-	return &metrics{requests: map[requestKey]uint64{}, durations: map[string]*histogram{}}
+func newMetrics(replica string) *metrics {
+	return &metrics{replica: replica, requests: map[requestKey]uint64{}, durations: map[string]*histogram{}}
 }
 
 // observe counts one finished request.
@@ -76,6 +78,7 @@ func (m *metrics) write(w io.Writer) error {
 		return a.code - b.code
 	})
 	var b []byte
+	b = fmt.Appendf(b, "# HELP mjrank_replica_info The replica that answers (serve --replica), always 1.\n# TYPE mjrank_replica_info gauge\nmjrank_replica_info{replica=%q} 1\n", m.replica)
 	b = append(b, "# HELP mjrank_http_requests_total HTTP requests by endpoint and status code.\n# TYPE mjrank_http_requests_total counter\n"...)
 	for _, k := range keys {
 		b = fmt.Appendf(b, "mjrank_http_requests_total{endpoint=%q,code=\"%d\"} %d\n", k.endpoint, k.code, m.requests[k])
@@ -101,6 +104,7 @@ func (m *metrics) write(w io.Writer) error {
 		b = fmt.Appendf(b, "mjrank_http_request_duration_seconds_count{endpoint=%q} %d\n", e, h.n)
 	}
 	m.mu.Unlock()
+	b = fmt.Appendf(b, "# HELP mjrank_job_requests_forwarded_total Requests on another replica's review job sent to that replica.\n# TYPE mjrank_job_requests_forwarded_total counter\nmjrank_job_requests_forwarded_total %d\n", m.forwarded.Load())
 	b = fmt.Appendf(b, "# HELP mjrank_analyses_in_flight Analyses and reviews running now.\n# TYPE mjrank_analyses_in_flight gauge\nmjrank_analyses_in_flight %d\n", m.inFlight.Load())
 	b = fmt.Appendf(b, "# HELP mjrank_analyses_queued Requests waiting for an analysis slot.\n# TYPE mjrank_analyses_queued gauge\nmjrank_analyses_queued %d\n", m.queued.Load())
 	b = fmt.Appendf(b, "# HELP mjrank_request_body_bytes Bytes held for request bodies being read, waiting for a slot or analysed.\n# TYPE mjrank_request_body_bytes gauge\nmjrank_request_body_bytes %d\n", m.bodyBytes.Load())

@@ -25,6 +25,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"time"
 
@@ -73,6 +74,14 @@ type Config struct {
 	// the oldest dropped beyond (default DefaultJobResultMemory); a job
 	// whose result alone is larger fails, saying so.
 	JobResultMemory int64
+	// Replica names this service among several behind a load balancer
+	// (default: the host's name): every answer carries it in the
+	// ReplicaHeader, /metrics in mjrank_replica_info, and its review jobs'
+	// ids begin with it. Peers are the other replicas by name, to which a
+	// request about one of their jobs is forwarded (its own name among
+	// them is ignored, so that every replica may be given one list).
+	Replica string
+	Peers   map[string]*url.URL
 	// Engine runs the analyses (nil: mc.Default(), the embedded models).
 	Engine *mc.Engine
 	// Log receives the server's errors (nil: the standard logger).
@@ -163,7 +172,13 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Log == nil {
 		cfg.Log = log.Default()
 	}
-	s := &Service{cfg: cfg, eng: cfg.Engine, slots: make(chan struct{}, cfg.MaxConcurrent), metrics: newMetrics(),
+	if cfg.Replica == "" {
+		cfg.Replica = defaultReplica()
+	}
+	if err := CheckReplicaName(cfg.Replica); err != nil {
+		return nil, fmt.Errorf("serve: %v", err)
+	}
+	s := &Service{cfg: cfg, eng: cfg.Engine, slots: make(chan struct{}, cfg.MaxConcurrent), metrics: newMetrics(cfg.Replica),
 		jobs: newJobStore(cfg.MaxRunningJobs)}
 	if s.eng == nil {
 		var err error
@@ -188,7 +203,10 @@ func New(cfg Config) (*Service, error) {
 // Config returns the service's limits, defaults filled in.
 func (s *Service) Config() Config { return s.cfg }
 
-func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set(ReplicaHeader, s.cfg.Replica)
+	s.mux.ServeHTTP(w, r)
+}
 
 // HTTPServer returns an http.Server for the service on addr with the
 // configured timeouts.

@@ -19,7 +19,7 @@ import (
 
 var cmdServe = &Command{
 	Name:      "serve",
-	UsageLine: "[--addr HOST:PORT] [--allow-host NAMES] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D] [--max-batch N] [--max-jobs N] [--running-jobs N] [--job-results N] [--job-result-memory SIZE] [--job-ttl D]",
+	UsageLine: "[--addr HOST:PORT] [--allow-host NAMES] [--max-body SIZE] [--max-sims N] [--max-concurrent N] [--queue-wait D] [--read-timeout D] [--write-timeout D] [--idle-timeout D] [--shutdown-timeout D] [--max-batch N] [--max-jobs N] [--running-jobs N] [--job-results N] [--job-result-memory SIZE] [--job-ttl D] [--replica NAME] [--peer NAME=URL]...",
 	Short:     "serve the analysis and the review over HTTP",
 	Long: `
 Serve answers HTTP on --addr (loopback by default):
@@ -76,6 +76,17 @@ addresses on loopback; every address of the machine on 0.0.0.0) is
 refused with 421 unless --allow-host names it; /v1/analyze takes only
 application/json; a record sent to /v1/review as text/plain, as a form or
 with no Content-Type needs the header X-Mjrank-Client (any value).
+
+Behind a load balancer, several replicas answer the same request with the
+same bytes for the same seed, so any may take any request. Each answer
+names its replica in the header Mjrank-Replica (--replica, default the
+host's name), as /metrics does in mjrank_replica_info. A review job lives
+in the memory of the replica that made it, and its id begins with that
+replica's name and a dot: a replica asked about another's job forwards
+the request to it when --peer NAME=URL names it (once per replica; 404
+naming the replica otherwise), or the load balancer routes
+/v1/review/jobs/NAME.* to replica NAME (docs/CLI.md, "Behind a load
+balancer").
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		o := serveOptions{maxBody: byteSize(serve.DefaultMaxBody), jobMemory: byteSize(serve.DefaultJobResultMemory)}
@@ -94,6 +105,8 @@ with no Content-Type needs the header X-Mjrank-Client (any value).
 		fs.IntVar(&o.jobResults, "job-results", serve.DefaultMaxJobResults, "finished review jobs whose results are kept (the oldest dropped beyond)")
 		fs.Var(&o.jobMemory, "job-result-memory", "bytes of finished review jobs' results kept (the oldest dropped beyond)")
 		fs.DurationVar(&o.jobTTL, "job-ttl", serve.DefaultJobTTL, "how long a finished review job's result is kept")
+		fs.StringVar(&o.replica, "replica", "", "this replica's name among several behind a load balancer (default the host's name)")
+		fs.Var(&o.peers, "peer", "another replica `NAME=URL`, to which requests on its review jobs are forwarded (repeat per replica)")
 		fs.StringVar(&o.allowHost, "allow-host", "", "Host names to answer besides the listening address's, comma-separated (\"*\": any)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
@@ -109,7 +122,8 @@ with no Content-Type needs the header X-Mjrank-Client (any value).
 
 // serveOptions are the serve command's flags.
 type serveOptions struct {
-	addr, allowHost                                                    string
+	addr, allowHost, replica                                           string
+	peers                                                              repeated
 	maxBody, jobMemory                                                 byteSize
 	maxSims, maxConc                                                   int
 	maxBatch, maxJobs, runningJobs, jobResults                         int
@@ -132,12 +146,24 @@ func (o *serveOptions) check() error {
 			errs = append(errs, usageErrorf("--%s %v: must be more than 0", d.name, d.v))
 		}
 	}
+	if o.replica != "" {
+		if err := serve.CheckReplicaName(o.replica); err != nil {
+			errs = append(errs, usageErrorf("--replica: %v", err))
+		}
+	}
+	if _, err := serve.ParsePeers(o.peers); err != nil {
+		errs = append(errs, usageErrorf("--%v", err))
+	}
 	return firstErr(errs...)
 }
 
 // run serves until SIGINT or SIGTERM.
 func (o *serveOptions) run(env *Env) error {
-	svc, err := serve.New(serve.Config{MaxBody: int64(o.maxBody), MaxSims: o.maxSims, MaxConcurrent: o.maxConc, QueueWait: o.queueWait,
+	peers, err := serve.ParsePeers(o.peers)
+	if err != nil {
+		return err
+	}
+	svc, err := serve.New(serve.Config{Replica: o.replica, Peers: peers, MaxBody: int64(o.maxBody), MaxSims: o.maxSims, MaxConcurrent: o.maxConc, QueueWait: o.queueWait,
 		ReadTimeout: o.readTimeout, WriteTimeout: o.writeTimeout, IdleTimeout: o.idleTimeout, ShutdownTimeout: o.shutdownTimeout,
 		AllowedHosts: splitList(o.allowHost),
 		MaxBatch:     o.maxBatch, MaxJobs: o.maxJobs, MaxRunningJobs: o.runningJobs, MaxJobResults: o.jobResults, JobTTL: o.jobTTL,
@@ -153,8 +179,8 @@ func (o *serveOptions) run(env *Env) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	c := svc.Config()
-	fmt.Fprintf(env.Stderr, "mjrank serve: listening on http://%s (%d analyses at once, %d workers each, at most %d sims a decision)\n",
-		ln.Addr(), c.MaxConcurrent, c.Workers, c.MaxSims)
+	fmt.Fprintf(env.Stderr, "mjrank serve: replica %s listening on http://%s (%d analyses at once, %d workers each, at most %d sims a decision)\n",
+		c.Replica, ln.Addr(), c.MaxConcurrent, c.Workers, c.MaxSims)
 	err = svc.Serve(ctx, ln)
 	fmt.Fprintln(env.Stderr, "mjrank serve: stopped")
 	return err
