@@ -85,7 +85,9 @@ func TestIndexFigures(t *testing.T) {
 	}
 	p.Houou, p.ByKind = nil, nil
 	b.Reset()
-	if err := WriteIndex(&b, "t", p, nil); err != nil || strings.Contains(b.String(), "[") {
+	err := WriteIndex(&b, "t", p, nil)
+	_, body, _ := strings.Cut(b.String(), "</style>") // the style's selectors hold brackets
+	if err != nil || body == "" || strings.Contains(body, "[") {
 		t.Errorf("no reference: a band is shown (%v)", err)
 	}
 }
