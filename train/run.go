@@ -364,20 +364,9 @@ func (cfg *Config) prepare() (work string, cleanup func(), files []string, corpu
 // corpusFiles lists the corpus files (the first MaxFiles) and describes
 // them for the cards.
 func (cfg *Config) corpusFiles() ([]string, xgbmodel.Corpus, error) {
-	files, unreadable, err := dataset.Files(cfg.Corpus)
+	files, err := cfg.corpusList()
 	if err != nil {
 		return nil, xgbmodel.Corpus{}, err
-	}
-	if len(unreadable) > 0 {
-		// The corpus digest reads every file: training needs all of it.
-		what := unreadable[0]
-		if n := len(unreadable) - 1; n > 0 {
-			what += fmt.Sprintf(" and %d more", n)
-		}
-		return nil, xgbmodel.Corpus{}, fmt.Errorf("train: cannot read the corpus folder %s", what)
-	}
-	if cfg.MaxFiles > 0 && len(files) > cfg.MaxFiles {
-		files = files[:cfg.MaxFiles]
 	}
 	root := ""
 	if len(cfg.Corpus) == 1 {
@@ -388,6 +377,27 @@ func (cfg *Config) corpusFiles() ([]string, xgbmodel.Corpus, error) {
 		return nil, xgbmodel.Corpus{}, err
 	}
 	return files, xgbmodel.Corpus{Path: strings.Join(cfg.Corpus, " "), Digest: digest, Files: len(files)}, nil
+}
+
+// corpusList lists the corpus files (the first MaxFiles), refusing a
+// folder it cannot read.
+func (cfg *Config) corpusList() ([]string, error) {
+	files, unreadable, err := dataset.Files(cfg.Corpus)
+	if err != nil {
+		return nil, err
+	}
+	if len(unreadable) > 0 {
+		// The corpus digest reads every file: training needs all of it.
+		what := unreadable[0]
+		if n := len(unreadable) - 1; n > 0 {
+			what += fmt.Sprintf(" and %d more", n)
+		}
+		return nil, fmt.Errorf("train: cannot read the corpus folder %s", what)
+	}
+	if cfg.MaxFiles > 0 && len(files) > cfg.MaxFiles {
+		files = files[:cfg.MaxFiles]
+	}
+	return files, nil
 }
 
 // sampleSet is what the sample phase wrote: the LibSVM files of every model
@@ -556,6 +566,7 @@ type fileSamples struct {
 
 type gameSamples struct {
 	key  string
+	n    int // the game's position in its file (GameRef.N)
 	rows *gameRows
 }
 
@@ -572,7 +583,7 @@ func fileRows(cfg *Config, f string) fileSamples {
 			out.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
 			return false
 		}
-		out.games = append(out.games, gameSamples{key: gr.Key, rows: rows})
+		out.games = append(out.games, gameSamples{key: gr.Key, n: gr.N, rows: rows})
 		return true
 	})
 	return out

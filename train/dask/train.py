@@ -1,0 +1,101 @@
+"""Train mjrank's models with xgboost.dask on rows written by Go.
+
+Usage: python3 train.py REQUEST.json
+
+The request (written by package train, train/dask.go) names the Dask
+scheduler ("local": a LocalCluster of two one-thread workers), and the
+jobs: each model's xgboost parameters as the xgboost command-line tool
+takes them, its training rows (slices of .npy files, read by the
+workers), its model file and, optionally, the held-out rows whose
+predictions it writes for Go's loader check. Go owns every rule,
+feature and parameter; this program only drives Dask and XGBoost.
+One JSON line per job goes to stdout: name, seconds, xgboost version,
+workers. Pinned to Debian bookworm's python3-xgboost 1.7.4 and
+python3-distributed 2022.12.1.
+"""
+
+import json
+import sys
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+import dask
+import dask.array as da
+import numpy as np
+import xgboost as xgb
+from distributed import Client, LocalCluster
+
+Part = Dict[str, Any]
+
+
+def load_rows(part: Part, name: str) -> np.ndarray:
+    """Reads the part's rows of array name ("x" or "y"), its ranges only."""
+    a = np.load(part[name], mmap_mode="r")
+    ranges = part["ranges"] or [[0, a.shape[0]]]
+    return np.concatenate([a[r0:r1] for r0, r1 in ranges])
+
+
+def dask_rows(parts: List[Part]) -> Tuple[da.Array, da.Array]:
+    """X and y of parts as dask arrays, one chunk a part, read by workers."""
+    xs, ys = [], []
+    for p in parts:
+        xs.append(da.from_delayed(dask.delayed(load_rows)(p, "x"), (p["rows"], p["cols"]), np.float32))
+        ys.append(da.from_delayed(dask.delayed(load_rows)(p, "y"), (p["rows"],), np.float32))
+    return da.concatenate(xs), da.concatenate(ys)
+
+
+def booster_params(params: List[List[str]]) -> Tuple[Dict[str, str], int]:
+    """The CLI's parameters as the API takes them: num_round apart."""
+    out = dict((k, v) for k, v in params)
+    rounds = int(out.pop("num_round"))
+    return out, rounds
+
+
+def train_job(client: Client, job: Dict[str, Any], workers: int) -> Dict[str, Any]:
+    """Trains one model, writes it in the CLI's binary format, and the
+    predictions of its held-out rows when the job asks."""
+    t0 = time.time()
+    params, rounds = booster_params(job["params"])
+    x, y = dask_rows(job["train"])
+    if x.numblocks[0] < workers:
+        x, y = x.rechunk({0: -(-x.shape[0] // workers)}), y.rechunk(-(-y.shape[0] // workers))
+    dtrain = xgb.dask.DaskDMatrix(client, x, y, missing=np.nan)
+    booster = xgb.dask.train(client, params, dtrain, num_boost_round=rounds)["booster"]
+    # xgb.train's bookkeeping attributes: the CLI writes none.
+    booster.set_attr(best_iteration=None, best_ntree_limit=None)
+    with open(job["model"], "wb") as f:
+        f.write(booster.save_raw("deprecated"))
+    if job.get("test"):
+        x_test = np.concatenate([load_rows(p, "x") for p in job["test"]])
+        np.save(job["pred"], booster.inplace_predict(x_test, missing=np.nan).astype(np.float32))
+    return {"name": job["name"], "seconds": time.time() - t0, "xgboost": xgb.__version__, "workers": workers}
+
+
+def connect(scheduler: str) -> Tuple[Client, Optional[LocalCluster]]:
+    """A client of the scheduler, or of a new two-worker LocalCluster."""
+    if scheduler == "local":
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+        return Client(cluster), cluster
+    return Client(scheduler, timeout=30), None
+
+
+def main(argv: List[str]) -> int:
+    if len(argv) != 2:
+        print("usage: train.py REQUEST.json", file=sys.stderr)
+        return 2
+    with open(argv[1]) as f:
+        req = json.load(f)
+    client, cluster = connect(req["scheduler"])
+    try:
+        workers = len(client.scheduler_info()["workers"])
+        for job in req["jobs"]:
+            print(json.dumps(train_job(client, job, workers)), flush=True)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

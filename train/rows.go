@@ -1,0 +1,289 @@
+package train
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/shard"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+)
+
+// RowsFormat names the layout of a shard's rows folder; raise it when
+// what the files mean changes, so that older rows are refused.
+const RowsFormat = "mjrank-rows/1"
+
+// RowsCommand is the command a rows shard's header names.
+const RowsCommand = "train --extract-only"
+
+// RowsManifest describes one shard's rows folder (manifest.json): which
+// slice of which corpus it holds (Shard), each model's features and row
+// counts, and what the one-process run counts of the same games.
+type RowsManifest struct {
+	Shard  shard.Header `json:"shard"`
+	Format string       `json:"format"` // RowsFormat
+	Models []RowsModel  `json:"models"`
+	// The shard's usable games (a game repeated inside the shard once),
+	// those held out, and the games left out by reason.
+	Games   int            `json:"games"`
+	HeldOut int            `json:"held_out_games"`
+	Skips   map[string]int `json:"skipped_by"`
+	// Fit is the baselines fitted on the shard's training games.
+	Fit Baselines `json:"baseline_fit"`
+}
+
+// RowsModel is one model's rows in a shard: NAME.train.X.npy (float32,
+// rows × features, NaN where the LibSVM row has no entry),
+// NAME.train.y.npy (float32 labels), and the same for .test (the
+// held-out games).
+type RowsModel struct {
+	Name     string   `json:"name"`
+	Schema   int      `json:"schema"`
+	Features []string `json:"features"`
+	Train    int      `json:"train_rows"`
+	Test     int      `json:"test_rows"`
+}
+
+// RowsGame is one game of a shard (games.json, in the shard's order):
+// the file it came from (an index into the corpus's file list), its
+// position there, whether it is held out and its rows of each model.
+type RowsGame struct {
+	Key  string `json:"key"`
+	File int    `json:"file"`
+	N    int    `json:"n"`
+	Held bool   `json:"held_out"`
+	Rows [4]int `json:"rows"`
+	// ValuePoints is a training game's sum of the value baseline's
+	// points: the merge adds the games' sums in the one-process order,
+	// so that the float sum is the same bits.
+	ValuePoints float64 `json:"value_points,omitempty"`
+}
+
+// ShardDir is the folder of shard i of n inside a rows folder.
+func ShardDir(rows string, i, n int) string {
+	return filepath.Join(rows, fmt.Sprintf("shard-%04d-of-%04d", i, n))
+}
+
+// extractorID identifies what makes the rows: the format, each model's
+// schema and features, and the binary's revision when it knows it. Rows
+// of different extractors are not merged.
+func extractorID() string {
+	h := sha256.New()
+	fmt.Fprintln(h, RowsFormat)
+	for _, s := range specs(0, 0, 0) {
+		fmt.Fprintln(h, s.name, s.schema, strings.Join(s.features, ","))
+	}
+	id := "extractor sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" || s.Key == "vcs.modified" && s.Value == "true" {
+				id += " " + s.Key + "=" + s.Value
+			}
+		}
+	}
+	return id
+}
+
+// rowsHeader is the shard header of shard i of n of cfg's corpus files.
+func (cfg *Config) rowsHeader(files []string, i, n int) shard.Header {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	from, to := shard.Range(i, n, len(files))
+	return shard.Header{
+		Format: shard.Format, Command: RowsCommand,
+		Options: map[string]string{"tenpai-rate": f(cfg.TenpaiRate), "wait-rate": f(cfg.WaitRate),
+			"value-rate": f(cfg.ValueRate), "max-files": strconv.Itoa(cfg.MaxFiles)},
+		Inputs: shard.Identify(cfg.Corpus, files), Build: extractorID(),
+		Shard: i, Shards: n, Unit: "files", Total: len(files), From: from, To: to,
+	}
+}
+
+// ExtractShard writes the predictors' rows of shard i of n of cfg's
+// corpus (its files from ⌊(i−1)·F/n⌋ to ⌊i·F/n⌋, shard.Range) into
+// ShardDir(rows, i, n): the rows a one-process run writes for those
+// games, in the same order, as .npy files with a manifest. The folder is
+// written aside and renamed into place at the end, so a shard folder is
+// whole or absent.
+func ExtractShard(ctx context.Context, cfg Config, rows string, i, n int) (*RowsManifest, error) {
+	cfg.defaults()
+	files, err := cfg.corpusList()
+	if err != nil {
+		return nil, err
+	}
+	dir := ShardDir(rows, i, n)
+	tmp := dir + ".partial"
+	if err := os.RemoveAll(tmp); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return nil, fmt.Errorf("train: %w", err)
+	}
+	m, err := extractInto(ctx, &cfg, files, tmp, i, n)
+	if err == nil {
+		err = os.RemoveAll(dir)
+	}
+	if err == nil {
+		err = os.Rename(tmp, dir)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("train: shard %d/%d: %w", i, n, err)
+	}
+	return m, nil
+}
+
+// extractInto replays shard i of n's files and writes its rows into dir.
+func extractInto(ctx context.Context, cfg *Config, files []string, dir string, i, n int) (*RowsManifest, error) {
+	m := &RowsManifest{Shard: cfg.rowsHeader(files, i, n), Format: RowsFormat, Skips: map[string]int{}}
+	w, err := openShardWriter(dir, specs(0, 0, 0))
+	if err != nil {
+		return nil, err
+	}
+	defer w.abort()
+	seen := map[string]bool{}
+	var fit baselineFit
+	var games []RowsGame
+	var fatal error
+	index := map[string]int{}
+	for k, f := range files {
+		index[f] = k
+	}
+	err = records.ForEachFile(ctx, files[m.Shard.From:m.Shard.To], cfg.Workers,
+		func(f string) fileSamples { return fileRows(cfg, f) },
+		func(f string, fs fileSamples) {
+			fatal = cmp(fatal, fs.fatal)
+			if fs.rerr != nil && fs.read == 0 {
+				m.Skips[skipUnreadable]++
+			}
+			for why, c := range fs.skips {
+				m.Skips[why] += c
+			}
+			for _, g := range fs.games {
+				if seen[g.key] {
+					m.Skips[skipDuplicate]++
+					continue
+				}
+				seen[g.key] = true
+				rg := RowsGame{Key: g.key, File: index[f], N: g.n, Held: cfg.heldOut(g.key), Rows: g.rows.n}
+				if !rg.Held {
+					fit.add(&g.rows.fit)
+					rg.ValuePoints = g.rows.fit.value.SumPoints
+				}
+				games = append(games, rg)
+				fatal = cmp(fatal, w.add(g.rows, rg.Held))
+			}
+		})
+	if err := errors.Join(err, fatal, w.close()); err != nil {
+		return nil, err
+	}
+	return m, m.finish(dir, w, games, &fit)
+}
+
+// finish fills the manifest from what was written and writes it with
+// the games list.
+func (m *RowsManifest) finish(dir string, w *shardWriter, games []RowsGame, fit *baselineFit) error {
+	for k, s := range w.specs {
+		m.Models = append(m.Models, RowsModel{Name: s.name, Schema: s.schema, Features: s.features,
+			Train: w.out[k][0].x.rows, Test: w.out[k][1].x.rows})
+	}
+	for _, g := range games {
+		m.Games++
+		if g.Held {
+			m.HeldOut++
+		}
+	}
+	m.Fit = Baselines{Tenpai: fit.tenpai, Value: fit.value, Rank: fit.rank}
+	if err := writeJSON(filepath.Join(dir, "games.json"), games); err != nil {
+		return err
+	}
+	return writeJSON(filepath.Join(dir, "manifest.json"), m)
+}
+
+// writeJSON writes v as indented JSON into path.
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// npyPair is one model's X and y of one split.
+type npyPair struct{ x, y *npyWriter }
+
+// shardWriter writes every model's rows of a shard as .npy files.
+type shardWriter struct {
+	specs []spec
+	out   [][2]npyPair // [model][train, test]
+	x     []float32
+}
+
+// rowsFile names a model's array of a split ("train", "test") in a shard
+// folder: NAME.SPLIT.X.npy or NAME.SPLIT.y.npy.
+func rowsFile(name, split, array string) string { return name + "." + split + "." + array + ".npy" }
+
+func openShardWriter(dir string, sp []spec) (*shardWriter, error) {
+	w := &shardWriter{specs: sp, out: make([][2]npyPair, len(sp))}
+	for k, s := range sp {
+		for j, split := range []string{"train", "test"} {
+			x, err := createNPY(filepath.Join(dir, rowsFile(s.name, split, "X")), len(s.features))
+			if err != nil {
+				w.abort()
+				return nil, err
+			}
+			w.out[k][j].x = x
+			if w.out[k][j].y, err = createNPY(filepath.Join(dir, rowsFile(s.name, split, "y")), 0); err != nil {
+				w.abort()
+				return nil, err
+			}
+		}
+	}
+	return w, nil
+}
+
+// add writes one game's rows of every model to its split's files.
+func (w *shardWriter) add(rows *gameRows, held bool) error {
+	split := 0
+	if held {
+		split = 1
+	}
+	for k, s := range w.specs {
+		p := w.out[k][split]
+		err := libsvmRows(bytes.NewReader(rows.rows[k].Bytes()), len(s.features), func(label float32, x []float32, _ int) error {
+			return errors.Join(p.x.row(x), p.y.row([]float32{label}))
+		})
+		if err != nil {
+			return fmt.Errorf("%s rows: %w", s.name, err)
+		}
+	}
+	return nil
+}
+
+func (w *shardWriter) close() error {
+	var err error
+	for k := range w.out {
+		for _, p := range w.out[k] {
+			for _, a := range []*npyWriter{p.x, p.y} {
+				if a != nil {
+					err = errors.Join(err, a.Close())
+				}
+			}
+		}
+	}
+	return err
+}
+
+// abort closes what close has not (after an error).
+func (w *shardWriter) abort() { w.close() }
+
+// parseXGB is xgbmodel.ParseLikeXGBoost: the float32 xgboost reads.
+func parseXGB(s string) (float32, bool) { return xgbmodel.ParseLikeXGBoost(s) }
