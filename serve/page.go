@@ -71,7 +71,6 @@ function showAnalysis(text) {
   note(a.round + " event " + a.event + ", seat " + a.seat + ", hand " + a.hand + ": best " + a.best +
     (a.played ? " (played: " + a.played + ")" : "") + "; " + a.sims + " simulations, seed " + a.seed + ", maximising " + a.utility);
   for (const w of a.warnings || []) note("warning: " + w, "warn");
-  if (a.why && a.why.sentence) note(a.why.sentence, "whyall");
   const t = document.createElement("table"), h = t.insertRow(), box = document.createElement("div");
   t.id = "analysis"; box.className = "scroll";
   for (const c of ["move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims"]) {

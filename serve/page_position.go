@@ -18,7 +18,8 @@ const positionStyle = `
 .tile.cl{outline:2px dashed #b60;outline-offset:-3px}
 #palette div{display:flex;flex-wrap:wrap}.zone{display:flex;flex-wrap:wrap;align-items:center;margin:.2em 0;min-height:2.7em}
 .zone .tiles{display:flex;flex-wrap:wrap;align-items:center}
-.tgt{min-width:7.5em;margin-right:.4em;text-align:left}.tgt[aria-pressed=true]{background:#cec;border:2px solid #070;font-weight:bold}
+.tgt{min-width:8.5em;margin-right:.4em;text-align:left;background:#f4f4f4;border:1px solid #999;border-radius:.3em;padding:.3em .5em}
+.tgt[aria-pressed=true]{background:#cec;border-color:#070;font-weight:bold}
 .meld{display:inline-flex;border:1px solid #aaa;border-radius:.3em;padding:0 .1em;margin-right:.3em}.meld.open{border-style:dashed}
 #pcli{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.4em}#pmsg{color:#b00}
 .scroll{overflow-x:auto;max-width:100%}tr.why td{color:#333;font-style:italic;border-top:none}

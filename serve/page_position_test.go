@@ -1,13 +1,20 @@
 package serve
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // positionProbeJS builds a position on the page by clicking as a person
@@ -20,7 +27,8 @@ import (
 // the table's move rows, best rows and why rows, the status and the
 // page's sideways overflow; takes a tile out of the hand (an impossible
 // position) and writes the server's error; and clicks a fourth and a
-// fifth 1z, writing what the page says to each.
+// fifth 1z, writing what the page says to each. With SHOT true it stops
+// at the table and hides what comes before the section, for a screenshot.
 const positionProbeJS = `<script>
 (function () {
   const $ = id => document.getElementById(id), out = [];
@@ -54,6 +62,7 @@ const positionProbeJS = `<script>
   function table() {
     const t = $("analysis");
     if (!t) { if ($("err").textContent) { out.push("err=" + $("err").textContent); finish(); } else setTimeout(table, 50); return; }
+    if (SHOT) { shot(); return; }
     const rows = t.querySelectorAll("tr.move"), why = Array.from(t.querySelectorAll("tr.why"));
     out.push("rows=" + rows.length + " best=" + t.querySelectorAll("tr.best").length + " first=" + rows[0].className +
       " why=" + why.length + " emptywhy=" + why.filter(w => w.textContent.trim() === "").length);
@@ -73,6 +82,11 @@ const positionProbeJS = `<script>
     tile("1z").click();
     out.push("fifth=[" + $("pmsg").textContent + "] hand=" + positionBody().hand);
     finish();
+  }
+  function shot() { // the section and its table alone: a window scrolled down is drawn blank
+    for (let e = $("bypos").previousElementSibling; e; e = e.previousElementSibling) e.hidden = true;
+    $("pstatus").textContent = ""; // virtual time: the seconds it shows are not the analysis's
+    document.activeElement.blur(); window.scrollTo(0, 0); finish();
   }
   function finish() { const p = document.createElement("pre"); p.id = "probe"; p.textContent = out.join("\n"); document.body.appendChild(p); }
   setTimeout(table, 0);
@@ -104,8 +118,8 @@ func pagePosition() map[string]any {
 // phone-wide frame, builds a position by clicking tiles, and checks what
 // a person reads: the command line of the position built, every control
 // reachable by the keyboard, the analysis table with one row per move
-// the API gives (the best first, each move's why under it when the API
-// gives one) and no sideways overflow; the server's error for a hand a
+// the API gives (the best first, each move's why under it) and no
+// sideways overflow; the server's error for a hand a
 // tile short; and the page's refusal of a fifth tile.
 func TestBrowserBuildsPosition(t *testing.T) {
 	if testing.Short() {
@@ -114,7 +128,10 @@ func TestBrowserBuildsPosition(t *testing.T) {
 	bin := chromium(t)
 	s := newService(t, Config{Workers: 1})
 	moves, whys := apiMoves(t, s)
-	srv := positionServer(t, s, positionProbeJS)
+	if moves == 0 || whys != moves {
+		t.Fatalf("the API gives %d moves, %d with a why: want a why for each", moves, whys)
+	}
+	srv := positionServer(t, s, false)
 	got := probePage(t, bin, srv.URL+"/phone")
 	t.Logf("probe:\n%s", got)
 	wantCLI := fmt.Sprintf("mjrank analyze --hand 234m456p789s1122z --draw 3z --dora 5m --round E1 --wind W --river 0:1z9m_4p --river '1:2z2m=3s*' --river 2:9s --river 3:6z7z --melds 3:pon=222m --sims %d", positionSims)
@@ -122,7 +139,7 @@ func TestBrowserBuildsPosition(t *testing.T) {
 		"cli=" + wantCLI,
 		// 37 palette tiles, 11 zones, the 27 tiles placed and 14 other controls.
 		"keyboard=89 controls, 0 unreachable",
-		fmt.Sprintf("rows=%d best=1 first=move best why=%d emptywhy=0", moves, whys),
+		fmt.Sprintf("rows=%d best=1 first=move best why=%d emptywhy=0", moves, moves),
 		"status=200",
 		"overflow=0 width=390",
 		"cli12=" + strings.Replace(wantCLI, "--hand 234m", "--hand 34m", 1),
@@ -133,6 +150,48 @@ func TestBrowserBuildsPosition(t *testing.T) {
 		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(want) + `$`).MatchString(got) {
 			t.Errorf("the page shows no line %q", want)
 		}
+	}
+	if dst := os.Getenv("MJRANK_POSITION_PNG"); dst != "" {
+		shootPosition(t, bin, positionServer(t, s, true).URL+"/", dst)
+	}
+}
+
+// shootPosition screenshots the page at url (the position built, its
+// analysis shown) into dst, and checks the picture shows tiles: their
+// cream faces.
+func shootPosition(t *testing.T, bin, url, dst string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	home := t.TempDir()
+	raw := filepath.Join(home, "shot.png")
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir="+filepath.Join(home, "profile"),
+		"--virtual-time-budget=600000", "--window-size=1100,1500", "--screenshot="+raw, url)
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := 0
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			if r, g, b, _ := img.At(x, y).RGBA(); r>>8 == 0xff && g>>8 == 0xfd && b>>8 == 0xf6 {
+				face++
+			}
+		}
+	}
+	if n := img.Bounds().Dx() * img.Bounds().Dy(); face < n/100 {
+		t.Errorf("the screenshot shows %d tile-face pixels of %d: no tiles?", face, n)
+	}
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -161,11 +220,17 @@ func apiMoves(t *testing.T, s http.Handler) (moves, whys int) {
 	return len(res.Candidates), whys
 }
 
-// positionServer serves the page with probe (GET /), the page in a
+// positionServer serves the page with the probe (GET /; see SHOT; a
+// screenshot's analysis at the default budget), the page in a
 // phone-wide frame (GET /phone) and the API.
-func positionServer(t *testing.T, s http.Handler, probe string) *httptest.Server {
+func positionServer(t *testing.T, s http.Handler, shot bool) *httptest.Server {
 	t.Helper()
-	probe = strings.Replace(probe, "SIMS", fmt.Sprint(positionSims), 1)
+	sims := fmt.Sprint(positionSims)
+	if shot {
+		sims = "" // the docs show an analysis at the default budget
+	}
+	probe := strings.Replace(positionProbeJS, "SIMS", sims, 1)
+	probe = strings.Replace(probe, "SHOT", fmt.Sprint(shot), 1)
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

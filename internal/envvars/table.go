@@ -56,6 +56,8 @@ var All = []Var{
 		"The share of turn decisions the discard rows keep."},
 	{"MJRANK_POLICY_WORK", "experiments/train", "a temporary folder",
 		"TestPolicyTrial's work folder, kept."},
+	{"MJRANK_POSITION_PNG", "serve", "unset: not kept",
+		"A file TestBrowserBuildsPosition keeps its screenshot in: the page's position by hand, built by clicking, and its analysis at the default budget."},
 	{"MJRANK_REQUIRE_SHARED", "internal/shareddata", "off",
 		"`1`: a test that needs ../shared/data, xgboost, chromium or node fails instead of skipping (.ci/run, `make test-corpus`)."},
 	{"MJRANK_REVIEW_PNG", "review", "unset: not kept",
