@@ -17,6 +17,15 @@ type VerifyOptions struct {
 	Workers  int                   // files replayed at once; 0 = GOMAXPROCS
 	Progress func(done, total int) // called after each file, in order; may be nil
 	Stdin    io.Reader             // read for the path "-" (StdinPath), reported as "stdin"; nil: none
+	// Select, when not nil, is given the record files listed (in the
+	// order of RecordFiles) and returns those to replay, in order: a
+	// shard's slice of them. The listing's own skips and problems (a path
+	// that cannot be read, a FIFO) are reported unless SkipListing is set,
+	// so that the shards of one listing report them once and
+	// [MergeReports] of the shards' reports, in order, is the report of
+	// the whole.
+	Select      func(files []string) []string
+	SkipListing bool
 }
 
 // VerifyReport is what [Verify] found. Lists are in file order, so a report
@@ -89,9 +98,14 @@ type fileResult struct {
 func Verify(ctx context.Context, paths []string, opt VerifyOptions) (*VerifyReport, error) {
 	start := time.Now()
 	files, explicit, skipped, problems := RecordFiles(paths)
-	total := &VerifyReport{Skipped: []VerifySkip{}, Unchecked: []VerifySkip{}, Mismatches: []VerifyProblem{}, Errors: []VerifyProblem{}}
-	total.Skipped = append(total.Skipped, skipped...)
-	total.Errors = append(total.Errors, problems...)
+	total := newReport()
+	if !opt.SkipListing {
+		total.Skipped = append(total.Skipped, skipped...)
+		total.Errors = append(total.Errors, problems...)
+	}
+	if opt.Select != nil {
+		files = opt.Select(files)
+	}
 	done := 0
 	err := ForEachFile(ctx, files, opt.Workers,
 		func(f string) fileResult { return verifyFile(f, explicit[f], opt.Stdin) },
@@ -110,6 +124,29 @@ func Verify(ctx context.Context, paths []string, opt VerifyOptions) (*VerifyRepo
 		total.GamesPerSecond = float64(total.Games) / total.Seconds
 	}
 	return total, nil
+}
+
+// newReport returns an empty report whose lists are empty, not null, in
+// JSON.
+func newReport() *VerifyReport {
+	return &VerifyReport{Skipped: []VerifySkip{}, Unchecked: []VerifySkip{}, Mismatches: []VerifyProblem{}, Errors: []VerifyProblem{}}
+}
+
+// MergeReports joins the reports of consecutive slices of one listing
+// (the shards of a verify, see VerifyOptions.Select), given in order:
+// the counts add up and the lists follow each other, as in the report of
+// the whole. Seconds is the shards' sum (the work, not the wall time of
+// shards run at once) and GamesPerSecond follows from it.
+func MergeReports(parts []*VerifyReport) *VerifyReport {
+	total := newReport()
+	for _, p := range parts {
+		total.merge(p)
+		total.Seconds += p.Seconds
+	}
+	if total.Seconds > 0 {
+		total.GamesPerSecond = float64(total.Games) / total.Seconds
+	}
+	return total
 }
 
 func (r *VerifyReport) merge(o *VerifyReport) {
