@@ -27,6 +27,7 @@ import (
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/reliability"
+	"github.com/mjrank/mjrank/internal/shard"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/hand"
@@ -55,6 +56,11 @@ type Config struct {
 	Lab mc.Lab
 	// Progress is called after each game with the games done and the total.
 	Progress func(done, total int)
+	// Shard and Shards: measure only the Shard-th (1-based) of Shards
+	// consecutive slices of the games (in key order, after MaxGames;
+	// shard.Range), for a run split over processes whose Parts
+	// [Summarize] joins; 0 and 0: all the games.
+	Shard, Shards int
 }
 
 // Agreement counts one player's choices equal to the recorded player's.
@@ -220,11 +226,26 @@ type gameResult struct {
 // held-out game to measure on.
 var ErrNoGames = errors.New("no held-out game")
 
-// Run measures the engine.
+// Run measures the engine: [Measure] and [Summarize].
 func Run(ctx context.Context, cfg Config) (*Report, error) {
+	p, err := Measure(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return Summarize([]*Part{p})
+}
+
+// Measure measures the engine on the games of cfg's shard (all of them
+// without one) and returns their raw measurement, for [Summarize]. Every
+// shard reads the whole corpus: the baseline is fitted on its training
+// games, and the games measured are chosen among all of them.
+func Measure(ctx context.Context, cfg Config) (*Part, error) {
 	start := time.Now()
 	if cfg.Every <= 0 {
 		cfg.Every = 1
+	}
+	if cfg.Shards < 0 || (cfg.Shards == 0) != (cfg.Shard == 0) || cfg.Shard > cfg.Shards {
+		return nil, fmt.Errorf("mceval: shard %d/%d", cfg.Shard, cfg.Shards)
 	}
 	eng, err := mc.Default()
 	if err != nil {
@@ -249,11 +270,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		order = order[:cfg.MaxGames]
 	}
 	players := append([]string{"mc"}, cfg.Bots...)
-	rep := &Report{Sims: cfg.Sims, Fold: cfg.Fold}
-	for _, p := range players {
-		rep.Agreement = append(rep.Agreement, Agreement{Player: p})
+	part := &Part{Sims: cfg.Sims, Fold: cfg.Fold, Players: players, Planned: len(order), To: len(order), Games: []GameResult{}}
+	if cfg.Shards > 0 {
+		part.From, part.To = shard.Range(cfg.Shard, cfg.Shards, len(order))
+		order = order[part.From:part.To]
 	}
-	var all gameResult // every game's samples, in key order
 	done := 0
 	err = records.ForEachFile(ctx, order, cfg.Workers, func(key string) gameResult {
 		return measureGame(ctx, eng, &cfg, held[key], base, players)
@@ -265,26 +286,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if r.err != nil && err == nil {
 			err = r.err
 		}
-		rep.add(&r, &all)
+		part.Games = append(part.Games, GameResult{r})
 	})
 	if err != nil {
 		return nil, err
 	}
-	names := [3]string{"engine", "engine, opponents' hands known (oracle)", "baseline: frequency by turn and shanten"}
-	for i, ps := range all.samples {
-		if len(ps) == 0 {
-			continue
-		}
-		rep.Fidelity = append(rep.Fidelity, fidelity(names[i], ps, all.outcomes))
-	}
-	if len(all.samples[0]) > 0 {
-		rep.Stages = stages(all.samples[0], all.outcomes)
-	}
-	if len(all.calls) > 0 {
-		rep.Calls = callFidelity(all.calls)
-	}
-	rep.Seconds = time.Since(start).Seconds()
-	return rep, nil
+	part.Seconds = time.Since(start).Seconds()
+	return part, nil
 }
 
 // add counts game r in the report and appends its samples to all's.
