@@ -223,7 +223,7 @@ async function gamePage(file, e) {
   if (!fr) { fr = document.createElement("iframe"); fr.id = "gamepage"; $("out").appendChild(fr); }
   fr.srcdoc = text; fr.scrollIntoView();
 }
-const m = /^#job=([0-9a-f]+)$/.exec(location.hash);
+const m = /^#job=([A-Za-z0-9_-]+\.[0-9a-f]{32})$/.exec(location.hash); // REPLICA.HEX, as the server names jobs
 if (m) follow(m[1]);
 ` + positionScript + `</script>
 </body></html>

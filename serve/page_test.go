@@ -127,7 +127,7 @@ func TestBrowserDropsFiles(t *testing.T) {
 		regexp.MustCompile(`(?m)^row=cut\.xml game 1\|failed\|{9}cut\.xml:1:341: .*truncated record`),
 		regexp.MustCompile(`(?m)^player=([6-9]|[1-9][0-9]+) true$`),
 		regexp.MustCompile(`(?m)^status=job done: 3 records; 2/2 games, ([0-9]+)/([0-9]+) decisions$`),
-		regexp.MustCompile(`(?m)^hash=#job=[0-9a-f]{32}$`),
+		regexp.MustCompile(`(?m)^hash=#job=[A-Za-z0-9_-]+\.[0-9a-f]{32}$`),
 		regexp.MustCompile(`(?m)^gamepage=true$`),
 	} {
 		if !want.MatchString(got) {
@@ -138,7 +138,7 @@ func TestBrowserDropsFiles(t *testing.T) {
 		t.Errorf("the progress line does not end with every decision done: %v", c)
 	}
 	// A reload (the address with #job=ID) finds the job and shows its report.
-	hash := regexp.MustCompile(`(?m)^hash=(#job=[0-9a-f]+)$`).FindStringSubmatch(got)
+	hash := regexp.MustCompile(`(?m)^hash=(#job=[A-Za-z0-9_.-]+)$`).FindStringSubmatch(got)
 	if hash == nil {
 		return
 	}
