@@ -19,6 +19,7 @@ import (
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/internal/shard"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
 )
@@ -389,18 +390,17 @@ func seatsFlag(v string, seats *[game.NumSeats]string) error {
 	return nil
 }
 
-// shardFlag parses --shard i/n ("" leaves shard and shards at 0).
-func shardFlag(v string, shard, shards *int) error {
+// shardFlag parses --shard i/n ("" leaves shard and shards at 0); every
+// command's --shard reads it.
+func shardFlag(v string, shardI, shards *int) error {
 	if v == "" {
 		return nil
 	}
-	i, n, ok := strings.Cut(v, "/")
-	si, err1 := strconv.Atoi(i)
-	sn, err2 := strconv.Atoi(n)
-	if !ok || err1 != nil || err2 != nil || sn < 1 || si < 1 || si > sn {
-		return usageErrorf("--shard %q: must be i/n with 1 <= i <= n", quoteShort(v))
+	si, sn, err := shard.Parse(v)
+	if err != nil {
+		return usageErrorf("--shard %q: %v", quoteShort(v), err)
 	}
-	*shard, *shards = si, sn
+	*shardI, *shards = si, sn
 	return nil
 }
 

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/internal/shard"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/mceval"
 )
@@ -20,7 +23,7 @@ const measureSims = 2000
 
 var cmdMeasure = &Command{
 	Name:      "measure",
-	UsageLine: "--corpus DIR [--fold F] [--games N] [--every K] [--sims N] [--bots A,B] [--oracle] [--mc-ablation PARTS] [--workers N] [--seed S] [--json]",
+	UsageLine: "--corpus DIR [--fold F] [--games N] [--every K] [--sims N] [--bots A,B] [--oracle] [--mc-ablation PARTS] [--workers N] [--seed S] [--shard i/N] [--json] | merge [--json] FILE...",
 	Short:     "measure the engine on held-out real games: agreement with the players and fidelity of its predictions",
 	Long: `
 Measure runs the Monte Carlo engine on the decisions of the held-out tenth
@@ -68,6 +71,22 @@ same for any --workers. A corpus without a held-out game is an error (exit
 status 1), and so is a run that measures no decision (an --every larger
 than the games' decisions); --sims goes from 1 to 10,000,000, --fold from
 0 to 9.
+
+--shard i/N measures the i-th of N slices of the games measured (in the
+order of their keys, after --games): N consecutive slices of as many games
+as can be, so that N machines given the same corpus agree. Every shard
+reads the whole corpus (the baseline is fitted on it and the games are
+chosen from it); the engine's work is what is split. With more shards than
+games some shards are empty, which is no error. With --json a shard prints
+every sample it measured under a header that names the run (the options,
+the corpus's files by name and size, the build and its models, i and N),
+and "mjrank measure merge FILE..." joins the outputs of all N shards, in
+any order, into exactly the report one process prints (its JSON with
+--json; "seconds" is the shards' sum, the work rather than the wall time):
+the means, log-losses and calibration tables are computed from the
+samples, not from the shards' figures. That nothing was measured is
+judged on the merge. Merge refuses outputs of different runs, a shard
+missing or given twice, naming the files, and the flags of a run.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o measureOptions
@@ -82,7 +101,20 @@ than the games' decisions); --sims goes from 1 to 10,000,000, --fold from
 		fs.Uint64Var(&o.seed, "seed", 1, "seed of the simulations")
 		fs.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
 		fs.StringVar(&o.ablate, "mc-ablation", "", "measure the engine without a part of it, as arena's --mc-ablation")
+		fs.StringVar(&o.shard, "shard", "", "measure shard i of N of the games (i/N, 1-based)")
 		return func(env *Env, args []string) error {
+			if len(args) > 0 && args[0] == "merge" {
+				set := map[string]bool{}
+				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+				if err := refuseMergeFlags("measure", set, measureRunFlags); err != nil {
+					return err
+				}
+				outs, err := readShardOutputs(args[1:])
+				if err != nil {
+					return err
+				}
+				return measureMerge(env, outs, o.asJSON)
+			}
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
 			}
@@ -91,24 +123,124 @@ than the games' decisions); --sims goes from 1 to 10,000,000, --fold from
 				return err
 			}
 			cfg.Progress = progress.Callback(env.Stderr, "measure")
+			if o.shards > 0 {
+				return o.runShard(env, cfg)
+			}
 			rep, err := mceval.Run(context.Background(), *cfg)
 			if err != nil {
 				return err
 			}
-			if rep.Decisions == 0 {
-				return fmt.Errorf("nothing measured: --every %d (every %dth decision of each kind) selects no decision of %s", o.every, o.every, measuredGames(rep))
-			}
-			if o.asJSON {
-				return writeJSON(env.Stdout, rep)
-			}
-			return printMeasure(env.Stdout, rep)
+			return measureReport(env, rep, o.every, o.asJSON)
 		}
 	},
 }
 
+// measureRunFlags are the flags of a run, which measure merge refuses.
+var measureRunFlags = []string{"bots", "corpus", "every", "fold", "games", "mc-ablation", "oracle", "seed", "shard", "sims", "workers"}
+
+// measureReport prints the report and returns the command's error: a run
+// that measured no decision fails.
+func measureReport(env *Env, rep *mceval.Report, every int, asJSON bool) error {
+	if rep.Decisions == 0 {
+		return fmt.Errorf("nothing measured: --every %d (every %dth decision of each kind) selects no decision of %s", every, every, measuredGames(rep))
+	}
+	if asJSON {
+		return writeJSON(env.Stdout, rep)
+	}
+	return printMeasure(env.Stdout, rep)
+}
+
+// runShard measures the games of shard o.shardI of o.shards and prints
+// them: with --json every sample under the run's header (the input of
+// measure merge), else the report of the shard's games alone.
+func (o *measureOptions) runShard(env *Env, cfg *mceval.Config) error {
+	files, _, err := dataset.Files(cfg.Corpus)
+	if err != nil {
+		return err
+	}
+	h, err := shardHeader("measure", o.shardI, o.shards, "games", o.runOptions(cfg), true)
+	if err != nil {
+		return err
+	}
+	h.Inputs = shard.Identify(cfg.Corpus, files)
+	cfg.Shard, cfg.Shards = o.shardI, o.shards
+	part, err := mceval.Measure(context.Background(), *cfg)
+	if err != nil {
+		return err
+	}
+	h.Total, h.From, h.To = part.Planned, part.From, part.To
+	if o.asJSON {
+		return writeJSON(env.Stdout, shard.Output[*mceval.Part]{Shard: *h, Result: part})
+	}
+	// The shard's games alone, as the run of those games.
+	alone := *part
+	alone.Planned, alone.From, alone.To = len(part.Games), 0, len(part.Games)
+	rep, err := mceval.Summarize([]*mceval.Part{&alone})
+	if err != nil {
+		return err
+	}
+	shardLine(env.Stdout, h)
+	return printMeasure(env.Stdout, rep)
+}
+
+// runOptions are the options that make a measurement, for a shard's
+// header: every flag but --workers, --json and --shard, as the run reads
+// them.
+func (o *measureOptions) runOptions(cfg *mceval.Config) map[string]string {
+	var parts []string
+	for _, p := range strings.Split(o.ablate, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return map[string]string{
+		"fold": fmt.Sprint(cfg.Fold), "games": fmt.Sprint(cfg.MaxGames), "every": fmt.Sprint(cfg.Every),
+		"sims": fmt.Sprint(cfg.Sims), "bots": strings.Join(cfg.Bots, ","), "oracle": fmt.Sprint(cfg.Oracle),
+		"seed": fmt.Sprint(cfg.Seed), "mc-ablation": strings.Join(parts, ","),
+	}
+}
+
+// mergeMeasure joins the outputs of the N shards of one measure run
+// (measure --shard i/N --json) into the report of the whole, exactly the
+// report of one process but for its time (mceval.Summarize), and returns
+// it with the header of the run (its options, corpus and build).
+func mergeMeasure(outs []shardOutput) (*mceval.Report, *shard.Header, error) {
+	parts, h, err := decodeShards[*mceval.Part](outs, "measure")
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, p := range parts {
+		if p == nil {
+			return nil, nil, fmt.Errorf("merge: shard %d/%d has no result", k+1, h.Shards)
+		}
+	}
+	rep, err := mceval.Summarize(parts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("merge: %w", err)
+	}
+	return rep, h, nil
+}
+
+// measureMerge is measure merge on outputs in memory: it prints the
+// report of the whole run as "mjrank measure [--json] ..." does and
+// returns the error whose exit status is measure's (1 when nothing was
+// measured; 1 too for outputs that do not merge).
+func measureMerge(env *Env, outs []shardOutput, asJSON bool) error {
+	rep, h, err := mergeMeasure(outs)
+	if err != nil {
+		return err
+	}
+	every, err := strconv.Atoi(h.Options["every"])
+	if err != nil {
+		return fmt.Errorf("merge: the shards' --every %q: %w", h.Options["every"], err)
+	}
+	return measureReport(env, rep, every, asJSON)
+}
+
 // measureOptions are the measure command's flags.
 type measureOptions struct {
-	corpus, bots, ablate        string
+	corpus, bots, ablate, shard string
+	shardI, shards              int
 	games, every, sims, workers int
 	fold                        int
 	seed                        uint64
@@ -128,6 +260,7 @@ func (o *measureOptions) check() (*mceval.Config, error) {
 		intIn("fold", o.fold, 0, 9),
 		intIn("sims", o.sims, 1, mc.MaxSims),
 		workersFlag(o.workers),
+		shardFlag(o.shard, &o.shardI, &o.shards),
 	); err != nil {
 		return nil, err
 	}

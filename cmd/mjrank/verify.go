@@ -6,15 +6,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/internal/shard"
 )
 
 var cmdVerify = &Command{
 	Name:      "verify",
-	UsageLine: "[--json] [--workers N] PATH...",
+	UsageLine: "[--json] [--workers N] [--shard i/N] PATH... | merge [--json] FILE...",
 	Short:     "replay game records through the engine and compare every result",
 	Long: `
 Verify reads game records — mjlog XML (plain or gzip), tenhou.net/6 JSON
@@ -38,16 +40,46 @@ and every error (file and position), and exits with status 1 if there is
 any, or if no round was replayed at all (no game, or games without a
 round). Files are replayed in parallel; the report is the same for any
 number of workers.
+
+--shard i/N replays the i-th of N slices of the files: the files as listed
+(the paths in the order given, each folder's files sorted by path), cut
+into N consecutive slices of as many files as can be (shard i gets files
+⌊(i−1)·n/N⌋+1 to ⌊i·n/N⌋ of n), so that N machines given the same paths
+agree; the first shard also reports what the listing skipped or could not
+read. With more shards than files some shards are empty, which is no
+error. With --json a shard prints its report under a header that names the
+run (the paths, the files' names and sizes, the build, i and N), and
+"mjrank verify merge FILE..." joins the outputs of all N shards, in any
+order, into exactly the report "mjrank verify PATH..." prints (its JSON
+with --json; "seconds" is the shards' sum, the work rather than the wall
+time), with the same exit status. A shard exits with status 1 when its
+files hold a mismatch or an error; that no round was replayed is judged on
+the merge. Merge refuses outputs of different runs, a shard missing or
+given twice, naming the files, and the flags of a run. A path named merge
+is given as ./merge. Standard input cannot be split.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o verifyOptions
-		fs.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
+		fs.BoolVar(&o.asJSON, "json", false, "print the report as JSON (with --shard, the input of verify merge)")
 		fs.IntVar(&o.workers, "workers", 0, "files replayed at once (default: one per CPU)")
+		fs.StringVar(&o.shard, "shard", "", "replay shard i of N of the files (i/N, 1-based)")
 		return func(env *Env, args []string) error {
+			if len(args) > 0 && args[0] == "merge" {
+				set := map[string]bool{}
+				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+				if err := refuseMergeFlags("verify", set, verifyRunFlags); err != nil {
+					return err
+				}
+				outs, err := readShardOutputs(args[1:])
+				if err != nil {
+					return err
+				}
+				return verifyMerge(env, outs, o.asJSON)
+			}
 			if len(args) == 0 {
 				return usageErrorf("give at least one file or folder")
 			}
-			if err := o.check(); err != nil {
+			if err := o.check(args); err != nil {
 				return err
 			}
 			return o.run(env, args)
@@ -57,22 +89,58 @@ number of workers.
 
 // verifyOptions are the verify command's flags.
 type verifyOptions struct {
-	asJSON  bool
-	workers int
+	asJSON         bool
+	workers        int
+	shard          string
+	shardI, shards int
 }
 
-// check checks every flag before any work.
-func (o *verifyOptions) check() error { return workersFlag(o.workers) }
+// verifyRunFlags are the flags of a run, which verify merge refuses.
+var verifyRunFlags = []string{"shard", "workers"}
 
-// run verifies the records of paths and prints the report; a record that
-// fails makes the command fail.
+// check checks every flag before any work (paths: the paths given).
+func (o *verifyOptions) check(paths []string) error {
+	if err := firstErr(workersFlag(o.workers), shardFlag(o.shard, &o.shardI, &o.shards)); err != nil {
+		return err
+	}
+	if o.shards > 0 && slices.Contains(paths, records.StdinPath) {
+		return usageErrorf("--shard: standard input (-) cannot be split into shards; give files or folders")
+	}
+	return nil
+}
+
+// run verifies the records of paths (its shard's, with --shard) and
+// prints the report; a record that fails makes the command fail.
 func (o *verifyOptions) run(env *Env, paths []string) error {
 	opt := records.VerifyOptions{Workers: o.workers, Stdin: env.Stdin}
 	opt.Progress = progress.Callback(env.Stderr, "verify")
+	var h *shard.Header
+	if o.shards > 0 {
+		var err error
+		if h, err = shardHeader("verify", o.shardI, o.shards, "files", nil, false); err != nil {
+			return err
+		}
+		opt.SkipListing = o.shardI > 1
+		opt.Select = func(files []string) []string {
+			h.Inputs = shard.Identify(paths, files)
+			h.Total = len(files)
+			h.From, h.To = shard.Range(h.Shard, h.Shards, len(files))
+			return files[h.From:h.To]
+		}
+	}
 	rep, err := records.Verify(context.Background(), paths, opt)
 	if err != nil {
 		return err
 	}
+	if h != nil {
+		return o.reportShard(env, h, rep)
+	}
+	return o.report(env, rep, paths)
+}
+
+// report prints the report of the records under paths and returns the
+// command's error: a mismatch, an error or nothing checked fails.
+func (o *verifyOptions) report(env *Env, rep *records.VerifyReport, paths []string) error {
 	if o.asJSON {
 		if err := writeJSON(env.Stdout, rep); err != nil {
 			return err
@@ -87,6 +155,55 @@ func (o *verifyOptions) run(env *Env, paths []string) error {
 		return errSilent
 	}
 	return nil
+}
+
+// reportShard prints a shard's report (under its header with --json) and
+// returns its error: a mismatch or an error fails it; that nothing was
+// checked is the merge's to judge, as a shard may hold no file.
+func (o *verifyOptions) reportShard(env *Env, h *shard.Header, rep *records.VerifyReport) error {
+	if o.asJSON {
+		if err := writeJSON(env.Stdout, shard.Output[*records.VerifyReport]{Shard: *h, Result: rep}); err != nil {
+			return err
+		}
+	} else {
+		shardLine(env.Stdout, h)
+		if err := printVerify(env.Stdout, rep); err != nil {
+			return err
+		}
+	}
+	if !rep.OK() {
+		return errSilent
+	}
+	return nil
+}
+
+// mergeVerify joins the outputs of the N shards of one verify run
+// (verify --shard i/N --json) into the report of the whole, exactly the
+// report of one process but for its timing (records.MergeReports), and
+// returns it with the header of the run (its paths, files and build).
+func mergeVerify(outs []shardOutput) (*records.VerifyReport, *shard.Header, error) {
+	parts, h, err := decodeShards[*records.VerifyReport](outs, "verify")
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, p := range parts {
+		if p == nil {
+			return nil, nil, fmt.Errorf("merge: shard %d/%d has no report", k+1, h.Shards)
+		}
+	}
+	return records.MergeReports(parts), h, nil
+}
+
+// verifyMerge is verify merge on outputs in memory: it prints the report
+// of the whole run as "mjrank verify [--json] PATH..." does and returns
+// the error whose exit status is verify's (1 for a mismatch, an error or
+// nothing checked; 1 too for outputs that do not merge).
+func verifyMerge(env *Env, outs []shardOutput, asJSON bool) error {
+	rep, h, err := mergeVerify(outs)
+	if err != nil {
+		return err
+	}
+	return (&verifyOptions{asJSON: asJSON}).report(env, rep, h.Inputs.Paths)
 }
 
 // nothingChecked is the error of a run that replayed no round: a verify
