@@ -32,7 +32,8 @@ const positionSection = `
 <section id="bypos"><h2 id="position">A position by hand</h2>
 <p>Pick where tiles go (the buttons on the left), then click tiles into it; click a placed tile to take it back
 (a meld's tile takes the meld back). A river tile gets the marks ticked when it is placed. A meld's called tile
-goes first, a kakan's added tile last. Riichi is the riichi-marked river tile. Sims, seed and utility: the options above.</p>
+goes first, a kakan's added tile last. Riichi is the riichi-marked river tile. A hand of 14 tiles and no draw has its last
+tile in order as the draw: give the draw to say which. Sims, seed and utility: the options above.</p>
 <div id="palette" role="group" aria-label="tiles to place"></div>
 <p>
 <label><input type="checkbox" id="mts"/> tsumogiri (_)</label>
@@ -227,7 +228,9 @@ function buildPosition() {
   render();
 }
 $("panalyze").onclick = async () => {
-  $("pmsg").textContent = "";
+  $("pmsg").textContent = pmeld ? "the " + pmeld.kind + " of seat " + pmeld.seat + " has " + pmeld.tiles.length + " of its " +
+    MELD_SIZE[pmeld.kind] + " tiles: finish it or take it back" : "";
+  if (pmeld) return;
   const r = await call("/v1/analyze", opts({position: positionBody(), utility: $("utility").value}), "pstatus");
   if (r) showAnalysis(r);
 };

@@ -26,8 +26,9 @@ import (
 // the keyboard cannot reach. Then it asks for the analysis and writes
 // the table's move rows, best rows and why rows, the status and the
 // page's sideways overflow; takes a tile out of the hand (an impossible
-// position) and writes the server's error; and clicks a fourth and a
-// fifth 1z, writing what the page says to each. With SHOT true it stops
+// position) and writes the server's error; clicks a fourth and a fifth
+// 1z, writing what the page says to each; and asks for an analysis with
+// a pon begun, writing what the page says. With SHOT true it stops
 // at the table and hides what comes before the section, for a screenshot.
 const positionProbeJS = `<script>
 (function () {
@@ -81,6 +82,8 @@ const positionProbeJS = `<script>
     out.push("fourth=[" + $("pmsg").textContent + "] " + tile("1z").classList.contains("used"));
     tile("1z").click();
     out.push("fifth=[" + $("pmsg").textContent + "] hand=" + positionBody().hand);
+    $("g-meld1").click(); tile("9p").click(); $("panalyze").click();
+    out.push("halfmeld=[" + $("pmsg").textContent + "]");
     finish();
   }
   function shot() { // the section and its table alone: a window scrolled down is drawn blank
@@ -119,8 +122,8 @@ func pagePosition() map[string]any {
 // a person reads: the command line of the position built, every control
 // reachable by the keyboard, the analysis table with one row per move
 // the API gives (the best first, each move's why under it) and no
-// sideways overflow; the server's error for a hand a
-// tile short; and the page's refusal of a fifth tile.
+// sideways overflow; the server's error for a hand a tile short; and
+// the page's refusals of a fifth tile and of a meld half built.
 func TestBrowserBuildsPosition(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
@@ -146,6 +149,7 @@ func TestBrowserBuildsPosition(t *testing.T) {
 		"err=position.hand: 12 tiles with 0 melds and a draw: want 13 table=false",
 		"fourth=[] true",
 		"fifth=[no fifth 1z: there are four of each tile] hand=34m456p789s11122z",
+		"halfmeld=[the pon of seat 1 has 1 of its 3 tiles: finish it or take it back]",
 	} {
 		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(want) + `$`).MatchString(got) {
 			t.Errorf("the page shows no line %q", want)
