@@ -24,10 +24,13 @@ var cmdServe = &Command{
 	Long: `
 Serve answers HTTP on --addr (loopback by default):
 
-  POST /v1/analyze  {"observation": {...}} or {"record": "...", "round": "E2-0",
-                    "event": N | "turn": T, "seat": S, "game": G}, with
-                    "sims", "seed", "utility" (rank|points), "time_ms": the
-                    JSON mjrank analyze --json prints
+  POST /v1/analyze  {"observation": {...}}, {"record": "...", "round": "E2-0",
+                    "event": N | "turn": T, "seat": S, "game": G}, or
+                    {"position": {"hand": "...", "dora": "5m", "seat": S |
+                    "wind": W, ...}} (analyze's typed position, each flag a
+                    field; "rivers" and "melds" lists), with "sims", "seed",
+                    "utility" (rank|points), "time_ms": the JSON mjrank
+                    analyze --json prints
   POST /v1/review   a record as the body (options in the query: seat, name,
                     game, rounds, sims, seed) or {"record": "...", "seat": N |
                     "name": "...", "rounds": "E1,S3", "sims": N, "seed": S}:
