@@ -84,8 +84,9 @@ and "mjrank measure merge FILE..." joins the outputs of all N shards, in
 any order, into exactly the report one process prints (its JSON with
 --json; "seconds" is the shards' sum, the work rather than the wall time):
 the means, log-losses and calibration tables are computed from the
-samples, not from the shards' figures. That nothing was measured is
-judged on the merge. Merge refuses outputs of different runs, a shard
+samples, not from the shards' figures. Without --json a shard prints the
+report of its own games. That nothing was measured is judged on the
+merge. Merge refuses outputs of different runs, a shard
 missing or given twice, naming the files, and the flags of a run.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {

@@ -168,3 +168,118 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// shardFiles runs command's args as the shards given ("i/n") and writes
+// each output into dir, returning the files in that order.
+func shardFiles(t *testing.T, dir, command string, args []string, shards ...string) []string {
+	t.Helper()
+	var files []string
+	for _, s := range shards {
+		code, stdout, stderr := mjrankRun(t, nil, append([]string{command, "--shard", s, "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%s --shard %s: exit %d\n%s", command, s, code, stderr)
+		}
+		f := filepath.Join(dir, fmt.Sprintf("%s-%s-%d.json", command, strings.ReplaceAll(s, "/", "of"), len(files)))
+		if err := os.WriteFile(f, []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return files
+}
+
+// editFile returns a new file: file with its first from replaced by to.
+func editFile(t *testing.T, file, from, to string) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), from) {
+		t.Fatalf("%s holds no %q", file, from)
+	}
+	f, err := os.CreateTemp(filepath.Dir(file), "edited-*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(strings.Replace(string(b), from, to, 1)); err != nil {
+		t.Fatal(err)
+	}
+	return f.Name()
+}
+
+// TestShardMergeRefuses: verify merge and measure merge refuse what does
+// not make the whole run, naming the files at fault; and a bad --shard,
+// --shard on standard input or a run's flag given to merge is a usage
+// error.
+func TestShardMergeRefuses(t *testing.T) {
+	corpus := shardCorpus(t, 2, 2)
+	other := shardCorpus(t, 2, 3)
+	dir := t.TempDir()
+	v := shardFiles(t, dir, "verify", []string{corpus}, "1/3", "2/3", "3/3")
+	vOther := shardFiles(t, dir, "verify", []string{other}, "2/3", "1/2")
+	_, whole, _ := mjrankRun(t, nil, "verify", "--json", corpus)
+	unsharded := filepath.Join(dir, "unsharded.json")
+	if err := os.WriteFile(unsharded, []byte(whole), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A corpus whose file grows between its shards' runs.
+	growing := shardCorpus(t, 2, 2)
+	grown := shardFiles(t, dir, "verify", []string{growing}, "1/2")
+	links, err := filepath.Glob(filepath.Join(growing, "b", "*"))
+	if err != nil || len(links) == 0 {
+		t.Fatalf("no file under %s: %v", growing, err)
+	}
+	b, err := os.ReadFile(links[0])
+	if err == nil {
+		err = os.Remove(links[0])
+	}
+	if err == nil {
+		err = os.WriteFile(links[0], append(b, '\n'), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown = append(grown, shardFiles(t, dir, "verify", []string{growing}, "2/2")...)
+	margs := []string{"--corpus", corpus, "--games", "2", "--every", "60", "--sims", "5", "--bots", ""}
+	m := shardFiles(t, dir, "measure", margs, "1/2", "2/2")
+	mSims := shardFiles(t, dir, "measure", append(margs, "--sims", "6"), "2/2")
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{"verify: the shards", []string{"verify", "merge", v[2], v[0], v[1]}, 0, ""},
+		{"verify: one missing", []string{"verify", "merge", v[0], v[2]}, 1, "merge: shard 2 of 3 missing"},
+		{"verify: one twice", []string{"verify", "merge", v[0], v[1], v[1], v[2]}, 1, "merge: shard 2/3 given twice: " + v[1] + ", " + v[1]},
+		{"verify: another corpus", []string{"verify", "merge", v[0], vOther[0], v[2]}, 1, vOther[0] + " (shard 2/3) is of another run than " + v[0] + " (shard 1/3): paths " + other + ", not " + corpus},
+		{"verify: another count", []string{"verify", "merge", v[0], v[1], v[2], vOther[1]}, 1, "is of another run than " + v[0] + " (shard 1/3): "},
+		{"verify: a file grown", []string{"verify", "merge", grown[0], grown[1]}, 1, grown[1] + " (shard 2/2) is of another run than " + grown[0] + " (shard 1/2): inputs 5 files, "},
+		{"verify: a range edited", []string{"verify", "merge", v[0], editFile(t, v[1], `"to": `, `"to": 1`), v[2]}, 1, ".json: shard 2/3 holds files 1..13, but shard 2/3 of 5 files is 1..3"},
+		{"verify: a measure shard", []string{"verify", "merge", m[0]}, 1, m[0] + ": not the output of mjrank verify --shard i/N --json (a shard of mjrank measure)"},
+		{"verify: an unsharded report", []string{"verify", "merge", unsharded}, 1, unsharded + ": not the output of mjrank verify --shard i/N --json (no shard header)"},
+		{"verify: no such file", []string{"verify", "merge", v[0], filepath.Join(dir, "nope.json")}, 1, "nope.json: no such file"},
+		{"verify: no file", []string{"verify", "merge"}, 2, "merge needs the shards' JSON files"},
+		{"verify: merge --workers", []string{"verify", "merge", "--workers", "2", v[0]}, 2, "--workers: verify merge takes only --json"},
+		{"verify: merge --shard", []string{"verify", "merge", "--shard", "1/3", v[0]}, 2, "--shard: verify merge takes only --json"},
+		{"verify: --shard 0/2", []string{"verify", "--shard", "0/2", corpus}, 2, `--shard "0/2": must be i/n with 1 <= i <= n`},
+		{"verify: --shard 3/2", []string{"verify", "--shard", "3/2", corpus}, 2, `--shard "3/2": must be i/n`},
+		{"verify: --shard x", []string{"verify", "--shard", "x", corpus}, 2, `--shard "x": must be i/n`},
+		{"verify: --shard on stdin", []string{"verify", "--shard", "1/2", "-"}, 2, "--shard: standard input (-) cannot be split"},
+		{"measure: the shards", []string{"measure", "merge", m[1], m[0]}, 0, ""},
+		{"measure: one missing", []string{"measure", "merge", m[1]}, 1, "merge: shard 1 of 2 missing"},
+		{"measure: another budget", []string{"measure", "merge", m[0], mSims[0]}, 1, mSims[0] + ` (shard 2/2) is of another run than ` + m[0] + ` (shard 1/2): --sims "6", not "5"`},
+		{"measure: a sample edited", []string{"measure", "merge", m[0], editFile(t, m[1], `"outcomes": [`, `"outcomes": [[2, 0, 0, 0],`)}, 1, "outcomes[0]: flag 1 is 2"},
+		{"measure: a verify shard", []string{"measure", "merge", v[0]}, 1, "(a shard of mjrank verify)"},
+		{"measure: merge --sims", []string{"measure", "merge", "--sims", "5", m[0], m[1]}, 2, "--sims: measure merge takes only --json"},
+		{"measure: merge --corpus", []string{"measure", "merge", "--corpus", corpus, m[0], m[1]}, 2, "--corpus: measure merge takes only --json"},
+		{"measure: --shard 1/0", append([]string{"measure", "--shard", "1/0"}, margs...), 2, `--shard "1/0": must be i/n`},
+	} {
+		code, _, stderr := mjrankRun(t, nil, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d and %q", c.name, code, stderr, c.code, c.want)
+		}
+	}
+}

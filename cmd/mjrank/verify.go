@@ -52,7 +52,8 @@ run (the paths, the files' names and sizes, the build, i and N), and
 "mjrank verify merge FILE..." joins the outputs of all N shards, in any
 order, into exactly the report "mjrank verify PATH..." prints (its JSON
 with --json; "seconds" is the shards' sum, the work rather than the wall
-time), with the same exit status. A shard exits with status 1 when its
+time), with the same exit status; without --json a shard prints the
+report of its own files. A shard exits with status 1 when its
 files hold a mismatch or an error; that no round was replayed is judged on
 the merge. Merge refuses outputs of different runs, a shard missing or
 given twice, naming the files, and the flags of a run. A path named merge
