@@ -116,8 +116,17 @@ func (p *Plan) Run(ctx context.Context) (*BatchReport, error) {
 			return nil, err
 		}
 	}
-	rep := &BatchReport{Games: p.Entries(), Player: Player{Name: p.o.Name}}
-	rep.Batch = BatchTotals{Games: len(rep.Games), DecisionsAnalysed: int(analysed.Load()), Seconds: time.Since(start).Seconds()}
+	rep := batchReport(p.Entries(), p.o.Name)
+	rep.Batch.DecisionsAnalysed, rep.Batch.Seconds = int(analysed.Load()), time.Since(start).Seconds()
+	return rep, nil
+}
+
+// batchReport sums up a batch's games for the player named name: the
+// counts by status, each reviewed game's figures and the player's over
+// them. The work done (decisions analysed, seconds) is the caller's.
+func batchReport(games []GameEntry, name string) *BatchReport {
+	rep := &BatchReport{Games: games, Player: Player{Name: name}}
+	rep.Batch.Games = len(games)
 	for i := range rep.Games {
 		e := &rep.Games[i]
 		switch {
@@ -140,7 +149,7 @@ func (p *Plan) Run(ctx context.Context) (*BatchReport, error) {
 	}
 	rep.Player.Finish()
 	rep.Player.compare()
-	return rep, nil
+	return rep
 }
 
 // gameRun is a game under review.
@@ -230,6 +239,7 @@ func (p *Plan) review(ctx context.Context, eng *mc.Engine, analysed *atomic.Int6
 						t.g.fail(err)
 					} else {
 						analysed.Add(1)
+						t.g.it.analysed.Add(1)
 					}
 				}
 				last := t.g.left.Add(-1) == 0

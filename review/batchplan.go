@@ -9,13 +9,16 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
+	"github.com/mjrank/mjrank/internal/shard"
 )
 
 // BatchOptions tune a batch review.
@@ -43,6 +46,11 @@ type BatchOptions struct {
 	// in the batch's reports; without it a game's positions are dropped
 	// once the game is summed up (a page replays them from the record).
 	KeepPositions bool
+	// Shard and Shards, if Shards > 0, make the plan shard Shard (1-based)
+	// of Shards of the batch: its entries shard.Range(Shard, Shards, n) of
+	// the n entries the whole batch lists (Plan.ShardRange). Only those
+	// are fetched, replayed, looked up in the cache and reviewed.
+	Shard, Shards int
 }
 
 // BatchProgress is how far a batch is: the games to review (cached ones
@@ -57,16 +65,24 @@ type BatchProgress struct {
 type Plan struct {
 	items []*planItem
 	o     BatchOptions
+	// The plan's items are entries [from, to) of the total the batch
+	// lists; files are the record files the batch lists.
+	from, to, total int
+	files           []string
 }
 
 // planItem is one game of a plan (or a file or log that gave none).
 type planItem struct {
 	GameEntry
 	game      *data.Game // nil once reviewed, or if the entry has a status already
+	log       *LogRef    // a log to fetch, until the plan settles the item
+	urlSeat   int        // the seat a log URL names (tw=), else -1
 	seat      int
 	digest    string // RecordDigest of the game
+	repeat    string // the digest and seat by which skipRepeats knows the game ("": not counted)
 	key       *cacheKey
 	decisions int
+	analysed  atomic.Int64 // decisions analysed by this run
 }
 
 // input is one record file, log, or an entry decided as the arguments
@@ -84,8 +100,11 @@ type input struct {
 // fetched from o.LogServer. Nothing stops it: a path, a log or a record
 // that cannot be read is a failed entry, a game it cannot review (no
 // player of that name, not the rounds asked, a game it already holds) a
-// skipped one, both with the reason. Files are read o.Workers at a time; the entries are in the
-// order of args, a folder's files sorted.
+// skipped one, both with the reason. The entries are in the order of
+// args, a folder's files sorted, a file's games in order: the list every
+// shard of the batch (o.Shards) cuts alike. A log is one entry, fetched
+// only by the shard that holds it. Files are read, and games replayed,
+// o.Workers at a time.
 func NewPlan(ctx context.Context, args []string, o BatchOptions) *Plan {
 	var ins []input
 	for _, a := range args {
@@ -104,37 +123,67 @@ func NewPlan(ctx context.Context, args []string, o BatchOptions) *Plan {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	got := make([][]*planItem, len(ins))
+	// The list: every input's entries, its files' games read, no log
+	// fetched (a log is one entry whatever its server answers).
+	listed := make([][]*planItem, len(ins))
 	wp := pool.New().WithMaxGoroutines(workers)
 	for i, in := range ins {
-		wp.Go(func() { got[i] = o.read(ctx, in) })
+		wp.Go(func() { listed[i] = o.list(in) })
 	}
 	wp.Wait()
 	p := &Plan{o: o}
-	for _, items := range got {
-		p.items = append(p.items, items...)
+	var all []*planItem
+	for i, items := range listed {
+		all = append(all, items...)
+		if ins[i].path != "" {
+			p.files = append(p.files, ins[i].path)
+		}
 	}
+	p.total, p.to = len(all), len(all)
+	if o.Shards > 0 {
+		p.from, p.to = shard.Range(o.Shard, o.Shards, len(all))
+	}
+	p.items = all[p.from:p.to]
+	// The plan's entries settled: logs fetched, seats picked, decisions
+	// counted, reviews looked up in the cache.
+	wp = pool.New().WithMaxGoroutines(workers)
+	for _, it := range p.items {
+		wp.Go(func() { o.settle(ctx, it) })
+	}
+	wp.Wait()
 	p.skipRepeats()
 	return p
 }
 
+// ShardRange returns the entries of the batch the plan holds, [from, to)
+// of total (all of them without o.Shards).
+func (p *Plan) ShardRange() (from, to, total int) { return p.from, p.to, p.total }
+
+// Files returns the record files the batch lists, in order (the files
+// given and those found in the folders given), for every shard.
+func (p *Plan) Files() []string { return slices.Clone(p.files) }
+
 // skipRepeats skips a game the batch holds twice (the same game in two
 // files or formats, a log given twice) for the same seat: it is reviewed
-// once, and counted once in the player's figures.
+// once, and counted once in the player's figures. A shard sees its own
+// entries only; MergeShards skips the repeats across shards alike.
 func (p *Plan) skipRepeats() {
 	first := map[string]*planItem{}
 	for _, it := range p.items {
 		if it.digest == "" || it.Status == StatusSkipped || it.Status == StatusFailed {
 			continue
 		}
-		k := fmt.Sprintf("%s %d", it.digest, it.seat)
-		if f, ok := first[k]; ok {
-			it.Status, it.Reason, it.Report, it.Cached, it.game = StatusSkipped, "the same game as "+f.Where(), nil, false, nil
+		it.repeat = fmt.Sprintf("%s %d", it.digest, it.seat)
+		if f, ok := first[it.repeat]; ok {
+			it.Status, it.Reason, it.Report, it.Cached, it.game = StatusSkipped, repeatReason(&f.GameEntry), nil, false, nil
 			continue
 		}
-		first[k] = it
+		first[it.repeat] = it
 	}
 }
+
+// repeatReason is the reason of a game skipped as a repeat of first.
+func repeatReason(first *GameEntry) string { return "the same game as " + first.Where() }
 
 // expand lists the inputs of one argument.
 func expand(arg string) []input {
@@ -162,48 +211,63 @@ func expand(arg string) []input {
 	return ins
 }
 
-// read reads the games of one input.
-func (o *BatchOptions) read(ctx context.Context, in input) []*planItem {
+// list lists the entries of one input: a file's games read, a log not
+// yet fetched.
+func (o *BatchOptions) list(in input) []*planItem {
 	switch {
 	case in.entry != nil:
 		return []*planItem{{GameEntry: *in.entry}}
 	case in.log != nil:
-		return o.readLog(ctx, in.log)
+		return []*planItem{{GameEntry: GameEntry{LogID: in.log.ID}, log: in.log}}
 	}
 	return o.readFile(in.path, in.explicit)
 }
 
+// settle readies an item of the plan to review: its log fetched, its
+// seat picked, its decisions counted, its review looked up in the cache.
+func (o *BatchOptions) settle(ctx context.Context, it *planItem) {
+	if it.log != nil {
+		g, err := o.readLog(ctx, it.log)
+		it.urlSeat, it.log = it.log.Seat, nil
+		if err != nil {
+			it.Status, it.Reason = StatusFailed, err.Error()
+			return
+		}
+		it.game = g
+	}
+	if it.Status == "" && it.game != nil {
+		o.newItem(it)
+	}
+}
+
 // readLog reads a Tenhou log: from the cache if it holds it, else from
 // the log server (into the cache: a log never changes).
-func (o *BatchOptions) readLog(ctx context.Context, ref *LogRef) []*planItem {
-	failed := func(err error) []*planItem {
-		return []*planItem{{GameEntry: GameEntry{LogID: ref.ID, Status: StatusFailed, Reason: err.Error()}}}
-	}
+func (o *BatchOptions) readLog(ctx context.Context, ref *LogRef) (*data.Game, error) {
 	if o.Cache != nil {
 		if b, err := o.Cache.loadLog(ref.ID); err != nil {
 			o.Warn(err.Error())
 		} else if b != nil {
 			g, err := parseLog(b, ref.ID)
 			if err == nil {
-				return []*planItem{o.newItem(GameEntry{LogID: ref.ID}, g, ref.Seat)}
+				return g, nil
 			}
 			o.Warn(fmt.Sprintf("%s: the cached log: %v; fetching it again", ref.ID, err))
 		}
 	}
 	b, err := FetchLog(ctx, o.Client, o.LogServer, ref.ID)
 	if err != nil {
-		return failed(err)
+		return nil, err
 	}
 	g, err := parseLog(b, ref.ID)
 	if err != nil {
-		return failed(fmt.Errorf("the log server's answer: %w", err))
+		return nil, fmt.Errorf("the log server's answer: %w", err)
 	}
 	if o.Cache != nil {
 		if err := o.Cache.storeLog(ref.ID, b); err != nil {
 			o.Warn(fmt.Sprintf("%s: the log was not kept in the cache: %v", ref.ID, err))
 		}
 	}
-	return []*planItem{o.newItem(GameEntry{LogID: ref.ID}, g, ref.Seat)}
+	return g, nil
 }
 
 // parseLog reads the one game of a fetched log.
@@ -255,7 +319,7 @@ func (o *BatchOptions) readFile(path string, explicit bool) []*planItem {
 	for r.Next() {
 		n++
 		if o.Game == 0 || o.Game == n {
-			items = append(items, o.newItem(GameEntry{File: name, Number: n}, r.Game(), -1))
+			items = append(items, &planItem{GameEntry: GameEntry{File: name, Number: n}, game: r.Game(), urlSeat: -1})
 		}
 	}
 	switch err := r.Err(); {
@@ -273,40 +337,44 @@ func (o *BatchOptions) readFile(path string, explicit bool) []*planItem {
 	return items
 }
 
-// newItem picks the seat of g, counts its decisions in the rounds asked
-// and looks for its review in the cache.
-func (o *BatchOptions) newItem(e GameEntry, g *data.Game, urlSeat int) *planItem {
-	it := &planItem{GameEntry: e}
-	fail := func(status, reason string) *planItem {
-		it.Status, it.Reason = status, reason
-		return it
+// newItem picks the seat of the item's game, counts its decisions in the
+// rounds asked and looks for its review in the cache.
+func (o *BatchOptions) newItem(it *planItem) {
+	g := it.game
+	fail := func(status, reason string) {
+		it.Status, it.Reason, it.game = status, reason, nil
 	}
 	if g.Players != 4 {
-		return fail(StatusFailed, fmt.Sprintf("a %d-player game: the engine plays 4-player games", g.Players))
+		fail(StatusFailed, fmt.Sprintf("a %d-player game: the engine plays 4-player games", g.Players))
+		return
 	}
 	switch seats := g.SeatsNamed(o.Name); {
 	case o.Name == "":
 		it.seat = o.Seat
 		if it.seat < 0 {
-			it.seat = max(urlSeat, 0)
+			it.seat = max(it.urlSeat, 0)
 		}
 	case len(seats) == 0:
-		return fail(StatusSkipped, fmt.Sprintf("no player named %q (the players: %s)", o.Name, strings.Join(g.Names[:], ", ")))
+		fail(StatusSkipped, fmt.Sprintf("no player named %q (the players: %s)", o.Name, strings.Join(g.Names[:], ", ")))
+		return
 	case len(seats) > 1:
-		return fail(StatusSkipped, fmt.Sprintf("%d players are named %q (seats %s): give --seat", len(seats), o.Name, data.SeatList(seats)))
+		fail(StatusSkipped, fmt.Sprintf("%d players are named %q (seats %s): give --seat", len(seats), o.Name, data.SeatList(seats)))
+		return
 	default:
 		it.seat = seats[0]
 	}
 	decs, err := Collect(g, it.seat)
 	if err != nil {
-		return fail(StatusFailed, err.Error())
+		fail(StatusFailed, err.Error())
+		return
 	}
 	if decs, err = o.pick(g, decs); err != nil {
-		return fail(StatusSkipped, err.Error())
+		fail(StatusSkipped, err.Error())
+		return
 	}
-	it.game, it.decisions, it.digest = g, len(decs), RecordDigest(g)
+	it.decisions, it.digest = len(decs), RecordDigest(g)
 	if o.Cache == nil {
-		return it
+		return
 	}
 	k := o.Cache.key(it.digest, it.seat, &o.Options)
 	it.key = &k
@@ -321,5 +389,4 @@ func (o *BatchOptions) newItem(e GameEntry, g *data.Game, urlSeat int) *planItem
 		rep.game = g
 		it.Report, it.Status, it.Cached, it.game = rep, StatusOK, true, nil
 	}
-	return it
 }

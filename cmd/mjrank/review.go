@@ -10,19 +10,22 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/outfile"
 	"github.com/mjrank/mjrank/internal/progress"
+	"github.com/mjrank/mjrank/internal/shard"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/review"
 )
 
 var cmdReview = &Command{
 	Name:      "review",
-	UsageLine: "[--seat N | --name NAME] [--rounds LIST] [--game G] [--sims N] [--workers N] [--seed S] [--cache DIR] [--log-server URL] [--json] [--html FILE|DIR] [--progress] PATH...",
+	UsageLine: "[--seat N | --name NAME] [--rounds LIST] [--game G] [--sims N] [--workers N] [--seed S] [--cache DIR] [--log-server URL] [--shard i/N] [--json] [--html FILE|DIR] [--progress] PATH... | merge [--json] [--html FILE|DIR] FILE...",
 	Short:     "review every decision of one player of game records with the Monte Carlo engine",
 	Long: `
 Review runs every decision one player made in game records through the
@@ -99,6 +102,28 @@ reviewed again, so an interrupted batch resumes where it stopped. Entries
 are written whole (a temporary file renamed); one that cannot be read is
 reviewed again, with a warning. The Tenhou logs fetched are kept there
 too, and not fetched again.
+
+--shard i/N reviews the i-th of N slices of the batch, so that N
+processes, on N machines, share it: the batch's entries as listed (the
+PATHs in the order given, each folder's files sorted by path, each file's
+games in order; a log id is one entry) cut into N consecutive slices of
+as many entries as can be (shard i gets entries ⌊(i−1)·n/N⌋+1 to ⌊i·n/N⌋
+of n). Every shard reads every record file to count its games, but
+fetches, replays and reviews only its own entries; given the same PATHs
+(the same names, relative to the same folder) and flags, the N shards
+agree. With more shards than entries some shards are empty, which is no
+error. With --json a shard prints its entries, each reviewed game's
+record, and a header naming the run (the flags that make the result, the
+PATHs, the record files' names and sizes, the build and its models, i and
+N). "mjrank review merge [--json] [--html FILE|DIR] FILE..." joins the
+outputs of all N shards, in any order, into exactly what one process
+prints for the whole batch (its JSON with --json, but for "seconds":
+each game's as its shard timed it, the batch's the shards' sum), writes
+the same pages, and exits with the same status; a game the batch holds
+twice is found across shards too. A shard exits with status 1 when a game
+of its slice failed. Merge refuses, naming the files, outputs of
+different runs, a shard missing or given twice, and the flags of a run.
+A path named merge is given as ./merge. Standard input cannot be split.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o reviewOptions
@@ -114,7 +139,11 @@ too, and not fetched again.
 		fs.BoolVar(&o.asJSON, "json", false, "print the full report as JSON")
 		fs.StringVar(&o.htmlFile, "html", "", "also write one game's report as the self-contained HTML page FILE, or a batch's as a page per game and index.html in the folder DIR (`FILE|DIR`)")
 		fs.BoolVar(&o.progress, "progress", false, "print progress on stderr, also when it is not a terminal")
+		fs.StringVar(&o.shard, "shard", "", "review shard i of N of the batch's games (i/N, 1-based; with --json, the input of review merge)")
 		return func(env *Env, args []string) error {
+			if len(args) > 0 && args[0] == "merge" {
+				return o.merge(env, fs, args[1:])
+			}
 			if len(args) == 0 {
 				return usageErrorf("give at least one record file, folder or Tenhou log id")
 			}
@@ -136,6 +165,8 @@ type reviewOptions struct {
 	name, htmlFile, rounds, cacheDir, logServer string
 	seed                                        uint64
 	asJSON, progress                            bool
+	shard                                       string
+	shardI, shards                              int
 
 	picked  review.Rounds
 	seatSet bool // --seat given: it overrides a log URL's tw=
@@ -151,8 +182,15 @@ func (o *reviewOptions) check(fs *flag.FlagSet, args []string) (*outfile.File, e
 		atLeast("game", o.gameN, 0),
 		intIn("sims", o.sims, 1, mc.MaxSims),
 		workersFlag(o.workers),
+		shardFlag(o.shard, &o.shardI, &o.shards),
 	); err != nil {
 		return nil, err
+	}
+	if o.shards > 0 && slices.Contains(args, records.StdinPath) {
+		return nil, usageErrorf("--shard: standard input (-) cannot be split into shards; give files, folders or log ids")
+	}
+	if o.shards > 0 && o.htmlFile != "" {
+		return nil, usageErrorf("--html: a shard writes no pages; give --html to review merge")
 	}
 	if explicit(fs, "game") && o.gameN == 0 {
 		return nil, usageErrorf("--game 0: games are numbered from 1")
@@ -187,22 +225,25 @@ func (o *reviewOptions) check(fs *flag.FlagSet, args []string) (*outfile.File, e
 }
 
 // run reviews the games of args and prints the report (one game's as
-// before, or the batch's), and writes the page if there is one.
+// before, or the batch's, or with --shard the shard's), and writes the
+// pages if asked.
 func (o *reviewOptions) run(env *Env, args []string, page *outfile.File) error {
 	bo, err := o.batchOptions(env)
 	if err != nil {
 		return err
 	}
+	bo.Shard, bo.Shards = o.shardI, o.shards
 	done := o.showProgress(env, &bo)
 	defer done()
 	ctx := context.Background()
 	plan := review.NewPlan(ctx, args, bo)
 	entries := plan.Entries()
-	single := len(entries) == 1 && len(args) == 1 && !isDir(args[0])
+	_, _, total := plan.ShardRange()
+	single := total == 1 && len(args) == 1 && !isDir(args[0])
 	switch {
-	case len(entries) == 0:
+	case total == 0:
 		return fmt.Errorf("no record file in %s", strings.Join(args, " "))
-	case single && (entries[0].Status == review.StatusSkipped || entries[0].Status == review.StatusFailed):
+	case single && o.shards == 0 && (entries[0].Status == review.StatusSkipped || entries[0].Status == review.StatusFailed):
 		return errors.New(singleProblem(&entries[0]))
 	}
 	pagesDir := ""
@@ -219,16 +260,28 @@ func (o *reviewOptions) run(env *Env, args []string, page *outfile.File) error {
 	if err != nil {
 		return err
 	}
+	if o.shards > 0 {
+		return o.reportShard(env, plan, rep, single, args)
+	}
+	return o.report(env, rep, single, page, pagesDir, args)
+}
+
+// report prints the review of a batch, or of its one game (single), and
+// writes its pages: page for one game, into pagesDir for a batch
+// (inputs are the files the pages must not overwrite). Its error gives
+// review's exit status: 1 when some game failed.
+func (o *reviewOptions) report(env *Env, rep *review.BatchReport, single bool, page *outfile.File, pagesDir string, inputs []string) error {
 	if single {
 		return o.printOne(env, &rep.Games[0], page)
 	}
+	var err error
 	if o.asJSON {
 		err = writeJSON(env.Stdout, rep)
 	} else {
 		err = printBatch(env.Stdout, rep)
 	}
 	if err == nil && pagesDir != "" {
-		err = writePages(env, pagesDir, o.name, rep, args)
+		err = writePages(env, pagesDir, o.name, rep, inputs)
 	}
 	if err == nil && !rep.OK() {
 		err = errSilent
@@ -269,7 +322,8 @@ func (o *reviewOptions) pageTarget(single bool, page *outfile.File, args []strin
 
 // writePages writes a page per game reviewed into dir and the index
 // linking them, from the record each report holds (a batch's reports hold
-// theirs, from the cache too).
+// theirs, from the cache too; a merge's, from the shards' results). A
+// game whose record is not at hand gets no page, with a warning.
 func writePages(env *Env, dir, name string, rep *review.BatchReport, args []string) error {
 	names := review.PageNames(rep.Games)
 	sums := make([]review.GameSummary, len(rep.Games))
@@ -280,8 +334,9 @@ func writePages(env *Env, dir, name string, rep *review.BatchReport, args []stri
 			continue
 		}
 		g := e.Report.Record()
-		if g == nil {
-			return fmt.Errorf("--html: %s: the report holds no record to draw the page from", e.Where())
+		if g == nil { // a merged shard's game no record format gave back unchanged
+			fmt.Fprintf(env.Stderr, "mjrank review: warning: %s: no page: its record is not at hand\n", e.Where())
+			continue
 		}
 		sums[i].Place = review.FinalPlace(g, e.Seat)
 		err := writeFile(filepath.Join(dir, names[i]), args, func(w io.Writer) error {
@@ -299,6 +354,122 @@ func writePages(env *Env, dir, name string, rep *review.BatchReport, args []stri
 	return writeFile(filepath.Join(dir, review.IndexPage), args, func(w io.Writer) error {
 		return review.WriteIndex(w, title, rep.Player, sums)
 	})
+}
+
+// reportShard prints a shard's part of the batch: with --json its result
+// under a header naming the run (a shard.Output, the input of review
+// merge), else which entries it holds and its games as a batch's. Its
+// error gives the exit status: 1 when a game of the shard failed.
+func (o *reviewOptions) reportShard(env *Env, plan *review.Plan, rep *review.BatchReport, single bool, args []string) error {
+	from, to, total := plan.ShardRange()
+	id, err := review.DefaultEngineID()
+	if err != nil {
+		return err
+	}
+	h := shard.Header{Format: shard.Format, Command: review.ShardCommand, Options: o.shardOptions(),
+		Inputs: shard.Identify(args, plan.Files()), Build: id.Build + "; models " + strings.Join(id.Models, ", "),
+		Shard: o.shardI, Shards: o.shards, Unit: review.ShardUnit, Total: total, From: from, To: to}
+	if o.asJSON {
+		res, err := plan.ShardResult(rep, single)
+		if err == nil {
+			err = writeJSON(env.Stdout, shard.Output[*review.ShardResult]{Shard: h, Result: res})
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(env.Stdout, "%s\n\n", review.ShardLine(&h))
+		if err := printBatch(env.Stdout, rep); err != nil {
+			return err
+		}
+	}
+	if !rep.OK() {
+		return errSilent
+	}
+	return nil
+}
+
+// shardOptions are the flags that make a review's result, as a shard's
+// header names them: the shards of one batch must agree on them.
+func (o *reviewOptions) shardOptions() map[string]string {
+	m := map[string]string{"sims": fmt.Sprint(o.sims), "seed": fmt.Sprint(o.seed), "log-server": o.logServer}
+	if o.seatSet {
+		m["seat"] = fmt.Sprint(o.seat)
+	}
+	if o.name != "" {
+		m["name"] = o.name
+	}
+	if o.rounds != "" {
+		m["rounds"] = o.rounds
+	}
+	if o.gameN > 0 {
+		m["game"] = fmt.Sprint(o.gameN)
+	}
+	return m
+}
+
+// reviewRunFlags are the flags of a review run, which review merge
+// refuses: the shards' outputs hold the run.
+var reviewRunFlags = []string{"cache", "game", "log-server", "name", "progress", "rounds", "seat", "seed", "shard", "sims", "workers"}
+
+// maxReviewShard bounds a shard's output read by merge: a game's report
+// is some hundred KB.
+const maxReviewShard = 1 << 32
+
+// merge runs review merge: the outputs of a batch's N shards (review
+// --shard i/N --json), in any order, joined into the report one process
+// gives for the whole batch, printed and written as review prints and
+// writes it (--json, --html), with the same exit status.
+func (o *reviewOptions) merge(env *Env, fs *flag.FlagSet, files []string) error {
+	for _, f := range reviewRunFlags {
+		if explicit(fs, f) {
+			return usageErrorf("--%s: review merge takes only --json and --html (the shards' files hold the run)", f)
+		}
+	}
+	if len(files) == 0 {
+		return usageErrorf("merge needs the shards' JSON files (the outputs of review --shard i/N --json)")
+	}
+	outputs := make([][]byte, len(files))
+	for k, name := range files {
+		b, err := readCapped(name, maxReviewShard)
+		if err != nil {
+			return err
+		}
+		outputs[k] = b
+	}
+	m, err := review.MergeShardOutputs(files, outputs)
+	if err != nil {
+		return err
+	}
+	o.name = m.Header.Options["name"]
+	var page *outfile.File
+	pagesDir := ""
+	if o.htmlFile != "" {
+		if pagesDir, page, err = o.pageTarget(m.OneGame, nil, files); err != nil {
+			return err
+		}
+		if page != nil {
+			defer page.Abort()
+		}
+	}
+	return o.report(env, m.Report, m.OneGame, page, pagesDir, files)
+}
+
+// readCapped reads the file name, refusing one over limit bytes.
+func readCapped(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: over %d GiB: not a review shard's output", name, limit>>30)
+	}
+	return b, nil
 }
 
 // writeFile writes a page through outfile: whole, or not at all.
