@@ -8,7 +8,7 @@ STATICCHECK_VERSION := v0.8.2
 FUZZTIME ?= 30s
 export GOFLAGS ?=
 
-.PHONY: all build demo test test-short test-corpus bench fuzz lint train clean majiang-ai hooks
+.PHONY: all build demo test test-short test-corpus test-cluster bench fuzz lint train clean majiang-ai hooks
 
 all: build
 
@@ -84,6 +84,20 @@ test-corpus: $(GOBIN)/staticcheck majiang-ai
 	@$(XGBOOST_CHECK) || echo "xgboost could not be installed: the training tests will fail"
 	@$(CHROMIUM_CHECK) || echo "chromium could not be installed: the review's browser test will fail"
 	MJRANK_CORPUS=full MJRANK_REQUIRE_SHARED=1 $(GO) test -count=1 -timeout 3h ./...
+
+# test-cluster: the Dask runner on a real cluster (docs/CLUSTER.md):
+# installs Debian's python3-distributed if missing (apt as root), starts a
+# dask-scheduler and two dask-workers of one thread each on 127.0.0.1
+# (free ports; each worker under a nanny, which restarts the one a test
+# kills), runs the cluster tests against it (MJRANK_CLUSTER) and stops
+# every process it started, on failure too (cluster/testdata/localcluster.sh).
+# Its time is in docs/CLUSTER.md.
+DASK_CHECK = /usr/bin/python3 -c 'import distributed' 2>/dev/null || { \
+	  echo "installing python3-distributed (apt-get install -y python3-distributed)"; \
+	  (apt-get install -y python3-distributed || (apt-get update && apt-get install -y python3-distributed)) >/dev/null; }
+test-cluster:
+	@$(DASK_CHECK)
+	sh cluster/testdata/localcluster.sh $(GO) test -count=1 -p 1 -timeout $(TEST_TIMEOUT) -run 'Cluster|PythonDriver' -v ./cluster ./cmd/mjrank
 
 # bench: the go micro-benchmarks, then mjrank bench (per-layer timings at 1
 # and all workers, and the deterministic bench signature).

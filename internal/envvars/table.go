@@ -22,6 +22,8 @@ type Var struct {
 
 // All lists every MJRANK_* environment variable, sorted by name.
 var All = []Var{
+	{"MJRANK_CLUSTER", "cluster", "unset: the tests that need a Dask cluster skip",
+		"The address (tcp://HOST:PORT) of a running Dask scheduler the cluster tests run on, set by `make test-cluster`, which starts it with two workers on loopback."},
 	{"MJRANK_CORPUS", "internal/shareddata", "the fixed sample (internal/shareddata/sample.txt)",
 		"`full`: the corpus tests read every record file of ../shared/data/tenhou (`make test-corpus`)."},
 	{"MJRANK_DECISIONS_FILES", "experiments/train", "every file",

@@ -16,12 +16,13 @@ import (
 // Every internal package sits on the lowest layer its imports allow: those
 // that import nothing of the module (internal/xgbmodel, internal/progress,
 // internal/shareddata, internal/reliability, internal/outfile, this one,
-// internal/envvars and internal/shard) form layer 0 with sim/tile. The experiments (experiments/..., built
+// internal/envvars and internal/shard) form layer 0 with sim/tile
+// and cluster (the Dask runner, standard library only). The experiments (experiments/..., built
 // with -tags experiments) sit above the product, and docs (tests only)
 // above everything: nothing imports them. docs/ARCHITECTURE.md's layer
 // table lists the same layers, row for row.
 var Order = [][]string{
-	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability", "internal/outfile", "internal/layers", "internal/envvars", "internal/shard"},
+	{"sim/tile", "internal/xgbmodel", "internal/progress", "internal/shareddata", "internal/reliability", "internal/outfile", "internal/layers", "internal/envvars", "internal/shard", "cluster"},
 	{"sim/hand/..."},
 	{"sim/score"},
 	{"sim/game"},
