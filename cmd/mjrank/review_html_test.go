@@ -15,8 +15,8 @@ import (
 // TestReviewHTMLBatch: --html DIR with a batch of two games makes DIR and
 // writes index.html and one page per game; the index's links are the
 // pages written, the pages fetch nothing, and a page holds the why
-// sentence. Reviewed again from the cache (the report holds no record),
-// the pages are rebuilt from the record files all the same.
+// sentence. Reviewed again from the cache, the pages are written all the
+// same.
 func TestReviewHTMLBatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reviews two games twice")

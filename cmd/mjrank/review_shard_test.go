@@ -170,8 +170,8 @@ func TestReviewShardEmpty(t *testing.T) {
 // TestReviewShardRefused: bad --shard values, --shard with standard
 // input or --html, the flags of a run given to merge are usage errors;
 // merge refuses, naming the files, outputs that are no review shard's,
-// of another batch or options, a shard missing or given twice, and one
-// whose entries are not its header's.
+// of another batch, options, build or models, a shard missing or given
+// twice, and one whose entries are not its header's.
 func TestReviewShardRefused(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -213,6 +213,8 @@ func TestReviewShardRefused(t *testing.T) {
 	b, _ := os.ReadFile(files[1])
 	cut := filepath.Join(dir, "cut.json")
 	os.WriteFile(cut, regexp.MustCompile(`"to": 2`).ReplaceAll(b, []byte(`"to": 1`)), 0o644)
+	otherBuild := filepath.Join(dir, "build.json")
+	os.WriteFile(otherBuild, regexp.MustCompile(`"build": "[^"]*"`).ReplaceAll(b, []byte(`"build": "mjrank v0 another build; models x"`)), 0o644)
 	var out map[string]any
 	json.Unmarshal(b, &out)
 	out["result"].(map[string]any)["games"] = []any{}
@@ -226,6 +228,7 @@ func TestReviewShardRefused(t *testing.T) {
 		{[]string{files[0], otherSims}, otherSims + ` (shard 2/2) is of another run than ` + files[0] + ` (shard 1/2): --sims "21", not "20"`},
 		{[]string{files[0], otherBatch}, otherBatch + ` (shard 2/2) is of another run than ` + files[0] + ` (shard 1/2): paths`},
 		{[]string{files[0], threeShards}, `shard count 3, not 2`},
+		{[]string{files[0], otherBuild}, otherBuild + ` (shard 2/2) is of another run than ` + files[0] + ` (shard 1/2): build mjrank v0 another build; models x, not `},
 		{[]string{files[0]}, "shard 2 of 2 missing"},
 		{[]string{files[0], files[1], files[0]}, "shard 1/2 given twice: " + files[0] + ", " + files[0]},
 		{[]string{files[0], plain}, plain + ": not the output of mjrank review --shard i/N --json (no shard header)"},
