@@ -28,7 +28,7 @@ const DefaultPython = "/usr/bin/python3"
 type Dask struct {
 	// Scheduler is the Dask scheduler's address (tcp://HOST:PORT), or
 	// "local": a LocalCluster of two one-thread workers started for the
-	// run. The workers read the rows' .npy files by their paths: on a
+	// run ("local:N": of N). The workers read the rows' .npy files by their paths: on a
 	// cluster the rows folder must be on a file system they share.
 	Scheduler string
 	Python    string // "" = DefaultPython

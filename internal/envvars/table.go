@@ -26,6 +26,8 @@ var All = []Var{
 		"The address (tcp://HOST:PORT) of a running Dask scheduler the cluster tests run on, set by `make test-cluster`, which starts it with two workers on loopback."},
 	{"MJRANK_CORPUS", "internal/shareddata", "the fixed sample (internal/shareddata/sample.txt)",
 		"`full`: the corpus tests read every record file of ../shared/data/tenhou (`make test-corpus`)."},
+	{"MJRANK_DASK_TRAIN", "train", "unset: TestDaskMatchesCLI skips",
+		"N: TestDaskMatchesCLI trains the four predictors on N record files with the xgboost tool and through xgboost.dask (one worker, then two, twice) and compares models and held-out figures."},
 	{"MJRANK_DECISIONS_FILES", "experiments/train", "every file",
 		"TestDecisionsTrial reads only the first N record files."},
 	{"MJRANK_DECISIONS_OUT", "experiments/train", "a temporary folder",

@@ -3,7 +3,8 @@
 Usage: python3 train.py REQUEST.json
 
 The request (written by package train, train/dask.go) names the Dask
-scheduler ("local": a LocalCluster of two one-thread workers), and the
+scheduler ("local": a LocalCluster of two one-thread workers; "local:N"
+of N), and the
 jobs: each model's xgboost parameters as the xgboost command-line tool
 takes them, its training rows (slices of .npy files, read by the
 workers), its model file and, optionally, the held-out rows whose
@@ -72,9 +73,11 @@ def train_job(client: Client, job: Dict[str, Any], workers: int) -> Dict[str, An
 
 
 def connect(scheduler: str) -> Tuple[Client, Optional[LocalCluster]]:
-    """A client of the scheduler, or of a new two-worker LocalCluster."""
-    if scheduler == "local":
-        cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+    """A client of the scheduler, or of a new LocalCluster of one-thread
+    workers: "local" two, "local:N" N."""
+    if scheduler == "local" or scheduler.startswith("local:"):
+        n = int(scheduler[len("local:"):]) if ":" in scheduler else 2
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, dashboard_address=None)
         return Client(cluster), cluster
     return Client(scheduler, timeout=30), None
 
