@@ -53,11 +53,13 @@ run (the paths, the files' names and sizes, the build, i and N), and
 order, into exactly the report "mjrank verify PATH..." prints (its JSON
 with --json; "seconds" is the shards' sum, the work rather than the wall
 time), with the same exit status; without --json a shard prints the
-report of its own files. A shard exits with status 1 when its
-files hold a mismatch or an error; that no round was replayed is judged on
-the merge. Merge refuses outputs of different runs, a shard missing or
-given twice, naming the files, and the flags of a run. A path named merge
-is given as ./merge. Standard input cannot be split.
+report of its own files. A shard's exit status says whether it ran, not
+what it found: 0 once its report is printed, mismatches or not (a runner
+of shards tells a failed shard from a finished one by it); the verdict,
+mismatches, errors or no round replayed, is the merge's. Merge refuses
+outputs of different runs, a shard missing or given twice, naming the
+files, and the flags of a run. A path named merge is given as ./merge.
+Standard input cannot be split.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o verifyOptions
@@ -158,24 +160,16 @@ func (o *verifyOptions) report(env *Env, rep *records.VerifyReport, paths []stri
 	return nil
 }
 
-// reportShard prints a shard's report (under its header with --json) and
-// returns its error: a mismatch or an error fails it; that nothing was
-// checked is the merge's to judge, as a shard may hold no file.
+// reportShard prints a shard's report (under its header with --json). A
+// shard that printed its report succeeded, whatever the report holds: the
+// verdict (a mismatch, an error, nothing checked) is the merge's, so that
+// a runner of shards tells a shard that failed from one that finished.
 func (o *verifyOptions) reportShard(env *Env, h *shard.Header, rep *records.VerifyReport) error {
 	if o.asJSON {
-		if err := writeJSON(env.Stdout, shard.Output[*records.VerifyReport]{Shard: *h, Result: rep}); err != nil {
-			return err
-		}
-	} else {
-		shardLine(env.Stdout, h)
-		if err := printVerify(env.Stdout, rep); err != nil {
-			return err
-		}
+		return writeJSON(env.Stdout, shard.Output[*records.VerifyReport]{Shard: *h, Result: rep})
 	}
-	if !rep.OK() {
-		return errSilent
-	}
-	return nil
+	shardLine(env.Stdout, h)
+	return printVerify(env.Stdout, rep)
 }
 
 // mergeVerify joins the outputs of the N shards of one verify run
