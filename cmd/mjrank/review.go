@@ -437,7 +437,16 @@ func (o *reviewOptions) merge(env *Env, fs *flag.FlagSet, files []string) error 
 		}
 		outputs[k] = b
 	}
-	m, err := review.MergeShardOutputs(files, outputs)
+	return o.mergeOutputs(env, files, outputs)
+}
+
+// mergeOutputs is review merge on outputs in memory (outputs[k] named
+// names[k] in errors: its file, or a runner's shard): it prints the
+// batch's report and writes its pages (--json, --html of o) as one
+// process does, and returns the error whose exit status is review's.
+// The pages must not overwrite the names.
+func (o *reviewOptions) mergeOutputs(env *Env, names []string, outputs [][]byte) error {
+	m, err := review.MergeShardOutputs(names, outputs)
 	if err != nil {
 		return err
 	}
@@ -445,14 +454,14 @@ func (o *reviewOptions) merge(env *Env, fs *flag.FlagSet, files []string) error 
 	var page *outfile.File
 	pagesDir := ""
 	if o.htmlFile != "" {
-		if pagesDir, page, err = o.pageTarget(m.OneGame, nil, files); err != nil {
+		if pagesDir, page, err = o.pageTarget(m.OneGame, nil, names); err != nil {
 			return err
 		}
 		if page != nil {
 			defer page.Abort()
 		}
 	}
-	return o.report(env, m.Report, m.OneGame, page, pagesDir, files)
+	return o.report(env, m.Report, m.OneGame, page, pagesDir, names)
 }
 
 // readCapped reads the file name, refusing one over limit bytes.
