@@ -95,7 +95,7 @@ func header(i, n int) Header {
 	from, to := Range(i, n, 5)
 	return Header{Format: Format, Command: "verify", Options: map[string]string{"sims": "10"},
 		Inputs: Inputs{Paths: []string{"dir"}, Files: 5, Bytes: 100, Digest: "sha256:abc"},
-		Build: "mjrank test", Shard: i, Shards: n, Unit: "files", Total: 5, From: from, To: to}
+		Build:  "mjrank test", Shard: i, Shards: n, Unit: "files", Total: 5, From: from, To: to}
 }
 
 func TestCheck(t *testing.T) {
