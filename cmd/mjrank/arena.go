@@ -26,7 +26,7 @@ import (
 
 var cmdArena = &Command{
 	Name:      "arena",
-	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--simulate-discards] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] | merge [--json] FILE... | compare [--bot NAME[,NAME]] [--json] DIR_A DIR_B",
+	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--simulate-discards] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] [--cluster tcp://HOST:PORT [--shards N] [--cluster-dir DIR]] | merge [--json] FILE... | compare [--bot NAME[,NAME]] [--json] DIR_A DIR_B",
 	Short:     "play bots (the mc engine and the baselines) against each other and report their statistics",
 	Long: `
 Arena plays N games between four bots (` + strings.Join(bot.Names(), ", ") + `)
@@ -64,6 +64,13 @@ first: a DIR without a usable game is an error before any game is played.
 named SEED-UNIT-ROTATION.json). --shard i/n plays the i-th of n slices of
 the walls; "mjrank arena merge FILE..." joins the --json results of all
 shards into the report of the whole arena, exactly as one run would give.
+
+--cluster tcp://HOST:PORT plays the shards on the Dask cluster of that
+scheduler (docs/CLUSTER.md): --shards N of them (default: 4 per thread of
+its workers), each the same mjrank binary on a worker, merged into
+exactly what the arena prints without --cluster. Finished shards are kept
+in --cluster-dir until the arena is done, so after a lost scheduler, a
+failed shard or Ctrl-C the same command plays only the others.
 
 "mjrank arena compare DIR_A DIR_B" compares one bot (--bot, default mc;
 NAME_A,NAME_B when it has another name in B) in the --records of two
@@ -113,6 +120,8 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		fs.StringVar(&o.bot, "bot", "mc", "arena compare: the bot compared, NAME in both folders or NAME_A,NAME_B")
 		fs.StringVar(&o.reference, "reference", "", "after the table, the Houou players' rates from the game records under this folder (text report only)")
 		fs.StringVar(&o.ablate, "mc-ablation", "", "play the mc bot without a part of it (comma-separated): "+arena.AblationHelp())
+		var cl clusterFlags
+		cl.register(fs)
 		return func(env *Env, args []string) error {
 			set := map[string]bool{}
 			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -132,6 +141,9 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 			if err != nil {
 				return err
 			}
+			if err := cl.check(set, "records", "shard"); err != nil {
+				return err
+			}
 			cfg.Progress = progress.Callback(env.Stderr, "arena")
 			ctx, stop := signalContext(context.Background())
 			defer stop()
@@ -142,6 +154,9 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 				if ref, err = readReference(ctx, o.reference, o.workers); err != nil {
 					return err
 				}
+			}
+			if cl.addr != "" {
+				return o.onCluster(ctx, env, fs, cl, cfg, ref)
 			}
 			if err := runArena(ctx, env, *cfg, o.asJSON); err != nil || ref == nil {
 				return err
@@ -228,6 +243,38 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 		return nil, usageErrorf("%s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
 	}
 	return cfg, nil
+}
+
+// onCluster plays cfg's shards on the cluster of cl (the flags of fs
+// given, each shard's --shard i/n --json) and prints their merge as
+// runArena prints one process's arena, then ref's line.
+func (o *arenaOptions) onCluster(ctx context.Context, env *Env, fs *flag.FlagSet, cl clusterFlags, cfg *arena.Config, ref *reference) error {
+	units := cfg.Games
+	if cfg.Rotate {
+		units /= game.NumSeats
+	}
+	job := clusterJob{name: "arena", fs: fs, skip: []string{"json", "reference"}, units: units,
+		shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }}
+	return runOnCluster(ctx, env, cl, job, func(outs [][]byte) error {
+		parts, names := make([]*arena.Result, len(outs)), make([]string, len(outs))
+		for i, b := range outs {
+			names[i] = fmt.Sprintf("shard %d/%d", i+1, len(outs))
+			if err := json.Unmarshal(b, &parts[i]); err != nil {
+				return fmt.Errorf("%s: not an arena --json result: %w", names[i], err)
+			}
+		}
+		res, err := arena.MergeNamed(parts, names)
+		if err != nil {
+			return fmt.Errorf("merge: %s", strings.TrimPrefix(err.Error(), arena.ErrConfig.Error()+": "))
+		}
+		if o.asJSON {
+			return writeJSON(env.Stdout, res)
+		}
+		if err := printArena(env.Stdout, res); err != nil || ref == nil {
+			return err
+		}
+		return ref.print(env)
+	})
 }
 
 // reference is the Houou players' line of --reference: their rates over
