@@ -3,10 +3,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
@@ -241,5 +245,60 @@ func TestReviewShardRefused(t *testing.T) {
 	// The files as they are merge.
 	if code, _, stderr := mjrankRun(t, nil, "review", "merge", "--json", files[1], files[0]); code != 0 {
 		t.Errorf("the shards as written: exit %d, %s", code, stderr)
+	}
+}
+
+// TestReviewShardLogs: a shard fetches only the Tenhou logs of its own
+// slice (a log is one entry whatever the server answers), and the shards
+// of a batch of two logs merge into one process's review.
+func TestReviewShardLogs(t *testing.T) {
+	ids := []string{"2022010115gm-00a9-0000-dcf9e89c", "2022010115gm-00a9-0000-0000abcd"}
+	other := filepath.Join(t.TempDir(), "other.xml")
+	renamed(t, other, "someone") // another game than sampleJSON's
+	bodies := map[string][]byte{}
+	for i, path := range []string{sampleJSON, other} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies[ids[i]] = b
+	}
+	var mu sync.Mutex
+	var asked []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked = append(asked, r.URL.RawQuery)
+		mu.Unlock()
+		if b, ok := bodies[r.URL.RawQuery]; ok {
+			w.Write(b)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	args := []string{"--sims", "20", "--rounds", "E1", "--log-server", srv.URL, ids[0], ids[1]}
+	_, want, _ := mjrankRun(t, nil, append([]string{"review", "--json"}, args...)...)
+	dir := t.TempDir()
+	var files []string
+	for i := 1; i <= 2; i++ {
+		mu.Lock()
+		asked = nil
+		mu.Unlock()
+		code, stdout, stderr := mjrankRun(t, nil, append([]string{"review", "--json", "--shard", fmt.Sprintf("%d/2", i)}, args...)...)
+		mu.Lock()
+		got := slices.Clone(asked)
+		mu.Unlock()
+		if code != 0 || stderr != "" || len(got) != 1 || got[0] != ids[i-1] {
+			t.Errorf("shard %d/2: exit %d, stderr %q, fetched %q; want only %s", i, code, stderr, got, ids[i-1])
+		}
+		f := filepath.Join(dir, fmt.Sprintf("log-%d.json", i))
+		if err := os.WriteFile(f, []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	code, got, stderr := mjrankRun(t, nil, "review", "merge", "--json", files[0], files[1])
+	if code != 0 || masked(got, false) != masked(want, false) || !strings.Contains(got, `"log_id": "`+ids[1]+`"`) {
+		t.Errorf("merge: exit %d, stderr %q:\n%s", code, stderr, firstDiff(masked(want, false), masked(got, false)))
 	}
 }
