@@ -26,6 +26,16 @@ type shardOutput struct {
 	Data []byte
 }
 
+// shardOutputs names outs, the outputs of shards 1 to n of a run in
+// order (as a runner of shards collects them), for a merge's errors.
+func shardOutputs(outs [][]byte) []shardOutput {
+	named := make([]shardOutput, len(outs))
+	for k, b := range outs {
+		named[k] = shardOutput{fmt.Sprintf("the output of shard %d/%d", k+1, len(outs)), b}
+	}
+	return named
+}
+
 // maxShardOutput bounds a shard's file read by merge: measure's hold every
 // sample measured (some MB for the whole held-out tenth).
 const maxShardOutput = 1 << 30

@@ -275,3 +275,28 @@ func TestShardMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestShardMergeInMemory: the merges a runner of shards calls on the
+// outputs it collected give what the merge commands give, and name the
+// outputs at fault by their shard.
+func TestShardMergeInMemory(t *testing.T) {
+	corpus := shardCorpus(t, 1, 2)
+	var outs [][]byte
+	for i := 1; i <= 2; i++ {
+		code, stdout, stderr := mjrankRun(t, nil, "verify", "--shard", fmt.Sprintf("%d/2", i), "--json", corpus)
+		if code != 0 {
+			t.Fatalf("shard %d/2: exit %d\n%s", i, code, stderr)
+		}
+		outs = append(outs, []byte(stdout))
+	}
+	want := mjrankOut(t, "verify", "--json", corpus)
+	var stdout, stderr strings.Builder
+	err := verifyMerge(&Env{Stdout: &stdout, Stderr: &stderr}, shardOutputs(outs), true)
+	if got := timing.ReplaceAllString(stdout.String(), "${1}X"); err != nil || got != want.stdout {
+		t.Errorf("verifyMerge: %v\n%s\nwant\n%s", err, got, want.stdout)
+	}
+	err = verifyMerge(&Env{Stdout: &stdout, Stderr: &stderr}, shardOutputs([][]byte{outs[1], outs[1]}), true)
+	if err == nil || !strings.Contains(err.Error(), "shard 2/2 given twice: the output of shard 1/2, the output of shard 2/2; shard 1 of 2 missing") {
+		t.Errorf("shard 2/2 twice: %v", err)
+	}
+}
