@@ -166,7 +166,7 @@ func (set *rowsSet) card(cfg *Config, spc spec, m int, jobs []daskJob, done []da
 		params[p[0]] = p[1]
 	}
 	c := xgbmodel.Card{Name: spc.name, Schema: spc.schema, Features: spc.features, Objective: params["objective"],
-		Params: params, Seed: cfg.Seed, XGBoost: fmt.Sprintf("%s (xgboost.dask, %d workers)", dn.XGBoost, dn.Workers),
+		Params: params, Seed: cfg.Seed, XGBoost: daskVersion(dn),
 		Corpus: corpus, Samples: samples, Seconds: math.Round(dn.Seconds*10) / 10, Memory: memoryMode(false), Loader: check}
 	if n, err := strconv.Atoi(params["num_class"]); err == nil {
 		c.NumClass = n
@@ -291,4 +291,13 @@ func checkPredictions(model []byte, parts []jobPart, pred string) (xgbmodel.Load
 		return check, fmt.Errorf("the Go loader and xgboost disagree by %g (> 1e-5)", check.MaxAbsDiff)
 	}
 	return check, nil
+}
+
+// daskVersion is the card's trainer: "1.7.4 (xgboost.dask, 2 workers)".
+func daskVersion(d daskDone) string {
+	w := "workers"
+	if d.Workers == 1 {
+		w = "worker"
+	}
+	return fmt.Sprintf("%s (xgboost.dask, %d %s)", d.XGBoost, d.Workers, w)
 }

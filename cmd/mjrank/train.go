@@ -21,7 +21,7 @@ import (
 
 var cmdTrain = &Command{
 	Name:      "train",
-	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags] | --only MODELS --corpus DIR [--out DIR] [--policy-out DIR] [flags]",
+	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags] | --only MODELS --corpus DIR [--out DIR] [--policy-out DIR] [flags] | --extract-only --shard i/N --rows DIR --corpus DIR [flags] | --from-rows DIR --dask ADDR --corpus DIR --out DIR [flags]",
 	Short:     "train the opponent predictors and the final-rank model with xgboost",
 	Long: `
 Train replays every usable game under --corpus with full information
@@ -91,6 +91,26 @@ loses its query groups): it keeps 7 % of the turn decisions
 (--policy-rate), which fit the default budget, and a run whose policy rows
 would not fit stops before xgboost with that reason.
 
+--extract-only --shard i/N --rows DIR writes only the predictors' rows
+(tenpai, wait, value, rank) of shard i of N of the corpus's files
+(consecutive slices, internal/shard's split, so N machines agree) into
+DIR/shard-I-of-N: NumPy .npy files (float32 features, NaN where a feature
+is missing, labels) and a manifest (the shard, the corpus's identity, the
+rates, the extractor). --from-rows DIR --dask ADDR then trains the four
+predictors (and the tenpai calibration's inner models) on all the shards
+of DIR with xgboost.dask (Debian's python3-xgboost 1.7 and
+python3-distributed, run by /usr/bin/python3 or --python), with the
+parameters the xgboost tool gets, on the Dask scheduler at ADDR
+(tcp://HOST:PORT; local: a LocalCluster of two one-thread workers;
+local:N of N), then checks the Go loader, measures the models on the
+held-out games of --corpus (the corpus the rows came from) and writes
+them as a whole run does. It refuses a set of shards with one missing,
+repeated or of another extraction, naming it; a game found in two shards
+is kept once, as one process keeps it. On a cluster the workers read the
+rows by their paths: DIR must be on a file system they share. The
+discard policy and the decision models are not trained from rows yet.
+docs/MODELS.md, "Training on a cluster".
+
 At the end train prints the cards, then a table of every step: rows, memory
 mode, seconds and the peak resident size of its xgboost processes, with
 mjrank's own. A terminal shows progress bars (files replayed, boosting
@@ -144,6 +164,12 @@ mjrank at once; on Linux the kernel then kills xgboost with it.
 		fs.IntVar(&o.calib, "calib-folds", def.CalibFolds, "inner folds of the training games over which the tenpai trees are cross-fitted to fit their calibration map (2 to 10; 0: no calibration)")
 		fs.BoolVar(&o.cv, "cv", false, "10-fold cross-validation by game instead of training the shipped models")
 		fs.StringVar(&o.only, "only", "", "train only these `models`, comma-separated: predictors ("+strings.Join(train.Predictors, ", ")+"; the others read from --out and --rank-out) or the policy's models ("+strings.Join(onlyPolicyNames(), ", ")+"; on the opponent models of --out, default the embedded ones), not both")
+		fs.BoolVar(&o.extractOnly, "extract-only", false, "write only the predictors' rows of --shard into --rows, as .npy files")
+		fs.StringVar(&o.shard, "shard", "", "with --extract-only: the shard `i/N` of the corpus's files")
+		fs.StringVar(&o.rows, "rows", "", "with --extract-only: the `folder` of the rows' shards")
+		fs.StringVar(&o.fromRows, "from-rows", "", "train the predictors with xgboost.dask on the shards of this `folder`")
+		fs.StringVar(&o.dask, "dask", "", "with --from-rows: the Dask scheduler `tcp://HOST:PORT`, local (two workers) or local:N")
+		fs.StringVar(&o.python, "python", "", "with --from-rows: the `python` to run xgboost.dask with (default "+train.DefaultPython+")")
 		fs.Var(&o.budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
@@ -166,6 +192,7 @@ type trainOptions struct {
 	cv                                               bool
 	budget                                           memSize
 	set                                              []string // the flags given
+	rowsOptions
 }
 
 // check checks every flag before any work, in the order the help lists
@@ -174,13 +201,18 @@ func (o *trainOptions) check() error {
 	// A flag given empty is a mistake, not the flag left out: --only ''
 	// would train everything, --work '' use a temporary folder.
 	for _, f := range []struct{ name, v string }{{"corpus", o.corpus}, {"out", o.out}, {"rank-out", o.rankOut},
-		{"policy-out", o.policyOut}, {"work", o.work}, {"xgboost", o.xgb}, {"only", o.only}} {
+		{"policy-out", o.policyOut}, {"work", o.work}, {"xgboost", o.xgb}, {"only", o.only},
+		{"shard", o.shard}, {"rows", o.rows}, {"from-rows", o.fromRows}, {"dask", o.dask}, {"python", o.python}} {
 		if f.v == "" && slices.Contains(o.set, f.name) {
 			return usageErrorf("--%s '': empty", f.name)
 		}
 	}
 	decisions := o.onlyDecisions()
-	if decisions {
+	if o.rowsMode() {
+		if err := o.checkRows(); err != nil {
+			return err
+		}
+	} else if decisions {
 		if err := o.checkOnly(); err != nil {
 			return err
 		}
@@ -307,6 +339,9 @@ func (o *trainOptions) run(env *Env) error {
 	// work folder is removed on the way out.
 	ctx, stop := trainSignalContext(context.Background(), env.Stderr)
 	defer stop()
+	if o.rowsMode() {
+		return o.runRows(ctx, env, cfg)
+	}
 	if o.onlyDecisions() {
 		return o.runOnly(ctx, env, cfg)
 	}

@@ -247,3 +247,76 @@ func tail(s string) string {
 	}
 	return s
 }
+
+// TestTrainRowsFlags: the rows modes refuse what they do not take and
+// name what they lack, with exit status 2, before any work.
+func TestTrainRowsFlags(t *testing.T) {
+	corpus := t.TempDir()
+	rows := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows}, "--extract-only needs --corpus, --shard i/N and --rows DIR"},
+		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows, "--shard", "3/2"}, `--shard "3/2": must be i/n`},
+		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows, "--shard", "1/2", "--out", rows}, "--out is not taken with --extract-only"},
+		{[]string{"--shard", "1/2", "--corpus", corpus, "--out", rows}, "go with --extract-only or --from-rows"},
+		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir()}, "--from-rows needs --corpus (the corpus the rows came from), --out and --dask"},
+		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "tcp://x"}, `--dask "tcp://x": not a Dask scheduler address`},
+		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local:0"}, "local:N takes 1 to 64 workers"},
+		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local", "--wait-rate", "0.5"}, "--wait-rate is not taken with --from-rows"},
+		{[]string{"--from-rows", filepath.Join(rows, "none"), "--corpus", corpus, "--out", t.TempDir(), "--dask", "local"}, "--from-rows " + filepath.Join(rows, "none") + ": no such file or folder"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"train"}, c.args...), strings.NewReader(""), &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("train %s: exit %d, stderr %q; want 2 and %q", strings.Join(c.args, " "), code, stderr.String(), c.want)
+		}
+	}
+	if left, _ := os.ReadDir(rows); len(left) > 0 {
+		t.Errorf("the refused runs wrote %v", left)
+	}
+}
+
+// TestTrainFromRows: train --extract-only writes two shards of real
+// games' rows; --from-rows refuses the set while one is missing, then
+// trains the four predictors from both through xgboost.dask on one
+// local worker and writes them with their cards.
+func TestTrainFromRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains with xgboost.dask")
+	}
+	if err := exec.Command("/usr/bin/python3", "-c", "import xgboost.dask, distributed").Run(); err != nil {
+		t.Skipf("skipping: Debian's python3-xgboost and python3-distributed are needed: %v", err)
+	}
+	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
+	rows, out := t.TempDir(), t.TempDir()
+	train := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		args = append([]string{"train", "--corpus", corpus, "--max-files", "40"}, args...)
+		code := run(args, strings.NewReader(""), &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	code, stdout, stderr := train("--extract-only", "--shard", "1/2", "--rows", rows)
+	if code != 0 || !strings.Contains(stdout, "shard 1/2: files 1 to 20 of 40") || !strings.Contains(stdout, "tenpai") {
+		t.Fatalf("shard 1/2: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	fromRows := []string{"--from-rows", rows, "--dask", "local:1", "--out", out, "--rounds", "5", "--calib-folds", "2"}
+	if code, _, stderr = train(fromRows...); code != 1 || !strings.Contains(stderr, "shard 2 of 2 missing") {
+		t.Errorf("one shard of two: exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr = train("--extract-only", "--shard", "2/2", "--rows", rows); code != 0 {
+		t.Fatalf("shard 2/2: exit %d, stderr %q", code, stderr)
+	}
+	if code, stdout, stderr = train(fromRows...); code != 0 {
+		t.Fatalf("--from-rows: exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"tenpai  tenpai-", "rank  rank-", "xgboost tenpai-cal1", "evaluation"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(out, "*-*.*")); len(files) != 8 {
+		t.Errorf("--out holds %v, want the four models and cards", files)
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mjrank/mjrank/cluster"
+	"github.com/mjrank/mjrank/internal/shard"
+	"github.com/mjrank/mjrank/train"
+)
+
+// rowsOptions are the flags of train's two rows modes: --extract-only
+// --shard i/N --rows DIR writes one shard's rows; --from-rows DIR --dask
+// ADDR trains the predictors on them with xgboost.dask.
+type rowsOptions struct {
+	extractOnly                         bool
+	shard, rows, fromRows, dask, python string
+	shardI, shards                      int
+}
+
+// rowsMode reports whether a rows flag is given.
+func (o *trainOptions) rowsMode() bool {
+	return o.extractOnly || o.shard != "" || o.rows != "" || o.fromRows != "" || o.dask != "" || o.python != ""
+}
+
+// checkRows checks the rows modes' flags: what each needs, and none of
+// the flags it does not take.
+func (o *trainOptions) checkRows() error {
+	if o.extractOnly {
+		if o.shard == "" || o.rows == "" || o.corpus == "" {
+			return usageErrorf("--extract-only needs --corpus, --shard i/N and --rows DIR")
+		}
+		if err := o.refuse("--extract-only", "out", "rank-out", "policy-out", "work", "xgboost", "threads", "seed", "rounds",
+			"calib-folds", "cv", "only", "memory-budget", "policy-rate", "from-rows", "dask", "python"); err != nil {
+			return err
+		}
+		si, sn, err := shard.Parse(o.shard)
+		if err != nil {
+			return usageErrorf("--shard %q: %v", quoteShort(o.shard), err)
+		}
+		o.shardI, o.shards = si, sn
+		return outputDir("rows", o.rows)
+	}
+	if o.fromRows == "" {
+		return usageErrorf("--shard, --rows, --dask and --python go with --extract-only or --from-rows")
+	}
+	if o.dask == "" || o.corpus == "" || o.out == "" {
+		return usageErrorf("--from-rows needs --corpus (the corpus the rows came from), --out and --dask")
+	}
+	if err := o.refuse("--from-rows", "shard", "rows", "policy-out", "xgboost", "cv", "only", "memory-budget",
+		"policy-rate", "tenpai-rate", "wait-rate", "value-rate"); err != nil {
+		return err
+	}
+	return firstErr(inputPath("from-rows", o.fromRows, true), daskFlag(o.dask))
+}
+
+// refuse refuses the flags given among names, which mode does not take.
+func (o *trainOptions) refuse(mode string, names ...string) error {
+	for _, n := range names {
+		if slices.Contains(o.set, n) {
+			return usageErrorf("--%s is not taken with %s", n, mode)
+		}
+	}
+	return nil
+}
+
+// daskFlag checks --dask: local, local:N (N workers, 1 to 64) or a
+// scheduler's tcp://HOST:PORT.
+func daskFlag(v string) error {
+	if n, ok := strings.CutPrefix(v, "local:"); ok {
+		if k, err := strconv.Atoi(n); err != nil || k < 1 || k > 64 {
+			return usageErrorf("--dask %q: local:N takes 1 to 64 workers", v)
+		}
+		return nil
+	}
+	if v == "local" {
+		return nil
+	}
+	if err := cluster.CheckAddress(v); err != nil {
+		return usageErrorf("--dask %v, local or local:N", err)
+	}
+	return nil
+}
+
+// runRows runs the rows mode the flags name.
+func (o *trainOptions) runRows(ctx context.Context, env *Env, cfg train.Config) error {
+	if o.extractOnly {
+		m, err := train.ExtractShard(ctx, cfg, o.rows, o.shardI, o.shards)
+		if err != nil {
+			return o.stopped(ctx, err)
+		}
+		h := m.Shard
+		fmt.Fprintf(env.Stdout, "shard %d/%d: files %d to %d of %d, %s (%d held out) into %s\n",
+			h.Shard, h.Shards, h.From+1, h.To, h.Total, plural(m.Games, "game"), m.HeldOut, train.ShardDir(o.rows, h.Shard, h.Shards))
+		for _, rm := range m.Models {
+			fmt.Fprintf(env.Stdout, "  %-7s %d training rows, %d held-out rows\n", rm.Name, rm.Train, rm.Test)
+		}
+		return nil
+	}
+	res, err := train.TrainFromRows(ctx, cfg, o.fromRows, train.Dask{Scheduler: o.dask, Python: o.python})
+	if err != nil {
+		return o.stopped(ctx, err)
+	}
+	return o.printResult(ctx, env, res)
+}
