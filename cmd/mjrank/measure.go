@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -206,20 +207,37 @@ func (o *measureOptions) runOptions(cfg *mceval.Config) map[string]string {
 // report of one process but for its time (mceval.Summarize), and returns
 // it with the header of the run (its options, corpus and build).
 func mergeMeasure(outs []shardOutput) (*mceval.Report, *shard.Header, error) {
-	parts, h, err := decodeShards[*mceval.Part](outs, "measure")
+	parts, h, err := decodeShards(outs, "measure", measureFits)
 	if err != nil {
 		return nil, nil, err
-	}
-	for k, p := range parts {
-		if p == nil {
-			return nil, nil, fmt.Errorf("merge: shard %d/%d has no result", k+1, h.Shards)
-		}
 	}
 	rep, err := mceval.Summarize(parts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("merge: %w", err)
 	}
 	return rep, h, nil
+}
+
+// measureFits checks a shard's measurement against its header: the games
+// it holds, its budget, fold and players.
+func measureFits(h *shard.Header, p *mceval.Part) error {
+	if p == nil {
+		return errors.New("no measurement")
+	}
+	want := "mc"
+	if bots := h.Options["bots"]; bots != "" {
+		want += "," + bots
+	}
+	if got := strings.Join(p.Players, ","); got != want {
+		return fmt.Errorf("players %s, but the header's are %s", got, want)
+	}
+	switch {
+	case p.Planned != h.Total || p.From != h.From || p.To != h.To || len(p.Games) != p.To-p.From:
+		return fmt.Errorf("games %d..%d of %d (%d given), but the header's are %d..%d of %d", p.From, p.To, p.Planned, len(p.Games), h.From, h.To, h.Total)
+	case fmt.Sprint(p.Sims) != h.Options["sims"] || fmt.Sprint(p.Fold) != h.Options["fold"]:
+		return fmt.Errorf("--sims %d, --fold %d, but the header's are %s and %s", p.Sims, p.Fold, h.Options["sims"], h.Options["fold"])
+	}
+	return nil
 }
 
 // measureMerge is measure merge on outputs in memory: it prints the

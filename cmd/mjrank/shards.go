@@ -64,10 +64,12 @@ func readShardOutputs(files []string) ([]shardOutput, error) {
 	return outs, nil
 }
 
-// decodeShards reads the outputs of command's shards and checks that they
-// are the N shards of one run, each once (shard.Check). It returns their
-// results in shard order and the header of the run.
-func decodeShards[T any](outs []shardOutput, command string) ([]T, *shard.Header, error) {
+// decodeShards reads the outputs of command's shards, checks each result
+// against its header with fits (a result that does not fit, as a file
+// edited, is refused naming the output), and checks that they are the N
+// shards of one run, each once (shard.Check). It returns their results in
+// shard order and the header of the run.
+func decodeShards[T any](outs []shardOutput, command string, fits func(h *shard.Header, r T) error) ([]T, *shard.Header, error) {
 	if len(outs) == 0 {
 		return nil, nil, fmt.Errorf("merge: no shard output")
 	}
@@ -76,6 +78,11 @@ func decodeShards[T any](outs []shardOutput, command string) ([]T, *shard.Header
 	names := make([]string, len(outs))
 	for k, o := range outs {
 		out, err := shard.Decode[T](o.Name, o.Data, command)
+		if err == nil {
+			if err = fits(&out.Shard, out.Result); err != nil {
+				err = fmt.Errorf("%s: the result does not fit its header: %w", o.Name, err)
+			}
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("merge: %w", err)
 		}

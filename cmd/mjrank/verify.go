@@ -177,16 +177,23 @@ func (o *verifyOptions) reportShard(env *Env, h *shard.Header, rep *records.Veri
 // report of one process but for its timing (records.MergeReports), and
 // returns it with the header of the run (its paths, files and build).
 func mergeVerify(outs []shardOutput) (*records.VerifyReport, *shard.Header, error) {
-	parts, h, err := decodeShards[*records.VerifyReport](outs, "verify")
+	parts, h, err := decodeShards(outs, "verify", verifyFits)
 	if err != nil {
 		return nil, nil, err
 	}
-	for k, p := range parts {
-		if p == nil {
-			return nil, nil, fmt.Errorf("merge: shard %d/%d has no report", k+1, h.Shards)
-		}
-	}
 	return records.MergeReports(parts), h, nil
+}
+
+// verifyFits checks a shard's report against its header: no more record
+// files read than the shard holds.
+func verifyFits(h *shard.Header, rep *records.VerifyReport) error {
+	switch {
+	case rep == nil:
+		return errors.New("no report")
+	case rep.Files > h.To-h.From:
+		return fmt.Errorf("%d record files read of the %d the shard holds", rep.Files, h.To-h.From)
+	}
+	return nil
 }
 
 // verifyMerge is verify merge on outputs in memory: it prints the report
