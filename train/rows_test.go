@@ -261,3 +261,31 @@ func sameRows(t *testing.T, what, file string, parts []jobPart) {
 		t.Errorf("%s: no rows", what)
 	}
 }
+
+// TestRowsRefuseAnotherCorpus: rows extracted from some files are not
+// trained on with another list of files (here one more), which would
+// measure and describe the models on games they were not trained from.
+func TestRowsRefuseAnotherCorpus(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.MaxFiles = []string{dupCorpus(t, 8)}, 6
+	rows := t.TempDir()
+	if _, err := ExtractShard(context.Background(), cfg, rows, 1, 1); err != nil {
+		t.Fatal(err)
+	}
+	set, err := readRows(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{6, 7} {
+		c := cfg
+		c.MaxFiles = n
+		files, err := c.corpusList()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = set.checkCorpus(&c, files)
+		if n == 6 && err != nil || n == 7 && (err == nil || !strings.Contains(err.Error(), "is not the one the rows were extracted from")) {
+			t.Errorf("--max-files %d: %v", n, err)
+		}
+	}
+}
