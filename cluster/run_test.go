@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fakeDriver is a Config whose driver is a shell script that saves the
@@ -221,5 +222,22 @@ func TestRunRefusesBadConfig(t *testing.T) {
 	cfg.Binary, cfg.Python = "/bin/sh", filepath.Join(t.TempDir(), "python3")
 	if _, err := Run(context.Background(), cfg, fourShards, nil); !errors.Is(err, ErrCluster) || !strings.Contains(err.Error(), "python3-distributed") {
 		t.Errorf("a missing Python: %v", err)
+	}
+}
+
+// TestRunInterrupted: a job whose context ends (Ctrl-C) stops its driver
+// (SIGTERM) and returns the context's cause, saying what is kept.
+func TestRunInterrupted(t *testing.T) {
+	cfg, _ := fakeDriver(t, nil, 0)
+	cfg.driver = []string{"/bin/sh", "-c", "cat >/dev/null; echo '" + connected + "'; echo '" + shardEvent(0, "one", 0, "") + "'; exec sleep 60"}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	stop := errors.New("interrupted by SIGINT")
+	start := time.Now()
+	_, err := Run(ctx, cfg, fourShards, func(done, total int) { cancel(stop) })
+	if !errors.Is(err, stop) || !strings.Contains(err.Error(), "1 of 4 shards done are kept") {
+		t.Errorf("Run interrupted: %v, want its cause and what is kept", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the driver took %v to stop", d)
 	}
 }
