@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -89,28 +88,20 @@ func clusterAddr(t *testing.T) string {
 	return addr
 }
 
-// builtMjrank builds the mjrank binary once for the cluster tests.
-var builtMjrank = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "mjrank-cluster-test-")
-	if err != nil {
-		return "", err
+// builtMjrank builds the mjrank binary into a temporary folder of t.
+func builtMjrank(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mjrank")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	bin := filepath.Join(dir, "mjrank")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		return "", &exec.ExitError{Stderr: out}
-	}
-	return bin, nil
-})
+	return bin
+}
 
 // clusterMjrankOut runs the built binary with args and returns its stdout; it
 // fails the test on a non-zero exit.
-func clusterMjrankOut(t *testing.T, args ...string) []byte {
+func clusterMjrankOut(t *testing.T, bin string, args ...string) []byte {
 	t.Helper()
-	bin, err := builtMjrank()
-	if err != nil {
-		t.Fatalf("go build: %v", err)
-	}
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -125,13 +116,14 @@ func clusterMjrankOut(t *testing.T, args ...string) []byte {
 // text report (the default number of shards).
 func TestClusterArena(t *testing.T) {
 	addr := clusterAddr(t)
+	bin := builtMjrank(t)
 	for _, args := range [][]string{
 		{"arena", "--games", "8", "--rotate", "--seats", "mc,efficiency,thesis,rulebot", "--sims", "8", "--length", "tonpuusen", "--seed", "5", "--json"},
 		{"arena", "--games", "6", "--seed", "7"},
 	} {
-		local := clusterMjrankOut(t, args...)
+		local := clusterMjrankOut(t, bin, args...)
 		start := time.Now()
-		remote := clusterMjrankOut(t, append(args, "--cluster", addr, "--cluster-dir", t.TempDir())...)
+		remote := clusterMjrankOut(t, bin, append(args, "--cluster", addr, "--cluster-dir", t.TempDir())...)
 		if !bytes.Equal(local, remote) {
 			t.Errorf("mjrank %s: through --cluster\n%s\nlocally\n%s", strings.Join(args, " "), remote, local)
 		}
@@ -145,7 +137,8 @@ func TestClusterArena(t *testing.T) {
 func TestClusterArenaWorkerKilled(t *testing.T) {
 	addr := clusterAddr(t)
 	args := []string{"arena", "--games", "24", "--seats", "mc,efficiency,efficiency,efficiency", "--sims", "16", "--length", "tonpuusen", "--seed", "11", "--json"}
-	local := clusterMjrankOut(t, args...)
+	bin := builtMjrank(t)
+	local := clusterMjrankOut(t, bin, args...)
 	workers, err := cluster.Info(context.Background(), cluster.Config{Scheduler: addr})
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +146,6 @@ func TestClusterArenaWorkerKilled(t *testing.T) {
 	if len(workers) < 2 {
 		t.Fatalf("%d workers at %s: the test kills one of two", len(workers), addr)
 	}
-	bin, _ := builtMjrank()
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(bin, append(args, "--cluster", addr, "--cluster-dir", dir, "--shards", "12")...)
