@@ -222,6 +222,8 @@ def main():
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
+    # Ctrl-C reaches the whole process group: Go decides, then sends SIGTERM.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         drive(json.load(sys.stdin), emit)
     except (Fatal, KeyboardInterrupt) as e:

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"slices"
+
+	"github.com/mattn/go-isatty"
 
 	"github.com/mjrank/mjrank/cluster"
 	"github.com/mjrank/mjrank/internal/progress"
@@ -116,8 +119,20 @@ func runOnCluster(ctx context.Context, env *Env, c clusterFlags, job clusterJob,
 	if err != nil {
 		return clusterError(err)
 	}
-	outs, err := cluster.Run(ctx, cfg, job.args(n), progress.Callback(env.Stderr, job.name+" on "+c.addr))
+	// The bar shows from the start: a shard may take long to finish.
+	bar := progress.New(env.Stderr, n, job.name+" on "+c.addr)
+	bar.Add(0)
+	outs, err := cluster.Run(ctx, cfg, job.args(n), func(done, total int) {
+		bar.Add(1)
+		if done == total {
+			bar.Finish()
+		}
+	})
 	if err != nil {
+		// Off the progress bar's line.
+		if f, ok := env.Stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+			fmt.Fprintln(f)
+		}
 		return clusterError(err)
 	}
 	if err := merge(outs); err != nil {
