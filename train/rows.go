@@ -69,6 +69,20 @@ type RowsGame struct {
 	ValuePoints float64 `json:"value_points,omitempty"`
 }
 
+// Files lists the corpus files a run of cfg reads (the first MaxFiles):
+// the list the shards of [ExtractShard] slice.
+func (cfg Config) Files() ([]string, error) { return cfg.corpusList() }
+
+// CheckRows checks that the rows folder dir holds the N shards of one
+// extraction, each once and whole, and returns N.
+func CheckRows(dir string) (int, error) {
+	set, err := readRows(dir)
+	if err != nil {
+		return 0, err
+	}
+	return len(set.shards), nil
+}
+
 // ShardDir is the folder of shard i of n inside a rows folder.
 func ShardDir(rows string, i, n int) string {
 	return filepath.Join(rows, fmt.Sprintf("shard-%04d-of-%04d", i, n))

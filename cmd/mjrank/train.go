@@ -21,7 +21,7 @@ import (
 
 var cmdTrain = &Command{
 	Name:      "train",
-	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags] | --only MODELS --corpus DIR [--out DIR] [--policy-out DIR] [flags] | --extract-only --shard i/N --rows DIR --corpus DIR [flags] | --from-rows DIR --dask ADDR --corpus DIR --out DIR [flags]",
+	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags] | --only MODELS --corpus DIR [--out DIR] [--policy-out DIR] [flags] | --extract-only (--shard i/N | --cluster tcp://HOST:PORT [--shards N]) --rows DIR --corpus DIR [flags] | --from-rows DIR --dask ADDR --corpus DIR --out DIR [flags]",
 	Short:     "train the opponent predictors and the final-rank model with xgboost",
 	Long: `
 Train replays every usable game under --corpus with full information
@@ -96,18 +96,22 @@ would not fit stops before xgboost with that reason.
 (consecutive slices, internal/shard's split, so N machines agree) into
 DIR/shard-I-of-N: NumPy .npy files (float32 features, NaN where a feature
 is missing, labels) and a manifest (the shard, the corpus's identity, the
-rates, the extractor). --from-rows DIR --dask ADDR then trains the four
-predictors (and the tenpai calibration's inner models) on all the shards
-of DIR with xgboost.dask (Debian's python3-xgboost 1.7 and
-python3-distributed, run by /usr/bin/python3 or --python), with the
-parameters the xgboost tool gets, on the Dask scheduler at ADDR
-(tcp://HOST:PORT; local: a LocalCluster of two one-thread workers;
-local:N of N), then checks the Go loader, measures the models on the
-held-out games of --corpus (the corpus the rows came from) and writes
-them as a whole run does. It refuses a set of shards with one missing,
-repeated or of another extraction, naming it; a game found in two shards
-is kept once, as one process keeps it. On a cluster the workers read the
-rows by their paths: DIR must be on a file system they share. The
+rates, the extractor). With --cluster tcp://HOST:PORT instead of --shard,
+the shards run on the workers of that Dask scheduler (--shards N of them,
+--cluster-dir keeping the finished ones so that the same command resumes;
+docs/CLUSTER.md), which must see --corpus and --rows at the same paths (a
+shared file system); the folder is then checked whole. --from-rows DIR
+--dask ADDR then trains the four predictors (and the tenpai calibration's
+inner models) on all the shards of DIR with xgboost.dask (Debian's
+python3-xgboost 1.7 and python3-distributed, run by /usr/bin/python3 or
+--python), with the parameters the xgboost tool gets, on the Dask
+scheduler at ADDR (tcp://HOST:PORT; local: a LocalCluster of two
+one-thread workers; local:N of N), then checks the Go loader, measures the
+models on the held-out games of --corpus (the corpus the rows came from)
+and writes them as a whole run does. It refuses a set of shards with one
+missing, repeated or of another extraction, naming it; a game found in two
+shards is kept once, as one process keeps it. On a cluster the workers
+read the rows by their paths: DIR must be on a file system they share. The
 discard policy and the decision models are not trained from rows yet.
 docs/MODELS.md, "Training on a cluster".
 
@@ -170,6 +174,8 @@ mjrank at once; on Linux the kernel then kills xgboost with it.
 		fs.StringVar(&o.fromRows, "from-rows", "", "train the predictors with xgboost.dask on the shards of this `folder`")
 		fs.StringVar(&o.dask, "dask", "", "with --from-rows: the Dask scheduler `tcp://HOST:PORT`, local (two workers) or local:N")
 		fs.StringVar(&o.python, "python", "", "with --from-rows: the `python` to run xgboost.dask with (default "+train.DefaultPython+")")
+		o.cl.register(fs)
+		o.fs = fs
 		fs.Var(&o.budget, "memory-budget", "memory an xgboost run may take holding its rows before it reads them from external memory (bytes, or with GiB, MiB, GB, MB)")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {

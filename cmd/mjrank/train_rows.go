@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,17 +21,24 @@ type rowsOptions struct {
 	extractOnly                         bool
 	shard, rows, fromRows, dask, python string
 	shardI, shards                      int
+	// With --cluster the extraction's shards run on a Dask cluster.
+	cl clusterFlags
+	fs *flag.FlagSet
 }
 
 // rowsMode reports whether a rows flag is given.
 func (o *trainOptions) rowsMode() bool {
-	return o.extractOnly || o.shard != "" || o.rows != "" || o.fromRows != "" || o.dask != "" || o.python != ""
+	return o.extractOnly || o.shard != "" || o.rows != "" || o.fromRows != "" || o.dask != "" || o.python != "" ||
+		slices.ContainsFunc(clusterFlagNames, func(f string) bool { return slices.Contains(o.set, f) })
 }
 
 // checkRows checks the rows modes' flags: what each needs, and none of
 // the flags it does not take.
 func (o *trainOptions) checkRows() error {
 	if o.extractOnly {
+		if o.cl.addr != "" {
+			return o.checkExtractCluster()
+		}
 		if o.shard == "" || o.rows == "" || o.corpus == "" {
 			return usageErrorf("--extract-only needs --corpus, --shard i/N and --rows DIR")
 		}
@@ -44,8 +53,8 @@ func (o *trainOptions) checkRows() error {
 		o.shardI, o.shards = si, sn
 		return outputDir("rows", o.rows)
 	}
-	if o.fromRows == "" {
-		return usageErrorf("--shard, --rows, --dask and --python go with --extract-only or --from-rows")
+	if o.fromRows == "" || o.cl.addr != "" || slices.ContainsFunc(clusterFlagNames, func(f string) bool { return slices.Contains(o.set, f) }) {
+		return usageErrorf("--shard, --rows and --cluster go with --extract-only; --dask and --python with --from-rows")
 	}
 	if o.dask == "" || o.corpus == "" || o.out == "" {
 		return usageErrorf("--from-rows needs --corpus (the corpus the rows came from), --out and --dask")
@@ -55,6 +64,30 @@ func (o *trainOptions) checkRows() error {
 		return err
 	}
 	return firstErr(inputPath("from-rows", o.fromRows, true), daskFlag(o.dask))
+}
+
+// checkExtractCluster checks --extract-only --cluster: --rows and
+// --corpus made absolute, as the workers read them (from a file system
+// they share), and no --shard (the job picks each shard's).
+func (o *trainOptions) checkExtractCluster() error {
+	set := map[string]bool{}
+	for _, f := range o.set {
+		set[f] = true
+	}
+	if err := o.cl.check(set, "shard"); err != nil {
+		return err
+	}
+	if o.rows == "" || o.corpus == "" {
+		return usageErrorf("--extract-only --cluster needs --corpus and --rows DIR (on a file system the workers share)")
+	}
+	if err := o.refuse("--extract-only", "out", "rank-out", "policy-out", "work", "xgboost", "threads", "seed", "rounds",
+		"calib-folds", "cv", "only", "memory-budget", "policy-rate", "from-rows", "dask", "python"); err != nil {
+		return err
+	}
+	var err1, err2 error
+	o.rows, err1 = filepath.Abs(o.rows)
+	o.corpus, err2 = filepath.Abs(o.corpus)
+	return firstErr(err1, err2, outputDir("rows", o.rows))
 }
 
 // refuse refuses the flags given among names, which mode does not take.
@@ -87,6 +120,9 @@ func daskFlag(v string) error {
 
 // runRows runs the rows mode the flags name.
 func (o *trainOptions) runRows(ctx context.Context, env *Env, cfg train.Config) error {
+	if o.extractOnly && o.cl.addr != "" {
+		return o.extractOnCluster(ctx, env, cfg)
+	}
 	if o.extractOnly {
 		m, err := train.ExtractShard(ctx, cfg, o.rows, o.shardI, o.shards)
 		if err != nil {
@@ -105,4 +141,27 @@ func (o *trainOptions) runRows(ctx context.Context, env *Env, cfg train.Config) 
 		return o.stopped(ctx, err)
 	}
 	return o.printResult(ctx, env, res)
+}
+
+// extractOnCluster runs the extraction's shards on the cluster (each
+// `train --extract-only --shard i/N` with the flags given, one shard at
+// most per corpus file), prints their lines in order, then checks that
+// --rows holds the whole set.
+func (o *trainOptions) extractOnCluster(ctx context.Context, env *Env, cfg train.Config) error {
+	files, err := cfg.Files()
+	if err != nil {
+		return err
+	}
+	job := clusterJob{name: "train", fs: o.fs, units: max(len(files), 1),
+		shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n)} }}
+	return runOnCluster(ctx, env, o.cl, job, func(outs [][]byte) error {
+		for _, b := range outs {
+			env.Stdout.Write(b)
+		}
+		n, err := train.CheckRows(o.rows)
+		if err == nil {
+			fmt.Fprintf(env.Stdout, "%s of %s, checked: train with --from-rows %s --dask ADDR\n", plural(n, "shard"), o.rows, o.rows)
+		}
+		return err
+	})
 }

@@ -260,11 +260,14 @@ func TestTrainRowsFlags(t *testing.T) {
 		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows}, "--extract-only needs --corpus, --shard i/N and --rows DIR"},
 		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows, "--shard", "3/2"}, `--shard "3/2": must be i/n`},
 		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows, "--shard", "1/2", "--out", rows}, "--out is not taken with --extract-only"},
-		{[]string{"--shard", "1/2", "--corpus", corpus, "--out", rows}, "go with --extract-only or --from-rows"},
+		{[]string{"--shard", "1/2", "--corpus", corpus, "--out", rows}, "--shard, --rows and --cluster go with --extract-only"},
 		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir()}, "--from-rows needs --corpus (the corpus the rows came from), --out and --dask"},
 		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "tcp://x"}, `--dask "tcp://x": not a Dask scheduler address`},
 		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local:0"}, "local:N takes 1 to 64 workers"},
 		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local", "--wait-rate", "0.5"}, "--wait-rate is not taken with --from-rows"},
+		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows, "--shard", "1/2", "--cluster", "tcp://127.0.0.1:1"}, "--shard: not with --cluster"},
+		{[]string{"--extract-only", "--corpus", corpus, "--cluster", "tcp://127.0.0.1:1"}, "--extract-only --cluster needs --corpus and --rows DIR"},
+		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local", "--cluster", "tcp://127.0.0.1:1"}, "--cluster go with --extract-only"},
 		{[]string{"--from-rows", filepath.Join(rows, "none"), "--corpus", corpus, "--out", t.TempDir(), "--dask", "local"}, "--from-rows " + filepath.Join(rows, "none") + ": no such file or folder"},
 	} {
 		var stdout, stderr bytes.Buffer
