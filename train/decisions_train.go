@@ -248,7 +248,14 @@ func measureDecisions(m *xgbmodel.Model, work, name string, i int) ([]xgbmodel.M
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(filepath.Join(work, name+".groups"))
+	return scoreDecisions(p, filepath.Join(work, name+".groups"), name, i)
+}
+
+// scoreDecisions scores the held-out decisions of the groups file (model
+// i's NAME.groups) from the predictions p of their rows, in order, as
+// measureDecisions describes.
+func scoreDecisions(p []float64, groups, name string, i int) ([]xgbmodel.Metric, error) {
+	f, err := os.Open(groups)
 	if err != nil {
 		return nil, err
 	}

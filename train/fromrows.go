@@ -14,15 +14,18 @@ import (
 	"github.com/mjrank/mjrank/opponent"
 )
 
-// TrainFromRows trains the four predictors (tenpai with its calibration's
-// inner models, wait, value, rank) with xgboost.dask on the rows that
-// [ExtractShard] wrote into rows for every shard of cfg's corpus, with the
-// parameters [Run] gives the xgboost command-line tool; then, as Run
-// does, it checks the Go loader against the trainer's predictions of the
-// held-out rows, measures the models on the held-out games (replayed from
-// cfg's corpus, which must be the one the rows came from) and saves them
-// with their cards into cfg.Out and cfg.RankOut. The discard policy and
-// the decision models are not trained from rows yet.
+// TrainFromRows trains with xgboost.dask the models of the rows that
+// [ExtractShard] or [ExtractDecisionShard] wrote into rows for every
+// shard of cfg's corpus, with the parameters the xgboost command-line
+// tool gets: the four predictors (tenpai with its calibration's inner
+// models, wait, value, rank), or the decision models. Then, as [Run] and
+// [TrainDecisions] do, it checks the Go loader against the trainer's
+// predictions of the held-out rows, measures the models on the held-out
+// games (the predictors' replayed from cfg's corpus, which must be the
+// one the rows came from) and saves them with their cards: the
+// predictors into cfg.Out and cfg.RankOut, the decision models into
+// cfg.PolicyOut (or cfg.Out). The discard policy is not trained from
+// rows yet.
 func TrainFromRows(ctx context.Context, cfg Config, rows string, d Dask) (*Result, error) {
 	start := time.Now()
 	if err := cfg.checkFromRows(); err != nil {
@@ -43,12 +46,17 @@ func TrainFromRows(ctx context.Context, cfg Config, rows string, d Dask) (*Resul
 	if err != nil {
 		return nil, err
 	}
-	corpus.Games, corpus.HeldOutGames, corpus.SkippedBy = set.games, set.heldOut, set.skips
-	corpus.Skipped = (&sampleSet{skips: set.skips}).skipped()
+	corpus.Games, corpus.HeldOutGames = set.games, set.heldOut
 	commit, discard := cfg.beginStage()
 	defer discard()
 	res := &Result{}
-	if err := set.trainPredictors(ctx, &cfg, d, work, files, corpus, res); err != nil {
+	if set.kind() == rowsDecisions {
+		err = set.trainDecisions(ctx, &cfg, d, work, corpus, res)
+	} else {
+		corpus.SkippedBy, corpus.Skipped = set.skips, (&sampleSet{skips: set.skips}).skipped()
+		err = set.trainPredictors(ctx, &cfg, d, work, files, corpus, res)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := commit(ctx); err != nil {
@@ -70,7 +78,7 @@ func (cfg *Config) checkFromRows() error {
 	if len(cfg.Only) > 0 {
 		return errors.New("train: the rows train the four predictors together: no --only")
 	}
-	for _, dir := range []string{cfg.Out, cfg.RankOut} {
+	for _, dir := range []string{cfg.Out, cfg.RankOut, cfg.policyOut()} {
 		if err := xgbmodel.CheckWritable(dir); err != nil {
 			return fmt.Errorf("train: %w", err)
 		}
@@ -92,8 +100,14 @@ func (set *rowsSet) trainPredictors(ctx context.Context, cfg *Config, d Dask, wo
 	cards := make([]xgbmodel.Card, len(sp))
 	models := make([][]byte, len(sp))
 	for m := range sp {
-		if cards[m], models[m], err = set.card(cfg, sp[m], m, jobs, done, corpus, res); err != nil {
+		if cards[m], models[m], err = set.card(cfg, sp[m], jobs[m], done[m], corpus, res); err != nil {
 			return err
+		}
+		if sp[m].name == opponent.TenpaiModel && cfg.CalibFolds > 0 {
+			k := len(jobs) - cfg.CalibFolds
+			if cards[m].Calibration, err = set.calibration(cfg, jobs[k:], done[k:], res); err != nil {
+				return err
+			}
 		}
 		if err := xgbmodel.Save(modelDir, &cards[m], models[m]); err != nil {
 			return err
@@ -146,11 +160,10 @@ func (set *rowsSet) heldKeys() map[string]bool {
 	return keys
 }
 
-// card reads model m's bytes from its job, checks the Go loader against
-// the trainer's predictions, and makes its card (with the tenpai
-// calibration from the inner models), without metrics.
-func (set *rowsSet) card(cfg *Config, spc spec, m int, jobs []daskJob, done []daskDone, corpus xgbmodel.Corpus, res *Result) (xgbmodel.Card, []byte, error) {
-	job, dn := jobs[m], done[m]
+// card reads the model of job from its file, checks the Go loader
+// against the trainer's predictions, and makes its card (without
+// calibration and metrics).
+func (set *rowsSet) card(cfg *Config, spc spec, job daskJob, dn daskDone, corpus xgbmodel.Corpus, res *Result) (xgbmodel.Card, []byte, error) {
 	b, err := os.ReadFile(job.Model)
 	if err != nil {
 		return xgbmodel.Card{}, nil, err
@@ -173,11 +186,6 @@ func (set *rowsSet) card(cfg *Config, spc spec, m int, jobs []daskJob, done []da
 	}
 	if c.Baseline, err = set.fit.cardJSON(spc.name); err != nil {
 		return c, nil, err
-	}
-	if spc.name == opponent.TenpaiModel && cfg.CalibFolds > 0 {
-		if c.Calibration, err = set.calibration(cfg, jobs[len(jobs)-cfg.CalibFolds:], done[len(done)-cfg.CalibFolds:], res); err != nil {
-			return c, nil, err
-		}
 	}
 	return c, b, nil
 }

@@ -32,6 +32,7 @@ const RowsCommand = "train --extract-only"
 type RowsManifest struct {
 	Shard  shard.Header `json:"shard"`
 	Format string       `json:"format"` // RowsFormat
+	Kind   string       `json:"kind"`   // rowsPredictors or rowsDecisions
 	Models []RowsModel  `json:"models"`
 	// The shard's usable games (a game repeated inside the shard once),
 	// those held out, and the games left out by reason.
@@ -45,7 +46,9 @@ type RowsManifest struct {
 // RowsModel is one model's rows in a shard: NAME.train.X.npy (float32,
 // rows × features, NaN where the LibSVM row has no entry),
 // NAME.train.y.npy (float32 labels), and the same for .test (the
-// held-out games).
+// held-out games); a decision model's NAME.groups describes its held-out
+// decisions (decisionGame's group lines, each prefixed with the number
+// of its game among the shard's held-out games).
 type RowsModel struct {
 	Name     string   `json:"name"`
 	Schema   int      `json:"schema"`
@@ -62,7 +65,7 @@ type RowsGame struct {
 	File int    `json:"file"`
 	N    int    `json:"n"`
 	Held bool   `json:"held_out"`
-	Rows [4]int `json:"rows"`
+	Rows []int  `json:"rows"`
 	// ValuePoints is a training game's sum of the value baseline's
 	// points: the merge adds the games' sums in the one-process order,
 	// so that the float sum is the same bits.
@@ -94,7 +97,7 @@ func ShardDir(rows string, i, n int) string {
 func extractorID() string {
 	h := sha256.New()
 	fmt.Fprintln(h, RowsFormat)
-	for _, s := range specs(0, 0, 0) {
+	for _, s := range append(specs(0, 0, 0), decisionSpecs(0, 0, 0)...) {
 		fmt.Fprintln(h, s.name, s.schema, strings.Join(s.features, ","))
 	}
 	id := "extractor sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
@@ -108,14 +111,16 @@ func extractorID() string {
 	return id
 }
 
-// rowsHeader is the shard header of shard i of n of cfg's corpus files.
-func (cfg *Config) rowsHeader(files []string, i, n int) shard.Header {
-	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// rowsHeader is the shard header of shard i of n of cfg's corpus files
+// for family fam's rows.
+func (cfg *Config) rowsHeader(files []string, i, n int, fam rowsFamily) shard.Header {
 	from, to := shard.Range(i, n, len(files))
+	opts := map[string]string{"max-files": strconv.Itoa(cfg.MaxFiles)}
+	for k, v := range fam.options(cfg) {
+		opts[k] = v
+	}
 	return shard.Header{
-		Format: shard.Format, Command: RowsCommand,
-		Options: map[string]string{"tenpai-rate": f(cfg.TenpaiRate), "wait-rate": f(cfg.WaitRate),
-			"value-rate": f(cfg.ValueRate), "max-files": strconv.Itoa(cfg.MaxFiles)},
+		Format: shard.Format, Command: RowsCommand, Options: opts,
 		Inputs: shard.Identify(cfg.Corpus, files), Build: extractorID(),
 		Shard: i, Shards: n, Unit: "files", Total: len(files), From: from, To: to,
 	}
@@ -128,6 +133,11 @@ func (cfg *Config) rowsHeader(files []string, i, n int) shard.Header {
 // written aside and renamed into place at the end, so a shard folder is
 // whole or absent.
 func ExtractShard(ctx context.Context, cfg Config, rows string, i, n int) (*RowsManifest, error) {
+	return extractShard(ctx, cfg, predictorRows(), rows, i, n)
+}
+
+// extractShard writes family fam's rows of shard i of n into rows.
+func extractShard(ctx context.Context, cfg Config, fam rowsFamily, rows string, i, n int) (*RowsManifest, error) {
 	cfg.defaults()
 	files, err := cfg.corpusList()
 	if err != nil {
@@ -141,7 +151,7 @@ func ExtractShard(ctx context.Context, cfg Config, rows string, i, n int) (*Rows
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		return nil, fmt.Errorf("train: %w", err)
 	}
-	m, err := extractInto(ctx, &cfg, files, tmp, i, n)
+	m, err := extractInto(ctx, &cfg, fam, files, tmp, i, n)
 	if err == nil {
 		err = os.RemoveAll(dir)
 	}
@@ -155,10 +165,11 @@ func ExtractShard(ctx context.Context, cfg Config, rows string, i, n int) (*Rows
 	return m, nil
 }
 
-// extractInto replays shard i of n's files and writes its rows into dir.
-func extractInto(ctx context.Context, cfg *Config, files []string, dir string, i, n int) (*RowsManifest, error) {
-	m := &RowsManifest{Shard: cfg.rowsHeader(files, i, n), Format: RowsFormat, Skips: map[string]int{}}
-	w, err := openShardWriter(dir, specs(0, 0, 0))
+// extractInto replays shard i of n's files and writes fam's rows into
+// dir.
+func extractInto(ctx context.Context, cfg *Config, fam rowsFamily, files []string, dir string, i, n int) (*RowsManifest, error) {
+	m := &RowsManifest{Shard: cfg.rowsHeader(files, i, n, fam), Format: RowsFormat, Kind: fam.kind, Skips: map[string]int{}}
+	w, err := openShardWriter(dir, fam.specs)
 	if err != nil {
 		return nil, err
 	}
@@ -172,34 +183,40 @@ func extractInto(ctx context.Context, cfg *Config, files []string, dir string, i
 		index[f] = k
 	}
 	err = records.ForEachFile(ctx, files[m.Shard.From:m.Shard.To], cfg.Workers,
-		func(f string) fileSamples { return fileRows(cfg, f) },
-		func(f string, fs fileSamples) {
-			fatal = cmp(fatal, fs.fatal)
-			if fs.rerr != nil && fs.read == 0 {
-				m.Skips[skipUnreadable]++
-			}
-			for why, c := range fs.skips {
-				m.Skips[why] += c
-			}
-			for _, g := range fs.games {
+		func(f string) famFile { return fam.file(cfg, f) },
+		func(f string, ff famFile) {
+			fatal = cmp(fatal, ff.fatal)
+			m.addSkips(ff)
+			for _, g := range ff.games {
 				if seen[g.key] {
 					m.Skips[skipDuplicate]++
 					continue
 				}
 				seen[g.key] = true
-				rg := RowsGame{Key: g.key, File: index[f], N: g.n, Held: cfg.heldOut(g.key), Rows: g.rows.n}
-				if !rg.Held {
-					fit.add(&g.rows.fit)
-					rg.ValuePoints = g.rows.fit.value.SumPoints
+				rg := RowsGame{Key: g.key, File: index[f], N: g.n, Held: cfg.heldOut(g.key), Rows: g.counts}
+				if !rg.Held && g.fit != nil {
+					fit.add(g.fit)
+					rg.ValuePoints = g.fit.value.SumPoints
 				}
 				games = append(games, rg)
-				fatal = cmp(fatal, w.add(g.rows, rg.Held))
+				fatal = cmp(fatal, w.add(g, rg.Held))
 			}
 		})
 	if err := errors.Join(err, fatal, w.close()); err != nil {
 		return nil, err
 	}
 	return m, m.finish(dir, w, games, &fit)
+}
+
+// addSkips counts a file's games left out (an unreadable file counted as
+// one).
+func (m *RowsManifest) addSkips(ff famFile) {
+	if ff.rerr != nil && ff.read == 0 {
+		m.Skips[skipUnreadable]++
+	}
+	for why, c := range ff.skips {
+		m.Skips[why] += c
+	}
 }
 
 // finish fills the manifest from what was written and writes it with
@@ -216,6 +233,13 @@ func (m *RowsManifest) finish(dir string, w *shardWriter, games []RowsGame, fit 
 		}
 	}
 	m.Fit = Baselines{Tenpai: fit.tenpai, Value: fit.value, Rank: fit.rank}
+	if m.Kind == rowsDecisions {
+		for k, s := range w.specs {
+			if err := os.WriteFile(filepath.Join(dir, s.name+".groups"), []byte(w.groups[k].String()), 0o644); err != nil {
+				return err
+			}
+		}
+	}
 	if err := writeJSON(filepath.Join(dir, "games.json"), games); err != nil {
 		return err
 	}
@@ -236,9 +260,11 @@ type npyPair struct{ x, y *npyWriter }
 
 // shardWriter writes every model's rows of a shard as .npy files.
 type shardWriter struct {
-	specs []spec
-	out   [][2]npyPair // [model][train, test]
-	x     []float32
+	specs  []spec
+	out    [][2]npyPair      // [model][train, test]
+	groups []strings.Builder // [model]: NAME.groups
+	held   int               // held-out games written
+	dir    string
 }
 
 // rowsFile names a model's array of a split ("train", "test") in a shard
@@ -246,7 +272,7 @@ type shardWriter struct {
 func rowsFile(name, split, array string) string { return name + "." + split + "." + array + ".npy" }
 
 func openShardWriter(dir string, sp []spec) (*shardWriter, error) {
-	w := &shardWriter{specs: sp, out: make([][2]npyPair, len(sp))}
+	w := &shardWriter{specs: sp, out: make([][2]npyPair, len(sp)), groups: make([]strings.Builder, len(sp)), dir: dir}
 	for k, s := range sp {
 		for j, split := range []string{"train", "test"} {
 			x, err := createNPY(filepath.Join(dir, rowsFile(s.name, split, "X")), len(s.features))
@@ -264,20 +290,31 @@ func openShardWriter(dir string, sp []spec) (*shardWriter, error) {
 	return w, nil
 }
 
-// add writes one game's rows of every model to its split's files.
-func (w *shardWriter) add(rows *gameRows, held bool) error {
+// add writes one game's rows of every model to its split's files, and a
+// held-out game's group lines prefixed with its number among the shard's
+// held-out games.
+func (w *shardWriter) add(g famGame, held bool) error {
 	split := 0
 	if held {
 		split = 1
 	}
 	for k, s := range w.specs {
 		p := w.out[k][split]
-		err := libsvmRows(bytes.NewReader(rows.rows[k].Bytes()), len(s.features), func(label float32, x []float32, _ int) error {
+		err := libsvmRows(bytes.NewReader(g.rows[k]), len(s.features), func(label float32, x []float32, _ int) error {
 			return errors.Join(p.x.row(x), p.y.row([]float32{label}))
 		})
 		if err != nil {
 			return fmt.Errorf("%s rows: %w", s.name, err)
 		}
+		if held && g.groups != nil {
+			prefix := strconv.Itoa(w.held) + " "
+			for line := range strings.Lines(string(g.groups[k])) {
+				w.groups[k].WriteString(prefix + line)
+			}
+		}
+	}
+	if held {
+		w.held++
 	}
 	return nil
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/internal/shard"
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
 )
 
 // TestNPYRoundTrip writes a matrix and a vector with NaN and reads them
@@ -93,7 +95,7 @@ func fakeShard(t *testing.T, rows string, h shard.Header) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	m := RowsManifest{Shard: h, Format: RowsFormat, Skips: map[string]int{}}
+	m := RowsManifest{Shard: h, Format: RowsFormat, Kind: rowsPredictors, Skips: map[string]int{}}
 	for _, s := range specs(0, 0, 0) {
 		m.Models = append(m.Models, RowsModel{Name: s.name, Schema: s.schema, Features: s.features})
 	}
@@ -111,7 +113,7 @@ func fakeShard(t *testing.T, rows string, h shard.Header) {
 func TestReadRowsRefuses(t *testing.T) {
 	cfg := DefaultConfig()
 	files := []string{"a", "b", "c"}
-	header := func(i, n int) shard.Header { return cfg.rowsHeader(files, i, n) }
+	header := func(i, n int) shard.Header { return cfg.rowsHeader(files, i, n, predictorRows()) }
 	rows := t.TempDir()
 	fakeShard(t, rows, header(1, 3))
 	fakeShard(t, rows, header(3, 3))
@@ -286,6 +288,61 @@ func TestRowsRefuseAnotherCorpus(t *testing.T) {
 		err = set.checkCorpus(&c, files)
 		if n == 6 && err != nil || n == 7 && (err == nil || !strings.Contains(err.Error(), "is not the one the rows were extracted from")) {
 			t.Errorf("--max-files %d: %v", n, err)
+		}
+	}
+}
+
+// TestDecisionShardsEqualOneProcess extracts the decision models' rows
+// of real games (a game twice, across shards) in 1, 2 and 3 shards and
+// checks that together they hold exactly the rows and held-out group
+// lines that TrainDecisions' one-process extraction writes.
+func TestDecisionShardsEqualOneProcess(t *testing.T) {
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.Workers = []string{dupCorpus(t, 60)}, 2
+	ctx := context.Background()
+	files, err := cfg.corpusList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	var corpus xgbmodel.Corpus
+	if _, err := writeDecisionRows(ctx, &cfg, files, work, &corpus, opp, allDecisions); err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 3; n++ {
+		rows := t.TempDir()
+		for i := 1; i <= n; i++ {
+			if _, err := ExtractDecisionShard(ctx, cfg, opp, rows, i, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		set, err := readRows(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if set.games != corpus.Games || set.heldOut != corpus.HeldOutGames {
+			t.Errorf("%d shards: %d games (%d held out), one process %d (%d)", n, set.games, set.heldOut, corpus.Games, corpus.HeldOutGames)
+		}
+		for i, s := range decisionSpecs(0, 0, 0) {
+			for _, held := range []bool{false, true} {
+				ext := map[bool]string{false: ".train", true: ".test"}[held]
+				if st, _ := os.Stat(filepath.Join(work, s.name+ext)); st.Size() > 0 {
+					sameRows(t, fmt.Sprintf("%d shards, %s%s", n, s.name, ext), filepath.Join(work, s.name+ext), set.parts(i, held, func(RowsGame) bool { return true }))
+				}
+			}
+			merged := filepath.Join(rows, s.name+".groups")
+			if err := set.mergeGroups(s.name, merged); err != nil {
+				t.Fatal(err)
+			}
+			a, _ := os.ReadFile(filepath.Join(work, s.name+".groups"))
+			b, _ := os.ReadFile(merged)
+			if !bytes.Equal(a, b) || s.name == "riichi" && len(a) == 0 {
+				t.Errorf("%d shards, %s.groups: %d bytes, one process %d", n, s.name, len(b), len(a))
+			}
 		}
 	}
 }

@@ -77,12 +77,18 @@ func (s *rowsShard) read(dir string) error {
 	if err := readJSON(filepath.Join(dir, "games.json"), &s.games); err != nil {
 		return err
 	}
-	sp := specs(0, 0, 0)
+	sp, err := specsOfKind(s.man.Kind)
+	if err != nil {
+		return fmt.Errorf("train: %s: %w", dir, err)
+	}
 	if len(s.man.Models) != len(sp) {
 		return fmt.Errorf("train: %s: %d models, want %d", dir, len(s.man.Models), len(sp))
 	}
-	var rows [4][2]int
+	rows := make([][2]int, len(sp))
 	for _, g := range s.games {
+		if len(g.Rows) != len(sp) {
+			return fmt.Errorf("train: %s: game %s has rows of %d models, want %d", dir, g.Key, len(g.Rows), len(sp))
+		}
 		for m := range rows {
 			rows[m][b2i(g.Held)] += g.Rows[m]
 		}
@@ -94,6 +100,17 @@ func (s *rowsShard) read(dir string) error {
 		}
 	}
 	return nil
+}
+
+// specsOfKind returns the models of a kind of rows.
+func specsOfKind(kind string) ([]spec, error) {
+	switch kind {
+	case rowsPredictors:
+		return specs(0, 0, 0), nil
+	case rowsDecisions:
+		return decisionSpecs(0, 0, 0), nil
+	}
+	return nil, fmt.Errorf("rows of kind %q, want %s or %s", kind, rowsPredictors, rowsDecisions)
 }
 
 // readJSON decodes the JSON file path into v, refusing unknown fields.
@@ -157,6 +174,9 @@ func (set *rowsSet) checkCorpus(cfg *Config, files []string) error {
 // refit takes the baseline fit of each training game dropped as a
 // duplicate out of the merged fit, replaying it from the corpus files.
 func (set *rowsSet) refit(cfg *Config, files []string) error {
+	if set.kind() != rowsPredictors {
+		return nil // no baseline
+	}
 	for _, s := range set.shards {
 		for g, rg := range s.games {
 			if !s.drop[g] || rg.Held {

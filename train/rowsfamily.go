@@ -1,0 +1,101 @@
+package train
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mjrank/mjrank/data/dataset"
+	"github.com/mjrank/mjrank/opponent"
+)
+
+// The kinds of rows a shard holds.
+const (
+	rowsPredictors = "predictors" // tenpai, wait, value, rank
+	rowsDecisions  = "decisions"  // the decision models (policy.DecisionSpecs)
+)
+
+// rowsFamily is what a kind of rows is made of: its models, the options
+// that make its rows (the shard header's), and one file's games.
+type rowsFamily struct {
+	kind    string
+	specs   []spec
+	options func(cfg *Config) map[string]string
+	file    func(cfg *Config, f string) famFile
+}
+
+// famFile is one record file's games for a family.
+type famFile struct {
+	games []famGame
+	skips fileSkips
+	read  int   // games read
+	rerr  error // the file could not be read (whole or in part)
+	fatal error
+}
+
+// famGame is one usable game's rows of each model of a family (LibSVM,
+// as the one-process run writes them), their counts, a decision model's
+// held-out group lines and the predictors' baseline fit.
+type famGame struct {
+	key    string
+	n      int
+	rows   [][]byte
+	counts []int
+	groups [][]byte
+	fit    *baselineFit
+}
+
+// rate formats a rate for a shard header.
+func rate(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// predictorRows is the family of the four predictors (fileRows).
+func predictorRows() rowsFamily {
+	return rowsFamily{kind: rowsPredictors, specs: specs(0, 0, 0),
+		options: func(cfg *Config) map[string]string {
+			return map[string]string{"tenpai-rate": rate(cfg.TenpaiRate), "wait-rate": rate(cfg.WaitRate), "value-rate": rate(cfg.ValueRate)}
+		},
+		file: func(cfg *Config, f string) famFile {
+			fs := fileRows(cfg, f)
+			ff := famFile{skips: fs.skips, read: fs.read, rerr: fs.rerr, fatal: fs.fatal}
+			for _, g := range fs.games {
+				fg := famGame{key: g.key, n: g.n, fit: &g.rows.fit, counts: g.rows.n[:]}
+				for m := range g.rows.rows {
+					fg.rows = append(fg.rows, g.rows.rows[m].Bytes())
+				}
+				ff.games = append(ff.games, fg)
+			}
+			return ff
+		}}
+}
+
+// decisionRowsFamily is the family of the decision models, their
+// features computed with the opponent models opp (decisionRows): every
+// decision model's rows are written, whichever a run then trains.
+func decisionRowsFamily(opp *opponent.Models) rowsFamily {
+	digest := make([]string, len(opp.Cards))
+	for k, c := range opp.Cards {
+		digest[k] = c.Name + ":" + c.SHA256
+	}
+	return rowsFamily{kind: rowsDecisions, specs: decisionSpecs(0, 0, 0),
+		options: func(*Config) map[string]string {
+			return map[string]string{"models": strings.Join(DecisionNames(), ","), "opponent-models": strings.Join(digest, " ")}
+		},
+		file: func(cfg *Config, f string) famFile {
+			var ff famFile
+			ff.read, ff.rerr = eachUsable(f, &ff.skips, func(gr *dataset.GameRef) bool {
+				g, err := decisionRows(gr, opp, cfg.heldOut(gr.Key), allDecisions)
+				if err != nil {
+					ff.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
+					return false
+				}
+				fg := famGame{key: g.key, n: gr.N, counts: slices.Clone(g.n[:])}
+				for i := range g.rows {
+					fg.rows, fg.groups = append(fg.rows, g.rows[i].Bytes()), append(fg.groups, g.groups[i].Bytes())
+				}
+				ff.games = append(ff.games, fg)
+				return true
+			})
+			return ff
+		}}
+}
