@@ -18,7 +18,7 @@ import (
 // --shard i/N --rows DIR writes one shard's rows; --from-rows DIR --dask
 // ADDR trains the predictors on them with xgboost.dask.
 type rowsOptions struct {
-	extractOnly                         bool
+	extractOnly, decisions              bool
 	shard, rows, fromRows, dask, python string
 	shardI, shards                      int
 	// With --cluster the extraction's shards run on a Dask cluster.
@@ -28,7 +28,7 @@ type rowsOptions struct {
 
 // rowsMode reports whether a rows flag is given.
 func (o *trainOptions) rowsMode() bool {
-	return o.extractOnly || o.shard != "" || o.rows != "" || o.fromRows != "" || o.dask != "" || o.python != "" ||
+	return o.extractOnly || o.decisions || o.shard != "" || o.rows != "" || o.fromRows != "" || o.dask != "" || o.python != "" ||
 		slices.ContainsFunc(clusterFlagNames, func(f string) bool { return slices.Contains(o.set, f) })
 }
 
@@ -42,8 +42,7 @@ func (o *trainOptions) checkRows() error {
 		if o.shard == "" || o.rows == "" || o.corpus == "" {
 			return usageErrorf("--extract-only needs --corpus, --shard i/N and --rows DIR")
 		}
-		if err := o.refuse("--extract-only", "out", "rank-out", "policy-out", "work", "xgboost", "threads", "seed", "rounds",
-			"calib-folds", "cv", "only", "memory-budget", "policy-rate", "from-rows", "dask", "python"); err != nil {
+		if err := o.refuseExtract(); err != nil {
 			return err
 		}
 		si, sn, err := shard.Parse(o.shard)
@@ -52,6 +51,9 @@ func (o *trainOptions) checkRows() error {
 		}
 		o.shardI, o.shards = si, sn
 		return outputDir("rows", o.rows)
+	}
+	if o.decisions {
+		return usageErrorf("--decisions goes with --extract-only (--from-rows reads the kind of its rows)")
 	}
 	if o.fromRows == "" || o.cl.addr != "" || slices.ContainsFunc(clusterFlagNames, func(f string) bool { return slices.Contains(o.set, f) }) {
 		return usageErrorf("--shard, --rows and --cluster go with --extract-only; --dask and --python with --from-rows")
@@ -80,14 +82,26 @@ func (o *trainOptions) checkExtractCluster() error {
 	if o.rows == "" || o.corpus == "" {
 		return usageErrorf("--extract-only --cluster needs --corpus and --rows DIR (on a file system the workers share)")
 	}
-	if err := o.refuse("--extract-only", "out", "rank-out", "policy-out", "work", "xgboost", "threads", "seed", "rounds",
-		"calib-folds", "cv", "only", "memory-budget", "policy-rate", "from-rows", "dask", "python"); err != nil {
+	if err := o.refuseExtract(); err != nil {
 		return err
 	}
 	var err1, err2 error
 	o.rows, err1 = filepath.Abs(o.rows)
 	o.corpus, err2 = filepath.Abs(o.corpus)
 	return firstErr(err1, err2, outputDir("rows", o.rows))
+}
+
+// refuseExtract refuses the flags --extract-only does not take: --out
+// only with --decisions, naming the opponent models the features read.
+func (o *trainOptions) refuseExtract() error {
+	refused := []string{"rank-out", "policy-out", "work", "xgboost", "threads", "seed", "rounds",
+		"calib-folds", "cv", "only", "memory-budget", "policy-rate", "from-rows", "dask", "python"}
+	if o.decisions {
+		refused = append(refused, "tenpai-rate", "wait-rate", "value-rate")
+	} else {
+		refused = append(refused, "out")
+	}
+	return o.refuse("--extract-only", refused...)
 }
 
 // refuse refuses the flags given among names, which mode does not take.
@@ -124,7 +138,7 @@ func (o *trainOptions) runRows(ctx context.Context, env *Env, cfg train.Config) 
 		return o.extractOnCluster(ctx, env, cfg)
 	}
 	if o.extractOnly {
-		m, err := train.ExtractShard(ctx, cfg, o.rows, o.shardI, o.shards)
+		m, err := o.extractShard(ctx, cfg)
 		if err != nil {
 			return o.stopped(ctx, err)
 		}
@@ -164,4 +178,18 @@ func (o *trainOptions) extractOnCluster(ctx context.Context, env *Env, cfg train
 		}
 		return err
 	})
+}
+
+// extractShard writes --shard's rows: the predictors', or with
+// --decisions the decision models' on the opponent models of --out (the
+// embedded ones without it).
+func (o *trainOptions) extractShard(ctx context.Context, cfg train.Config) (*train.RowsManifest, error) {
+	if !o.decisions {
+		return train.ExtractShard(ctx, cfg, o.rows, o.shardI, o.shards)
+	}
+	opp, err := o.opponentModels()
+	if err != nil {
+		return nil, err
+	}
+	return train.ExtractDecisionShard(ctx, cfg, opp, o.rows, o.shardI, o.shards)
 }

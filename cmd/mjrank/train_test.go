@@ -268,6 +268,8 @@ func TestTrainRowsFlags(t *testing.T) {
 		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows, "--shard", "1/2", "--cluster", "tcp://127.0.0.1:1"}, "--shard: not with --cluster"},
 		{[]string{"--extract-only", "--corpus", corpus, "--cluster", "tcp://127.0.0.1:1"}, "--extract-only --cluster needs --corpus and --rows DIR"},
 		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local", "--cluster", "tcp://127.0.0.1:1"}, "--cluster go with --extract-only"},
+		{[]string{"--decisions", "--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local"}, "--decisions goes with --extract-only"},
+		{[]string{"--extract-only", "--decisions", "--corpus", corpus, "--rows", rows, "--shard", "1/1", "--wait-rate", "0.5"}, "--wait-rate is not taken with --extract-only"},
 		{[]string{"--from-rows", filepath.Join(rows, "none"), "--corpus", corpus, "--out", t.TempDir(), "--dask", "local"}, "--from-rows " + filepath.Join(rows, "none") + ": no such file or folder"},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -321,5 +323,22 @@ func TestTrainFromRows(t *testing.T) {
 	}
 	if files, _ := filepath.Glob(filepath.Join(out, "*-*.*")); len(files) != 8 {
 		t.Errorf("--out holds %v, want the four models and cards", files)
+	}
+	// The decision models' rows, on the embedded opponent models, in one
+	// shard, and their training.
+	rows, out = t.TempDir(), t.TempDir()
+	if code, stdout, stderr = train("--extract-only", "--decisions", "--shard", "1/1", "--rows", rows); code != 0 || !strings.Contains(stdout, "riichi") {
+		t.Fatalf("--decisions: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if code, stdout, stderr = train("--from-rows", rows, "--dask", "local:1", "--out", out, "--rounds", "5"); code != 0 {
+		t.Fatalf("--from-rows of decision rows: exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"riichi  riichi-", "agreement", "xgboost call"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(out, "riichi-*.bin")); len(files) != 1 {
+		t.Errorf("--out holds %v, want the riichi model", files)
 	}
 }
