@@ -14,6 +14,7 @@ import (
 
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
 )
 
 // DaskEnv names the variable that runs TestDaskMatchesCLI: the number
@@ -90,6 +91,54 @@ func daskRun(t *testing.T, cfg Config, rows, scheduler string) daskResult {
 	return daskResult{res, cfg.Out}
 }
 
+// TestDaskDecisionsMatchCLI is TestDaskMatchesCLI for the decision
+// models, on the embedded opponent models: TrainDecisions with the
+// xgboost tool, then from rows in two shards through xgboost.dask on one
+// worker (the same trees) and on two, twice (agreements within 0.1
+// point, the bytes of the two runs compared).
+func TestDaskDecisionsMatchCLI(t *testing.T) {
+	files, err := strconv.Atoi(os.Getenv(DaskEnv))
+	if err != nil || files <= 0 {
+		t.Skipf("skipping: set %s=N to train on N record files with the CLI and with xgboost.dask", DaskEnv)
+	}
+	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
+	needDask(t)
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.MaxFiles, cfg.Workers, cfg.Out = []string{corpus}, files, 2, t.TempDir()
+	t0 := time.Now()
+	cli, err := TrainDecisions(ctx, cfg, opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("CLI: %.1fs (extraction %.1fs)", time.Since(t0).Seconds(), cli.ExtractSeconds)
+	rows := t.TempDir()
+	t0 = time.Now()
+	for i := 1; i <= 2; i++ {
+		if _, err := ExtractDecisionShard(ctx, cfg, opp, rows, i, 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("extraction in 2 shards, one after the other: %.1fs", time.Since(t0).Seconds())
+	one := daskRun(t, cfg, rows, "local:1")
+	for _, c := range cli.Cards {
+		a, b := modelBytes(t, cfg.Out, c.Name), modelBytes(t, one.out, c.Name)
+		if a = dropEvalMetrics(t, a); !bytes.Equal(a, b) {
+			t.Errorf("%s: xgboost.dask on one worker gave another model (%d bytes) than the CLI (%d, its eval metric left out)", c.Name, len(b), len(a))
+		}
+	}
+	runs := [2]daskResult{daskRun(t, cfg, rows, "local"), daskRun(t, cfg, rows, "local")}
+	compareFigures(t, cli.Cards, runs[0].res.Cards)
+	for _, c := range cli.Cards {
+		a, b := modelBytes(t, runs[0].out, c.Name), modelBytes(t, runs[1].out, c.Name)
+		t.Logf("%s: the two 2-worker Dask runs' models are the same bytes: %v (%d, %d bytes)", c.Name, bytes.Equal(a, b), len(a), len(b))
+	}
+}
+
 // needDask skips (or fails under MJRANK_REQUIRE_SHARED=1) without the
 // xgboost tool or Debian's Python with xgboost.dask.
 func needDask(t *testing.T) {
@@ -107,7 +156,8 @@ func needDask(t *testing.T) {
 }
 
 // compareFigures logs each held-out figure of the CLI's and the Dask
-// models and fails an AUC more than 0.001 apart.
+// models and fails an AUC or an agreement (the whole one: its breakdowns
+// hold too few decisions for the bound) more than 0.001 apart.
 func compareFigures(t *testing.T, cli, dask []xgbmodel.Card) {
 	t.Helper()
 	if len(cli) != len(dask) {
@@ -122,8 +172,8 @@ func compareFigures(t *testing.T, cli, dask []xgbmodel.Card) {
 		for j, m := range c.Metrics {
 			diff := d.Metrics[j].Model - m.Model
 			t.Logf("%s %s: CLI %.5f, Dask %.5f, difference %+.5f (baseline %.5f, %.5f)", c.Name, m.Name, m.Model, d.Metrics[j].Model, diff, m.Baseline, d.Metrics[j].Baseline)
-			if m.Name == "auc" && math.Abs(diff) > 0.001 {
-				t.Errorf("%s: AUC %.5f from Dask, %.5f from the CLI: more than 0.001 apart", c.Name, d.Metrics[j].Model, m.Model)
+			if (m.Name == "auc" || m.Name == "agreement") && math.Abs(diff) > 0.001 {
+				t.Errorf("%s: %s %.5f from Dask, %.5f from the CLI: more than 0.001 apart", c.Name, m.Name, d.Metrics[j].Model, m.Model)
 			}
 			if m.Baseline != d.Metrics[j].Baseline {
 				t.Errorf("%s %s: baseline %v from Dask, %v from the CLI: the same rows must fit the same baseline", c.Name, m.Name, d.Metrics[j].Baseline, m.Baseline)
