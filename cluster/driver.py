@@ -122,6 +122,11 @@ def run_shard(data, digest, args):
     return {"code": p.returncode, "stdout": p.stdout, "stderr": tail(p.stderr)}
 
 
+def identity(x):
+    """x: the task that holds the binary's bytes."""
+    return x
+
+
 class Fatal(Exception):
     """An error that ends the job."""
 
@@ -162,8 +167,12 @@ def run(job, client, emit):
 
     with open(job["binary"], "rb") as f:
         data = f.read()
-    [binary] = client.scatter([data], broadcast=True, hash=False)
     token = os.urandom(4).hex()
+    # The binary reaches the workers as the result of a task that holds
+    # it, not as scattered data: the scheduler keeps the task, so when the
+    # workers holding the bytes die (Dask keeps one copy of data no task
+    # waits for), it runs it again instead of losing them.
+    binary = client.submit(identity, data, key="mjrank-binary-%s-%s" % (job["digest"][:16], token), pure=False)
     ids = {}
     for s in job["shards"]:
         key = "mjrank-shard-%d-%s" % (s["id"], token)

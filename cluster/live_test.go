@@ -219,3 +219,40 @@ func TestClusterSchedulerLost(t *testing.T) {
 		t.Errorf("the resumed job's log %q does not count the kept shards", log.String())
 	}
 }
+
+// TestClusterAllWorkersKilled: every worker killed (SIGKILL) at once in
+// the middle of a job, their nannies start new ones: the job finishes
+// with every output. The binary's bytes died with the workers; the task
+// that holds them runs again (scattered data would be lost for good).
+func TestClusterAllWorkersKilled(t *testing.T) {
+	addr := liveCluster(t)
+	workers, err := Info(context.Background(), Config{Scheduler: addr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := filepath.Join(t.TempDir(), "starts.log")
+	shards, want := liveShards(6, "log="+starts, "sleep=2")
+	cfg := Config{Scheduler: addr, Binary: fakeMjrank(t), Dir: t.TempDir()}
+	killed := false
+	outs, err := Run(context.Background(), cfg, shards, func(done, total int) {
+		if killed {
+			return
+		}
+		killed = true
+		for _, w := range workers {
+			if err := syscall.Kill(w.PID, syscall.SIGKILL); err != nil {
+				t.Errorf("kill worker %s (pid %d): %v", w.Address, w.PID, err)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatalf("Run with every worker killed: %v", err)
+	}
+	for i := range want {
+		if string(outs[i]) != want[i] {
+			t.Errorf("shard %d printed %q, want %q", i+1, outs[i], want[i])
+		}
+	}
+	b, _ := os.ReadFile(starts)
+	t.Logf("%d workers killed after the first shard; %d shard runs for 6 shards", len(workers), strings.Count(string(b), "\n"))
+}
