@@ -21,19 +21,15 @@ import (
 // of record files it trains on.
 const DaskEnv = "MJRANK_DASK_TRAIN"
 
-// TestDaskMatchesCLI trains the four predictors on the first
-// $MJRANK_DASK_TRAIN files of a corpus folder twice: with the xgboost
+// TestDaskMatchesCLI trains the four predictors on the corpus of
+// $MJRANK_DASK_TRAIN (daskCorpus) twice: with the xgboost
 // command-line tool (Run), and from rows extracted in two shards through
 // xgboost.dask on a two-worker LocalCluster, twice. The held-out figures
 // of the Dask models must equal the CLI's within 0.001 of AUC; the test
 // logs every figure's difference, the times, and whether the two Dask
 // runs gave the same bytes.
 func TestDaskMatchesCLI(t *testing.T) {
-	files, err := strconv.Atoi(os.Getenv(DaskEnv))
-	if err != nil || files <= 0 {
-		t.Skipf("skipping: set %s=N to train on N record files with the CLI and with xgboost.dask", DaskEnv)
-	}
-	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
+	corpus, files := daskCorpus(t)
 	needDask(t)
 	ctx := context.Background()
 	cfg := DefaultConfig()
@@ -97,11 +93,7 @@ func daskRun(t *testing.T, cfg Config, rows, scheduler string) daskResult {
 // worker (the same trees) and on two, twice (agreements within 0.1
 // point, the bytes of the two runs compared).
 func TestDaskDecisionsMatchCLI(t *testing.T) {
-	files, err := strconv.Atoi(os.Getenv(DaskEnv))
-	if err != nil || files <= 0 {
-		t.Skipf("skipping: set %s=N to train on N record files with the CLI and with xgboost.dask", DaskEnv)
-	}
-	corpus := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands")
+	corpus, files := daskCorpus(t)
 	needDask(t)
 	opp, err := opponent.Default()
 	if err != nil {
@@ -139,6 +131,21 @@ func TestDaskDecisionsMatchCLI(t *testing.T) {
 	}
 }
 
+// daskCorpus is the corpus and the number of files $MJRANK_DASK_TRAIN
+// asks for: N, the first N files of thewaxmango-mahjong-hands; "all",
+// the whole of ../shared/data/tenhou. Unset, the test skips.
+func daskCorpus(t *testing.T) (string, int) {
+	v := os.Getenv(DaskEnv)
+	if v == "all" {
+		return shareddata.Dir(t, "tenhou"), 0
+	}
+	files, err := strconv.Atoi(v)
+	if err != nil || files <= 0 {
+		t.Skipf("skipping: set %s=N (files) or all to train with the CLI and with xgboost.dask", DaskEnv)
+	}
+	return shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands"), files
+}
+
 // needDask skips (or fails under MJRANK_REQUIRE_SHARED=1) without the
 // xgboost tool or Debian's Python with xgboost.dask.
 func needDask(t *testing.T) {
@@ -171,7 +178,7 @@ func compareFigures(t *testing.T, cli, dask []xgbmodel.Card) {
 		}
 		for j, m := range c.Metrics {
 			diff := d.Metrics[j].Model - m.Model
-			t.Logf("%s %s: CLI %.5f, Dask %.5f, difference %+.5f (baseline %.5f, %.5f)", c.Name, m.Name, m.Model, d.Metrics[j].Model, diff, m.Baseline, d.Metrics[j].Baseline)
+			t.Logf("%s %s: CLI %.5f, Dask %.5f, difference %+.5f (baseline %.5f, %.5f; %d decisions)", c.Name, m.Name, m.Model, d.Metrics[j].Model, diff, m.Baseline, d.Metrics[j].Baseline, m.N)
 			if (m.Name == "auc" || m.Name == "agreement") && math.Abs(diff) > 0.001 {
 				t.Errorf("%s: %s %.5f from Dask, %.5f from the CLI: more than 0.001 apart", c.Name, m.Name, d.Metrics[j].Model, m.Model)
 			}

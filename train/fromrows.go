@@ -91,6 +91,11 @@ func (cfg *Config) checkFromRows() error {
 func (set *rowsSet) trainPredictors(ctx context.Context, cfg *Config, d Dask, work string, files []string, corpus xgbmodel.Corpus, res *Result) error {
 	sp := specs(cfg.Seed, cfg.Threads, cfg.Rounds)
 	jobs := set.jobs(cfg, work, sp)
+	for m := range sp {
+		if tr, te := partRows(jobs[m].Train), partRows(jobs[m].Test); tr == 0 || te == 0 {
+			return fmt.Errorf("train: no %s samples in the training or held-out games (%d/%d): corpus too small", sp[m].name, tr, te)
+		}
+	}
 	cfg.logf("dask: training %d models on %d games' rows (scheduler %s)", len(jobs), set.games, d.Scheduler)
 	done, err := runDask(ctx, d, work, jobs)
 	if err != nil {

@@ -88,7 +88,11 @@ def main(argv: List[str]) -> int:
         return 2
     with open(argv[1]) as f:
         req = json.load(f)
-    client, cluster = connect(req["scheduler"])
+    try:
+        client, cluster = connect(req["scheduler"])
+    except OSError as e:
+        print(f"cannot reach the Dask scheduler {req['scheduler']}: {e}", file=sys.stderr)
+        return 3
     try:
         workers = len(client.scheduler_info()["workers"])
         for job in req["jobs"]:
