@@ -49,8 +49,10 @@ func TrainFromRows(ctx context.Context, cfg Config, rows string, d Dask) (*Resul
 	corpus.Games, corpus.HeldOutGames = set.games, set.heldOut
 	commit, discard := cfg.beginStage()
 	defer discard()
-	res := &Result{}
+	// The samples step is reading and checking the rows.
+	res := &Result{ExtractSeconds: time.Since(start).Seconds()}
 	if set.kind() == rowsDecisions {
+		res.DecisionsExtractSeconds = res.ExtractSeconds
 		err = set.trainDecisions(ctx, &cfg, d, work, corpus, res)
 	} else {
 		corpus.SkippedBy, corpus.Skipped = set.skips, (&sampleSet{skips: set.skips}).skipped()
