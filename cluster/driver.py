@@ -95,8 +95,9 @@ def worker_place():
         return tempfile.gettempdir(), 1
 
 
-def run_shard(data, digest, args):
-    """Runs one shard: the binary data with args, on a worker.
+def run_shard(digest, args):
+    """Runs one shard: the binary installed by InstallBinary with args, on
+    a worker.
 
     Unless the worker's environment sets GOMAXPROCS, the process gets the
     worker's CPUs shared out among its threads, so that a worker's tasks do
@@ -107,7 +108,9 @@ def run_shard(data, digest, args):
     import subprocess
 
     folder, threads = worker_place()
-    path = install(data, digest, folder)
+    path = os.path.join(folder, "mjrank-bin", digest)
+    if not os.path.exists(path):
+        raise FileNotFoundError("the binary %s is not installed on this worker (%s)" % (digest, path))
     env = dict(os.environ)
     if "GOMAXPROCS" not in env:
         env["GOMAXPROCS"] = str(max(1, len(os.sched_getaffinity(0)) // max(1, threads)))
@@ -122,9 +125,24 @@ def run_shard(data, digest, args):
     return {"code": p.returncode, "stdout": p.stdout, "stderr": tail(p.stderr)}
 
 
-def identity(x):
-    """x: the task that holds the binary's bytes."""
-    return x
+try:
+    from distributed import WorkerPlugin as _WorkerPlugin
+except ImportError:  # drive() says so
+    _WorkerPlugin = object
+
+
+class InstallBinary(_WorkerPlugin):
+    """Writes the binary into every worker's local folder: those there when
+    it is registered, and every one that joins later (a nanny's restart)
+    before it takes a task. The scheduler keeps the plugin, so the bytes
+    survive the loss of every worker (data would not: Dask keeps one copy
+    of data no task waits for, and loses it with its worker)."""
+
+    def __init__(self, data, digest):
+        self.data, self.digest = data, digest
+
+    def setup(self, worker):
+        install(self.data, self.digest, worker.local_directory)
 
 
 class Fatal(Exception):
@@ -161,23 +179,32 @@ def describe(client):
 
 def run(job, client, emit):
     """Submits every shard of job and reports each as it ends."""
+    with open(job["binary"], "rb") as f:
+        data = f.read()
+    token = os.urandom(4).hex()
+    plugin = "mjrank-binary-%s-%s" % (job["digest"][:16], token)
+    client.register_worker_plugin(InstallBinary(data, job["digest"]), name=plugin)
+    ids = {}
+    for s in job["shards"]:
+        key = "mjrank-shard-%d-%s" % (s["id"], token)
+        f = client.submit(run_shard, job["digest"], s["args"], key=key, retries=job["retries"], pure=False)
+        ids[f] = s["id"]
+    try:
+        report(job, client, ids, emit)
+    except KeyboardInterrupt:
+        # Stopped (Ctrl-C, or Go after a failed shard): the scheduler is
+        # there, and should not keep the bytes.
+        client.unregister_worker_plugin(plugin)
+        raise
+    client.unregister_worker_plugin(plugin)
+
+
+def report(job, client, ids, emit):
+    """Emits each shard of ids (future to id) as it ends."""
     from concurrent.futures import CancelledError
 
     from distributed import as_completed
 
-    with open(job["binary"], "rb") as f:
-        data = f.read()
-    token = os.urandom(4).hex()
-    # The binary reaches the workers as the result of a task that holds
-    # it, not as scattered data: the scheduler keeps the task, so when the
-    # workers holding the bytes die (Dask keeps one copy of data no task
-    # waits for), it runs it again instead of losing them.
-    binary = client.submit(identity, data, key="mjrank-binary-%s-%s" % (job["digest"][:16], token), pure=False)
-    ids = {}
-    for s in job["shards"]:
-        key = "mjrank-shard-%d-%s" % (s["id"], token)
-        f = client.submit(run_shard, binary, job["digest"], s["args"], key=key, retries=job["retries"], pure=False)
-        ids[f] = s["id"]
     for f in as_completed(list(ids)):
         i = ids[f]
         try:

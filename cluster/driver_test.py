@@ -38,12 +38,16 @@ class Helpers(unittest.TestCase):
 
     def test_run_shard_outside_a_worker(self):
         digest = hashlib.sha256(SCRIPT).hexdigest()
-        r = driver.run_shard(SCRIPT, digest, ["arena", "--shard", "1/2"])
+        with self.assertRaisesRegex(FileNotFoundError, "not installed"):
+            driver.run_shard("0" * 64, ["arena"])
+        path = driver.install(SCRIPT, digest, tempfile.gettempdir())
+        self.addCleanup(os.unlink, path)
+        r = driver.run_shard(digest, ["arena", "--shard", "1/2"])
         self.assertEqual(r["code"], 0)
         self.assertIn(b"out arena --shard 1/2", r["stdout"])
         if "GOMAXPROCS" not in os.environ:
             self.assertIn(b"GOMAXPROCS=%d" % len(os.sched_getaffinity(0)), r["stdout"])
-        r = driver.run_shard(SCRIPT, digest, ["fail"])
+        r = driver.run_shard(digest, ["fail"])
         self.assertEqual((r["code"], r["stdout"], r["stderr"]), (3, b"", "bad input: fail"))
 
 
@@ -103,6 +107,11 @@ class Drive(unittest.TestCase):
             # Two threads share the CPUs.
             self.assertIn("out arena --shard %d/3 GOMAXPROCS=" % (i + 1), out)
         self.assertEqual((got[3]["code"], got[3]["stderr"]), (3, "bad input: fail x.json"))
+        # The binary's plugin is gone from the scheduler with the job.
+        from distributed import Client
+
+        with Client(self.cluster) as c:
+            self.assertEqual(c.run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.worker_plugins)), [])
 
     def test_unreachable(self):
         job = self.job("info")
