@@ -45,6 +45,9 @@ type daskJob struct {
 	Test   []jobPart   `json:"test,omitempty"`
 	Model  string      `json:"model"`
 	Pred   string      `json:"pred,omitempty"`
+	// NaN lists the columns the model leaves out (missing in every row:
+	// the rollout's discard model's look-ahead figures, spec.omit).
+	NaN []int `json:"nan_columns,omitempty"`
 }
 
 // daskDone is the trainer's line for one job.

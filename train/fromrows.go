@@ -51,10 +51,14 @@ func TrainFromRows(ctx context.Context, cfg Config, rows string, d Dask) (*Resul
 	defer discard()
 	// The samples step is reading and checking the rows.
 	res := &Result{ExtractSeconds: time.Since(start).Seconds()}
-	if set.kind() == rowsDecisions {
+	switch set.kind() {
+	case rowsDecisions:
 		res.DecisionsExtractSeconds = res.ExtractSeconds
 		err = set.trainDecisions(ctx, &cfg, d, work, corpus, res)
-	} else {
+	case rowsPolicy:
+		res.PolicyExtractSeconds = res.ExtractSeconds
+		err = set.trainPolicy(ctx, &cfg, d, work, corpus, res)
+	default:
 		corpus.SkippedBy, corpus.Skipped = set.skips, (&sampleSet{skips: set.skips}).skipped()
 		err = set.trainPredictors(ctx, &cfg, d, work, files, corpus, res)
 	}
@@ -176,7 +180,7 @@ func (set *rowsSet) card(cfg *Config, spc spec, job daskJob, dn daskDone, corpus
 		return xgbmodel.Card{}, nil, err
 	}
 	samples := xgbmodel.Samples{Train: partRows(job.Train), HeldOut: partRows(job.Test)}
-	check, err := checkPredictions(b, job.Test, job.Pred)
+	check, err := checkPredictions(b, job)
 	if err != nil {
 		return xgbmodel.Card{}, nil, fmt.Errorf("train: %s: %w", spc.name, err)
 	}
@@ -223,7 +227,7 @@ func (set *rowsSet) calibration(cfg *Config, jobs []daskJob, done []daskDone, re
 		}
 		res.addRun(ModelRun{Name: job.Name, Rows: partRows(job.Train), Seconds: done[k].Seconds})
 		in := func(g RowsGame) bool { return cfg.calibFold(g.Key) == k }
-		err = eachRow(set.parts(0, false, in), func(x []float64, label float32) error {
+		err = eachRow(set.parts(0, false, in), nil, func(x []float64, label float32) error {
 			v, err := m.PredictOne(x)
 			p, y = append(p, v), append(y, label > 0.5)
 			return err
@@ -243,8 +247,9 @@ func (set *rowsSet) calibration(cfg *Config, jobs []daskJob, done []daskDone, re
 // trainingGames counts the training games kept.
 func (set *rowsSet) trainingGames() int { return set.games - set.heldOut }
 
-// eachRow calls row with every row of parts, as float64 (NaN missing).
-func eachRow(parts []jobPart, row func(x []float64, label float32) error) error {
+// eachRow calls row with every row of parts, as float64 (NaN missing;
+// NaN too in the columns nan, which a model leaves out).
+func eachRow(parts []jobPart, nan []int, row func(x []float64, label float32) error) error {
 	for _, pt := range parts {
 		xs, ys, err := readPart(pt)
 		if err != nil {
@@ -255,6 +260,9 @@ func eachRow(parts []jobPart, row func(x []float64, label float32) error) error 
 			for j := range x {
 				x[j] = float64(xs[r*pt.Cols+j])
 			}
+			for _, j := range nan {
+				x[j] = math.NaN()
+			}
 			if err := row(x, ys[r]); err != nil {
 				return err
 			}
@@ -263,23 +271,23 @@ func eachRow(parts []jobPart, row func(x []float64, label float32) error) error 
 	return nil
 }
 
-// checkPredictions compares the Go loader's predictions of the rows of
-// parts with the trainer's (pred, a float32 .npy file): the largest
+// checkPredictions compares the Go loader's predictions of job's
+// held-out rows with the trainer's (job.Pred, a float32 .npy file): the largest
 // difference, relative for unbounded outputs as checkLoader's; an error
 // above 1e-5.
-func checkPredictions(model []byte, parts []jobPart, pred string) (xgbmodel.LoaderCheck, error) {
+func checkPredictions(model []byte, job daskJob) (xgbmodel.LoaderCheck, error) {
 	var check xgbmodel.LoaderCheck
 	m, err := xgbmodel.Load(model)
 	if err != nil {
 		return check, err
 	}
-	want, _, _, err := readNPY(pred)
+	want, _, _, err := readNPY(job.Pred)
 	if err != nil {
 		return check, err
 	}
 	out := make([]float64, m.NumOutputs())
 	i := 0
-	err = eachRow(parts, func(x []float64, _ float32) error {
+	err = eachRow(job.Test, job.NaN, func(x []float64, _ float32) error {
 		if err := m.Predict(x, out); err != nil {
 			return err
 		}

@@ -74,7 +74,7 @@ func (set *rowsSet) scoreDecisions(model []byte, job daskJob, work string, i int
 		return nil, err
 	}
 	var p []float64
-	err = eachRow(job.Test, func(x []float64, _ float32) error {
+	err = eachRow(job.Test, nil, func(x []float64, _ float32) error {
 		v, err := m.PredictOne(x)
 		p = append(p, v)
 		return err

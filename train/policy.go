@@ -402,13 +402,20 @@ func (res *PolicyResult) measure(m *xgbmodel.Model, file string, held [][]uint8)
 	if err != nil {
 		return err
 	}
+	res.score(per)
+	return nil
+}
+
+// score sets the result's agreements and their metric from the held-out
+// games' tallies.
+func (res *PolicyResult) score(per []policyTally) {
 	var all policyTally
 	for _, t := range per {
 		all.n, all.model, all.base = all.n+t.n, all.model+t.model, all.base+t.base
 	}
 	res.Decisions = all.n
 	if all.n == 0 {
-		return nil
+		return
 	}
 	res.Agreement = float64(all.model) / float64(all.n)
 	res.Baseline = float64(all.base) / float64(all.n)
@@ -428,7 +435,6 @@ func (res *PolicyResult) measure(m *xgbmodel.Model, file string, held [][]uint8)
 	res.SE = math.Sqrt(max(s2/boots-mean*mean, 0))
 	res.Card.Metrics = []xgbmodel.Metric{{Name: "agreement", Model: res.Agreement, Baseline: res.Baseline, SE: res.SE,
 		Beats: res.Agreement-res.Baseline > 2*res.SE}}
-	return nil
 }
 
 // policyTally counts one game's held-out decisions and those where the
@@ -438,6 +444,20 @@ type policyTally struct{ n, model, base int }
 // policyTallies predicts the rows of file with m, decision by decision
 // (held[g][d] rows for decision d of game g), and tallies each game.
 func policyTallies(m *xgbmodel.Model, file string, held [][]uint8) ([]policyTally, error) {
+	return policyTalliesOf(m, file, held, func(row func(label float64, x []float64) error) error {
+		return readLibSVM(file, m.NumFeatures(), func(label string, x []float64) error {
+			l, err := strconv.ParseFloat(label, 64)
+			if err != nil {
+				return fmt.Errorf("%s: bad label %q", file, label)
+			}
+			return row(l, x)
+		})
+	})
+}
+
+// policyTalliesOf is policyTallies over the rows each gives, in order
+// (name names them in errors).
+func policyTalliesOf(m *xgbmodel.Model, name string, held [][]uint8, each func(row func(label float64, x []float64) error) error) ([]policyTally, error) {
 	per := make([]policyTally, len(held))
 	want, got := 0, 0
 	for _, h := range held {
@@ -446,20 +466,16 @@ func policyTallies(m *xgbmodel.Model, file string, held [][]uint8) ([]policyTall
 	g, d, i := 0, 0, 0 // game, decision, row within the decision
 	var bestV float64
 	var bestPlayed, firstPlayed bool
-	err := readLibSVM(file, m.NumFeatures(), func(label string, x []float64) error {
+	err := each(func(l float64, x []float64) error {
 		for g < len(held) && d == len(held[g]) {
 			g, d = g+1, 0
 		}
 		if g == len(held) {
-			return fmt.Errorf("%s: more rows than the held-out decisions", file)
+			return fmt.Errorf("%s: more rows than the held-out decisions", name)
 		}
 		v, err := m.PredictOne(x)
 		if err != nil {
 			return err
-		}
-		l, err := strconv.ParseFloat(label, 64)
-		if err != nil {
-			return fmt.Errorf("%s: bad label %q", file, label)
 		}
 		played := l > 0.5
 		if i == 0 {
@@ -479,7 +495,7 @@ func policyTallies(m *xgbmodel.Model, file string, held [][]uint8) ([]policyTall
 		return nil
 	})
 	if err == nil && (i != 0 || got != want) {
-		err = fmt.Errorf("%s: rows for %d of the %d held-out decisions", file, got, want)
+		err = fmt.Errorf("%s: rows for %d of the %d held-out decisions", name, got, want)
 	}
 	return per, err
 }

@@ -262,6 +262,8 @@ type npyPair struct{ x, y *npyWriter }
 type shardWriter struct {
 	specs  []spec
 	out    [][2]npyPair      // [model][train, test]
+	q      [2]*npyWriter     // the discard policy's NAME.SPLIT.q.npy
+	qn     [2]int            // decisions written to q
 	groups []strings.Builder // [model]: NAME.groups
 	held   int               // held-out games written
 	dir    string
@@ -273,6 +275,16 @@ func rowsFile(name, split, array string) string { return name + "." + split + ".
 
 func openShardWriter(dir string, sp []spec) (*shardWriter, error) {
 	w := &shardWriter{specs: sp, out: make([][2]npyPair, len(sp)), groups: make([]strings.Builder, len(sp)), dir: dir}
+	if sp[0].ranking() {
+		for j, split := range []string{"train", "test"} {
+			q, err := createNPY(filepath.Join(dir, rowsFile(sp[0].name, split, "q")), 0)
+			if err != nil {
+				w.abort()
+				return nil, err
+			}
+			w.q[j] = q
+		}
+	}
 	for k, s := range sp {
 		for j, split := range []string{"train", "test"} {
 			x, err := createNPY(filepath.Join(dir, rowsFile(s.name, split, "X")), len(s.features))
@@ -306,6 +318,9 @@ func (w *shardWriter) add(g famGame, held bool) error {
 		if err != nil {
 			return fmt.Errorf("%s rows: %w", s.name, err)
 		}
+		if err := w.addQuery(g, split); err != nil {
+			return err
+		}
 		if held && g.groups != nil {
 			prefix := strconv.Itoa(w.held) + " "
 			for line := range strings.Lines(string(g.groups[k])) {
@@ -319,8 +334,34 @@ func (w *shardWriter) add(g famGame, held bool) error {
 	return nil
 }
 
+// addQuery writes, for the discard policy's rows, each row's decision
+// (its query group) numbered within the shard's split, as float32 (exact
+// below 2^24 decisions a shard).
+func (w *shardWriter) addQuery(g famGame, split int) error {
+	if w.q[split] == nil {
+		return nil
+	}
+	for _, n := range g.sizes {
+		if w.qn[split] >= 1<<24 {
+			return errors.New("more than 2^24 discard decisions in a shard: use more shards")
+		}
+		for range n {
+			if err := w.q[split].row([]float32{float32(w.qn[split])}); err != nil {
+				return err
+			}
+		}
+		w.qn[split]++
+	}
+	return nil
+}
+
 func (w *shardWriter) close() error {
 	var err error
+	for _, q := range w.q {
+		if q != nil {
+			err = errors.Join(err, q.Close())
+		}
+	}
 	for k := range w.out {
 		for _, p := range w.out[k] {
 			for _, a := range []*npyWriter{p.x, p.y} {

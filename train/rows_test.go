@@ -16,6 +16,7 @@ import (
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
 )
 
 // TestNPYRoundTrip writes a matrix and a vector with NaN and reads them
@@ -345,4 +346,103 @@ func TestDecisionShardsEqualOneProcess(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPolicyShardsEqualOneProcess extracts the discard policy's rows of
+// real games (a game twice, across shards) in 1, 2 and 3 shards and
+// checks that together they hold exactly TrainPolicy's one-process rows,
+// in its query groups, and its held-out decisions' sizes.
+func TestPolicyShardsEqualOneProcess(t *testing.T) {
+	opp, err := opponent.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.Workers, cfg.PolicyRate = []string{dupCorpus(t, 40)}, 2, 0.3
+	ctx := context.Background()
+	files, err := cfg.corpusList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	var corpus xgbmodel.Corpus
+	held, _, err := writePolicyRows(ctx, &cfg, files, work, &corpus, opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 3; n++ {
+		rows := t.TempDir()
+		for i := 1; i <= n; i++ {
+			if _, err := ExtractPolicyShard(ctx, cfg, opp, rows, i, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		set, err := readRows(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, split := range []string{"train", "test"} {
+			parts := set.parts(0, split == "test", func(RowsGame) bool { return true })
+			file := filepath.Join(work, "discard."+split)
+			sameRows(t, fmt.Sprintf("%d shards, discard.%s", n, split), file, parts)
+			if a, b := fileGroups(t, file), partGroups(t, parts); a != b {
+				t.Errorf("%d shards, discard.%s: query groups %.80s…, one process %.80s…", n, split, b, a)
+			}
+		}
+		got, err := set.heldSizes()
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(held) || len(held) == 0 {
+			t.Errorf("%d shards: held-out decisions %v (%v), one process %v", n, got, err, held)
+		}
+	}
+}
+
+// fileGroups returns the run lengths of a LibSVM file's qids.
+func fileGroups(t *testing.T, file string) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q []float32
+	err = libsvmRows(bytes.NewReader(b), policy.NumFeatures, func(_ float32, _ []float32, qid int) error {
+		q = append(q, float32(qid))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprint(runLengths(q))
+}
+
+// partGroups returns the run lengths of parts' query groups, offsets
+// added as the trainer adds them.
+func partGroups(t *testing.T, parts []jobPart) string {
+	t.Helper()
+	var q []float64 // exact: a shard's groups are below 2^24, the offsets multiples of it
+	for _, p := range parts {
+		v, _, _, err := readNPY(p.Q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranges := p.Ranges
+		if ranges == nil {
+			ranges = [][2]int{{0, len(v)}}
+		}
+		for _, r := range ranges {
+			for _, x := range v[r[0]:r[1]] {
+				q = append(q, float64(x)+float64(p.QOffset))
+			}
+		}
+	}
+	var runs []int
+	for i := 0; i < len(q); i++ {
+		if i == 0 || q[i] != q[i-1] {
+			runs = append(runs, 0)
+		}
+		if i > 0 && q[i] < q[i-1] {
+			t.Fatalf("query groups decrease at row %d: %v after %v", i, q[i], q[i-1])
+		}
+		runs[len(runs)-1]++
+	}
+	return fmt.Sprint(runs)
 }

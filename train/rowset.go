@@ -109,8 +109,10 @@ func specsOfKind(kind string) ([]spec, error) {
 		return specs(0, 0, 0), nil
 	case rowsDecisions:
 		return decisionSpecs(0, 0, 0), nil
+	case rowsPolicy:
+		return []spec{policySpec(0, 0, 0)}, nil
 	}
-	return nil, fmt.Errorf("rows of kind %q, want %s or %s", kind, rowsPredictors, rowsDecisions)
+	return nil, fmt.Errorf("rows of kind %q, want %s, %s or %s", kind, rowsPredictors, rowsDecisions, rowsPolicy)
 }
 
 // readJSON decodes the JSON file path into v, refusing unknown fields.
@@ -243,11 +245,16 @@ func (f *baselineFit) sub(o *baselineFit) {
 // ranges [from, to) of its X and y arrays (all of them when Ranges is
 // nil), Rows in all.
 type jobPart struct {
-	X      string   `json:"x"`
-	Y      string   `json:"y"`
-	Cols   int      `json:"cols"`
-	Rows   int      `json:"rows"`
-	Ranges [][2]int `json:"ranges"`
+	X string `json:"x"`
+	Y string `json:"y"`
+	// Q, for a ranking model, holds each row's query group, a number
+	// within the shard; QOffset is added to it so that groups increase
+	// from part to part.
+	Q       string   `json:"q,omitempty"`
+	QOffset int64    `json:"q_offset,omitempty"`
+	Cols    int      `json:"cols"`
+	Rows    int      `json:"rows"`
+	Ranges  [][2]int `json:"ranges"`
 }
 
 // parts returns the rows of model m's split (held-out or not) of the
@@ -260,8 +267,12 @@ func (set *rowsSet) parts(m int, held bool, keep func(RowsGame) bool) []jobPart 
 	}
 	var out []jobPart
 	for _, s := range set.shards {
-		p := jobPart{X: filepath.Join(s.dir, rowsFile(s.man.Models[m].Name, split, "X")),
-			Y: filepath.Join(s.dir, rowsFile(s.man.Models[m].Name, split, "y")), Cols: len(s.man.Models[m].Features)}
+		name := s.man.Models[m].Name
+		p := jobPart{X: filepath.Join(s.dir, rowsFile(name, split, "X")),
+			Y: filepath.Join(s.dir, rowsFile(name, split, "y")), Cols: len(s.man.Models[m].Features)}
+		if s.man.Kind == rowsPolicy {
+			p.Q, p.QOffset = filepath.Join(s.dir, rowsFile(name, split, "q")), int64(len(out))<<24
+		}
 		at, all := 0, true
 		for g, rg := range s.games {
 			if rg.Held != held {

@@ -14,6 +14,7 @@ import (
 const (
 	rowsPredictors = "predictors" // tenpai, wait, value, rank
 	rowsDecisions  = "decisions"  // the decision models (policy.DecisionSpecs)
+	rowsPolicy     = "discard"    // the discard policy's rows, also the rollout's discard model's
 )
 
 // rowsFamily is what a kind of rows is made of: its models, the options
@@ -44,6 +45,7 @@ type famGame struct {
 	counts []int
 	groups [][]byte
 	fit    *baselineFit
+	sizes  []uint8 // the discard policy's decisions: rows (kinds) of each
 }
 
 // rate formats a rate for a shard header.
@@ -73,13 +75,9 @@ func predictorRows() rowsFamily {
 // features computed with the opponent models opp (decisionRows): every
 // decision model's rows are written, whichever a run then trains.
 func decisionRowsFamily(opp *opponent.Models) rowsFamily {
-	digest := make([]string, len(opp.Cards))
-	for k, c := range opp.Cards {
-		digest[k] = c.Name + ":" + c.SHA256
-	}
 	return rowsFamily{kind: rowsDecisions, specs: decisionSpecs(0, 0, 0),
 		options: func(*Config) map[string]string {
-			return map[string]string{"models": strings.Join(DecisionNames(), ","), "opponent-models": strings.Join(digest, " ")}
+			return map[string]string{"models": strings.Join(DecisionNames(), ","), "opponent-models": oppDigest(opp)}
 		},
 		file: func(cfg *Config, f string) famFile {
 			var ff famFile
@@ -98,4 +96,37 @@ func decisionRowsFamily(opp *opponent.Models) rowsFamily {
 			})
 			return ff
 		}}
+}
+
+// policyRowsFamily is the family of the discard policy's rows (on which
+// the rollout's discard model also trains), their features computed with
+// the opponent models opp (policyRows): one row per kind of each kept
+// turn decision, a decision a query group.
+func policyRowsFamily(opp *opponent.Models) rowsFamily {
+	return rowsFamily{kind: rowsPolicy, specs: []spec{policySpec(0, 0, 0)},
+		options: func(cfg *Config) map[string]string {
+			return map[string]string{"policy-rate": rate(cfg.PolicyRate), "opponent-models": oppDigest(opp)}
+		},
+		file: func(cfg *Config, f string) famFile {
+			var ff famFile
+			ff.read, ff.rerr = eachUsable(f, &ff.skips, func(gr *dataset.GameRef) bool {
+				g, err := policyRows(gr, cfg, opp)
+				if err != nil {
+					ff.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
+					return false
+				}
+				ff.games = append(ff.games, famGame{key: g.key, n: gr.N, rows: [][]byte{g.rows.Bytes()}, counts: []int{g.n}, sizes: g.sizes})
+				return true
+			})
+			return ff
+		}}
+}
+
+// oppDigest identifies opponent models by their cards' hashes.
+func oppDigest(opp *opponent.Models) string {
+	digest := make([]string, len(opp.Cards))
+	for k, c := range opp.Cards {
+		digest[k] = c.Name + ":" + c.SHA256
+	}
+	return strings.Join(digest, " ")
 }

@@ -29,20 +29,30 @@ from distributed import Client, LocalCluster
 Part = Dict[str, Any]
 
 
-def load_rows(part: Part, name: str) -> np.ndarray:
-    """Reads the part's rows of array name ("x" or "y"), its ranges only."""
+def load_rows(part: Part, name: str, nan: Optional[List[int]] = None) -> np.ndarray:
+    """Reads the part's rows of array name ("x", "y" or "q": query
+    groups, offset by the part's q_offset), its ranges only, with the
+    columns nan set missing."""
     a = np.load(part[name], mmap_mode="r")
     ranges = part["ranges"] or [[0, a.shape[0]]]
-    return np.concatenate([a[r0:r1] for r0, r1 in ranges])
+    out = np.concatenate([a[r0:r1] for r0, r1 in ranges])
+    if name == "q":
+        return out.astype(np.int64) + part.get("q_offset", 0)
+    if nan:
+        out[:, nan] = np.nan
+    return out
 
 
-def dask_rows(parts: List[Part]) -> Tuple[da.Array, da.Array]:
-    """X and y of parts as dask arrays, one chunk a part, read by workers."""
-    xs, ys = [], []
+def dask_rows(parts: List[Part], nan: List[int]) -> Tuple[da.Array, da.Array, Optional[da.Array]]:
+    """X, y and the query groups (None without) of parts as dask arrays,
+    one chunk a part, read by workers."""
+    xs, ys, qs = [], [], []
     for p in parts:
-        xs.append(da.from_delayed(dask.delayed(load_rows)(p, "x"), (p["rows"], p["cols"]), np.float32))
+        xs.append(da.from_delayed(dask.delayed(load_rows)(p, "x", nan), (p["rows"], p["cols"]), np.float32))
         ys.append(da.from_delayed(dask.delayed(load_rows)(p, "y"), (p["rows"],), np.float32))
-    return da.concatenate(xs), da.concatenate(ys)
+        if p.get("q"):
+            qs.append(da.from_delayed(dask.delayed(load_rows)(p, "q"), (p["rows"],), np.int64))
+    return da.concatenate(xs), da.concatenate(ys), da.concatenate(qs) if qs else None
 
 
 def booster_params(params: List[List[str]]) -> Tuple[Dict[str, str], int]:
@@ -57,17 +67,19 @@ def train_job(client: Client, job: Dict[str, Any], workers: int) -> Dict[str, An
     predictions of its held-out rows when the job asks."""
     t0 = time.time()
     params, rounds = booster_params(job["params"])
-    x, y = dask_rows(job["train"])
-    if x.numblocks[0] < workers:
+    nan = job.get("nan_columns") or []
+    x, y, qid = dask_rows(job["train"], nan)
+    if x.numblocks[0] < workers and qid is None:
+        # A ranking model's query groups must not be cut: its parts stay whole.
         x, y = x.rechunk({0: -(-x.shape[0] // workers)}), y.rechunk(-(-y.shape[0] // workers))
-    dtrain = xgb.dask.DaskDMatrix(client, x, y, missing=np.nan)
+    dtrain = xgb.dask.DaskDMatrix(client, x, y, qid=qid, missing=np.nan)
     booster = xgb.dask.train(client, params, dtrain, num_boost_round=rounds)["booster"]
     # xgb.train's bookkeeping attributes: the CLI writes none.
     booster.set_attr(best_iteration=None, best_ntree_limit=None)
     with open(job["model"], "wb") as f:
         f.write(booster.save_raw("deprecated"))
     if job.get("test"):
-        x_test = np.concatenate([load_rows(p, "x") for p in job["test"]])
+        x_test = np.concatenate([load_rows(p, "x", nan) for p in job["test"]])
         np.save(job["pred"], booster.inplace_predict(x_test, missing=np.nan).astype(np.float32))
     return {"name": job["name"], "seconds": time.time() - t0, "xgboost": xgb.__version__, "workers": workers}
 
