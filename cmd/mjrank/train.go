@@ -21,7 +21,7 @@ import (
 
 var cmdTrain = &Command{
 	Name:      "train",
-	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags] | --only MODELS --corpus DIR [--out DIR] [--policy-out DIR] [flags] | --extract-only [--decisions] (--shard i/N | --cluster tcp://HOST:PORT [--shards N]) --rows DIR --corpus DIR [flags] | --from-rows DIR --dask ADDR --corpus DIR --out DIR [flags]",
+	UsageLine: "--corpus DIR --out DIR [--rank-out DIR] [--work DIR] [flags] | --only MODELS --corpus DIR [--out DIR] [--policy-out DIR] [flags] | --extract-only [--decisions | --discard] (--shard i/N | --cluster tcp://HOST:PORT [--shards N]) --rows DIR --corpus DIR [flags] | --from-rows DIR --dask ADDR --corpus DIR --out DIR [flags]",
 	Short:     "train the opponent predictors and the final-rank model with xgboost",
 	Long: `
 Train replays every usable game under --corpus with full information
@@ -99,25 +99,28 @@ is missing, labels) and a manifest (the shard, the corpus's identity, the
 rates, the extractor); with --decisions, the decision models' rows instead
 (riichi, call, kan, kyuushu, rollriichi, rollcall, their features on the
 opponent models of --out, default the embedded ones), with each held-out
-decision's line. With --cluster tcp://HOST:PORT instead of --shard, the
-shards run on the workers of that Dask scheduler (--shards N of them,
+decision's line; with --discard, the discard policy's (--policy-rate of
+the turn decisions, on the same opponent models), with each row's
+decision. With --cluster tcp://HOST:PORT instead of --shard, the shards
+run on the workers of that Dask scheduler (--shards N of them,
 --cluster-dir keeping the finished ones so that the same command resumes;
 docs/CLUSTER.md), which must see --corpus and --rows at the same paths (a
 shared file system); the folder is then checked whole. --from-rows DIR
 --dask ADDR then trains the models of the rows (the four predictors and
-the tenpai calibration's inner models, or the decision models that have
-rows on both sides) on all the shards of DIR with xgboost.dask (Debian's
-python3-xgboost 1.7 and python3-distributed, run by /usr/bin/python3 or
---python), with the parameters the xgboost tool gets, on the Dask
-scheduler at ADDR (tcp://HOST:PORT; local: a LocalCluster of two
-one-thread workers; local:N of N), then checks the Go loader, measures the
-models on the held-out games of --corpus (the corpus the rows came from)
-and writes them into --out as a whole run does. It refuses a set of shards
-with one missing, repeated or of another extraction, naming it; a game
-found in two shards is kept once, as one process keeps it. On a cluster
-the workers read the rows by their paths: DIR must be on a file system
-they share. The discard policy and the rollout's discard model are not
-trained from rows yet. docs/MODELS.md, "Training on a cluster".
+the tenpai calibration's inner models, the decision models that have rows
+on both sides, or the discard policy and, on its rows without the
+look-ahead figures, the rollout's discard model) on all the shards of DIR
+with xgboost.dask (Debian's python3-xgboost 1.7 and python3-distributed,
+run by /usr/bin/python3 or --python), with the parameters the xgboost tool
+gets, on the Dask scheduler at ADDR (tcp://HOST:PORT; local: a
+LocalCluster of two one-thread workers; local:N of N), then checks the Go
+loader, measures the models on the held-out games of --corpus (the corpus
+the rows came from) and writes them into --out as a whole run does. It
+refuses a set of shards with one missing, repeated or of another
+extraction, naming it; a game found in two shards is kept once, as one
+process keeps it. On a cluster the workers read the rows by their paths:
+DIR must be on a file system they share. docs/MODELS.md, "Training on a
+cluster".
 
 At the end train prints the cards, then a table of every step: rows, memory
 mode, seconds and the peak resident size of its xgboost processes, with
@@ -173,6 +176,7 @@ mjrank at once; on Linux the kernel then kills xgboost with it.
 		fs.BoolVar(&o.cv, "cv", false, "10-fold cross-validation by game instead of training the shipped models")
 		fs.StringVar(&o.only, "only", "", "train only these `models`, comma-separated: predictors ("+strings.Join(train.Predictors, ", ")+"; the others read from --out and --rank-out) or the policy's models ("+strings.Join(onlyPolicyNames(), ", ")+"; on the opponent models of --out, default the embedded ones), not both")
 		fs.BoolVar(&o.extractOnly, "extract-only", false, "write only the predictors' rows of --shard into --rows, as .npy files")
+		fs.BoolVar(&o.discard, "discard", false, "with --extract-only: the discard policy's rows (--policy-rate of the turn decisions, on the opponent models of --out, default the embedded ones), not the predictors'")
 		fs.BoolVar(&o.decisions, "decisions", false, "with --extract-only: the decision models' rows (on the opponent models of --out, default the embedded ones), not the predictors'")
 		fs.StringVar(&o.shard, "shard", "", "with --extract-only: the shard `i/N` of the corpus's files")
 		fs.StringVar(&o.rows, "rows", "", "with --extract-only: the `folder` of the rows' shards")

@@ -18,7 +18,7 @@ import (
 // --shard i/N --rows DIR writes one shard's rows; --from-rows DIR --dask
 // ADDR trains the predictors on them with xgboost.dask.
 type rowsOptions struct {
-	extractOnly, decisions              bool
+	extractOnly, decisions, discard     bool
 	shard, rows, fromRows, dask, python string
 	shardI, shards                      int
 	// With --cluster the extraction's shards run on a Dask cluster.
@@ -28,7 +28,7 @@ type rowsOptions struct {
 
 // rowsMode reports whether a rows flag is given.
 func (o *trainOptions) rowsMode() bool {
-	return o.extractOnly || o.decisions || o.shard != "" || o.rows != "" || o.fromRows != "" || o.dask != "" || o.python != "" ||
+	return o.extractOnly || o.decisions || o.discard || o.shard != "" || o.rows != "" || o.fromRows != "" || o.dask != "" || o.python != "" ||
 		slices.ContainsFunc(clusterFlagNames, func(f string) bool { return slices.Contains(o.set, f) })
 }
 
@@ -52,8 +52,8 @@ func (o *trainOptions) checkRows() error {
 		o.shardI, o.shards = si, sn
 		return outputDir("rows", o.rows)
 	}
-	if o.decisions {
-		return usageErrorf("--decisions goes with --extract-only (--from-rows reads the kind of its rows)")
+	if o.decisions || o.discard {
+		return usageErrorf("--decisions and --discard go with --extract-only (--from-rows reads the kind of its rows)")
 	}
 	if o.fromRows == "" || o.cl.addr != "" || slices.ContainsFunc(clusterFlagNames, func(f string) bool { return slices.Contains(o.set, f) }) {
 		return usageErrorf("--shard, --rows and --cluster go with --extract-only; --dask and --python with --from-rows")
@@ -94,12 +94,18 @@ func (o *trainOptions) checkExtractCluster() error {
 // refuseExtract refuses the flags --extract-only does not take: --out
 // only with --decisions, naming the opponent models the features read.
 func (o *trainOptions) refuseExtract() error {
+	if o.decisions && o.discard {
+		return usageErrorf("--decisions and --discard: one kind of rows at a time")
+	}
 	refused := []string{"rank-out", "policy-out", "work", "xgboost", "threads", "seed", "rounds",
-		"calib-folds", "cv", "only", "memory-budget", "policy-rate", "from-rows", "dask", "python"}
-	if o.decisions {
+		"calib-folds", "cv", "only", "memory-budget", "from-rows", "dask", "python"}
+	if o.decisions || o.discard {
 		refused = append(refused, "tenpai-rate", "wait-rate", "value-rate")
 	} else {
 		refused = append(refused, "out")
+	}
+	if !o.discard {
+		refused = append(refused, "policy-rate")
 	}
 	return o.refuse("--extract-only", refused...)
 }
@@ -181,15 +187,19 @@ func (o *trainOptions) extractOnCluster(ctx context.Context, env *Env, cfg train
 }
 
 // extractShard writes --shard's rows: the predictors', or with
-// --decisions the decision models' on the opponent models of --out (the
-// embedded ones without it).
+// --decisions the decision models' and with --discard the discard
+// policy's, on the opponent models of --out (the embedded ones without
+// it).
 func (o *trainOptions) extractShard(ctx context.Context, cfg train.Config) (*train.RowsManifest, error) {
-	if !o.decisions {
+	if !o.decisions && !o.discard {
 		return train.ExtractShard(ctx, cfg, o.rows, o.shardI, o.shards)
 	}
 	opp, err := o.opponentModels()
 	if err != nil {
 		return nil, err
+	}
+	if o.discard {
+		return train.ExtractPolicyShard(ctx, cfg, opp, o.rows, o.shardI, o.shards)
 	}
 	return train.ExtractDecisionShard(ctx, cfg, opp, o.rows, o.shardI, o.shards)
 }

@@ -268,7 +268,9 @@ func TestTrainRowsFlags(t *testing.T) {
 		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows, "--shard", "1/2", "--cluster", "tcp://127.0.0.1:1"}, "--shard: not with --cluster"},
 		{[]string{"--extract-only", "--corpus", corpus, "--cluster", "tcp://127.0.0.1:1"}, "--extract-only --cluster needs --corpus and --rows DIR"},
 		{[]string{"--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local", "--cluster", "tcp://127.0.0.1:1"}, "--cluster go with --extract-only"},
-		{[]string{"--decisions", "--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local"}, "--decisions goes with --extract-only"},
+		{[]string{"--decisions", "--from-rows", rows, "--corpus", corpus, "--out", t.TempDir(), "--dask", "local"}, "--decisions and --discard go with --extract-only"},
+		{[]string{"--extract-only", "--decisions", "--discard", "--corpus", corpus, "--rows", rows, "--shard", "1/1"}, "one kind of rows at a time"},
+		{[]string{"--extract-only", "--corpus", corpus, "--rows", rows, "--shard", "1/1", "--policy-rate", "0.5"}, "--policy-rate is not taken with --extract-only"},
 		{[]string{"--extract-only", "--decisions", "--corpus", corpus, "--rows", rows, "--shard", "1/1", "--wait-rate", "0.5"}, "--wait-rate is not taken with --extract-only"},
 		{[]string{"--from-rows", filepath.Join(rows, "none"), "--corpus", corpus, "--out", t.TempDir(), "--dask", "local"}, "--from-rows " + filepath.Join(rows, "none") + ": no such file or folder"},
 	} {
@@ -340,5 +342,18 @@ func TestTrainFromRows(t *testing.T) {
 	}
 	if files, _ := filepath.Glob(filepath.Join(out, "riichi-*.bin")); len(files) != 1 {
 		t.Errorf("--out holds %v, want the riichi model", files)
+	}
+	// The discard policy's rows, and the policy and rollout model.
+	rows, out = t.TempDir(), t.TempDir()
+	if code, stdout, stderr = train("--extract-only", "--discard", "--policy-rate", "0.2", "--shard", "1/1", "--rows", rows); code != 0 || !strings.Contains(stdout, "discard") {
+		t.Fatalf("--discard: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if code, stdout, stderr = train("--from-rows", rows, "--dask", "local:1", "--out", out, "--rounds", "5"); code != 0 {
+		t.Fatalf("--from-rows of discard rows: exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"discard  discard-", "rollout  rollout-", "agreement", "policy samples"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
 	}
 }
