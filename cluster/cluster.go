@@ -67,6 +67,11 @@ type Config struct {
 	// Dir keeps the finished shards' outputs (default: mjrank/cluster
 	// under the user's cache folder).
 	Dir string
+	// WorkDir, when set, is the folder each shard runs in: the client's
+	// working folder, so that relative paths in the arguments name the
+	// same files on a shared file system. A worker without it fails the
+	// shard, naming it. It keys the kept outputs with the arguments.
+	WorkDir string
 	// Python runs the driver (default: DefaultPython).
 	Python string
 	// ConnectTimeout bounds the wait for the scheduler, WorkerTimeout the
@@ -211,7 +216,7 @@ func (c Config) store() (store, error) {
 	if err != nil {
 		return store{}, fmt.Errorf("%w: the binary to ship: %v", ErrCluster, err)
 	}
-	return store{dir: c.Dir, binary: d}, nil
+	return store{dir: c.Dir, binary: d, workDir: c.WorkDir}, nil
 }
 
 // ShardError is a shard that failed: its process exited non-zero, or its
@@ -294,7 +299,7 @@ func Run(ctx context.Context, cfg Config, shards [][]string, progress func(done,
 		fmt.Fprintf(cfg.Log, "cluster: %d of %d shards already done (kept in %s); running the other %d on %s\n", done, len(shards), cfg.Dir, len(job.Shards), cfg.Scheduler)
 	}
 	if len(job.Shards) > 0 {
-		job.Mode, job.Binary, job.Digest, job.Retries = "run", cfg.Binary, s.binary, retries
+		job.Mode, job.Binary, job.Digest, job.Retries, job.WorkDir = "run", cfg.Binary, s.binary, retries, cfg.WorkDir
 		err := cfg.drive(ctx, job, func(ev event) error {
 			if ev.Event != "shard" {
 				return nil
@@ -350,6 +355,7 @@ type driverJob struct {
 	Binary         string        `json:"binary,omitempty"`
 	Digest         string        `json:"digest,omitempty"`
 	Retries        int           `json:"retries"`
+	WorkDir        string        `json:"work_dir,omitempty"`
 	Shards         []driverShard `json:"shards,omitempty"`
 }
 

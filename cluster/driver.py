@@ -95,14 +95,16 @@ def worker_place():
         return tempfile.gettempdir(), 1
 
 
-def run_shard(digest, args):
+def run_shard(digest, args, cwd=None):
     """Runs one shard: the binary installed by InstallBinary with args, on
     a worker.
 
     Unless the worker's environment sets GOMAXPROCS, the process gets the
     worker's CPUs shared out among its threads, so that a worker's tasks do
-    not each take every CPU. Returns the exit status, the standard output
-    and the tail of standard error.
+    not each take every CPU. With cwd, the process runs in that folder
+    (the command's own, for its relative paths), which must be on the
+    worker. Returns the exit status, the standard output and the tail of
+    standard error.
     """
     import os
     import subprocess
@@ -111,6 +113,10 @@ def run_shard(digest, args):
     path = os.path.join(folder, "mjrank-bin", digest)
     if not os.path.exists(path):
         raise FileNotFoundError("the binary %s is not installed on this worker (%s)" % (digest, path))
+    if cwd and not os.path.isdir(cwd):
+        raise FileNotFoundError(
+            "the command's working folder %s is not on this worker: its relative paths cannot be read here "
+            "(give absolute paths on a file system the workers share)" % cwd)
     env = dict(os.environ)
     if "GOMAXPROCS" not in env:
         env["GOMAXPROCS"] = str(max(1, len(os.sched_getaffinity(0)) // max(1, threads)))
@@ -120,6 +126,7 @@ def run_shard(digest, args):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        cwd=cwd or None,
         preexec_fn=die_with_parent,
     )
     return {"code": p.returncode, "stdout": p.stdout, "stderr": tail(p.stderr)}
@@ -187,7 +194,7 @@ def run(job, client, emit):
     ids = {}
     for s in job["shards"]:
         key = "mjrank-shard-%d-%s" % (s["id"], token)
-        f = client.submit(run_shard, job["digest"], s["args"], key=key, retries=job["retries"], pure=False)
+        f = client.submit(run_shard, job["digest"], s["args"], job.get("work_dir"), key=key, retries=job["retries"], pure=False)
         ids[f] = s["id"]
     try:
         report(job, client, ids, emit)

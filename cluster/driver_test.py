@@ -14,7 +14,7 @@ import driver
 
 SCRIPT = b"""#!/bin/sh
 for a; do case $a in fail) echo "bad input: $*" >&2; exit 3;; esac; done
-echo "out $* GOMAXPROCS=$GOMAXPROCS"
+echo "out $* GOMAXPROCS=$GOMAXPROCS in $(pwd)"
 """
 
 
@@ -49,6 +49,11 @@ class Helpers(unittest.TestCase):
             self.assertIn(b"GOMAXPROCS=%d" % len(os.sched_getaffinity(0)), r["stdout"])
         r = driver.run_shard(digest, ["fail"])
         self.assertEqual((r["code"], r["stdout"], r["stderr"]), (3, b"", "bad input: fail"))
+        with tempfile.TemporaryDirectory() as d:
+            r = driver.run_shard(digest, ["verify", "rel/path"], d)
+            self.assertIn(b" in " + os.path.realpath(d).encode(), r["stdout"])
+        with self.assertRaisesRegex(FileNotFoundError, "working folder /no/such/folder is not on this worker"):
+            driver.run_shard(digest, ["verify"], "/no/such/folder")
 
 
 class Drive(unittest.TestCase):

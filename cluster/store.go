@@ -18,15 +18,16 @@ import (
 // that a job stopped half-way (a lost scheduler, a failed shard, Ctrl-C)
 // resumes with only the shards it lacks.
 type store struct {
-	dir    string
-	binary string // the binary's SHA-256, hex
+	dir     string
+	binary  string // the binary's SHA-256, hex
+	workDir string // Config.WorkDir: relative paths read from there
 }
 
 // key is the digest naming what args produce with the store's binary:
 // the arguments are length-prefixed so that no two lists share a key.
 func (s store) key(kind string, args []string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "mjrank-cluster 1\x00%s\x00%s\x00", kind, s.binary)
+	fmt.Fprintf(h, "mjrank-cluster 1\x00%s\x00%s\x00%d:%s\x00", kind, s.binary, len(s.workDir), s.workDir)
 	for _, a := range args {
 		fmt.Fprintf(h, "%d:%s\x00", len(a), a)
 	}

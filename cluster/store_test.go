@@ -16,6 +16,7 @@ func TestStoreKeys(t *testing.T) {
 		"other args":      s.key("shard", []string{"arena", "--games=9"}),
 		"split args":      s.key("shard", []string{"arena --games=8"}),
 		"plan, not shard": s.key("plan", []string{"arena", "--games=8"}),
+		"other work dir":  store{dir: s.dir, binary: "aaaa", workDir: "/w"}.key("shard", []string{"arena", "--games=8"}),
 	}
 	seen := map[string]string{}
 	for what, k := range keys {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/mattn/go-isatty"
@@ -24,6 +25,11 @@ import (
 // a few, so that a slow shard or a lost worker leaves the others busy.
 const shardsPerThread = 4
 
+// maxClusterUnits is a job's units when the client cannot count them
+// without doing the work (measure's games without --games): its shards
+// may then come out empty, which every merge takes.
+const maxClusterUnits = 1 << 20
+
 // clusterFlags are the flags that send a command's shards to a cluster.
 type clusterFlags struct {
 	addr, dir string
@@ -38,6 +44,13 @@ func (c *clusterFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.addr, "cluster", "", "run the shards on the Dask scheduler at tcp://HOST:PORT, then merge them (docs/CLUSTER.md)")
 	fs.StringVar(&c.dir, "cluster-dir", "", "with --cluster: the folder keeping the finished shards until the job is done, so that it resumes (default: mjrank/cluster in the user's cache folder)")
 	fs.IntVar(&c.shards, "shards", 0, fmt.Sprintf("with --cluster: the number of shards (default: %d per thread of the cluster's workers; at most one per unit of work)", shardsPerThread))
+}
+
+// explicitSet is the set of the flags given on fs.
+func explicitSet(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
 }
 
 // check checks the cluster flags (set holds the flags given); with
@@ -76,6 +89,21 @@ type clusterJob struct {
 	units int
 	// shard is what shard i of n adds to the flags (--shard i/n --json).
 	shard func(i, n int) []string
+	// paths are the files and folders the shards read: when one is
+	// relative, the shards run in this process's working folder, which
+	// must then be on the workers too (docs/CLUSTER.md, "What runs where").
+	paths []string
+}
+
+// workDir is the folder the job's shards run in: this process's when a
+// path of theirs is relative, else none.
+func (j clusterJob) workDir() (string, error) {
+	for _, p := range j.paths {
+		if !filepath.IsAbs(p) {
+			return os.Getwd()
+		}
+	}
+	return "", nil
 }
 
 // base is the job's arguments but the shard's own: they key its number
@@ -113,7 +141,11 @@ func runOnCluster(ctx context.Context, env *Env, c clusterFlags, job clusterJob,
 	if c.shards > job.units {
 		return usageErrorf("--shards %d: the work splits into at most %d shards", c.shards, job.units)
 	}
-	cfg := cluster.Config{Scheduler: c.addr, Dir: c.dir, Log: env.Stderr}
+	wd, err := job.workDir()
+	if err != nil {
+		return err
+	}
+	cfg := cluster.Config{Scheduler: c.addr, Dir: c.dir, Log: env.Stderr, WorkDir: wd}
 	base := job.base()
 	n, err := cluster.Plan(ctx, cfg, base, c.shards, shardsPerThread, job.units)
 	if err != nil {

@@ -24,7 +24,7 @@ const measureSims = 2000
 
 var cmdMeasure = &Command{
 	Name:      "measure",
-	UsageLine: "--corpus DIR [--fold F] [--games N] [--every K] [--sims N] [--bots A,B] [--oracle] [--mc-ablation PARTS] [--workers N] [--seed S] [--shard i/N] [--json] | merge [--json] FILE...",
+	UsageLine: "--corpus DIR [--fold F] [--games N] [--every K] [--sims N] [--bots A,B] [--oracle] [--mc-ablation PARTS] [--workers N] [--seed S] [--shard i/N] [--json] [--cluster tcp://HOST:PORT [--shards N] [--cluster-dir DIR]] | merge [--json] FILE...",
 	Short:     "measure the engine on held-out real games: agreement with the players and fidelity of its predictions",
 	Long: `
 Measure runs the Monte Carlo engine on the decisions of the held-out tenth
@@ -89,6 +89,15 @@ samples, not from the shards' figures. Without --json a shard prints the
 report of its own games. That nothing was measured is judged on the
 merge. Merge refuses outputs of different runs, a shard
 missing or given twice, naming the files, and the flags of a run.
+
+--cluster tcp://HOST:PORT runs the shards on the Dask cluster of that
+scheduler (docs/CLUSTER.md): --shards N of them (default: 4 per thread of
+its workers), each the same mjrank binary on a worker, reading the same corpus, merged into
+exactly what the command prints without --cluster. With a relative path
+the shards run in this working folder, which the workers must then see
+(a shared file system). Finished shards are kept in --cluster-dir until
+the job is done, so after a lost scheduler, a failed shard or Ctrl-C the
+same command runs only the others.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o measureOptions
@@ -104,11 +113,13 @@ missing or given twice, naming the files, and the flags of a run.
 		fs.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
 		fs.StringVar(&o.ablate, "mc-ablation", "", "measure the engine without a part of it, as arena's --mc-ablation")
 		fs.StringVar(&o.shard, "shard", "", "measure shard i of N of the games (i/N, 1-based)")
+		var cl clusterFlags
+		cl.register(fs)
 		return func(env *Env, args []string) error {
+			set := map[string]bool{}
+			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 			if len(args) > 0 && args[0] == "merge" {
-				set := map[string]bool{}
-				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-				if err := refuseMergeFlags("measure", set, measureRunFlags); err != nil {
+				if err := refuseMergeFlags("measure", set, append(measureRunFlags, clusterFlagNames...)); err != nil {
 					return err
 				}
 				outs, err := readShardOutputs(args[1:])
@@ -123,6 +134,12 @@ missing or given twice, naming the files, and the flags of a run.
 			cfg, err := o.check()
 			if err != nil {
 				return err
+			}
+			if err := cl.check(set, "shard"); err != nil {
+				return err
+			}
+			if cl.addr != "" {
+				return o.onCluster(env, fs, cl)
 			}
 			cfg.Progress = progress.Callback(env.Stderr, "measure")
 			if o.shards > 0 {
@@ -155,6 +172,24 @@ func measureReport(env *Env, rep *mceval.Report, every int, asJSON bool) error {
 // runShard measures the games of shard o.shardI of o.shards and prints
 // them: with --json every sample under the run's header (the input of
 // measure merge), else the report of the shard's games alone.
+// onCluster measures the games in shards on the cluster of cl (the flags
+// of fs given, each shard's --shard i/N --json) and prints their merge as
+// one process prints its report. The games are counted by the shards:
+// without --games, a shard may find none, which merges as nothing.
+func (o *measureOptions) onCluster(env *Env, fs *flag.FlagSet, cl clusterFlags) error {
+	units := o.games
+	if units == 0 {
+		units = maxClusterUnits
+	}
+	job := clusterJob{name: "measure", fs: fs, skip: []string{"json"}, paths: []string{o.corpus}, units: units,
+		shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }}
+	ctx, stop := signalContext(context.Background())
+	defer stop()
+	return runOnCluster(ctx, env, cl, job, func(outs [][]byte) error {
+		return measureMerge(env, shardOutputs(outs), o.asJSON)
+	})
+}
+
 func (o *measureOptions) runShard(env *Env, cfg *mceval.Config) error {
 	files, _, err := dataset.Files(cfg.Corpus)
 	if err != nil {

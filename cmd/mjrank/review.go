@@ -25,7 +25,7 @@ import (
 
 var cmdReview = &Command{
 	Name:      "review",
-	UsageLine: "[--seat N | --name NAME] [--rounds LIST] [--game G] [--sims N] [--workers N] [--seed S] [--cache DIR] [--log-server URL] [--shard i/N] [--json] [--html FILE|DIR] [--progress] PATH... | merge [--json] [--html FILE|DIR] FILE...",
+	UsageLine: "[--seat N | --name NAME] [--rounds LIST] [--game G] [--sims N] [--workers N] [--seed S] [--cache DIR] [--log-server URL] [--shard i/N] [--json] [--html FILE|DIR] [--progress] [--cluster tcp://HOST:PORT [--shards N] [--cluster-dir DIR]] PATH... | merge [--json] [--html FILE|DIR] FILE...",
 	Short:     "review every decision of one player of game records with the Monte Carlo engine",
 	Long: `
 Review runs every decision one player made in game records through the
@@ -125,6 +125,15 @@ with status 0, though a game of its slice failed (the part names it, and
 the merge exits with status 1). Merge refuses, naming the files, outputs
 of different runs, a shard missing or given twice, and the flags of a run.
 A path named merge is given as ./merge. Standard input cannot be split.
+
+--cluster tcp://HOST:PORT runs the shards on the Dask cluster of that
+scheduler (docs/CLUSTER.md): --shards N of them (default: 4 per thread of
+its workers), each the same mjrank binary on a worker, reading the same records (a log id is fetched by its shard's worker), merged into
+exactly what the command prints without --cluster. With a relative path
+the shards run in this working folder, which the workers must then see
+(a shared file system). Finished shards are kept in --cluster-dir until
+the job is done, so after a lost scheduler, a failed shard or Ctrl-C the
+same command runs only the others.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o reviewOptions
@@ -141,12 +150,20 @@ A path named merge is given as ./merge. Standard input cannot be split.
 		fs.StringVar(&o.htmlFile, "html", "", "also write one game's report as the self-contained HTML page FILE, or a batch's as a page per game and index.html in the folder DIR (`FILE|DIR`)")
 		fs.BoolVar(&o.progress, "progress", false, "print progress on stderr, also when it is not a terminal")
 		fs.StringVar(&o.shard, "shard", "", "review shard i of N of the batch's games (i/N, 1-based; with --json, the input of review merge)")
+		var cl clusterFlags
+		cl.register(fs)
 		return func(env *Env, args []string) error {
 			if len(args) > 0 && args[0] == "merge" {
+				if err := refuseMergeFlags("review", explicitSet(fs), clusterFlagNames); err != nil {
+					return err
+				}
 				return o.merge(env, fs, args[1:])
 			}
 			if len(args) == 0 {
 				return usageErrorf("give at least one record file, folder or Tenhou log id")
+			}
+			if err := cl.check(explicitSet(fs), "shard"); err != nil {
+				return err
 			}
 			page, err := o.check(fs, args)
 			if err != nil {
@@ -154,6 +171,9 @@ A path named merge is given as ./merge. Standard input cannot be split.
 			}
 			if page != nil {
 				defer page.Abort()
+			}
+			if cl.addr != "" {
+				return o.onCluster(env, fs, cl, args, page)
 			}
 			return o.run(env, args, page)
 		}
@@ -438,6 +458,40 @@ func (o *reviewOptions) merge(env *Env, fs *flag.FlagSet, files []string) error 
 		outputs[k] = b
 	}
 	return o.mergeOutputs(env, files, outputs)
+}
+
+// onCluster reviews the games of args in shards on the cluster of cl (the
+// flags of fs given, each shard's --shard i/N --json) and prints and
+// writes their merge as one process does. The games are counted by the
+// shards (reading the records), so some shards may come out empty.
+func (o *reviewOptions) onCluster(env *Env, fs *flag.FlagSet, cl clusterFlags, args []string, page *outfile.File) error {
+	if slices.Contains(args, records.StdinPath) {
+		return usageErrorf("--cluster: standard input (-) cannot be split into shards; give files, folders or log ids")
+	}
+	if page != nil {
+		page.Abort() // the merge writes it, as review merge --html does
+	}
+	var paths []string
+	if o.cacheDir != "" {
+		paths = append(paths, o.cacheDir)
+	}
+	for _, a := range args {
+		if _, err := os.Stat(a); err == nil {
+			paths = append(paths, a) // a log id is no path
+		}
+	}
+	job := clusterJob{name: "review", fs: fs, skip: []string{"json", "html", "progress"}, pos: args, paths: paths,
+		units: maxClusterUnits, shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }}
+	ctx, stop := signalContext(context.Background())
+	defer stop()
+	return runOnCluster(ctx, env, cl, job, func(outs [][]byte) error {
+		named := shardOutputs(outs)
+		names := make([]string, len(named))
+		for k := range named {
+			names[k] = named[k].Name
+		}
+		return o.mergeOutputs(env, names, outs)
+	})
 }
 
 // mergeOutputs is review merge on outputs in memory (outputs[k] named

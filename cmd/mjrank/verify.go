@@ -16,7 +16,7 @@ import (
 
 var cmdVerify = &Command{
 	Name:      "verify",
-	UsageLine: "[--json] [--workers N] [--shard i/N] PATH... | merge [--json] FILE...",
+	UsageLine: "[--json] [--workers N] [--shard i/N] [--cluster tcp://HOST:PORT [--shards N] [--cluster-dir DIR]] PATH... | merge [--json] FILE...",
 	Short:     "replay game records through the engine and compare every result",
 	Long: `
 Verify reads game records — mjlog XML (plain or gzip), tenhou.net/6 JSON
@@ -60,17 +60,28 @@ mismatches, errors or no round replayed, is the merge's. Merge refuses
 outputs of different runs, a shard missing or given twice, naming the
 files, and the flags of a run. A path named merge is given as ./merge.
 Standard input cannot be split.
+
+--cluster tcp://HOST:PORT runs the shards on the Dask cluster of that
+scheduler (docs/CLUSTER.md): --shards N of them (default: 4 per thread of
+its workers), each the same mjrank binary on a worker, reading the same paths, merged into
+exactly what the command prints without --cluster. With a relative path
+the shards run in this working folder, which the workers must then see
+(a shared file system). Finished shards are kept in --cluster-dir until
+the job is done, so after a lost scheduler, a failed shard or Ctrl-C the
+same command runs only the others.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o verifyOptions
 		fs.BoolVar(&o.asJSON, "json", false, "print the report as JSON (with --shard, the input of verify merge)")
 		fs.IntVar(&o.workers, "workers", 0, "files replayed at once (default: one per CPU)")
 		fs.StringVar(&o.shard, "shard", "", "replay shard i of N of the files (i/N, 1-based)")
+		var cl clusterFlags
+		cl.register(fs)
 		return func(env *Env, args []string) error {
+			set := map[string]bool{}
+			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 			if len(args) > 0 && args[0] == "merge" {
-				set := map[string]bool{}
-				fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-				if err := refuseMergeFlags("verify", set, verifyRunFlags); err != nil {
+				if err := refuseMergeFlags("verify", set, append(verifyRunFlags, clusterFlagNames...)); err != nil {
 					return err
 				}
 				outs, err := readShardOutputs(args[1:])
@@ -82,8 +93,11 @@ Standard input cannot be split.
 			if len(args) == 0 {
 				return usageErrorf("give at least one file or folder")
 			}
-			if err := o.check(args); err != nil {
+			if err := firstErr(o.check(args), cl.check(set, "shard")); err != nil {
 				return err
+			}
+			if cl.addr != "" {
+				return o.onCluster(env, fs, cl, args)
 			}
 			return o.run(env, args)
 		}
@@ -139,6 +153,23 @@ func (o *verifyOptions) run(env *Env, paths []string) error {
 		return o.reportShard(env, h, rep)
 	}
 	return o.report(env, rep, paths)
+}
+
+// onCluster replays the files of paths in shards on the cluster of cl
+// (the flags of fs given, each shard's --shard i/N --json) and prints
+// their merge as one process prints its report, with its exit status.
+func (o *verifyOptions) onCluster(env *Env, fs *flag.FlagSet, cl clusterFlags, paths []string) error {
+	if slices.Contains(paths, records.StdinPath) {
+		return usageErrorf("--cluster: standard input (-) cannot be split into shards; give files or folders")
+	}
+	files, _, _, _ := records.RecordFiles(paths)
+	job := clusterJob{name: "verify", fs: fs, skip: []string{"json"}, pos: paths, paths: paths, units: max(1, len(files)),
+		shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }}
+	ctx, stop := signalContext(context.Background())
+	defer stop()
+	return runOnCluster(ctx, env, cl, job, func(outs [][]byte) error {
+		return verifyMerge(env, shardOutputs(outs), o.asJSON)
+	})
 }
 
 // report prints the report of the records under paths and returns the
