@@ -15,17 +15,17 @@ import (
 )
 
 // TrainFromRows trains with xgboost.dask the models of the rows that
-// [ExtractShard] or [ExtractDecisionShard] wrote into rows for every
-// shard of cfg's corpus, with the parameters the xgboost command-line
-// tool gets: the four predictors (tenpai with its calibration's inner
-// models, wait, value, rank), or the decision models. Then, as [Run] and
-// [TrainDecisions] do, it checks the Go loader against the trainer's
-// predictions of the held-out rows, measures the models on the held-out
-// games (the predictors' replayed from cfg's corpus, which must be the
-// one the rows came from) and saves them with their cards: the
-// predictors into cfg.Out and cfg.RankOut, the decision models into
-// cfg.PolicyOut (or cfg.Out). The discard policy is not trained from
-// rows yet.
+// [ExtractShard], [ExtractDecisionShard] or [ExtractPolicyShard] wrote
+// into rows for every shard of cfg's corpus, with the parameters the
+// xgboost command-line tool gets: the four predictors (tenpai with its
+// calibration's inner models, wait, value, rank), the decision models,
+// or the discard policy and the rollout's discard model. Then, as [Run],
+// [TrainDecisions] and [TrainPolicy] do, it checks the Go loader against
+// the trainer's predictions of the held-out rows, measures the models on
+// the held-out games (the predictors' replayed from cfg's corpus, which
+// must be the one the rows came from) and saves them with their cards:
+// the predictors into cfg.Out and cfg.RankOut, the others into
+// cfg.PolicyOut (or cfg.Out).
 func TrainFromRows(ctx context.Context, cfg Config, rows string, d Dask) (*Result, error) {
 	start := time.Now()
 	if err := cfg.checkFromRows(); err != nil {
