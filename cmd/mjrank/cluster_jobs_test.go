@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,4 +99,60 @@ func TestClusterJobWorkDir(t *testing.T) {
 			t.Errorf("paths %q: work dir %q, %v; want %q", c.paths, got, err, c.want)
 		}
 	}
+}
+
+// TestClusterTrain: train's extraction through --cluster, from a relative
+// corpus, writes the rows two local shards write, byte for byte; the
+// predictors trained on them through xgboost.dask on the cluster's
+// workers come out the same bytes twice.
+func TestClusterTrain(t *testing.T) {
+	addr := clusterAddr(t)
+	bin := builtMjrank(t)
+	corpus := shardCorpus(t, 2, 6)
+	t.Chdir(corpus)
+	local, remote := t.TempDir(), t.TempDir()
+	for i := 1; i <= 2; i++ {
+		clusterMjrankOut(t, bin, "train", "--extract-only", "--shard", fmt.Sprintf("%d/2", i), "--rows", local, "--corpus", ".")
+	}
+	clusterMjrankOut(t, bin, "train", "--extract-only", "--rows", remote, "--corpus", ".", "--cluster", addr, "--shards", "2", "--cluster-dir", t.TempDir())
+	if a, b := treeBytes(t, local, ""), treeBytes(t, remote, ""); len(a) == 0 || !maps.EqualFunc(a, b, bytes.Equal) {
+		t.Errorf("the rows through --cluster (%d files) are not the local shards' (%d files)", len(b), len(a))
+		for k := range a {
+			if !bytes.Equal(a[k], b[k]) {
+				t.Logf("%s differs:\n%s\n%s", k, a[k][:min(len(a[k]), 400)], b[k][:min(len(b[k]), 400)])
+			}
+		}
+	}
+	var models []map[string][]byte
+	for range 2 {
+		out := t.TempDir()
+		code, stdout := clusterRun(t, bin, "train", "--from-rows", remote, "--corpus", ".", "--out", out, "--dask", addr)
+		if code != 0 {
+			t.Fatalf("train --from-rows: exit %d\n%s", code, stdout)
+		}
+		models = append(models, treeBytes(t, out, ".bin"))
+	}
+	if len(models[0]) < 4 || !maps.EqualFunc(models[0], models[1], bytes.Equal) {
+		t.Errorf("the models trained twice on the cluster differ (%d and %d model files)", len(models[0]), len(models[1]))
+	}
+}
+
+// treeBytes reads every file under dir whose name ends in suffix, by its
+// path relative to dir.
+func treeBytes(t *testing.T, dir, suffix string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, suffix) {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[rel] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

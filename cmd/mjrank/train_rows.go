@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,10 +84,10 @@ func (o *trainOptions) checkExtractCluster() error {
 	if err := o.refuseExtract(); err != nil {
 		return err
 	}
-	var err1, err2 error
-	o.rows, err1 = filepath.Abs(o.rows)
-	o.corpus, err2 = filepath.Abs(o.corpus)
-	return firstErr(err1, err2, outputDir("rows", o.rows))
+	// The paths go to the shards as given: relative ones are read in
+	// this working folder (clusterJob.paths), so that the rows name the
+	// corpus as a local extraction of the same command does.
+	return outputDir("rows", o.rows)
 }
 
 // refuseExtract refuses the flags --extract-only does not take: --out
@@ -172,7 +171,15 @@ func (o *trainOptions) extractOnCluster(ctx context.Context, env *Env, cfg train
 	if err != nil {
 		return err
 	}
-	job := clusterJob{name: "train", fs: o.fs, units: max(len(files), 1),
+	// The path flags as given: a relative one runs the shards in this
+	// working folder.
+	var paths []string
+	o.fs.Visit(func(f *flag.Flag) {
+		if slices.Contains([]string{"corpus", "rows", "out", "rank-out", "policy-out", "work"}, f.Name) {
+			paths = append(paths, f.Value.String())
+		}
+	})
+	job := clusterJob{name: "train", fs: o.fs, units: max(len(files), 1), paths: paths,
 		shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n)} }}
 	return runOnCluster(ctx, env, o.cl, job, func(outs [][]byte) error {
 		for _, b := range outs {
