@@ -68,8 +68,8 @@ func (o *trainOptions) checkRows() error {
 }
 
 // checkExtractCluster checks --extract-only --cluster: --rows and
-// --corpus made absolute, as the workers read them (from a file system
-// they share), and no --shard (the job picks each shard's).
+// --corpus given (the workers read them, from a file system they share),
+// and no --shard (the job picks each shard's).
 func (o *trainOptions) checkExtractCluster() error {
 	set := map[string]bool{}
 	for _, f := range o.set {
