@@ -54,10 +54,12 @@ demo: build
 # test: format, sizes, vet, staticcheck (both with the experiments tag, which
 # adds experiments/ and train's hooks for it), then every test (the shared
 # data tests fail rather than skip when MJRANK_REQUIRE_SHARED=1, as .ci/run
-# sets), then the race detector.
+# sets), then the race detector, then the tests on a Dask cluster it
+# starts on loopback (test-cluster, about 2 minutes).
 test: $(GOBIN)/staticcheck majiang-ai build
 	@$(XGBOOST_CHECK) || echo "xgboost could not be installed: the loader and training tests will skip (fail under MJRANK_REQUIRE_SHARED=1)"
 	@$(CHROMIUM_CHECK) || echo "chromium could not be installed: the review's browser test will skip (fail under MJRANK_REQUIRE_SHARED=1)"
+	@$(DASK_CHECK) || echo "python3-distributed and python3-xgboost could not be installed: the Dask tests will skip (fail under MJRANK_REQUIRE_SHARED=1)"
 	@fmt="$$($(GO)fmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
 	  if [ -n "$$fmt" ]; then echo "gofmt needed on:"; echo "$$fmt"; exit 1; fi
 	@$(MODTIDY_CHECK)
@@ -67,6 +69,7 @@ test: $(GOBIN)/staticcheck majiang-ai build
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -race -short ./...
 	@if command -v node >/dev/null 2>&1; then cd $(MAJIANG_DIR) && npm test --silent; fi
+	@$(MAKE) --no-print-directory test-cluster
 
 # TEST_TIMEOUT: go test's limit per package, a guard against a hang, not a
 # speed check: a package that takes 5 minutes on an idle machine takes 10 or
@@ -86,15 +89,16 @@ test-corpus: $(GOBIN)/staticcheck majiang-ai
 	MJRANK_CORPUS=full MJRANK_REQUIRE_SHARED=1 $(GO) test -count=1 -timeout 3h ./...
 
 # test-cluster: the Dask runner on a real cluster (docs/CLUSTER.md):
-# installs Debian's python3-distributed if missing (apt as root), starts a
+# installs Debian's python3-distributed and python3-xgboost if missing (apt
+# as root), starts a
 # dask-scheduler and two dask-workers of one thread each on 127.0.0.1
 # (free ports; each worker under a nanny, which restarts the one a test
 # kills), runs the cluster tests against it (MJRANK_CLUSTER) and stops
 # every process it started, on failure too (cluster/testdata/localcluster.sh).
 # Its time is in docs/CLUSTER.md.
-DASK_CHECK = /usr/bin/python3 -c 'import distributed' 2>/dev/null || { \
-	  echo "installing python3-distributed (apt-get install -y python3-distributed)"; \
-	  (apt-get install -y python3-distributed || (apt-get update && apt-get install -y python3-distributed)) >/dev/null; }
+DASK_CHECK = /usr/bin/python3 -c 'import distributed, xgboost.dask' 2>/dev/null || { \
+	  echo "installing python3-distributed python3-xgboost (apt-get install -y python3-distributed python3-xgboost)"; \
+	  (apt-get install -y python3-distributed python3-xgboost || (apt-get update && apt-get install -y python3-distributed python3-xgboost)) >/dev/null; }
 test-cluster:
 	@$(DASK_CHECK)
 	sh cluster/testdata/localcluster.sh $(GO) test -count=1 -p 1 -timeout $(TEST_TIMEOUT) -run 'Cluster|PythonDriver' -v ./cluster ./cmd/mjrank
