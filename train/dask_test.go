@@ -52,16 +52,26 @@ func TestDaskMatchesCLI(t *testing.T) {
 	t.Logf("extraction in 2 shards, one after the other: %.1fs", time.Since(t0).Seconds())
 	// On one worker xgboost.dask builds the CLI's trees: the model is the
 	// CLI's byte for byte but for the eval metric the CLI records.
+	checkDaskRuns(t, cfg, rows, cli.Cards)
+}
+
+// checkDaskRuns trains on rows through xgboost.dask on one worker, whose
+// models must be the CLI's (cfg.Out, cards cli) byte for byte but for the
+// eval metric the CLI records, then twice on two workers, whose held-out
+// figures compareFigures bounds; it logs whether the two runs' models are
+// the same bytes.
+func checkDaskRuns(t *testing.T, cfg Config, rows string, cli []xgbmodel.Card) {
+	t.Helper()
 	one := daskRun(t, cfg, rows, "local:1")
-	for _, c := range cli.Cards {
+	for _, c := range cli {
 		a, b := modelBytes(t, cfg.Out, c.Name), modelBytes(t, one.out, c.Name)
 		if a = dropEvalMetrics(t, a); !bytes.Equal(a, b) {
 			t.Errorf("%s: xgboost.dask on one worker gave another model (%d bytes) than the CLI (%d, its eval metric left out)", c.Name, len(b), len(a))
 		}
 	}
 	runs := [2]daskResult{daskRun(t, cfg, rows, "local"), daskRun(t, cfg, rows, "local")}
-	compareFigures(t, cli.Cards, runs[0].res.Cards)
-	for _, c := range cli.Cards {
+	compareFigures(t, cli, runs[0].res.Cards)
+	for _, c := range cli {
 		a, b := modelBytes(t, runs[0].out, c.Name), modelBytes(t, runs[1].out, c.Name)
 		t.Logf("%s: the two 2-worker Dask runs' models are the same bytes: %v (%d, %d bytes)", c.Name, bytes.Equal(a, b), len(a), len(b))
 	}
@@ -116,19 +126,7 @@ func TestDaskDecisionsMatchCLI(t *testing.T) {
 		}
 	}
 	t.Logf("extraction in 2 shards, one after the other: %.1fs", time.Since(t0).Seconds())
-	one := daskRun(t, cfg, rows, "local:1")
-	for _, c := range cli.Cards {
-		a, b := modelBytes(t, cfg.Out, c.Name), modelBytes(t, one.out, c.Name)
-		if a = dropEvalMetrics(t, a); !bytes.Equal(a, b) {
-			t.Errorf("%s: xgboost.dask on one worker gave another model (%d bytes) than the CLI (%d, its eval metric left out)", c.Name, len(b), len(a))
-		}
-	}
-	runs := [2]daskResult{daskRun(t, cfg, rows, "local"), daskRun(t, cfg, rows, "local")}
-	compareFigures(t, cli.Cards, runs[0].res.Cards)
-	for _, c := range cli.Cards {
-		a, b := modelBytes(t, runs[0].out, c.Name), modelBytes(t, runs[1].out, c.Name)
-		t.Logf("%s: the two 2-worker Dask runs' models are the same bytes: %v (%d, %d bytes)", c.Name, bytes.Equal(a, b), len(a), len(b))
-	}
+	checkDaskRuns(t, cfg, rows, cli.Cards)
 }
 
 // TestDaskPolicyMatchesCLI is TestDaskMatchesCLI for the discard
@@ -161,19 +159,7 @@ func TestDaskPolicyMatchesCLI(t *testing.T) {
 		}
 	}
 	t.Logf("extraction in 2 shards, one after the other: %.1fs", time.Since(t0).Seconds())
-	one := daskRun(t, cfg, rows, "local:1")
-	for _, c := range cli {
-		a, b := modelBytes(t, cfg.Out, c.Name), modelBytes(t, one.out, c.Name)
-		if a = dropEvalMetrics(t, a); !bytes.Equal(a, b) {
-			t.Errorf("%s: xgboost.dask on one worker gave another model (%d bytes) than the CLI (%d, its eval metric left out)", c.Name, len(b), len(a))
-		}
-	}
-	runs := [2]daskResult{daskRun(t, cfg, rows, "local"), daskRun(t, cfg, rows, "local")}
-	compareFigures(t, cli, runs[0].res.Cards)
-	for _, c := range cli {
-		a, b := modelBytes(t, runs[0].out, c.Name), modelBytes(t, runs[1].out, c.Name)
-		t.Logf("%s: the two 2-worker Dask runs' models are the same bytes: %v (%d, %d bytes)", c.Name, bytes.Equal(a, b), len(a), len(b))
-	}
+	checkDaskRuns(t, cfg, rows, cli)
 }
 
 // daskCorpus is the corpus and the number of files $MJRANK_DASK_TRAIN
