@@ -41,46 +41,51 @@ func TestReplicasAnswerAlike(t *testing.T) {
 // does not know a, a request already forwarded once, and a peer that is
 // down are answered with errors naming the replica.
 func TestJobForwarded(t *testing.T) {
-	a := newService(t, Config{Replica: "a", Workers: 1, AllowedHosts: []string{"*"}}) // also called directly, as example.com
+	// The job is made before a serves: once it does, a and b are reached
+	// over the network only (Serve sets what the handler reads).
+	a := newService(t, Config{Replica: "a", Workers: 1, AllowedHosts: []string{"*"}}) // called directly first, as example.com
+	job := runJob(t, a, request{path: jobsPath + "?sims=5&rounds=E1", ctype: "application/xml", body: selfplayXML(t)})
+	if !strings.HasPrefix(job.ID, "a.") {
+		t.Fatalf("job id %q does not name replica a", job.ID)
+	}
 	urlA, stopA := startServer(t, a)
 	peer, err := url.Parse(urlA)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := newService(t, Config{Replica: "b", Workers: 1, Peers: map[string]*url.URL{"a": peer}, AllowedHosts: []string{"*"}})
+	b := newService(t, Config{Replica: "b", Workers: 1, Peers: map[string]*url.URL{"a": peer}})
 	urlB, stopB := startServer(t, b)
 	defer stopB()
-	job := runJob(t, a, request{path: jobsPath + "?sims=5&rounds=E1", ctype: "application/xml", body: selfplayXML(t)})
-	if !strings.HasPrefix(job.ID, "a.") {
-		t.Fatalf("job id %q does not name replica a", job.ID)
+	jobURL := func(base string) string { return base + jobsPath + "/" + job.ID }
+	viaA, _, _ := httpDo(t, "GET", jobURL(urlA), nil)
+	viaB, code, h := httpDo(t, "GET", jobURL(urlB), nil)
+	if code != http.StatusOK || viaA != viaB || h.Get(ReplicaHeader) != "a" || len(h.Values(ReplicaHeader)) != 1 {
+		t.Errorf("the job through b: %d, answered by %q, same as through a: %v", code, h.Values(ReplicaHeader), viaA == viaB)
 	}
-	viaA, _ := httpDo(t, "GET", urlA+jobsPath+"/"+job.ID, nil)
-	viaB, h := httpDo(t, "GET", urlB+jobsPath+"/"+job.ID, nil)
-	if viaA != viaB || h.Get(ReplicaHeader) != "a" || len(h.Values(ReplicaHeader)) != 1 {
-		t.Errorf("the job through b: answered by %q, same as through a: %v", h.Values(ReplicaHeader), viaA == viaB)
-	}
-	if f := metricValue(t, b, "mjrank_job_requests_forwarded_total"); f != "1" {
-		t.Errorf("b forwarded %s requests, want 1", f)
+	if metrics, _, _ := httpDo(t, "GET", urlB+"/metrics", nil); !strings.Contains(metrics, "\nmjrank_job_requests_forwarded_total 1\n") {
+		t.Errorf("b's metrics do not count one forwarded request:\n%s", metrics)
 	}
 	alone := newService(t, Config{Replica: "c", Workers: 1})
 	w := request{method: "GET", path: jobsPath + "/" + job.ID}.do(t, alone)
 	if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "made by replica a") || !strings.Contains(w.Body.String(), "--peer a=URL") {
 		t.Errorf("a replica without the peer: %d %s", w.Code, w.Body)
 	}
-	w = request{method: "GET", path: jobsPath + "/" + job.ID, header: map[string]string{forwardedHeader: "x"}}.do(t, b)
-	if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "replica x forwarded it") {
-		t.Errorf("a forwarded request for another replica's job: %d %s", w.Code, w.Body)
+	body, code, _ := httpDo(t, "GET", jobURL(urlB), map[string]string{forwardedHeader: "x"})
+	if code != http.StatusNotFound || !strings.Contains(body, "replica x forwarded it") {
+		t.Errorf("a forwarded request for another replica's job: %d %s", code, body)
 	}
-	if body, _ := httpDo(t, "DELETE", urlB+jobsPath+"/"+job.ID, nil); !strings.Contains(body, job.ID) {
+	if body, _, _ := httpDo(t, "DELETE", jobURL(urlB), nil); !strings.Contains(body, job.ID) {
 		t.Errorf("DELETE through b: %s", body)
 	}
-	getJob(t, a, job.ID, http.StatusNotFound)
+	if _, code, _ := httpDo(t, "GET", jobURL(urlA), nil); code != http.StatusNotFound {
+		t.Errorf("the job deleted through b is still on a: %d", code)
+	}
 	if err := stopA(); err != nil {
 		t.Fatal(err)
 	}
-	body, h := httpDo(t, "GET", urlB+jobsPath+"/"+job.ID, nil)
-	if !strings.Contains(body, "held by replica a at "+urlA+", which did not answer") || h.Get(ReplicaHeader) != "b" {
-		t.Errorf("the peer down: %s (answered by %q)", body, h.Get(ReplicaHeader))
+	body, code, h = httpDo(t, "GET", jobURL(urlB), nil)
+	if code != http.StatusBadGateway || !strings.Contains(body, "held by replica a at "+urlA+", which did not answer") || h.Get(ReplicaHeader) != "b" {
+		t.Errorf("the peer down: %d %s (answered by %q)", code, body, h.Get(ReplicaHeader))
 	}
 }
 
@@ -121,13 +126,16 @@ func TestReplicaNames(t *testing.T) {
 	}
 }
 
-// httpDo makes one request over the network and returns its body and
-// header.
-func httpDo(t *testing.T, method, u string, body io.Reader) (string, http.Header) {
+// httpDo makes one request over the network, with header's fields, and
+// returns its body, status and header.
+func httpDo(t *testing.T, method, u string, header map[string]string) (string, int, http.Header) {
 	t.Helper()
-	req, err := http.NewRequest(method, u, body)
+	req, err := http.NewRequest(method, u, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
 	}
 	c := &http.Client{Timeout: time.Minute}
 	resp, err := c.Do(req)
@@ -139,5 +147,5 @@ func httpDo(t *testing.T, method, u string, body io.Reader) (string, http.Header
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(b), resp.Header
+	return string(b), resp.StatusCode, resp.Header
 }
