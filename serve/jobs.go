@@ -92,13 +92,13 @@ func (j *job) update(f func(v *Job)) {
 type jobStore struct {
 	mu     sync.Mutex
 	jobs   map[string]*job
-	run    chan struct{} // a place for each job running at once
+	run    *runQueue // a place for each job running at once, in the jobs' order
 	closed bool
 	wg     sync.WaitGroup
 }
 
 func newJobStore(running int) *jobStore {
-	return &jobStore{jobs: map[string]*job{}, run: make(chan struct{}, running)}
+	return &jobStore{jobs: map[string]*job{}, run: newRunQueue(running)}
 }
 
 // sweep drops the finished jobs past their time, then the oldest finished
@@ -181,7 +181,7 @@ func (s *Service) startJob(q *BatchRequest, release func()) (*job, *httpError) {
 		view: Job{ID: id, Status: JobQueued, Created: now, Progress: JobProgress{Records: len(q.Records)}}}
 	st.jobs[id] = j
 	st.wg.Add(1)
-	go s.runJob(j)
+	go s.runJob(j, st.run.ticket()) // the ticket taken here: jobs run in the order made
 	return j, nil
 }
 
@@ -192,18 +192,19 @@ const jobRetryAfter = 30
 // runJob waits for a running place and an analysis slot, then reviews the
 // job's batch. A running job holds one slot, as a review request does, so
 // jobs and requests together run at most MaxConcurrent analyses.
-func (s *Service) runJob(j *job) {
+func (s *Service) runJob(j *job, ticket chan struct{}) {
 	defer s.jobs.wg.Done()
 	defer j.releaseBody()
 	defer j.cancel()
 	var rep *review.BatchReport
 	err := func() error {
 		select {
-		case s.jobs.run <- struct{}{}:
+		case <-ticket:
 		case <-j.ctx.Done():
+			s.jobs.run.cancel(ticket)
 			return j.ctx.Err()
 		}
-		defer func() { <-s.jobs.run }()
+		defer s.jobs.run.release()
 		select {
 		case s.slots <- struct{}{}:
 		case <-j.ctx.Done():
