@@ -123,8 +123,7 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 		var cl clusterFlags
 		cl.register(fs)
 		return func(env *Env, args []string) error {
-			set := map[string]bool{}
-			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+			set := explicitSet(fs)
 			if len(args) > 0 && args[0] == "merge" {
 				return o.merge(env, set, args[1:])
 			}
@@ -254,7 +253,7 @@ func (o *arenaOptions) onCluster(ctx context.Context, env *Env, fs *flag.FlagSet
 		units /= game.NumSeats
 	}
 	job := clusterJob{name: "arena", fs: fs, skip: []string{"json", "reference"}, units: units,
-		shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }}
+		shard: jsonShard}
 	return runOnCluster(ctx, env, cl, job, func(outs [][]byte) error {
 		parts, names := make([]*arena.Result, len(outs)), make([]string, len(outs))
 		for i, b := range outs {

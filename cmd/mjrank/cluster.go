@@ -46,13 +46,6 @@ func (c *clusterFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&c.shards, "shards", 0, fmt.Sprintf("with --cluster: the number of shards (default: %d per thread of the cluster's workers; at most one per unit of work)", shardsPerThread))
 }
 
-// explicitSet is the set of the flags given on fs.
-func explicitSet(fs *flag.FlagSet) map[string]bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	return set
-}
-
 // check checks the cluster flags (set holds the flags given); with
 // --cluster, it refuses the flags of local (their work would stay on the
 // workers, or they pick a shard themselves).
@@ -78,6 +71,10 @@ func (c *clusterFlags) check(set map[string]bool, local ...string) error {
 	}
 	return nil
 }
+
+// jsonShard is what shard i of n adds to a command's flags when its
+// output is its JSON shard result (--shard i/n --json).
+func jsonShard(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }
 
 // clusterJob is a command's work as shards on the cluster.
 type clusterJob struct {

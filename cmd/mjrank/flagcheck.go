@@ -130,6 +130,13 @@ func pathErr(err error) error {
 	return err
 }
 
+// explicitSet is the set of the flags given on fs.
+func explicitSet(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
 // explicit reports whether the flag was given on the command line (a
 // default may be missing where a value given must not be).
 func explicit(set *flag.FlagSet, name string) bool {

@@ -116,8 +116,7 @@ same command runs only the others.
 		var cl clusterFlags
 		cl.register(fs)
 		return func(env *Env, args []string) error {
-			set := map[string]bool{}
-			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+			set := explicitSet(fs)
 			if len(args) > 0 && args[0] == "merge" {
 				if err := refuseMergeFlags("measure", set, append(measureRunFlags, clusterFlagNames...)); err != nil {
 					return err
@@ -182,7 +181,7 @@ func (o *measureOptions) onCluster(env *Env, fs *flag.FlagSet, cl clusterFlags) 
 		units = maxClusterUnits
 	}
 	job := clusterJob{name: "measure", fs: fs, skip: []string{"json"}, paths: []string{o.corpus}, units: units,
-		shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }}
+		shard: jsonShard}
 	ctx, stop := signalContext(context.Background())
 	defer stop()
 	return runOnCluster(ctx, env, cl, job, func(outs [][]byte) error {

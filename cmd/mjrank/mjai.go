@@ -85,8 +85,7 @@ type mjaiOptions struct {
 // check reads and checks every flag, then the flags together, before any
 // work, and returns the bot's configuration.
 func (o *mjaiOptions) check(fs *flag.FlagSet) (*mjaibot.Config, error) {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := explicitSet(fs)
 	cfg := &mjaibot.Config{Bot: o.name, Seed: o.seed, SeedSet: set["seed"]}
 	cfg.Options.MCSims, cfg.Options.MCWorkers, cfg.Options.MCSimulateDiscards = o.sims, o.workers, o.simDiscards
 	var err error

@@ -481,7 +481,7 @@ func (o *reviewOptions) onCluster(env *Env, fs *flag.FlagSet, cl clusterFlags, a
 		}
 	}
 	job := clusterJob{name: "review", fs: fs, skip: []string{"json", "html", "progress"}, pos: args, paths: paths,
-		units: maxClusterUnits, shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }}
+		units: maxClusterUnits, shard: jsonShard}
 	ctx, stop := signalContext(context.Background())
 	defer stop()
 	return runOnCluster(ctx, env, cl, job, func(outs [][]byte) error {

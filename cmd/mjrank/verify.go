@@ -78,8 +78,7 @@ same command runs only the others.
 		var cl clusterFlags
 		cl.register(fs)
 		return func(env *Env, args []string) error {
-			set := map[string]bool{}
-			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+			set := explicitSet(fs)
 			if len(args) > 0 && args[0] == "merge" {
 				if err := refuseMergeFlags("verify", set, append(verifyRunFlags, clusterFlagNames...)); err != nil {
 					return err
@@ -164,7 +163,7 @@ func (o *verifyOptions) onCluster(env *Env, fs *flag.FlagSet, cl clusterFlags, p
 	}
 	files, _, _, _ := records.RecordFiles(paths)
 	job := clusterJob{name: "verify", fs: fs, skip: []string{"json"}, pos: paths, paths: paths, units: max(1, len(files)),
-		shard: func(i, n int) []string { return []string{"--shard", fmt.Sprintf("%d/%d", i, n), "--json"} }}
+		shard: jsonShard}
 	ctx, stop := signalContext(context.Background())
 	defer stop()
 	return runOnCluster(ctx, env, cl, job, func(outs [][]byte) error {
