@@ -32,11 +32,16 @@ func CheckReplicaName(name string) error {
 		return fmt.Errorf("replica name %q: give 1 to 63 characters", name)
 	}
 	for i, c := range name {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+		if !replicaRune(c) {
 			return fmt.Errorf("replica name %q: character %q at %d: use letters, digits, - and _", name, c, i)
 		}
 	}
 	return nil
+}
+
+// replicaRune reports whether c may stand in a replica's name.
+func replicaRune(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }
 
 // defaultReplica is the host's name cut to a replica name, or "mjrank".
@@ -48,7 +53,7 @@ func defaultReplica() string {
 	h, _, _ = strings.Cut(h, ".")
 	var b strings.Builder
 	for _, c := range h {
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' {
+		if replicaRune(c) {
 			b.WriteRune(c)
 		}
 	}
