@@ -9,11 +9,12 @@ import "sync"
 // first).
 type runQueue struct {
 	mu      sync.Mutex
+	places  int             // places in all
 	free    int             // places no job holds
 	waiting []chan struct{} // tickets not yet served, oldest first
 }
 
-func newRunQueue(places int) *runQueue { return &runQueue{free: places} }
+func newRunQueue(places int) *runQueue { return &runQueue{places: places, free: places} }
 
 // ticket returns a job's ticket: a channel closed once the job holds a
 // place (at once when one is free and nobody waits before it).
@@ -59,8 +60,8 @@ func (q *runQueue) cancel(t chan struct{}) {
 }
 
 // held is the number of places jobs hold now.
-func (q *runQueue) held(places int) int {
+func (q *runQueue) held() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return places - q.free
+	return q.places - q.free
 }

@@ -24,12 +24,12 @@ func TestRunQueueInOrder(t *testing.T) {
 		t.Fatalf("after the first job: b served %v, d served %v; want b only", served(b), served(d))
 	}
 	q.cancel(b) // served: gives its place back, to d
-	if !served(d) || q.held(1) != 1 {
-		t.Fatalf("after b withdrew: d served %v, %d places held", served(d), q.held(1))
+	if !served(d) || q.held() != 1 {
+		t.Fatalf("after b withdrew: d served %v, %d places held", served(d), q.held())
 	}
 	q.release()
-	if q.held(1) != 0 {
-		t.Errorf("%d places held once every job ended", q.held(1))
+	if q.held() != 0 {
+		t.Errorf("%d places held once every job ended", q.held())
 	}
 	if e := q.ticket(); !served(e) {
 		t.Error("a new ticket on a free place waits")

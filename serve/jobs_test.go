@@ -41,7 +41,7 @@ func TestJobsEndWithServer(t *testing.T) {
 	if v := j.snapshot(); v.Status != JobCancelled || v.Finished == nil || v.Result != nil {
 		t.Errorf("after Serve returned the job is %s (finished %v)", v.Status, v.Finished)
 	}
-	if held := s.jobs.run.held(s.cfg.MaxRunningJobs); len(s.slots) != 0 || held != 0 {
+	if held := s.jobs.run.held(); len(s.slots) != 0 || held != 0 {
 		t.Errorf("after Serve returned %d slots and %d running places are held", len(s.slots), held)
 	}
 	if f := metricValue(t, s, `mjrank_review_jobs{status="finished"}`); f != "1" {
