@@ -192,16 +192,10 @@ func TestShardRowsEqualOneProcess(t *testing.T) {
 		t.Fatalf("the corpus holds no duplicate: skips %v", one.skips)
 	}
 	for n := 1; n <= 3; n++ {
-		rows := t.TempDir()
-		for i := 1; i <= n; i++ {
-			if _, err := ExtractShard(ctx, cfg, rows, i, n); err != nil {
-				t.Fatal(err)
-			}
-		}
-		set, err := readRows(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set := shardRows(t, n, func(rows string, i int) error {
+			_, err := ExtractShard(ctx, cfg, rows, i, n)
+			return err
+		})
 		if err := set.refit(&cfg, files); err != nil {
 			t.Fatal(err)
 		}
@@ -315,16 +309,10 @@ func TestDecisionShardsEqualOneProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	for n := 1; n <= 3; n++ {
-		rows := t.TempDir()
-		for i := 1; i <= n; i++ {
-			if _, err := ExtractDecisionShard(ctx, cfg, opp, rows, i, n); err != nil {
-				t.Fatal(err)
-			}
-		}
-		set, err := readRows(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set := shardRows(t, n, func(rows string, i int) error {
+			_, err := ExtractDecisionShard(ctx, cfg, opp, rows, i, n)
+			return err
+		})
 		if set.games != corpus.Games || set.heldOut != corpus.HeldOutGames {
 			t.Errorf("%d shards: %d games (%d held out), one process %d (%d)", n, set.games, set.heldOut, corpus.Games, corpus.HeldOutGames)
 		}
@@ -335,7 +323,7 @@ func TestDecisionShardsEqualOneProcess(t *testing.T) {
 					sameRows(t, fmt.Sprintf("%d shards, %s%s", n, s.name, ext), filepath.Join(work, s.name+ext), set.parts(i, held, func(RowsGame) bool { return true }))
 				}
 			}
-			merged := filepath.Join(rows, s.name+".groups")
+			merged := filepath.Join(t.TempDir(), s.name+".groups")
 			if err := set.mergeGroups(s.name, merged); err != nil {
 				t.Fatal(err)
 			}
@@ -371,16 +359,10 @@ func TestPolicyShardsEqualOneProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	for n := 1; n <= 3; n++ {
-		rows := t.TempDir()
-		for i := 1; i <= n; i++ {
-			if _, err := ExtractPolicyShard(ctx, cfg, opp, rows, i, n); err != nil {
-				t.Fatal(err)
-			}
-		}
-		set, err := readRows(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set := shardRows(t, n, func(rows string, i int) error {
+			_, err := ExtractPolicyShard(ctx, cfg, opp, rows, i, n)
+			return err
+		})
 		for _, split := range []string{"train", "test"} {
 			parts := set.parts(0, split == "test", func(RowsGame) bool { return true })
 			file := filepath.Join(work, "discard."+split)
@@ -445,4 +427,21 @@ func partGroups(t *testing.T, parts []jobPart) string {
 		runs[len(runs)-1]++
 	}
 	return fmt.Sprint(runs)
+}
+
+// shardRows extracts n shards into a new folder, shard i by extract(rows,
+// i), and reads them back as one set.
+func shardRows(t *testing.T, n int, extract func(rows string, i int) error) *rowsSet {
+	t.Helper()
+	rows := t.TempDir()
+	for i := 1; i <= n; i++ {
+		if err := extract(rows, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, err := readRows(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
 }
