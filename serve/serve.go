@@ -114,69 +114,78 @@ type Service struct {
 	jobs    *jobStore
 }
 
-// New returns a service with cfg's limits (defaults filled in), loading
-// the embedded models unless cfg.Engine is set.
-func New(cfg Config) (*Service, error) {
-	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = DefaultMaxBody
+// fill sets the zero fields of c to their defaults and checks the
+// limits together.
+func (c *Config) fill() error {
+	if c.MaxBody <= 0 {
+		c.MaxBody = DefaultMaxBody
 	}
-	if cfg.MaxSims <= 0 {
-		cfg.MaxSims = DefaultMaxSims
+	if c.MaxSims <= 0 {
+		c.MaxSims = DefaultMaxSims
 	}
-	if cfg.MaxSims > mc.MaxSims {
-		return nil, fmt.Errorf("serve: max sims %d: the engine takes at most %d", cfg.MaxSims, mc.MaxSims)
+	if c.MaxSims > mc.MaxSims {
+		return fmt.Errorf("serve: max sims %d: the engine takes at most %d", c.MaxSims, mc.MaxSims)
 	}
-	if cfg.MaxConcurrent <= 0 {
-		cfg.MaxConcurrent = runtime.GOMAXPROCS(0)
+	if c.MaxConcurrent <= 0 {
+		c.MaxConcurrent = runtime.GOMAXPROCS(0)
 	}
-	if cfg.BodyMemory <= 0 {
-		n := int64(cfg.MaxConcurrent) + 16
-		cfg.BodyMemory = cfg.MaxBody * n
-		if cfg.MaxBody > math.MaxInt64/n {
-			cfg.BodyMemory = math.MaxInt64
+	if c.BodyMemory <= 0 {
+		n := int64(c.MaxConcurrent) + 16
+		c.BodyMemory = c.MaxBody * n
+		if c.MaxBody > math.MaxInt64/n {
+			c.BodyMemory = math.MaxInt64
 		}
 	}
-	if cfg.BodyMemory < cfg.MaxBody {
-		return nil, fmt.Errorf("serve: body memory %d bytes: less than one body of the cap (%d bytes)", cfg.BodyMemory, cfg.MaxBody)
+	if c.BodyMemory < c.MaxBody {
+		return fmt.Errorf("serve: body memory %d bytes: less than one body of the cap (%d bytes)", c.BodyMemory, c.MaxBody)
 	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = max(1, runtime.GOMAXPROCS(0)/cfg.MaxConcurrent)
+	if c.Workers <= 0 {
+		c.Workers = max(1, runtime.GOMAXPROCS(0)/c.MaxConcurrent)
 	}
 	for _, d := range []struct {
 		v   *time.Duration
 		def time.Duration
-	}{{&cfg.ReadTimeout, DefaultReadTimeout}, {&cfg.WriteTimeout, DefaultWriteTimeout},
-		{&cfg.IdleTimeout, DefaultIdleTimeout}, {&cfg.ShutdownTimeout, DefaultShutdownTimeout}} {
+	}{{&c.ReadTimeout, DefaultReadTimeout}, {&c.WriteTimeout, DefaultWriteTimeout},
+		{&c.IdleTimeout, DefaultIdleTimeout}, {&c.ShutdownTimeout, DefaultShutdownTimeout}} {
 		if *d.v <= 0 {
 			*d.v = d.def
 		}
 	}
-	if cfg.QueueWait < 0 {
-		cfg.QueueWait = 0
+	if c.QueueWait < 0 {
+		c.QueueWait = 0
 	}
 	for _, d := range []struct {
 		v   *int
 		def int
-	}{{&cfg.MaxBatch, DefaultMaxBatch}, {&cfg.MaxJobs, DefaultMaxJobs}, {&cfg.MaxJobResults, DefaultMaxJobResults},
-		{&cfg.MaxRunningJobs, max(1, cfg.MaxConcurrent/2)}} {
+	}{{&c.MaxBatch, DefaultMaxBatch}, {&c.MaxJobs, DefaultMaxJobs}, {&c.MaxJobResults, DefaultMaxJobResults},
+		{&c.MaxRunningJobs, max(1, c.MaxConcurrent/2)}} {
 		if *d.v <= 0 {
 			*d.v = d.def
 		}
 	}
-	if cfg.JobTTL <= 0 {
-		cfg.JobTTL = DefaultJobTTL
+	if c.JobTTL <= 0 {
+		c.JobTTL = DefaultJobTTL
 	}
-	if cfg.JobResultMemory <= 0 {
-		cfg.JobResultMemory = DefaultJobResultMemory
+	if c.JobResultMemory <= 0 {
+		c.JobResultMemory = DefaultJobResultMemory
 	}
-	if cfg.Log == nil {
-		cfg.Log = log.Default()
+	if c.Log == nil {
+		c.Log = log.Default()
 	}
-	if cfg.Replica == "" {
-		cfg.Replica = defaultReplica()
+	if c.Replica == "" {
+		c.Replica = defaultReplica()
 	}
-	if err := CheckReplicaName(cfg.Replica); err != nil {
-		return nil, fmt.Errorf("serve: %v", err)
+	if err := CheckReplicaName(c.Replica); err != nil {
+		return fmt.Errorf("serve: %v", err)
+	}
+	return nil
+}
+
+// New returns a service with cfg's limits (defaults filled in), loading
+// the embedded models unless cfg.Engine is set.
+func New(cfg Config) (*Service, error) {
+	if err := cfg.fill(); err != nil {
+		return nil, err
 	}
 	s := &Service{cfg: cfg, eng: cfg.Engine, slots: make(chan struct{}, cfg.MaxConcurrent), metrics: newMetrics(cfg.Replica),
 		jobs: newJobStore(cfg.MaxRunningJobs)}
