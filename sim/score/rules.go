@@ -40,6 +40,20 @@ type Rules struct {
 	// all on ron, each payer a third on tsumo. Tenhou: 300. At most
 	// MaxHonbaPoints.
 	HonbaPoints int
+	// Players is the number of seats: 4, or 3 for Tenhou's three-player
+	// game (sanma: no 2m–8m, no chi, the North set aside as nukidora, one
+	// payer fewer on tsumo). 0 means 4, so the zero Rules stays a 4-player
+	// rule set.
+	Players int
+}
+
+// NumPlayers returns the number of seats, 3 or 4 ([Rules.Players] with 0
+// read as 4).
+func (r *Rules) NumPlayers() int {
+	if r.Players == 3 {
+		return 3
+	}
+	return 4
 }
 
 // MaxHonbaPoints bounds [Rules.HonbaPoints]: ten times Tenhou's, and low
@@ -73,6 +87,9 @@ var ErrBadRules = errors.New("invalid rules")
 func (r *Rules) Check() error {
 	if r.HonbaPoints < 0 || r.HonbaPoints > MaxHonbaPoints {
 		return fmt.Errorf("score: %w: honba-points %d (want 0..%d)", ErrBadRules, r.HonbaPoints, MaxHonbaPoints)
+	}
+	if r.Players != 0 && r.Players != 3 && r.Players != 4 {
+		return fmt.Errorf("score: %w: players %d (want 3 or 4)", ErrBadRules, r.Players)
 	}
 	return nil
 }
