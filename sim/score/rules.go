@@ -37,7 +37,8 @@ type Rules struct {
 	// usual (majiang-core's rule).
 	PaoCoversAll bool
 	// HonbaPoints is what each honba adds to a win: the discarder pays it
-	// all on ron, each payer a third on tsumo. Tenhou: 300. At most
+	// all on ron, the others equal shares on tsumo (a third each, a half in
+	// a 3-player game). Tenhou: 300; Tenhou's sanma: 200. At most
 	// MaxHonbaPoints.
 	HonbaPoints int
 	// Players is the number of seats: 4, or 3 for Tenhou's three-player
@@ -78,6 +79,18 @@ func Tenhou() Rules {
 	}
 }
 
+// TenhouSanma returns Tenhou's rules for 3-player games (sanma) with red
+// fives: [Tenhou]'s with Players 3 and 200 points per honba, which the
+// discarder pays whole on ron and the two others half each on tsumo. A
+// tsumo is paid by the two others only (tsumo-son: no one pays the missing
+// North's share); each North set aside ([Win.Kita]) is one han of dora.
+func TenhouSanma() Rules {
+	r := Tenhou()
+	r.Players = 3
+	r.HonbaPoints = 200
+	return r
+}
+
 // ErrBadRules is the cause of every [ParseRules] error, and of [Score]'s
 // on rules out of range.
 var ErrBadRules = errors.New("invalid rules")
@@ -97,7 +110,7 @@ func (r *Rules) Check() error {
 // ruleKeys lists the text keys, in the order String writes them.
 var ruleKeys = [...]string{
 	"red-fives", "open-tanyao", "double-yakuman", "yakuman-stack",
-	"kazoe-yakuman", "kiriage", "pao-covers-all", "honba-points",
+	"kazoe-yakuman", "kiriage", "pao-covers-all", "honba-points", "players",
 }
 
 func (r *Rules) boolField(key string) *bool {
@@ -121,19 +134,26 @@ func (r *Rules) boolField(key string) *bool {
 }
 
 func (r Rules) value(key string) string {
-	if key == "honba-points" {
+	switch key {
+	case "honba-points":
 		return strconv.Itoa(r.HonbaPoints)
+	case "players":
+		return strconv.Itoa(r.Players) // as set: 0 and 4 stay apart, so text round-trips
 	}
 	return strconv.FormatBool(*r.boolField(key))
 }
 
-// String writes the rules as ParseRules reads them: "tenhou" for the preset,
-// otherwise "tenhou," followed by the settings that differ from it, e.g.
-// "tenhou,kiriage=true".
+// String writes the rules as ParseRules reads them: the preset of their
+// number of players ("tenhou", or "tenhou-sanma" for Players 3) followed by
+// the settings that differ from it, e.g. "tenhou,kiriage=true" or
+// "tenhou-sanma,honba-points=300".
 func (r Rules) String() string {
-	t := Tenhou()
+	t, name := Tenhou(), "tenhou"
+	if r.Players == 3 {
+		t, name = TenhouSanma(), "tenhou-sanma"
+	}
 	var b strings.Builder
-	b.WriteString("tenhou")
+	b.WriteString(name)
 	for _, k := range ruleKeys {
 		if v := r.value(k); v != t.value(k) {
 			b.WriteString("," + k + "=" + v)
@@ -143,11 +163,11 @@ func (r Rules) String() string {
 }
 
 // ParseRules reads rules written as comma-separated items: a preset name
-// ("tenhou") or a setting key=value, applied left to right over the zero
-// Rules. Keys: red-fives, open-tanyao, double-yakuman, yakuman-stack,
-// kazoe-yakuman, kiriage, pao-covers-all (true/false), honba-points (an
-// integer from 0 to [MaxHonbaPoints]). "tenhou,kiriage=true" is Tenhou's
-// rules with kiriage.
+// ("tenhou", or "tenhou-sanma" for [TenhouSanma]) or a setting key=value,
+// applied left to right over the zero Rules. Keys: red-fives, open-tanyao,
+// double-yakuman, yakuman-stack, kazoe-yakuman, kiriage, pao-covers-all
+// (true/false), honba-points (an integer from 0 to [MaxHonbaPoints]),
+// players (3 or 4). "tenhou,kiriage=true" is Tenhou's rules with kiriage.
 func ParseRules(s string) (Rules, error) {
 	var r Rules
 	if strings.TrimSpace(s) == "" {
@@ -157,11 +177,22 @@ func ParseRules(s string) (Rules, error) {
 		item = strings.TrimSpace(item)
 		key, val, hasVal := strings.Cut(item, "=")
 		if !hasVal {
-			if item == "tenhou" {
+			switch item {
+			case "tenhou":
 				r = Tenhou()
-				continue
+			case "tenhou-sanma":
+				r = TenhouSanma()
+			default:
+				return Rules{}, fmt.Errorf("score: %w: %q is neither a preset (tenhou, tenhou-sanma) nor key=value", ErrBadRules, item)
 			}
-			return Rules{}, fmt.Errorf("score: %w: %q is neither a preset nor key=value", ErrBadRules, item)
+			continue
+		}
+		if key == "players" {
+			if val != "3" && val != "4" {
+				return Rules{}, fmt.Errorf("score: %w: players=%q: want 3 or 4", ErrBadRules, val)
+			}
+			r.Players = int(val[0] - '0')
+			continue
 		}
 		if key == "honba-points" {
 			n, err := strconv.Atoi(val)
