@@ -167,11 +167,11 @@ func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, yield func(*Repla
 				p.mismatch(-1, fmt.Sprintf("round start: engine %s, record %s", setupString(got), setupString(want)))
 			}
 		}
-		if rd.Dealer < 0 || rd.Dealer > 3 {
+		if rd.Dealer < 0 || rd.Dealer >= g.Players {
 			return fmt.Errorf("data: round %s: dealer %d", rd.Name(), rd.Dealer)
 		}
 		eng.SetNext(want)
-		w, err := buildWall(rd)
+		w, err := buildWall(rd, g.Players)
 		if err != nil {
 			return fmt.Errorf("data: round %s: %w", rd.Name(), err)
 		}
@@ -222,11 +222,13 @@ func setupString(s game.RoundSetup) string {
 	return fmt.Sprintf("round %d honba %d sticks %d dealer %d scores %v", s.Index, s.Honba, s.Sticks, s.Dealer, s.Scores)
 }
 
-// buildWall lays the record's tiles out as sim/game's wall: the deal, the
-// live draws in order, rinshan draws, dora and ura indicators; tiles the
-// record never shows fill the remaining places in id order.
-func buildWall(rd *Round) (game.Wall, error) {
-	var b wallBuilder
+// buildWall lays the record's tiles out as sim/game's wall for the
+// record's number of players ([game.Layout]): the deal, the live draws in
+// order, the replacement draws after a kan or a kita, dora and ura
+// indicators; tiles the record never shows fill the remaining places in id
+// order.
+func buildWall(rd *Round, players int) (game.Wall, error) {
+	b := wallBuilder{l: game.LayoutFor(players)}
 	if err := b.placeDeal(rd); err != nil {
 		return b.w, err
 	}
@@ -242,19 +244,23 @@ func buildWall(rd *Round) (game.Wall, error) {
 
 // wallBuilder is a wall being laid out from a record.
 type wallBuilder struct {
+	l    game.Layout
 	w    game.Wall
 	set  [tile.NumTiles]bool // wall place filled
 	used [tile.NumTiles]bool // tile placed
 }
 
-// put places t at wall index i, refusing a filled place, an invalid tile
-// and a tile placed before; what names the tile in the error.
+// put places t at wall index i, refusing a filled place, a tile not in
+// play and a tile placed before; what names the tile in the error.
 func (b *wallBuilder) put(i int, t tile.Tile, what string) error {
-	if i >= tile.NumTiles || b.set[i] {
+	if i >= b.l.Tiles || b.set[i] {
 		return fmt.Errorf("%w: too many tiles for the wall (%s)", ErrBadValue, what)
 	}
 	if !t.Valid() {
 		return fmt.Errorf("%w: %s: invalid tile %d", ErrBadValue, what, t)
+	}
+	if !b.l.InPlay(t) {
+		return fmt.Errorf("%w: %s: tile %v (id %d) is not in a %d-player game", ErrBadValue, what, t, t, b.l.Players)
 	}
 	if b.used[t] {
 		return fmt.Errorf("%w: %s: tile %v (id %d) appears twice", ErrBadValue, what, t, t)
@@ -266,47 +272,50 @@ func (b *wallBuilder) put(i int, t tile.Tile, what string) error {
 // placeDeal places the starting hands, the dealer's first, and the first
 // dora indicator.
 func (b *wallBuilder) placeDeal(rd *Round) error {
-	for seat := range 4 {
-		rel := (seat - rd.Dealer + 4) % 4
+	n := b.l.Players
+	for seat := range n {
+		rel := (seat - rd.Dealer + n) % n
 		for i, t := range rd.Hands[seat] {
 			if err := b.put(13*rel+i, t, "deal"); err != nil {
 				return err
 			}
 		}
 	}
-	return b.put(game.DoraIndex, rd.DoraIndicator, "dora indicator")
+	return b.put(b.l.Dora, rd.DoraIndicator, "dora indicator")
 }
 
-// placeEvents places the draws in order, from the dead wall after a kan,
-// and the dora indicators kans reveal.
+// placeEvents places the draws in order, from the dead wall after a kan or
+// a kita, and the dora indicators kans reveal.
 func (b *wallBuilder) placeEvents(events []Event) error {
-	live, rinshan, dora := game.DealSize, 0, 1
-	afterKan := false
+	live, repl, dora := b.l.Deal, 0, 1
+	replacement := false // the next draw is a replacement draw
 	for _, e := range events {
 		var err error
 		switch e.Type {
 		case EventCall:
-			afterKan = e.Meld.Type.IsKan()
+			replacement = e.Meld.Type.IsKan()
+		case EventKita:
+			replacement = true
 		case EventDraw:
-			if afterKan {
-				if rinshan >= 4 {
-					return fmt.Errorf("%w: more than 4 rinshan draws", ErrBadValue)
+			if replacement {
+				if repl >= b.l.MaxReplacements {
+					return fmt.Errorf("%w: more than %d replacement draws", ErrBadValue, b.l.MaxReplacements)
 				}
-				err = b.put(game.RinshanIndex+rinshan, e.Tile, "rinshan draw")
-				rinshan++
+				err = b.put(b.l.Replacement(repl), e.Tile, "replacement draw")
+				repl++
 			} else {
-				if live >= game.RinshanIndex {
+				if live >= b.l.LiveEnd(repl) {
 					return fmt.Errorf("%w: more live draws than the wall holds", ErrBadValue)
 				}
 				err = b.put(live, e.Tile, "draw")
 				live++
 			}
-			afterKan = false
+			replacement = false
 		case EventNewDora:
 			if dora >= 5 {
 				return fmt.Errorf("%w: more than 5 dora indicators", ErrBadValue)
 			}
-			err = b.put(game.DoraIndex+dora, e.Tile, "new dora indicator")
+			err = b.put(b.l.Dora+dora, e.Tile, "new dora indicator")
 			dora++
 		}
 		if err != nil {
@@ -323,10 +332,10 @@ func (b *wallBuilder) placeUra(wins []Agari) error {
 			if i >= 5 {
 				break
 			}
-			if b.set[game.UraIndex+i] && b.w[game.UraIndex+i] == t {
+			if b.set[b.l.Ura+i] && b.w[b.l.Ura+i] == t {
 				continue // a double ron shows the same ura twice
 			}
-			if err := b.put(game.UraIndex+i, t, "ura indicator"); err != nil {
+			if err := b.put(b.l.Ura+i, t, "ura indicator"); err != nil {
 				return err
 			}
 		}
@@ -334,15 +343,19 @@ func (b *wallBuilder) placeUra(wins []Agari) error {
 	return nil
 }
 
-// fillUnseen fills the places no record tile took with the unused tiles
-// in id order.
+// fillUnseen fills the places no record tile took with the unused tiles in
+// play, in id order, and the places past the layout's tiles with NoTile.
 func (b *wallBuilder) fillUnseen() {
 	next := tile.Tile(0)
 	for i := range b.w {
+		if i >= b.l.Tiles {
+			b.w[i] = tile.NoTile
+			continue
+		}
 		if b.set[i] {
 			continue
 		}
-		for b.used[next] {
+		for b.used[next] || !b.l.InPlay(next) {
 			next++
 		}
 		b.w[i], b.used[next] = next, true
