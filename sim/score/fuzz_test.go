@@ -60,7 +60,7 @@ func encodeWin(w *Win) []byte {
 	if w.Pao {
 		pao = 1
 	}
-	return append(b, byte(w.Honba), byte(w.RiichiSticks), pao, w.PaoSeat)
+	return append(b, byte(w.Honba), byte(w.RiichiSticks), pao, w.PaoSeat, w.Kita)
 }
 
 func flags(w *Win) [2][8]*bool {
@@ -126,31 +126,35 @@ func decodeWin(data []byte) Win {
 	w.Honba, w.RiichiSticks = int(int8(next())), int(int8(next()))
 	w.Pao = w.Pao || next()&1 != 0
 	w.PaoSeat = next() % 5
+	w.Kita = next() % 6
 	return w
 }
 
-// FuzzScore checks that Score never panics on any Win, and that every
-// result it returns is consistent: payments sum to the riichi sticks, the
-// winner gains Gain, yakuman and han readings are told apart, the fu is a
+// FuzzScore checks that Score never panics on any Win, under 4-player and
+// 3-player rules, and that every result it returns is consistent: payments
+// sum to the riichi sticks, the winner gains Gain, an absent fourth seat
+// pays nothing, yakuman and han readings are told apart, the fu is a
 // multiple of 10 (or 25 or 0).
 func FuzzScore(f *testing.F) {
 	for _, w := range benchWins(f) {
 		f.Add(encodeWin(&w))
 	}
+	sanmaWin := baimanSpec.build(f) // a 3-player win with kita
+	f.Add(encodeWin(&sanmaWin))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w := decodeWin(data)
-		for _, r := range []Rules{Tenhou(), {}} {
+		for _, r := range []Rules{Tenhou(), {}, TenhouSanma()} {
 			res, err := Score(&w, &r)
 			if err != nil {
-				return
+				continue
 			}
 			sum := 0
 			for _, p := range res.Payments {
 				sum += p
 			}
 			switch {
-			case sum != 1000*w.RiichiSticks || res.Payments[w.Seat] != res.Gain:
+			case sum != 1000*w.RiichiSticks || res.Payments[w.Seat] != res.Gain || r.Players == 3 && res.Payments[3] != 0:
 				t.Fatalf("payments %v, gain %d, sticks %d", res.Payments, res.Gain, w.RiichiSticks)
 			case res.NumYaku == 0 || (res.Yakuman > 0) != (res.Limit == Yakuman) || (res.Yakuman > 0) == (res.Han > 0):
 				t.Fatalf("inconsistent result %+v", res)

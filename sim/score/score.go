@@ -35,7 +35,7 @@ type Result struct {
 	Gain int
 	// Payments is each seat's point change, indexed by absolute seat: the
 	// winner's gain and the others' payments (negative). It sums to
-	// 1000·RiichiSticks.
+	// 1000·RiichiSticks. In a 3-player game seat 3 is always 0.
 	Payments [NumSeats]int
 }
 
@@ -110,17 +110,18 @@ type cand struct {
 
 // scorer holds what Score works out once per win.
 type scorer struct {
-	w      *Win
-	r      *Rules
-	conc   tile.Counts
-	all    tile.Counts
-	win    tile.Kind
-	seatW  tile.Kind
-	roundW tile.Kind
-	closed bool
-	dealer bool
-	honors bool // the hand holds an honour
-	melds  meldSummary
+	w       *Win
+	r       *Rules
+	conc    tile.Counts
+	all     tile.Counts
+	win     tile.Kind
+	seatW   tile.Kind
+	roundW  tile.Kind
+	players int // 3 or 4
+	closed  bool
+	dealer  bool
+	honors  bool // the hand holds an honour
+	melds   meldSummary
 
 	common    [MaxYaku]YakuHan // yaku every reading has (situation and tile-level yaku)
 	nCommon   int
@@ -211,12 +212,13 @@ func (s *scorer) init(w *Win, r *Rules) error {
 	if err := r.Check(); err != nil {
 		return err
 	}
-	reds, kans, err := w.check(&s.conc, &s.all)
+	s.players = r.NumPlayers()
+	reds, kans, err := w.check(&s.conc, &s.all, s.players)
 	if err != nil {
 		return err
 	}
 	s.win = w.WinTile.Kind()
-	s.seatW = w.SeatWind()
+	s.seatW = w.SeatWindOf(s.players)
 	s.roundW = w.Round
 	s.closed = w.Closed()
 	s.dealer = w.IsDealer()
@@ -402,12 +404,14 @@ func (s *scorer) situationYaku() {
 }
 
 // countDora adds the dora, red fives and ura dora, counted once: they are
-// the same for every reading.
+// the same for every reading. The North tiles set aside (kita) count as dora
+// themselves and once more per indicator that shows North, as Tenhou counts
+// them.
 func (s *scorer) countDora(reds int) {
 	w := s.w
-	n := 0
+	n := int(w.Kita)
 	for _, t := range w.Dora[:w.NumDora] {
-		n += int(s.all[t.Kind().DoraFrom()])
+		n += s.doraCount(t.Kind())
 	}
 	s.addDora(Dora, n)
 	if s.r.RedFives {
@@ -416,10 +420,24 @@ func (s *scorer) countDora(reds int) {
 	if w.Riichi || w.DoubleRiichi {
 		n = 0
 		for _, t := range w.UraDora[:w.NumUraDora] {
-			n += int(s.all[t.Kind().DoraFrom()])
+			n += s.doraCount(t.Kind())
 		}
 		s.addDora(UraDora, n)
 	}
+}
+
+// doraCount returns how many of the winner's tiles the indicator makes dora,
+// the kita included. In a 3-player game 1m shows 9m: 2m–8m are not in play.
+func (s *scorer) doraCount(indicator tile.Kind) int {
+	k := indicator.DoraFrom()
+	if s.players == 3 && indicator == tile.Man1 {
+		k = tile.Man9
+	}
+	n := int(s.all[k])
+	if k == tile.North {
+		n += int(s.w.Kita)
+	}
+	return n
 }
 
 // isGreen reports whether k may appear in ryuuiisou: 2s 3s 4s 6s 8s Hatsu.
@@ -737,7 +755,7 @@ func (s *scorer) hanCand(c *cand, fu int) {
 }
 
 func (s *scorer) keep(c *cand) {
-	c.points = handPoints(c.base, s.dealer, s.w.Tsumo)
+	c.points = handPoints(c.base, s.dealer, s.w.Tsumo, s.players)
 	b := &s.best
 	if !s.have || c.points > b.points ||
 		c.points == b.points && (c.yakuman > b.yakuman ||
@@ -774,17 +792,18 @@ func basePoints(han, fu int, r *Rules) (int, Limit) {
 func ceil100(x int) int { return (x + 99) / 100 * 100 }
 
 // handPoints returns the value of a hand with basic points base: the ron
-// payment, or the sum of the tsumo payments.
-func handPoints(base int, dealer, tsumo bool) int {
+// payment, or the sum of the tsumo payments, which in a 3-player game lacks
+// the absent North's share (tsumo-son).
+func handPoints(base int, dealer, tsumo bool, players int) int {
 	switch {
 	case !tsumo && dealer:
 		return ceil100(6 * base)
 	case !tsumo:
 		return ceil100(4 * base)
 	case dealer:
-		return 3 * ceil100(2*base)
+		return (players - 1) * ceil100(2*base)
 	}
-	return ceil100(2*base) + 2*ceil100(base)
+	return ceil100(2*base) + (players-2)*ceil100(base)
 }
 
 // result writes the best reading into res and works out the payments.
@@ -881,15 +900,16 @@ func (s *scorer) pay(res *Result) {
 }
 
 // tsumoShares charges each other seat its share of a tsumo worth base basic
-// points, plus a third of the honba points.
+// points, plus an equal share of the honba points.
 func (s *scorer) tsumoShares(p *[NumSeats]int, base, honba int) {
-	for seat := range uint8(NumSeats) {
+	share := honba / (s.players - 1)
+	for seat := range uint8(s.players) {
 		switch {
 		case seat == s.w.Seat:
 		case s.dealer || seat == s.w.Dealer:
-			p[seat] -= ceil100(2*base) + honba/3
+			p[seat] -= ceil100(2*base) + share
 		default:
-			p[seat] -= ceil100(base) + honba/3
+			p[seat] -= ceil100(base) + share
 		}
 	}
 }

@@ -12,11 +12,12 @@ import (
 var (
 	// ErrBadHand: tile ids out of range, more than four of a kind, a red five
 	// twice, a wrong number of concealed tiles for the melds, a winning tile
-	// not in the hand, or a malformed meld.
+	// not in the hand, or a malformed meld; in a 3-player game also a tile
+	// 2m–8m or a chi.
 	ErrBadHand = errors.New("bad hand")
 	// ErrBadWin: the situation is inconsistent (seats, round wind, flags that
 	// cannot go together such as Rinshan on a ron, riichi in an open hand,
-	// too many dora indicators, negative honba).
+	// too many dora indicators, negative honba, Kita in a 4-player game).
 	ErrBadWin = errors.New("inconsistent win")
 	// ErrNotAgari: the tiles do not form a complete hand.
 	ErrNotAgari = errors.New("not a complete hand")
@@ -43,8 +44,9 @@ const (
 // It is a plain value of fixed arrays (no slices), built once per win by the
 // caller and passed by pointer; Score does not modify or keep it.
 //
-// Seats are absolute (0..3); the seat wind follows from Seat and Dealer. The
-// zero Win is not a valid win.
+// Seats are absolute (0..3, or 0..2 in a 3-player game); the seat wind
+// follows from Seat, Dealer and the number of players. The zero Win is not a
+// valid win.
 type Win struct {
 	// Hand[:NumHand] are the concealed tiles, the winning tile included: 14
 	// minus 3 per meld (a kan counts as 3).
@@ -90,6 +92,13 @@ type Win struct {
 	// It changes payments only when the hand scores that yakuman.
 	Pao     bool
 	PaoSeat uint8
+
+	// Kita is the number of North tiles the winner has set aside (nukidora;
+	// 3-player games only, 0..4). Each is one han of dora, listed within
+	// [Dora] as Tenhou lists it, and one more for every dora (or, with
+	// riichi, ura dora) indicator that shows North. They are not part of the
+	// hand: they make no set, yaku or fu.
+	Kita uint8
 }
 
 // SetHand copies ts into Hand and sets NumHand. More than 14 tiles is an
@@ -132,10 +141,16 @@ func addIndicator(dst *[MaxDora]tile.Tile, n *uint8, t tile.Tile, what string) e
 	return nil
 }
 
-// SeatWind returns the winner's seat wind: East for the dealer, then South,
-// West, North counter-clockwise.
-func (w *Win) SeatWind() tile.Kind {
-	return tile.East + tile.Kind((w.Seat+NumSeats-w.Dealer%NumSeats)%NumSeats)
+// SeatWind returns the winner's seat wind in a 4-player game: East for the
+// dealer, then South, West, North counter-clockwise. [Win.SeatWindOf] counts
+// the seats of a 3-player game.
+func (w *Win) SeatWind() tile.Kind { return w.SeatWindOf(NumSeats) }
+
+// SeatWindOf returns the winner's seat wind among players seats (3 or 4):
+// East for the dealer, then South, West (and North) counter-clockwise.
+func (w *Win) SeatWindOf(players int) tile.Kind {
+	n := uint8(players)
+	return tile.East + tile.Kind((w.Seat+n-w.Dealer%n)%n)
 }
 
 // IsDealer reports whether the winner is the dealer.
@@ -152,17 +167,48 @@ func (w *Win) Closed() bool {
 	return true
 }
 
-// check validates w and fills the concealed counts, the counts of all tiles,
-// the number of red fives and the kans. Errors wrap ErrBadHand or ErrBadWin.
-func (w *Win) check(conc, all *tile.Counts) (reds, kans int, err error) {
+// check validates w for a game of players seats (3 or 4) and fills the
+// concealed counts, the counts of all tiles (the Kita not included), the
+// number of red fives and the kans. Errors wrap ErrBadHand or ErrBadWin.
+func (w *Win) check(conc, all *tile.Counts, players int) (reds, kans int, err error) {
 	reds, kans, err = w.countTiles(conc, all)
 	if err != nil {
 		return 0, 0, err
 	}
-	if err := w.checkSituation(kans); err != nil {
+	if players == 3 {
+		if err := w.checkSanmaTiles(all); err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := w.checkSituation(kans, players); err != nil {
 		return 0, 0, err
 	}
 	return reds, kans, nil
+}
+
+// isSanmaGap reports whether k is one of 2m–8m, which a 3-player game
+// plays without.
+func isSanmaGap(k tile.Kind) bool { return k > tile.Man1 && k < tile.Man9 }
+
+// checkSanmaTiles refuses what a 3-player set does not hold: a tile 2m–8m
+// in the hand or a meld (a dora indicator of them is checkSituation's),
+// a chi, and more North tiles than four with the Kita. Errors wrap
+// ErrBadHand.
+func (w *Win) checkSanmaTiles(all *tile.Counts) error {
+	for k := tile.Man1 + 1; k < tile.Man9; k++ {
+		if all[k] > 0 {
+			return fmt.Errorf("score: %w: %v in a 3-player game (no 2m-8m)", ErrBadHand, k)
+		}
+	}
+	for i := range w.Melds[:w.NumMelds] {
+		if w.Melds[i].Type == Chi {
+			return fmt.Errorf("score: %w: meld %d is a chi, which a 3-player game has not", ErrBadHand, i+1)
+		}
+	}
+	if n := int(all[tile.North]) + int(w.Kita); n > 4 {
+		return fmt.Errorf("score: %w: %d North tiles with %d set aside (kita)", ErrBadHand, n, w.Kita)
+	}
+	return nil
 }
 
 // countTiles checks the tiles (the hand's size, the tile ids, the melds,
@@ -220,12 +266,16 @@ func (w *Win) countTiles(conc, all *tile.Counts) (reds, kans int, err error) {
 }
 
 // checkSituation checks the seats, winds, counts and flags of the win
-// against each other and the hand's kans. Errors wrap ErrBadWin.
-func (w *Win) checkSituation(kans int) error {
+// against each other, the hand's kans and the number of players. Errors
+// wrap ErrBadWin.
+func (w *Win) checkSituation(kans, players int) error {
+	n := uint8(players)
 	switch {
-	case w.Seat >= NumSeats || w.Dealer >= NumSeats:
-		return fmt.Errorf("score: %w: seat %d, dealer %d (want 0..3)", ErrBadWin, w.Seat, w.Dealer)
-	case !w.Tsumo && (w.From >= NumSeats || w.From == w.Seat):
+	case w.Seat >= n || w.Dealer >= n:
+		return fmt.Errorf("score: %w: seat %d, dealer %d (want 0..%d)", ErrBadWin, w.Seat, w.Dealer, n-1)
+	case w.Kita > 0 && players != 3:
+		return fmt.Errorf("score: %w: %d kita in a %d-player game (only 3-player games set the North aside)", ErrBadWin, w.Kita, players)
+	case !w.Tsumo && (w.From >= n || w.From == w.Seat):
 		return fmt.Errorf("score: %w: ron from seat %d by seat %d", ErrBadWin, w.From, w.Seat)
 	case !w.Round.IsWind():
 		return fmt.Errorf("score: %w: round wind %v is not a wind", ErrBadWin, w.Round)
@@ -233,7 +283,7 @@ func (w *Win) checkSituation(kans int) error {
 		return fmt.Errorf("score: %w: more than 5 dora indicators", ErrBadWin)
 	case w.Honba < 0 || w.RiichiSticks < 0 || w.Honba > MaxHonba || w.RiichiSticks > MaxRiichiSticks:
 		return fmt.Errorf("score: %w: %d honba, %d riichi sticks (want 0..%d each)", ErrBadWin, w.Honba, w.RiichiSticks, MaxHonba)
-	case w.Pao && (w.PaoSeat >= NumSeats || w.PaoSeat == w.Seat):
+	case w.Pao && (w.PaoSeat >= n || w.PaoSeat == w.Seat):
 		return fmt.Errorf("score: %w: pao seat %d for winner %d", ErrBadWin, w.PaoSeat, w.Seat)
 	case (w.Riichi || w.DoubleRiichi || w.Ippatsu) && !w.Closed():
 		return fmt.Errorf("score: %w: riichi in an open hand", ErrBadWin)
@@ -243,8 +293,8 @@ func (w *Win) checkSituation(kans int) error {
 		return fmt.Errorf("score: %w: houtei or chankan on a tsumo", ErrBadWin)
 	case !w.Tsumo && (w.Haitei || w.Rinshan || w.Tenhou || w.Chiihou):
 		return fmt.Errorf("score: %w: haitei, rinshan, tenhou or chiihou on a ron", ErrBadWin)
-	case w.Rinshan && kans == 0:
-		return fmt.Errorf("score: %w: rinshan without a kan", ErrBadWin)
+	case w.Rinshan && kans == 0 && w.Kita == 0:
+		return fmt.Errorf("score: %w: rinshan without a kan (or kita)", ErrBadWin)
 	case w.Rinshan && w.Haitei:
 		return fmt.Errorf("score: %w: rinshan and haitei together", ErrBadWin)
 	case (w.Tenhou || w.Chiihou) && (w.NumMelds > 0 || w.Riichi || w.DoubleRiichi):
@@ -253,13 +303,13 @@ func (w *Win) checkSituation(kans int) error {
 		return fmt.Errorf("score: %w: tenhou is the dealer's, chiihou a non-dealer's", ErrBadWin)
 	}
 	for _, t := range w.Dora[:w.NumDora] {
-		if !t.Valid() {
-			return fmt.Errorf("score: %w: dora indicator id %d", ErrBadWin, uint8(t))
+		if !t.Valid() || players == 3 && isSanmaGap(t.Kind()) {
+			return fmt.Errorf("score: %w: dora indicator id %d in a %d-player game", ErrBadWin, uint8(t), players)
 		}
 	}
 	for _, t := range w.UraDora[:w.NumUraDora] {
-		if !t.Valid() {
-			return fmt.Errorf("score: %w: ura dora indicator id %d", ErrBadWin, uint8(t))
+		if !t.Valid() || players == 3 && isSanmaGap(t.Kind()) {
+			return fmt.Errorf("score: %w: ura dora indicator id %d in a %d-player game", ErrBadWin, uint8(t), players)
 		}
 	}
 	return nil
