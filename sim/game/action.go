@@ -25,9 +25,13 @@ const (
 	Chi                              // call a sequence: Meld
 	Pon                              // call a triplet: Meld
 	Daiminkan                        // call an open kan: Meld
+	// Kita sets a North aside (nukidora; three players only): Tile, a
+	// North in the hand. The others may rob it by Ron (PhaseChankan), else
+	// the seat draws a replacement from the dead wall and plays on.
+	Kita
 )
 
-var actionNames = [...]string{"pass", "discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi", "pon", "daiminkan"}
+var actionNames = [...]string{"pass", "discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi", "pon", "daiminkan", "kita"}
 
 func (t ActionType) String() string {
 	if int(t) < len(actionNames) {
@@ -37,7 +41,7 @@ func (t ActionType) String() string {
 }
 
 // Action is one decision of one seat. Tile is the discarded tile (Discard,
-// Riichi), the kan tile (Ankan, Kakan); Meld is the called meld (Chi, Pon,
+// Riichi), the kan tile (Ankan, Kakan), the North set aside (Kita); Meld is the called meld (Chi, Pon,
 // Daiminkan) with the called tile first.
 type Action struct {
 	Type ActionType
@@ -48,7 +52,7 @@ type Action struct {
 
 func (a Action) String() string {
 	switch a.Type {
-	case Discard, Riichi, Ankan, Kakan:
+	case Discard, Riichi, Ankan, Kakan, Kita:
 		return fmt.Sprintf("seat %d %v %v", a.Seat, a.Type, a.Tile)
 	case Chi, Pon, Daiminkan:
 		return fmt.Sprintf("seat %d %v", a.Seat, a.Meld)
@@ -67,7 +71,7 @@ type Phase uint8
 const (
 	PhaseTurn    Phase = iota // the player to move acts on their hand
 	PhaseCall                 // the others answer a discard
-	PhaseChankan              // the others may rob a kan
+	PhaseChankan              // the others may rob a kan, or a kita's North
 	PhaseEnd                  // the round is over; see Round.Result
 )
 

@@ -67,6 +67,11 @@ func (r *Round) applyTurn(a Action) error {
 			return r.illegal(a, "needs a pon of the kind, the tile in hand and a kan left")
 		}
 		r.kakan(a.Tile)
+	case Kita:
+		if !r.canKita(a.Tile) {
+			return r.illegal(a, "needs three players, a North in hand (in riichi the one drawn), not just after a call, and a live tile left")
+		}
+		r.kita(a.Tile)
 	default:
 		return r.illegal(a, "not a turn action")
 	}
@@ -131,7 +136,7 @@ func (r *Round) hasAnswer(seat uint8) bool {
 	}
 	k := r.lastTile.Kind()
 	maybe := s.counts[k] >= 2
-	if !maybe && seat == (r.cur+1)%NumSeats && !k.IsHonor() {
+	if !maybe && r.np == NumSeats && seat == (r.cur+1)%NumSeats && !k.IsHonor() {
 		n := k % 9
 		has := func(d int) bool { return int(n)+d >= 0 && int(n)+d <= 8 && s.counts[int(k)+d] > 0 }
 		maybe = (has(-2) && has(-1)) || (has(-1) && has(1)) || (has(1) && has(2))
@@ -186,13 +191,14 @@ func (r *Round) resolve() {
 		r.endExhaustive()
 		return
 	}
-	r.cur = (r.cur + 1) % NumSeats
+	r.cur = r.nextSeat(r.cur)
 	r.drawLive()
 }
 
 // settleRons ends the round if any seat answered Ron, in turn order from
 // the discarder: a win, or the abortive draw of a triple ron. It reports
-// whether it did.
+// whether it did. (Turn order over four seats, the empty seat 3 left out,
+// is the order over three.)
 func (r *Round) settleRons() bool {
 	var rons [3]uint8
 	n := 0
@@ -208,7 +214,7 @@ func (r *Round) settleRons() bool {
 		return true
 	}
 	if n > 0 {
-		r.win(rons[:n], r.lastTile, false, r.phase == PhaseChankan)
+		r.win(rons[:n], r.lastTile, false, r.robbingKan())
 		return true
 	}
 	return false
@@ -259,10 +265,10 @@ func (r *Round) acceptRiichi() bool {
 }
 
 // abortAfterDiscard ends the round in the abortive draws a passed discard
-// completes, four winds and four kans by more than one seat, and reports
-// whether it did.
+// completes, four winds (four players only) and four kans by more than one
+// seat, and reports whether it did.
 func (r *Round) abortAfterDiscard() bool {
-	if r.turns == 4 && !r.anyCall && !r.windsBroken {
+	if r.turns == 4 && !r.anyCall && !r.windsBroken && r.np == NumSeats {
 		r.endAbort(FourWinds)
 		return true
 	}
@@ -408,16 +414,43 @@ func (r *Round) openKanMade(seat uint8) {
 	r.seats[seat].kans++
 }
 
-// finishKan completes a kan nobody robbed.
+// finishKan completes a kan or a kita nobody robbed. A kita, like a kan,
+// ends every ippatsu and every seat's first uninterrupted turn (Tenhou's
+// records: no ippatsu, double riichi or nine-terminals draw after one).
 func (r *Round) finishKan() {
 	a := r.pendingKan
 	r.anyCall = true
 	r.cancelIppatsu()
-	if a.Type == Kakan {
+	switch a.Type {
+	case Kita:
+		r.drawKitaReplacement()
+		return
+	case Kakan:
 		// Only now, unrobbed, is the kan made.
 		r.openKanMade(a.Seat)
 	}
 	r.drawRinshan()
+}
+
+// robbingKan reports whether a ron now robs a kan (chankan): in
+// PhaseChankan for a kan, not for a kita, whose robbing win gets no
+// chankan (Tenhou's records).
+func (r *Round) robbingKan() bool {
+	return r.phase == PhaseChankan && r.pendingKan.Type != Kita
+}
+
+// kita sets the North t aside for the seat to move; the others may rob
+// it, then the seat draws its replacement. An open kan's pending dora
+// indicator shows now, as before a kan (Tenhou's records).
+func (r *Round) kita(t tile.Tile) {
+	s := &r.seats[r.cur]
+	s.remove(t)
+	s.kita |= 1 << (t - tile.Tile(tile.North)*4)
+	s.updateWaits()
+	r.revealPending()
+	r.pendingKan = Action{Type: Kita, Seat: r.cur, Tile: t}
+	r.lastTile = t
+	r.openAnswers(PhaseChankan, t)
 }
 
 func (r *Round) win(seats []uint8, t tile.Tile, tsumo, chankan bool) {
@@ -465,12 +498,15 @@ func (r *Round) endExhaustive() {
 			nagashi = true
 		}
 	}
+	np := int(r.np)
 	if nagashi {
-		for i := uint8(0); i < NumSeats; i++ {
+		// A mangan tsumo's payments, without the fourth seat's share with
+		// three players (tsumo-son).
+		for i := uint8(0); i < r.np; i++ {
 			if !res.Nagashi[i] {
 				continue
 			}
-			for j := uint8(0); j < NumSeats; j++ {
+			for j := uint8(0); j < r.np; j++ {
 				if j == i {
 					continue
 				}
@@ -483,18 +519,20 @@ func (r *Round) endExhaustive() {
 			}
 		}
 	} else {
+		// The noten seats pay 1,000 per seat beyond the first in all
+		// (3,000; 2,000 with three players), shared among the tenpai ones.
 		n := 0
 		for _, t := range res.Tenpai {
 			if t {
 				n++
 			}
 		}
-		if n > 0 && n < NumSeats {
-			for i, t := range res.Tenpai {
+		if pool := 1000 * (np - 1); n > 0 && n < np {
+			for i, t := range res.Tenpai[:np] {
 				if t {
-					res.Deltas[i] += 3000 / n
+					res.Deltas[i] += pool / n
 				} else {
-					res.Deltas[i] -= 3000 / (NumSeats - n)
+					res.Deltas[i] -= pool / (np - n)
 				}
 			}
 		}

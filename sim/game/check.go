@@ -21,6 +21,7 @@ const (
 	placeHand  // + seat
 	placeMelds = placeHand + NumSeats
 	placeRiver = placeMelds + NumSeats
+	placeKita  = placeRiver + NumSeats
 )
 
 // placeName names a place for an error message.
@@ -30,6 +31,8 @@ func placeName(p uint8) string {
 		return "the live wall"
 	case p == placeDead:
 		return "the dead wall"
+	case p >= placeKita:
+		return fmt.Sprintf("the Norths set aside by seat %d", p-placeKita)
 	case p >= placeRiver:
 		return fmt.Sprintf("the river of seat %d", p-placeRiver)
 	case p >= placeMelds:
@@ -60,10 +63,15 @@ func (w *tilePlaces) put(t tile.Tile, p uint8, phase Phase) error {
 // Check verifies the round's state against what its history allows and
 // recomputes what the round keeps incrementally:
 //
-//   - tile conservation: each of the 136 tiles exactly once in the live
-//     wall's remainder, the dead wall, a hand, a meld or a river (a called
-//     discard counts in its meld only);
-//   - the wall counters (live draws, kans, dora indicators) in range;
+//   - tile conservation: each of the 136 tiles (108 with three players)
+//     exactly once in the live wall's remainder, the dead wall, a hand, a
+//     meld, a river (a called discard counts in its meld only) or a seat's
+//     Norths set aside, and no other tile anywhere;
+//   - the wall counters (live draws, kans, kitas, dora indicators) in
+//     range, the live wall's end where the replacement draws put it, the
+//     Norths set aside as many as the kitas made (one more while a kita
+//     waits for a robbing ron, or was robbed);
+//   - with three players: seat 3 empty, no chi;
 //   - each hand's counts by kind in step with its tiles, the drawn tile in
 //     the hand of the seat to move;
 //   - hand sizes: 13 tiles (a meld counted as 3), 14 for the seat to move
@@ -85,8 +93,19 @@ func (w *tilePlaces) put(t tile.Tile, p uint8, phase Phase) error {
 // the points the game started with.
 func (r *Round) Check() error {
 	ph := r.phase
-	if r.kans < 0 || r.kans > 4 || r.next < DealSize || r.next > RinshanIndex-r.kans {
-		return fmt.Errorf("game: %w: wall counters: next draw %d, %d kans (phase %v)", ErrInvariant, r.next, r.kans, ph)
+	np := int(r.np)
+	if np != 3 && np != NumSeats {
+		return fmt.Errorf("game: %w: %d players (phase %v)", ErrInvariant, np, ph)
+	}
+	lay := LayoutFor(np)
+	repl := r.kans + r.kitas
+	if int(r.doraAt) != lay.Dora || r.kans < 0 || r.kans > 4 || r.kitas < 0 || r.kitas > lay.MaxReplacements-4 ||
+		r.liveEnd != lay.Rinshan-repl || r.next < lay.Deal || r.next > r.liveEnd {
+		return fmt.Errorf("game: %w: wall counters: next draw %d, live wall's end %d, %d kans, %d kitas (phase %v)",
+			ErrInvariant, r.next, r.liveEnd, r.kans, r.kitas, ph)
+	}
+	if err := r.checkKitaCount(); err != nil {
+		return err
 	}
 	// One indicator per kan made besides the first, shown or pending; a
 	// closed kan's shows before its rinshan draw, so one more while it
@@ -98,26 +117,19 @@ func (r *Round) Check() error {
 			ErrInvariant, r.numDora, r.pendingDora, r.kans, ph)
 	}
 	var where tilePlaces
-	end := RinshanIndex - r.kans
-	for _, t := range r.wall[r.next:end] {
-		if err := where.put(t, placeLive, ph); err != nil {
-			return err
-		}
-	}
-	for _, t := range r.wall[end:RinshanIndex] {
-		if err := where.put(t, placeDead, ph); err != nil {
-			return err
-		}
-	}
-	for _, t := range r.wall[RinshanIndex+r.kans:] {
-		if err := where.put(t, placeDead, ph); err != nil {
-			return err
-		}
+	if err := r.placeWall(&where, &lay); err != nil {
+		return err
 	}
 	var turnSeen [4]uint64 // bit set of the discards' turns (0..255)
 	discards, calledInRivers, calledMelds := 0, 0, 0
 	for s := range NumSeats {
 		st := &r.seats[s]
+		if s >= np {
+			if err := r.checkEmptySeat(s); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := r.checkSeat(s, &where, &turnSeen); err != nil {
 			return err
 		}
@@ -141,9 +153,72 @@ func (r *Round) Check() error {
 			ErrInvariant, calledInRivers, calledMelds, ph)
 	}
 	for i, p := range where {
-		if p == placeNone {
+		inPlay := lay.InPlay(tile.Tile(i))
+		if p == placeNone && inPlay {
 			return fmt.Errorf("game: %w: tile %v (id %d) is nowhere (phase %v)", ErrInvariant, tile.Tile(i), i, ph)
 		}
+		if p != placeNone && !inPlay {
+			return fmt.Errorf("game: %w: tile %v (id %d) in %s is not in a %d-player game (phase %v)",
+				ErrInvariant, tile.Tile(i), i, placeName(p), np, ph)
+		}
+	}
+	return nil
+}
+
+// placeWall places the tiles of the live wall's remainder and of the dead
+// wall (the replacement tiles not yet drawn, the indicators), and checks
+// that a three-player wall holds nothing after its 108 tiles.
+func (r *Round) placeWall(where *tilePlaces, lay *Layout) error {
+	ph := r.phase
+	for _, t := range r.wall[r.next:r.liveEnd] {
+		if err := where.put(t, placeLive, ph); err != nil {
+			return err
+		}
+	}
+	repl := r.kans + r.kitas
+	for i := r.liveEnd; i < lay.Tiles; i++ {
+		drawn := false
+		for k := range repl {
+			drawn = drawn || lay.Replacement(k) == i
+		}
+		if drawn {
+			continue
+		}
+		if err := where.put(r.wall[i], placeDead, ph); err != nil {
+			return err
+		}
+	}
+	for i, t := range r.wall[lay.Tiles:] {
+		if t != tile.NoTile {
+			return fmt.Errorf("game: %w: wall index %d holds %v (id %d) past a %d-player wall's %d tiles (phase %v)",
+				ErrInvariant, lay.Tiles+i, t, t, lay.Players, lay.Tiles, ph)
+		}
+	}
+	return nil
+}
+
+// checkKitaCount checks the Norths set aside against the kitas made: one
+// more while a kita waits for a robbing ron or after it was robbed (the
+// replacement draw, which counts the kita, never came).
+func (r *Round) checkKitaCount() error {
+	set := 0
+	for i := range r.seats {
+		set += r.seats[i].numKita()
+	}
+	extra := set - r.kitas
+	open := r.pendingKan.Type == Kita && (r.phase == PhaseChankan || r.phase == PhaseEnd)
+	if extra != 0 && (extra != 1 || !open) {
+		return fmt.Errorf("game: %w: %d Norths set aside after %d kitas (phase %v)", ErrInvariant, set, r.kitas, r.phase)
+	}
+	return nil
+}
+
+// checkEmptySeat checks that seat s, not in play, is empty.
+func (r *Round) checkEmptySeat(s int) error {
+	st := &r.seats[s]
+	if st.n != 0 || st.numMelds != 0 || st.nRiver != 0 || st.kita != 0 || st.riichi != noRiichi || r.scores[s] != 0 {
+		return fmt.Errorf("game: %w: seat %d is not in a %d-player game but holds %d tiles, %d melds, %d discards, kita %04b, riichi %d, score %d (phase %v)",
+			ErrInvariant, s, r.np, st.n, st.numMelds, st.nRiver, st.kita, st.riichi, r.scores[s], r.phase)
 	}
 	return nil
 }
@@ -153,6 +228,17 @@ func (r *Round) Check() error {
 func (r *Round) checkSeat(s int, where *tilePlaces, turnSeen *[4]uint64) error {
 	if err := r.checkHand(s, where); err != nil {
 		return err
+	}
+	st := &r.seats[s]
+	for i := range 4 {
+		if st.kita&(1<<i) != 0 {
+			if err := where.put(tile.Tile(tile.North)*4+tile.Tile(i), placeKita+uint8(s), r.phase); err != nil {
+				return err
+			}
+		}
+	}
+	if st.kita>>4 != 0 {
+		return fmt.Errorf("game: %w: seat %d: Norths set aside %08b: not four Norths (phase %v)", ErrInvariant, s, st.kita, r.phase)
 	}
 	return r.checkRiver(s, where, turnSeen)
 }
@@ -278,7 +364,11 @@ func (r *Round) checkMeldInfo(s, i int) error {
 		}
 		return nil
 	}
-	if info.From >= NumSeats || int(info.From) == s || (m.Type == score.Chi && int(info.From) != (s+NumSeats-1)%NumSeats) {
+	chiFrom := (s + NumSeats - 1) % NumSeats
+	if r.np != NumSeats {
+		chiFrom = -1 // no chi with three players
+	}
+	if info.From >= r.np || int(info.From) == s || (m.Type == score.Chi && int(info.From) != chiFrom) {
 		return fmt.Errorf("game: %w: seat %d: %v called from seat %d (phase %v)", ErrInvariant, s, m, info.From, ph)
 	}
 	from := &r.seats[info.From]

@@ -16,10 +16,11 @@ type Game struct {
 	rounds int
 }
 
-// NewGame starts a game: seat 0 deals first, everyone has the start points.
+// NewGame starts a game: seat 0 deals first, every seat in play has the
+// start points (an empty seat 0).
 func NewGame(rules Rules) *Game {
 	g := &Game{Rules: rules}
-	for i := range g.Scores {
+	for i := range rules.Players() {
 		g.Scores[i] = rules.StartPoints
 	}
 	g.next = RoundSetup{Scores: g.Scores}
@@ -60,8 +61,12 @@ func (g *Game) EndRound(r *Round) error {
 func (rules *Rules) Next(cur RoundSetup, scores [NumSeats]int, sticks int, kind EndKind, renchan bool) (next RoundSetup, over bool) {
 	next = RoundSetup{Index: cur.Index, Honba: cur.Honba + 1, Sticks: sticks, Dealer: cur.Dealer, Scores: scores}
 	if !renchan {
+		np := rules.Players()
 		next.Index++
-		next.Dealer = (cur.Dealer + 1) % NumSeats
+		next.Dealer = (cur.Dealer + 1) % uint8(np)
+		if np == 3 && next.Index%4 == 3 {
+			next.Index++ // a wind has three rounds: South 1 follows East 3
+		}
 		if kind == Agari {
 			next.Honba = 0
 		}
@@ -72,7 +77,7 @@ func (rules *Rules) Next(cur RoundSetup, scores [NumSeats]int, sticks int, kind 
 // ends applies Tenhou's end rules after the round cur ended.
 func (rules *Rules) ends(cur RoundSetup, scores [NumSeats]int, kind EndKind, renchan bool) bool {
 	top := 0
-	for i, s := range scores {
+	for i, s := range scores[:rules.Players()] {
 		if s < 0 {
 			return true // busted
 		}
@@ -99,11 +104,15 @@ func (rules *Rules) ends(cur RoundSetup, scores [NumSeats]int, kind EndKind, ren
 
 // Rank returns each seat's final rank 1..4: by score, ties to the seat
 // nearer the first dealer (seat 0).
-func Rank(scores [NumSeats]int) [NumSeats]int {
+func Rank(scores [NumSeats]int) [NumSeats]int { return RankOf(scores, NumSeats) }
+
+// RankOf returns the ranks 1..players of the seats in play (seats below
+// players) as [Rank] does; an empty seat's rank is 0.
+func RankOf(scores [NumSeats]int, players int) [NumSeats]int {
 	var rank [NumSeats]int
-	for i := range scores {
+	for i := range scores[:players] {
 		rank[i] = 1
-		for j := range scores {
+		for j := range scores[:players] {
 			if scores[j] > scores[i] || (scores[j] == scores[i] && j < i) {
 				rank[i]++
 			}
@@ -113,13 +122,15 @@ func Rank(scores [NumSeats]int) [NumSeats]int {
 }
 
 // Final returns the final scores (leftover riichi sticks go to first place)
-// and the final points as Tenhou reports them: each of ranks 2–4 gets its
-// score in thousands (rounded half away from zero under RoundPoints), minus
-// the return, plus uma; first place gets what balances the table (oka
-// included).
+// and the final points as Tenhou reports them: each of ranks 2–4 (2–3 with
+// three players) gets its score in thousands (rounded half away from zero
+// under RoundPoints), minus the return, plus uma; first place gets what
+// balances the table (oka included). An empty seat has rank 0 and 0
+// points.
 func (g *Game) Final() (scores [NumSeats]int, points [NumSeats]float64, rank [NumSeats]int) {
 	scores = g.Scores
-	rank = Rank(scores)
+	np := g.Rules.Players()
+	rank = RankOf(scores, np)
 	top := 0
 	for i, r := range rank {
 		if r == 1 {
@@ -128,7 +139,7 @@ func (g *Game) Final() (scores [NumSeats]int, points [NumSeats]float64, rank [Nu
 	}
 	scores[top] += 1000 * g.next.Sticks
 	sum := 0.0
-	for i, s := range scores {
+	for i, s := range scores[:np] {
 		if i == top {
 			continue
 		}

@@ -64,13 +64,19 @@ func (p *randomPlayer) Act(v View, legal []Action) Action {
 	return legal[p.rng.IntN(len(legal))]
 }
 
-// playChecked plays a game checking the invariants at every round's start
-// and after every action.
+// playChecked plays a four-player game checking the invariants at every
+// round's start and after every action.
 func playChecked(seed uint64) (*Game, map[EndKind]int, error) {
 	var players [NumSeats]Player
 	for i := range players {
 		players[i] = &randomPlayer{rand.New(rand.NewPCG(seed, uint64(i)))}
 	}
+	return playCheckedWith(Tenhou(Hanchan), seed, &players, nil)
+}
+
+// playCheckedWith plays a game under rules as playChecked does, calling
+// applied (if not nil) after each action too.
+func playCheckedWith(rules Rules, seed uint64, players *[NumSeats]Player, applied func(r *Round, a Action) error) (*Game, map[EndKind]int, error) {
 	ends := map[EndKind]int{}
 	total, steps := 0, 0
 	hooks := Hooks{
@@ -86,6 +92,9 @@ func playChecked(seed uint64) (*Game, map[EndKind]int, error) {
 			if err := checkInvariants(r, total); err != nil {
 				return fmt.Errorf("step %d: %w", steps, err)
 			}
+			if applied != nil {
+				return applied(r, a)
+			}
 			return nil
 		},
 		End: func(r *Round) error {
@@ -93,7 +102,7 @@ func playChecked(seed uint64) (*Game, map[EndKind]int, error) {
 			return nil
 		},
 	}
-	g, err := PlayGameHooked(context.Background(), Tenhou(Hanchan), seed, &players, &hooks)
+	g, err := PlayGameHooked(context.Background(), rules, seed, players, &hooks)
 	if err != nil {
 		return nil, nil, fmt.Errorf("seed %d: %w", seed, err)
 	}

@@ -31,11 +31,12 @@ func (r *Round) canRiichi(t tile.Tile) bool {
 }
 
 // riichiPossible checks what riichi needs whatever the tile discarded: no
-// riichi yet, a closed hand not just after a call, 1000 points, 4 live
-// tiles, and a hand some discard leaves tenpai (shanten 0 or complete).
+// riichi yet, a closed hand not just after a call, 1000 points, a live
+// tile left for every seat (4; 3 with three players, as Tenhou's records
+// show), and a hand some discard leaves tenpai (shanten 0 or complete).
 func (r *Round) riichiPossible() bool {
 	s := &r.seats[r.cur]
-	if s.riichi != noRiichi || r.afterCall || s.open() || r.scores[r.cur] < 1000 || r.LiveRemaining() < 4 {
+	if s.riichi != noRiichi || r.afterCall || s.open() || r.scores[r.cur] < 1000 || r.LiveRemaining() < int(r.np) {
 		return false
 	}
 	return hand.Shanten(&s.counts) <= 0
@@ -84,12 +85,13 @@ func (r *Round) winInput(seat uint8, t tile.Tile, tsumo, chankan bool, from uint
 		w.Chankan = chankan
 		w.Houtei = !chankan && r.LiveRemaining() == 0
 	}
-	copy(w.Dora[:], r.wall[DoraIndex:DoraIndex+r.numDora])
+	copy(w.Dora[:], r.DoraIndicators())
 	w.NumDora = uint8(r.numDora)
 	if w.Riichi {
-		copy(w.UraDora[:], r.wall[UraIndex:UraIndex+r.numDora])
+		copy(w.UraDora[:], r.uraIndicators())
 		w.NumUraDora = uint8(r.numDora)
 	}
+	w.Kita = uint8(s.numKita())
 	w.Honba = r.honba
 	w.RiichiSticks = r.sticks
 	if s.pao >= 0 {
@@ -117,11 +119,14 @@ func (r *Round) canTsumo() bool {
 	return r.canWin(r.cur, r.drawn, true, false, r.cur)
 }
 
-func (r *Round) canRon(seat uint8, t tile.Tile, chankan bool) bool {
+// canRon reports whether seat may win by ron on t, the discard or, when
+// robbing, the tile of the kan or kita being answered.
+func (r *Round) canRon(seat uint8, t tile.Tile, robbing bool) bool {
 	s := &r.seats[seat]
 	if !s.waits.Has(t.Kind()) || s.furiten() {
 		return false
 	}
+	chankan := robbing && r.pendingKan.Type != Kita
 	if chankan && r.pendingKan.Type == Ankan {
 		// Only kokushi may rob a closed kan.
 		c := s.counts
@@ -204,6 +209,22 @@ func (r *Round) canKakan(t tile.Tile) bool {
 	return false
 }
 
+// canKita reports whether the seat to move may set the North t aside: with
+// three players, t in the hand, not just after a call (a discard is due),
+// a live tile left to move into the dead wall, and in riichi only the
+// tile just drawn (Tenhou's records: every kita in riichi is of the drawn
+// North), which leaves the waiting hand as it was.
+func (r *Round) canKita(t tile.Tile) bool {
+	if r.np != 3 || !t.Valid() || t.Kind() != tile.North || r.afterCall || r.LiveRemaining() == 0 {
+		return false
+	}
+	s := &r.seats[r.cur]
+	if s.riichi != noRiichi {
+		return t == r.drawn && s.has(t)
+	}
+	return s.has(t)
+}
+
 func (r *Round) canKyuushu() bool {
 	if !r.firstTurn(r.cur) || r.afterCall {
 		return false
@@ -248,8 +269,8 @@ func (r *Round) canCall(seat uint8, typ ActionType, m score.Meld) bool {
 	switch typ {
 	case Chi:
 		want = score.Chi
-		if seat != (r.cur+1)%NumSeats {
-			return false
+		if r.np != NumSeats || seat != (r.cur+1)%NumSeats {
+			return false // no chi with three players
 		}
 	case Pon:
 		want = score.Pon
@@ -349,6 +370,9 @@ func (r *Round) Legal(seat int, dst []Action) []Action {
 				}
 			}
 		}
+		if r.np == 3 && s.counts[tile.North] > 0 {
+			dst = r.appendKita(st, dst)
+		}
 	case PhaseCall, PhaseChankan:
 		if r.mustAnswer&(1<<st) == 0 {
 			return dst
@@ -360,6 +384,19 @@ func (r *Round) Legal(seat int, dst []Action) []Action {
 		if r.phase == PhaseCall {
 			dst = r.appendCalls(st, dst)
 		}
+	}
+	return dst
+}
+
+// appendKita appends the seat's kita, one action: the drawn North if it
+// is one, else the first North in the hand.
+func (r *Round) appendKita(seat uint8, dst []Action) []Action {
+	t := r.drawn
+	if t == tile.NoTile || t.Kind() != tile.North {
+		t = firstOfKind(&r.seats[seat], tile.North)
+	}
+	if r.canKita(t) {
+		dst = append(dst, Action{Type: Kita, Seat: seat, Tile: t})
 	}
 	return dst
 }
@@ -443,7 +480,7 @@ func (r *Round) appendCalls(seat uint8, dst []Action) []Action {
 			try(Daiminkan, score.Daiminkan, ts[0], ts[1], ts[2])
 		}
 	}
-	if seat == (r.cur+1)%NumSeats && !k.IsHonor() {
+	if r.np == NumSeats && seat == (r.cur+1)%NumSeats && !k.IsHonor() {
 		n := k % 9
 		for _, lo := range [3]int{-2, -1, 0} {
 			a, b := int(n)+lo, int(n)+lo+2

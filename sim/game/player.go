@@ -103,12 +103,19 @@ func (v View) Current() int { return int(v.r.cur) }
 // LastTile returns the discard or kan tile being answered.
 func (v View) LastTile() tile.Tile { return v.r.lastTile }
 
+// Players returns the number of seats in play, 4 or 3.
+func (v View) Players() int { return int(v.r.np) }
+
+// Kita returns how many Norths a seat has set aside (nukidora) this round.
+func (v View) Kita(seat int) int { return v.r.Kita(seat) }
+
 // Visible returns the counts of every tile the seat can see: its own hand,
-// all melds, all rivers (called tiles counted once, in the meld) and the
-// dora indicators.
+// all melds, all rivers (called tiles counted once, in the meld), the
+// Norths set aside and the dora indicators.
 func (v View) Visible() tile.Counts {
 	c := v.Counts()
 	for s := range NumSeats {
+		c[tile.North] += uint8(v.r.Kita(s))
 		for _, m := range v.r.Melds(s) {
 			for _, t := range m.TilesSlice() {
 				c[t.Kind()]++
@@ -191,8 +198,10 @@ func (r *Round) PlayHooked(players *[NumSeats]Player, buf []Action, h *Hooks) er
 	return nil
 }
 
-// PlayGame plays a whole game from seed: round i's wall is NewWall(seed,
-// index, honba). It checks ctx between rounds.
+// PlayGame plays a whole game from seed: round i's wall is
+// NewWallFor(rules.Players(), seed, index, honba), NewWall(seed, index,
+// honba) with four players. It checks ctx between rounds. With three
+// players players[3] is never asked (nil is fine).
 func PlayGame(ctx context.Context, rules Rules, seed uint64, players *[NumSeats]Player) (*Game, error) {
 	return PlayGameHooked(ctx, rules, seed, players, nil)
 }
@@ -208,7 +217,7 @@ func PlayGameHooked(ctx context.Context, rules Rules, seed uint64, players *[Num
 			return g, err
 		}
 		setup := g.Next()
-		w := NewWall(seed, setup.Index, setup.Honba)
+		w := NewWallFor(g.Rules.Players(), seed, setup.Index, setup.Honba)
 		if err := r.Reset(&g.Rules, setup, &w); err != nil {
 			return g, err
 		}

@@ -7,8 +7,9 @@ import (
 
 // RonValue returns what seat would be paid before honba and riichi sticks
 // (score.Result.Points) if it won now by ron on a tile of kind k discarded
-// by the next seat, and whether that win has a yaku. It looks at the seat's
-// hidden hand, its riichi state and the ura dora, so it is for labelling
+// by the next seat in turn order, and whether that win has a yaku. It
+// looks at the seat's hidden hand, its riichi state and the ura dora, so
+// it is for labelling
 // training samples from a full-information replay, not for play. Furiten
 // is ignored: the question is what the hand is worth. A riichi declared on
 // the last discard counts as accepted (with ippatsu and ura dora): no other
@@ -32,10 +33,10 @@ func (r *Round) RonValue(seat int, k tile.Kind) (points int, ok bool) {
 	if t == tile.NoTile {
 		return 0, false
 	}
-	w := r.winInput(uint8(seat), t, false, false, uint8((seat+1)%NumSeats))
+	w := r.winInput(uint8(seat), t, false, false, r.nextSeat(uint8(seat)))
 	if s.riichi == riichiDeclared {
 		w.Riichi, w.DoubleRiichi, w.Ippatsu = true, s.doubleRiichi, true
-		copy(w.UraDora[:], r.wall[UraIndex:UraIndex+r.numDora])
+		copy(w.UraDora[:], r.uraIndicators())
 		w.NumUraDora = uint8(r.numDora)
 	}
 	res, err := score.Score(&w, &r.rules.Score)

@@ -2,13 +2,16 @@ package game
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// NumSeats is the number of players.
+// NumSeats is the number of seats of the per-seat arrays: the players of
+// a four-player game. A three-player round ([Rules.Players] 3) plays seats
+// 0..2; seat 3 stays empty (no tiles, score 0) and never acts.
 const NumSeats = 4
 
 // MaxRiver bounds one seat's discards (its river, called tiles included):
@@ -69,9 +72,13 @@ type seatState struct {
 	discarded     tile.KindSet
 	waits         tile.KindSet // kinds that complete the 3n+1 hand (own karaten removed)
 	kans          uint8
-	nagashi       bool // every discard terminal or honour, none called
-	pao           int8 // seat liable for daisangen/daisuushii, or -1
+	nagashi       bool  // every discard terminal or honour, none called
+	pao           int8  // seat liable for daisangen/daisuushii, or -1
+	kita          uint8 // Norths set aside (kita): bit i for tile id 4·North+i
 }
+
+// numKita returns how many Norths the seat has set aside.
+func (s *seatState) numKita() int { return bits.OnesCount8(s.kita) }
 
 func (s *seatState) open() bool {
 	for _, m := range s.melds[:s.numMelds] {
@@ -129,10 +136,10 @@ const (
 	Agari                  // one or two players won
 	ExhaustiveDraw         // the live wall ran out (ryuukyoku), nagashi mangan included
 	NineTerminals          // kyuushu kyuuhai (yao9)
-	FourWinds              // suufon renda (kaze4)
-	FourRiichi             // suucha riichi (reach4)
+	FourWinds              // suufon renda (kaze4); four players only
+	FourRiichi             // suucha riichi (reach4); four players only
 	FourKans               // suukaikan (kan4)
-	TripleRon              // sanchahou (ron3)
+	TripleRon              // sanchahou (ron3); four players only
 )
 
 var endNames = [...]string{"not ended", "agari", "exhaustive draw", "nine terminals", "four winds", "four riichi", "four kans", "triple ron"}
@@ -189,9 +196,13 @@ type Round struct {
 	dealer uint8
 	scores [NumSeats]int
 	wall   Wall
+	np     uint8 // seats in play: rules.Players()
+	doraAt uint8 // wall index of the first dora indicator ([Layout].Dora)
 
 	next        int // wall index of the next live draw
+	liveEnd     int // wall index after the last live draw: it moves with each replacement draw
 	kans        int // kans made (rinshan tiles taken)
+	kitas       int // kitas made (replacement tiles taken)
 	numDora     int // dora indicators revealed
 	pendingDora int // open/added kans whose indicator comes after the discard
 
@@ -228,7 +239,9 @@ type RoundSetup struct {
 
 // NewRound deals w for the setup. The dealer's 13 tiles are w[0:13], the next
 // seat's w[13:26], and so on; the first dora indicator is w[DoraIndex]. The
-// dealer then draws w[52]. w must hold every tile once.
+// dealer then draws w[52]. w must hold every tile once. With three players
+// (rules.Players() 3) w is laid out as [Layout3]: the deal is w[0:39], the
+// dealer draws w[39], the first dora indicator is w[98].
 func NewRound(rules *Rules, setup RoundSetup, w *Wall) (*Round, error) {
 	r := new(Round)
 	if err := r.Reset(rules, setup, w); err != nil {
@@ -240,20 +253,26 @@ func NewRound(rules *Rules, setup RoundSetup, w *Wall) (*Round, error) {
 // Reset starts r afresh as NewRound does, reusing its memory. The rules
 // are copied: r does not keep the pointer.
 func (r *Round) Reset(rules *Rules, setup RoundSetup, w *Wall) error {
-	if !w.Valid() {
-		return fmt.Errorf("game: wall does not hold the 136 tiles once each")
+	np := rules.Players()
+	lay := LayoutFor(np)
+	if !w.ValidFor(np) {
+		return fmt.Errorf("game: wall does not hold the %d tiles of a %d-player game once each", lay.Tiles, np)
 	}
-	if setup.Dealer >= NumSeats || setup.Index < 0 || setup.Honba < 0 || setup.Sticks < 0 {
+	if int(setup.Dealer) >= np || setup.Index < 0 || setup.Honba < 0 || setup.Sticks < 0 {
 		return fmt.Errorf("game: bad round setup %+v", setup)
 	}
 	*r = Round{rules: *rules, index: setup.Index, honba: setup.Honba, sticks: setup.Sticks,
-		dealer: setup.Dealer, scores: setup.Scores, wall: *w, next: DealSize, numDora: 1}
+		dealer: setup.Dealer, scores: setup.Scores, wall: *w, next: lay.Deal, numDora: 1,
+		np: uint8(np), doraAt: uint8(lay.Dora), liveEnd: lay.Rinshan}
 	for i := range r.seats {
 		s := &r.seats[i]
 		s.pao = -1
 		s.nagashi = true
-		rel := (uint8(i) + NumSeats - r.dealer) % NumSeats
-		for _, t := range w[13*int(rel) : 13*int(rel)+13] {
+		if i >= np {
+			continue
+		}
+		rel := (i + np - int(r.dealer)) % np
+		for _, t := range w[13*rel : 13*rel+13] {
 			s.add(t)
 		}
 		s.updateWaits()
@@ -271,11 +290,17 @@ func (r *Round) Phase() Phase { return r.phase }
 // Rules returns the rules the round is played under.
 func (r *Round) Rules() Rules { return r.rules }
 
+// Players returns the number of seats in play, 4 or 3 ([Rules.Players]).
+func (r *Round) Players() int { return int(r.np) }
+
 // Draws returns how many tiles have been drawn so far from the live wall
 // (the dealer's first draw included, the deal not) and from the dead wall
-// (one rinshan draw per kan). [Round.LiveRemaining] falls by one for
-// either, so only these counts say which wall a draw came from.
-func (r *Round) Draws() (live, rinshan int) { return r.next - DealSize, r.kans }
+// (one replacement draw per kan and per kita). [Round.LiveRemaining] falls
+// by one for either, so only these counts say which wall a draw came from.
+func (r *Round) Draws() (live, rinshan int) { return r.next - 13*int(r.np), r.kans + r.kitas }
+
+// Kita returns how many Norths seat has set aside (nukidora) this round.
+func (r *Round) Kita(seat int) int { return r.seats[seat].numKita() }
 
 // Current returns the player to move (PhaseTurn) or the discarder or kan
 // maker being answered (PhaseCall, PhaseChankan).
@@ -289,7 +314,7 @@ func (r *Round) RoundWind() tile.Kind { return tile.East + tile.Kind(r.index/4%4
 
 // SeatWind returns seat's wind this round.
 func (r *Round) SeatWind(seat int) tile.Kind {
-	return tile.East + tile.Kind((uint8(seat)+NumSeats-r.dealer)%NumSeats)
+	return tile.East + tile.Kind((uint8(seat)+r.np-r.dealer)%r.np)
 }
 
 // Dealer returns the dealer's seat.
@@ -305,10 +330,18 @@ func (r *Round) Sticks() int { return r.sticks }
 func (r *Round) Scores() [NumSeats]int { return r.scores }
 
 // LiveRemaining returns how many tiles can still be drawn from the live wall.
-func (r *Round) LiveRemaining() int { return RinshanIndex - r.kans - r.next }
+func (r *Round) LiveRemaining() int { return r.liveEnd - r.next }
 
 // DoraIndicators returns the revealed dora indicators.
-func (r *Round) DoraIndicators() []tile.Tile { return r.wall[DoraIndex : DoraIndex+r.numDora] }
+func (r *Round) DoraIndicators() []tile.Tile {
+	return r.wall[r.doraAt : int(r.doraAt)+r.numDora]
+}
+
+// uraIndicators returns the ura dora indicators under the revealed ones.
+func (r *Round) uraIndicators() []tile.Tile {
+	ura := int(r.doraAt) + 5
+	return r.wall[ura : ura+r.numDora]
+}
 
 // Drawn returns the tile the player to move just drew, or NoTile.
 func (r *Round) Drawn() tile.Tile { return r.drawn }
@@ -387,10 +420,33 @@ func (r *Round) drawLive() {
 	r.draw(t, false)
 }
 
+// drawRinshan draws a kan's replacement tile.
 func (r *Round) drawRinshan() {
-	t := r.wall[RinshanIndex+r.kans]
+	r.drawReplacement()
 	r.kans++
+}
+
+// drawKitaReplacement draws a kita's replacement tile.
+func (r *Round) drawKitaReplacement() {
+	r.drawReplacement()
+	r.kitas++
+}
+
+// drawReplacement draws the next replacement tile from the dead wall
+// (see the layout in wall.go); the live wall's end moves one tile forward.
+func (r *Round) drawReplacement() {
+	t := r.wall[replacementIndex(int(r.doraAt)-4, r.kans+r.kitas)]
+	r.liveEnd--
 	r.draw(t, true)
+}
+
+// nextSeat returns the seat after s in turn order.
+func (r *Round) nextSeat(s uint8) uint8 {
+	s++
+	if s == r.np {
+		s = 0
+	}
+	return s
 }
 
 // draw gives t to the seat to move and opens its turn.

@@ -31,7 +31,7 @@ type Rules struct {
 	// Tenhou's 2009 east-only games went on into the West (2). 0: no
 	// extension.
 	ExtensionWinds int
-	Uma            [4]int // in thousands of points, for ranks 1..4
+	Uma            [4]int // in thousands of points, for ranks 1..4 (1..3, Uma[3] 0, with three players)
 	// RoundPoints rounds each final score to thousands before oka and uma
 	// (Tenhou's ranked lobbies); off, final points keep one decimal.
 	RoundPoints bool
@@ -58,11 +58,33 @@ func Tenhou(l Length) Rules {
 	}
 }
 
+// TenhouSanma returns the rules of a Tenhou 3-player ranked game of the
+// given length: 108 tiles, nukidora, tsumo-son ([score.TenhouSanma]),
+// 35,000 start, 40,000 return, uma +20/0/−20; the rest as [Tenhou].
+func TenhouSanma(l Length) Rules {
+	r := Tenhou(l)
+	r.Score = score.TenhouSanma()
+	r.StartPoints = 35000
+	r.ReturnPoints = 40000
+	r.Uma = [4]int{20, 0, -20, 0}
+	return r
+}
+
+// Players returns the number of seats in play: 4, or 3 under
+// three-player scoring rules (Score.Players 3). Seats from Players() on
+// stay empty: no tiles, no score, never to act.
+func (r *Rules) Players() int { return r.Score.NumPlayers() }
+
 // lastRegular returns the index of the last regular round: 3 (East 4) or
-// 7 (South 4).
+// 7 (South 4); with three players 2 (East 3) or 6 (South 3), as a wind has
+// one round per dealer.
 func (r *Rules) lastRegular() int {
+	last := 7
 	if r.Length == Tonpuusen {
-		return 3
+		last = 3
 	}
-	return 7
+	if r.Players() == 3 {
+		last--
+	}
+	return last
 }

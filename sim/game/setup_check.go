@@ -48,6 +48,9 @@ func (r *Rules) Check() error {
 	if err := r.Score.Check(); err != nil {
 		return fmt.Errorf("%w: %w", ErrBadSetup, err)
 	}
+	if r.Players() == 3 && r.Uma[3] != 0 {
+		return badSetup("uma[3] %d: a three-player game has no fourth place (want 0)", r.Uma[3])
+	}
 	return nil
 }
 
@@ -55,7 +58,8 @@ func (r *Rules) Check() error {
 // last regular one (East 4 or South 4) and the extension's winds after it.
 func (r *Rules) LastRound() int { return r.lastRegular() + 4*r.ExtensionWinds }
 
-// RoundName names a round index as Tenhou does: E1 … E4, S1 …, W1 …, N1 ….
+// RoundName names a round index as Tenhou does: E1 … E4, S1 …, W1 …, N1 …
+// (three players skip E4, S4, …).
 func RoundName(index int) string {
 	if index < 0 || index >= 16 {
 		return fmt.Sprintf("round %d", index)
@@ -66,14 +70,20 @@ func RoundName(index int) string {
 // Check refuses a round start no game under r reaches: a round past the
 // rules' last, a dealer that is not the round's (seat 0 deals East 1, as
 // at Tenhou and in mjai), counters or scores out of range. The error names
-// the field and its range. It does not ask the scores and sticks to add up
-// to the starting points, which every real game does: hand-made records
-// (mjai-reviewer's fixtures) do not.
+// the field and its range; with three players no round's index is 3 mod 4
+// (there is no fourth dealer) and seat 3 is empty. It does not ask the
+// scores and sticks to add up to the starting points, which every real
+// game does: hand-made records (mjai-reviewer's fixtures) do not.
 func (s RoundSetup) Check(r *Rules) error {
 	last := r.LastRound()
+	np := r.Players()
 	switch {
 	case s.Index < 0 || s.Index > last:
 		return badSetup("round %d: want 0 (E1) to %d (%s) under these rules", s.Index, last, RoundName(last))
+	case np == 3 && s.Index%4 == 3:
+		return badSetup("round %d (%s): no such round with three players", s.Index, RoundName(s.Index))
+	case np == 3 && s.Scores[3] != 0:
+		return badSetup("scores[3] %d: seat 3 is empty with three players (want 0)", s.Scores[3])
 	case int(s.Dealer) != s.Index%NumSeats:
 		return badSetup("dealer %d: the dealer of %s is seat %d", s.Dealer, RoundName(s.Index), s.Index%NumSeats)
 	case s.Honba < 0 || s.Honba > MaxHonba:

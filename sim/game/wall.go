@@ -82,11 +82,15 @@ func LayoutFor(players int) Layout {
 
 // Replacement returns the wall index of the k-th replacement draw of a
 // round (k = 0 for the first), 0 <= k < MaxReplacements.
-func (l *Layout) Replacement(k int) int {
+func (l *Layout) Replacement(k int) int { return replacementIndex(l.Rinshan, k) }
+
+// replacementIndex is [Layout.Replacement] for the first replacement draw
+// at wall index rinshan.
+func replacementIndex(rinshan, k int) int {
 	if k < 4 {
-		return l.Rinshan + k
+		return rinshan + k
 	}
-	return l.Rinshan + 3 - k
+	return rinshan + 3 - k
 }
 
 // LiveEnd returns the wall index after the last live draw once r
