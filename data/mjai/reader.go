@@ -151,15 +151,22 @@ func (r *Reader) readGame() (*data.Game, error) {
 
 // startGame returns the game a start_game event begins: the names, the
 // rules (from tenhou_type, else kyoku_first and aka_flag) and the players'
-// details.
+// details. A 3-player game is one whose tenhou_type says so (bit 0x10), or,
+// without tenhou_type, one of three names (as the 3-player forks of Mortal
+// write it).
 func startGame(e *Event) (*data.Game, error) {
 	g := &data.Game{Players: 4, Rules: data.TenhouRules(), Ref: e.Ref}
+	if e.TenhouType != nil {
+		g.Players = data.PlayersFromType(*e.TenhouType)
+	} else if len(e.Names) == 3 {
+		g.Players = 3
+	}
+	if len(e.Names) > g.Players {
+		return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%d names in a %d-player game", len(e.Names), g.Players))
+	}
 	copy(g.Names[:], e.Names)
 	if e.TenhouType != nil {
 		g.Rules = data.RulesFromType(*e.TenhouType)
-		if data.PlayersFromType(*e.TenhouType) != 4 {
-			return nil, codec.Cause(data.ErrUnsupported, "3-player mjai logs are not supported")
-		}
 	} else {
 		if e.KyokuFirst != nil {
 			g.Rules.EastSouth = *e.KyokuFirst == 0
@@ -167,7 +174,7 @@ func startGame(e *Event) (*data.Game, error) {
 		if e.AkaFlag != nil {
 			g.Rules.RedFives = *e.AkaFlag
 		}
-		g.Rules.Type = g.Rules.TenhouType(4)
+		g.Rules.Type = g.Rules.TenhouType(g.Players)
 	}
 	if e.Lobby != nil {
 		g.Lobby = *e.Lobby
@@ -202,20 +209,33 @@ func parseFaces(ss []string) ([]kindlevel.Face, error) {
 	return fs, nil
 }
 
-func parseSeat(p *int, what string) (int, error) {
+// parseSeat reads a seat of a game of players seats.
+func parseSeat(p *int, what string, players int) (int, error) {
 	if p == nil || *p < 0 || *p > 3 {
 		return 0, codec.Cause(data.ErrBadValue, "missing or bad "+what)
+	}
+	if *p >= players {
+		return 0, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s %d in a %d-player game", what, *p, players))
 	}
 	return *p, nil
 }
 
-func parseDeltas(d []int) ([4]int, error) {
+// seatCount names a number of seats, as the errors say it.
+func seatCount(players int) string {
+	if players == 3 {
+		return "three"
+	}
+	return "four"
+}
+
+// parseDeltas reads the deltas of a game of players seats, one a seat.
+func parseDeltas(d []int, players int) ([4]int, error) {
 	var out [4]int
 	if d == nil {
 		return out, nil
 	}
-	if len(d) != 4 {
-		return out, codec.Cause(data.ErrBadValue, "want four deltas")
+	if len(d) != players {
+		return out, codec.Cause(data.ErrBadValue, "want "+seatCount(players)+" deltas")
 	}
 	copy(out[:], d)
 	return out, nil
@@ -253,6 +273,12 @@ func (s *gameState) event(e *Event) error {
 		return s.b.Discard(seat, f, e.Tsumogiri != nil && *e.Tsumogiri)
 	case "chi", "pon", "daiminkan":
 		return s.call(seat, e)
+	case "nukidora", "kita":
+		f, err := parseFace(e.Pai)
+		if err != nil || f == kindlevel.NoFace {
+			return codec.Cause(data.ErrBadValue, e.Type+": bad pai")
+		}
+		return s.b.Kita(seat, f)
 	case "kakan":
 		f, err := parseFace(e.Pai)
 		if err != nil {
@@ -271,8 +297,9 @@ func (s *gameState) event(e *Event) error {
 		return s.b.Riichi(seat, 1, nil)
 	case "reach_accepted":
 		var sc *[4]int
-		if len(e.Scores) == 4 {
-			sc = (*[4]int)(e.Scores)
+		if len(e.Scores) == s.g.Players {
+			sc = new([4]int)
+			copy(sc[:], e.Scores)
 		}
 		return s.b.Riichi(seat, 2, sc)
 	case "hora":
@@ -298,11 +325,11 @@ func (s *gameState) event(e *Event) error {
 // seat of a player's event (its actor; 0 for the other events).
 func (s *gameState) check(e *Event) (int, error) {
 	switch e.Type {
-	case "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "reach_accepted", "hora":
+	case "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "nukidora", "kita", "reach", "reach_accepted", "hora":
 		if !s.inRound {
 			return 0, codec.Cause(data.ErrBadTag, e.Type+" outside a round")
 		}
-		return parseSeat(e.Actor, "actor")
+		return parseSeat(e.Actor, "actor", s.g.Players)
 	case "dora", "ryukyoku", "end_kyoku":
 		if !s.inRound {
 			return 0, codec.Cause(data.ErrBadTag, e.Type+" outside a round")
@@ -316,14 +343,16 @@ func (s *gameState) startKyoku(e *Event) error {
 	if s.inRound && !s.ended {
 		return codec.Cause(data.ErrTruncated, "the previous round has no result")
 	}
+	g := s.g
+	n := g.Players
 	w := strings.Index("ESWN", e.Bakaze)
-	if len(e.Bakaze) != 1 || w < 0 || e.Kyoku < 1 || e.Kyoku > 4 || e.Honba == nil || e.Kyotaku == nil || e.Oya == nil || len(e.Scores) != 4 || len(e.Tehais) != 4 {
-		return codec.Cause(data.ErrBadValue, "start_kyoku needs bakaze, kyoku 1..4, honba, kyotaku, oya, four scores and four tehais")
+	if len(e.Bakaze) != 1 || w < 0 || e.Kyoku < 1 || e.Kyoku > n || e.Honba == nil || e.Kyotaku == nil || e.Oya == nil || len(e.Scores) != n || len(e.Tehais) != n {
+		k := seatCount(n)
+		return codec.Cause(data.ErrBadValue, fmt.Sprintf("start_kyoku needs bakaze, kyoku 1..%d, honba, kyotaku, oya, %s scores and %s tehais", n, k, k))
 	}
-	if *e.Oya < 0 || *e.Oya > 3 || *e.Honba < 0 || *e.Kyotaku < 0 {
+	if *e.Oya < 0 || *e.Oya >= n || *e.Honba < 0 || *e.Kyotaku < 0 {
 		return codec.Cause(data.ErrBadValue, "start_kyoku: bad oya, honba or kyotaku")
 	}
-	g := s.g
 	g.Rounds = append(g.Rounds, data.Round{Number: w*4 + e.Kyoku - 1, Honba: *e.Honba, Sticks: *e.Kyotaku, Dealer: *e.Oya, Events: make([]data.Event, 0, 160)})
 	rd := &g.Rounds[len(g.Rounds)-1]
 	copy(rd.Scores[:], e.Scores)
@@ -345,7 +374,7 @@ func (s *gameState) startKyoku(e *Event) error {
 
 // call: a chi, pon or daiminkan.
 func (s *gameState) call(seat int, e *Event) error {
-	from, err := parseSeat(e.Target, "target")
+	from, err := parseSeat(e.Target, "target", s.g.Players)
 	if err != nil {
 		return err
 	}
@@ -381,11 +410,11 @@ func (s *gameState) ankan(seat int, e *Event) error {
 
 // hora: a win, with its scoring from the extensions when present.
 func (s *gameState) hora(seat int, e *Event) error {
-	from, err := parseSeat(e.Target, "target")
+	from, err := parseSeat(e.Target, "target", s.g.Players)
 	if err != nil {
 		return err
 	}
-	d, err := parseDeltas(e.Deltas)
+	d, err := parseDeltas(e.Deltas, s.g.Players)
 	if err != nil {
 		return err
 	}
@@ -429,7 +458,7 @@ func (s *gameState) hora(seat int, e *Event) error {
 // exhaustive draw, all four at four riichi, the declarer's at nine
 // terminals.
 func (s *gameState) ryukyoku(e *Event) error {
-	d, err := parseDeltas(e.Deltas)
+	d, err := parseDeltas(e.Deltas, s.g.Players)
 	if err != nil {
 		return err
 	}
@@ -449,7 +478,9 @@ func (s *gameState) ryukyoku(e *Event) error {
 				shown[i] = x > 0
 			}
 		case data.FourRiichi:
-			shown = [4]bool{true, true, true, true}
+			for i := range s.g.Players {
+				shown[i] = true
+			}
 		case data.NineTerminals:
 			shown[s.b.LastActor()] = true
 		}
@@ -463,7 +494,7 @@ func (s *gameState) endGame(e *Event) error {
 	if s.inRound && !s.ended {
 		return codec.Cause(data.ErrTruncated, "the last round has no result")
 	}
-	if len(e.Scores) == 4 {
+	if len(e.Scores) == s.g.Players {
 		o := &data.Owari{}
 		copy(o.Scores[:], e.Scores)
 		copy(o.RankPt[:], e.RankPt)

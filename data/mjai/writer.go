@@ -18,10 +18,11 @@ import (
 // in the package doc, so that reading the log back loses only what mjai
 // cannot hold (ids, dice, seeds, disconnections).
 type Writer struct {
-	w     io.Writer
-	buf   bytes.Buffer  // the game's lines
-	enc   *json.Encoder // to buf
-	plain bool          // the game has no red fives
+	w       io.Writer
+	buf     bytes.Buffer  // the game's lines
+	enc     *json.Encoder // to buf
+	plain   bool          // the game has no red fives
+	players int           // 4, or 3: seat arrays of three
 }
 
 // NewWriter returns a writer to w.
@@ -31,7 +32,11 @@ func NewWriter(w io.Writer) *Writer {
 	return mw
 }
 
-// Write writes one game. A 3-player game is an ErrUnsupported error.
+// Write writes one game. A 3-player game is written as the 3-player forks
+// of Mortal write it: names, scores, tehais and deltas of three seats, and
+// a kita as {"type":"nukidora","actor":a,"pai":"N"} before its
+// replacement draw; the extensions dan, rate and sx keep Tenhou's four
+// entries. Another number of players is an ErrUnsupported error.
 func (w *Writer) Write(g *data.Game) error {
 	w.buf.Reset()
 	if err := w.game(g); err != nil {
@@ -78,19 +83,20 @@ func tileName(t tile.Tile, plain bool) string {
 func (w *Writer) emit(e *Event) error { return w.enc.Encode(e) }
 
 func (w *Writer) game(g *data.Game) error {
-	if g.Players != 4 {
+	if g.Players != 4 && g.Players != 3 {
 		return fmt.Errorf("data: mjai: %w: %d-player game", data.ErrUnsupported, g.Players)
 	}
 	w.plain = !g.Rules.RedFives
+	w.players = g.Players
 	kf := 4
 	if g.Rules.EastSouth {
 		kf = 0
 	}
 	t := g.Rules.Type
 	if t == 0 {
-		t = g.Rules.TenhouType(4)
+		t = g.Rules.TenhouType(g.Players)
 	}
-	start := &Event{Type: "start_game", Names: g.Names[:], KyokuFirst: &kf, AkaFlag: boolp(g.Rules.RedFives),
+	start := &Event{Type: "start_game", Names: g.Names[:g.Players], KyokuFirst: &kf, AkaFlag: boolp(g.Rules.RedFives),
 		TenhouType: &t, Ref: g.Ref, Lobby: intp(g.Lobby), Dan: g.Dan[:], Rate: g.Rate[:], Sx: g.Sex[:]}
 	if err := w.emit(start); err != nil {
 		return err
@@ -102,8 +108,8 @@ func (w *Writer) game(g *data.Game) error {
 	}
 	end := &Event{Type: "end_game"}
 	if g.Owari != nil {
-		end.Scores = g.Owari.Scores[:]
-		end.RankPt = g.Owari.RankPt[:]
+		end.Scores = g.Owari.Scores[:g.Players]
+		end.RankPt = g.Owari.RankPt[:g.Players]
 	}
 	return w.emit(end)
 }
@@ -132,8 +138,8 @@ func (w *Writer) round(rd *data.Round) error {
 // startKyoku returns the round's start_kyoku message.
 func (w *Writer) startKyoku(rd *data.Round) *Event {
 	sk := &Event{Type: "start_kyoku", Bakaze: string("ESWN"[rd.Number/4%4]), DoraMarker: tileName(rd.DoraIndicator, w.plain),
-		Kyoku: rd.Number%4 + 1, Honba: intp(rd.Honba), Kyotaku: intp(rd.Sticks), Oya: intp(rd.Dealer), Scores: rd.Scores[:]}
-	for s := range 4 {
+		Kyoku: rd.Number%4 + 1, Honba: intp(rd.Honba), Kyotaku: intp(rd.Sticks), Oya: intp(rd.Dealer), Scores: rd.Scores[:w.players]}
+	for s := range w.players {
 		sk.Tehais = append(sk.Tehais, tileNames(rd.Hands[s][:], w.plain))
 	}
 	return sk
@@ -161,11 +167,11 @@ func (w *Writer) event(rd *data.Round, e *data.Event, prev *[4]int) (*Event, err
 			d[i] = sc[i] - prev[i]
 		}
 		*prev = sc
-		return &Event{Type: "reach_accepted", Actor: intp(s), Deltas: d[:], Scores: sc[:]}, nil
+		return &Event{Type: "reach_accepted", Actor: intp(s), Deltas: d[:w.players], Scores: sc[:w.players]}, nil
 	case data.EventNewDora:
 		return &Event{Type: "dora", DoraMarker: tileName(e.Tile, w.plain)}, nil
 	case data.EventKita:
-		return nil, fmt.Errorf("%w: kita", data.ErrUnsupported)
+		return &Event{Type: "nukidora", Actor: intp(s), Pai: tileName(e.Tile, w.plain)}, nil
 	case data.EventAgari:
 		return w.hora(rd, e)
 	case data.EventRyuukyoku:
@@ -196,7 +202,7 @@ func (w *Writer) hora(rd *data.Round, e *data.Event) (*Event, error) {
 		return nil, fmt.Errorf("%w: agari index %d", data.ErrBadValue, e.Index)
 	}
 	a := &rd.Agari[e.Index]
-	m := &Event{Type: "hora", Actor: intp(a.Who), Target: intp(a.From), Pai: tileName(a.WinTile, w.plain), Deltas: a.Deltas[:],
+	m := &Event{Type: "hora", Actor: intp(a.Who), Target: intp(a.From), Pai: tileName(a.WinTile, w.plain), Deltas: a.Deltas[:w.players],
 		Fu: intp(a.Fu), Fan: intp(a.Han()), HoraPoints: intp(a.Points), Limit: intp(a.Limit), Yakuman: a.Yakuman}
 	if len(a.Ura) > 0 {
 		m.UraMarkers = tileNames(a.Ura, w.plain)
@@ -216,8 +222,8 @@ func (w *Writer) ryukyoku(rd *data.Round) (*Event, error) {
 	if d == nil {
 		return nil, fmt.Errorf("%w: ryuukyoku event without a result", data.ErrBadValue)
 	}
-	m := &Event{Type: "ryukyoku", Deltas: d.Deltas[:], Reason: d.Type.Mjlog(), Tehais: make([][]string, 4)}
-	for i, h := range d.Hands {
+	m := &Event{Type: "ryukyoku", Deltas: d.Deltas[:w.players], Reason: d.Type.Mjlog(), Tehais: make([][]string, w.players)}
+	for i, h := range d.Hands[:w.players] {
 		m.Tehais[i] = tileNames(h, w.plain)
 	}
 	return m, nil

@@ -20,7 +20,10 @@ import (
 // by kind), a tsumogiri right after a call, or lists not all used up when
 // the round must end. The round must end as its result says: a tsumo or
 // kyuushu kyuuhai right after the winner's draw, a ron after a discard (or a
-// kan, for chankan) of the seat it names, the other draws after a discard.
+// kan, for chankan, or a kita, robbing the North) of the seat it names, the
+// other draws after a discard. In a 3-player game the turn passes over
+// seats 0..2, and a kita ("f44" in the discard list) is followed by the
+// same seat's replacement draw, as a closed kan is.
 
 // t6kind is the kind of one item of a draw or discard list.
 type t6kind uint8
@@ -34,6 +37,7 @@ const (
 	t6Minkan // daiminkan
 	t6Kakan
 	t6Ankan
+	t6Kita // "f44": a North set aside (3-player games), then a replacement draw
 )
 
 // t6item is one parsed list item.
@@ -76,7 +80,7 @@ type t6end uint8
 const (
 	endAfterDraw    t6end = iota // the actor drew and did not discard
 	endAfterDiscard              // after a discard
-	endAfterKan                  // after a kakan or ankan, before the replacement draw
+	endAfterKan                  // after a kakan, ankan or kita, before the replacement draw
 )
 
 // t6want is what the result requires of the end of play.
@@ -224,7 +228,7 @@ func (s *t6solver) draw(st *t6state, actor int) int {
 		if len(s.steps) > 0 {
 			last := s.steps[len(s.steps)-1]
 			how := endAfterDiscard
-			if !last.draw && (last.item.kind == t6Kakan || last.item.kind == t6Ankan) {
+			if !last.draw && (last.item.kind == t6Kakan || last.item.kind == t6Ankan || last.item.kind == t6Kita) {
 				how = endAfterKan
 			}
 			return verdict(s.finish(st, how, int(last.seat)))
@@ -281,6 +285,14 @@ func (s *t6solver) discardAfterDraw(st *t6state, actor int) int {
 		st.lastDraw[actor] = kindlevel.NoFace
 		s.steps = append(s.steps, t6step{seat: int8(actor), item: it})
 		return phDraw
+	case t6Kita:
+		if st.cnt[actor][tile.North] == 0 {
+			return phFail
+		}
+		st.cnt[actor][tile.North]--
+		st.lastDraw[actor] = kindlevel.NoFace
+		s.steps = append(s.steps, t6step{seat: int8(actor), item: it})
+		return phDraw // the replacement draw, unless robbed
 	}
 	return phFail
 }

@@ -121,9 +121,6 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
 	fail := func(i int, tag string, err error) error {
 		return t6Error(name, n, val, p, i, 0, "", tag, err)
 	}
-	if h.Ratingc == "PF3" || strings.HasPrefix(h.Rule.Disp, "三") {
-		return nil, fail(0, "rule", codec.Cause(data.ErrUnsupported, "3-player tenhou.net/6 records are not supported"))
-	}
 	g := h.game()
 	if len(h.Sc) >= 8 {
 		o, err := h.owari()
@@ -155,7 +152,7 @@ func parseTenhou6(val []byte, p pos, name string, n int) (*data.Game, error) {
 // game returns the game the header describes, without its rounds or final
 // scores.
 func (h *t6Header) game() *data.Game {
-	g := &data.Game{Players: 4, Ref: h.Ref, Lobby: h.Lobby}
+	g := &data.Game{Players: h.players(), Ref: h.Ref, Lobby: h.Lobby}
 	g.Rules = rulesFromDisp(h.Rule.Disp, h.redFives())
 	copy(g.Title[:], h.Title)
 	copy(g.Names[:], h.Name)
@@ -167,6 +164,15 @@ func (h *t6Header) game() *data.Game {
 	copy(g.Rate[:], h.Rate)
 	copy(g.Sex[:], h.Sx)
 	return g
+}
+
+// players returns 3 for a 3-player record, as tenhou.net marks one: rating
+// class "PF3" or a rule text beginning with 三 ("三鳳南喰赤"); else 4.
+func (h *t6Header) players() int {
+	if h.Ratingc == "PF3" || strings.HasPrefix(h.Rule.Disp, "三") {
+		return 3
+	}
+	return 4
 }
 
 // redFives reads the aka fields: aka, else any of aka51..aka53; red fives
@@ -197,12 +203,17 @@ func (h *t6Header) owari() (*data.Owari, error) {
 	return o, nil
 }
 
-// conns returns the disconnections and reconnections of round i.
+// conns returns the disconnections and reconnections of round i. Those
+// before the game (log −1, as tenhou.net writes them) open the first
+// round, as the mjlog reader puts them.
 func (h *t6Header) conns(i int) []t6conn {
 	var conn []t6conn
 	for _, c := range h.Connection {
-		if c.Log == i {
+		switch {
+		case c.Log == i:
 			conn = append(conn, t6conn{bye: c.What == 0, who: c.Who, step: c.Step})
+		case c.Log == -1 && i == 0:
+			conn = append(conn, t6conn{bye: c.What == 0, who: c.Who, step: 0})
 		}
 	}
 	return conn
@@ -228,12 +239,13 @@ func t6Log(val []byte) ([]span, int, error) {
 	return rounds, ls.start, nil
 }
 
-// rulesFromDisp reads the rule text of tenhou.net/6 ("鳳南喰赤", "上東喰赤速"):
-// the lobby (般 上 特 鳳), 東 (east only) or 南 (east-south), 喰 (open
+// rulesFromDisp reads the rule text of tenhou.net/6 ("鳳南喰赤", "上東喰赤速",
+// "三鳳南喰赤" for three players): the lobby (般 上 特 鳳), 東 (east only) or 南 (east-south), 喰 (open
 // tanyao), 赤 (red fives; also given by the aka fields) and 速 (fast).
 // Text it does not know (e.g. "Gold Room South") gives an east-south game
 // with open tanyao unless it says "East".
 func rulesFromDisp(disp string, red bool) data.Rules {
+	disp = strings.TrimPrefix(disp, "三") // 3 players: see t6Header.players
 	r := data.Rules{EastSouth: true, OpenTanyao: true, RedFives: red}
 	if !strings.ContainsAny(disp, "般上特鳳東南喰赤速") {
 		if strings.Contains(disp, "East") {
@@ -255,9 +267,12 @@ func rulesFromDisp(disp string, red bool) data.Rules {
 	return r
 }
 
-// dispOf writes the rule text for rules r.
-func dispOf(r data.Rules) string {
+// dispOf writes the rule text for rules r in a game of players seats.
+func dispOf(r data.Rules, players int) string {
 	var b strings.Builder
+	if players == 3 {
+		b.WriteString("三")
+	}
 	b.WriteString([...]string{"般", "上", "特", "鳳"}[r.Level&3])
 	if r.EastSouth {
 		b.WriteString("南")
@@ -532,8 +547,9 @@ func (it *t6item) setCall(c *t6callText, seat int) string {
 	return ""
 }
 
-// parseT6Items reads a draw list (draws true) or a discard list.
-func parseT6Items(raw json.RawMessage, seat int, draws bool, what string) ([]t6item, error) {
+// parseT6Items reads a draw list (draws true) or a discard list of seat in
+// a game of players seats.
+func parseT6Items(raw json.RawMessage, seat, players int, draws bool, what string) ([]t6item, error) {
 	vs, err := t6Elements(raw, what)
 	if err != nil {
 		return nil, err
@@ -566,11 +582,20 @@ func parseT6Items(raw json.RawMessage, seat int, draws bool, what string) ([]t6i
 				}
 				break
 			}
+			if strings.HasPrefix(x, "f") {
+				if it, err = parseT6Kita(x, players, draws); err != nil {
+					return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: %v", where, err))
+				}
+				break
+			}
 			if it, err = parseT6Call(x, seat); err != nil {
 				return nil, fmt.Errorf("%s: %w", where, err)
 			}
 			if draws != it.isCall() {
 				return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: call %q in the wrong list", where, x))
+			}
+			if msg := callIn3p(&it, players); msg != "" {
+				return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: call %q: %s", where, x, msg))
 			}
 		default:
 			return nil, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s: %s is neither a tile nor a call", where, quoteRaw(v)))
@@ -578,6 +603,35 @@ func parseT6Items(raw json.RawMessage, seat int, draws bool, what string) ([]t6i
 		items = append(items, it)
 	}
 	return items, nil
+}
+
+// parseT6Kita reads a kita, "f44": a North set aside, written in the
+// discard list of a 3-player game.
+func parseT6Kita(x string, players int, draws bool) (t6item, error) {
+	it := t6item{kind: t6Kita, f: kindlevel.Face(tile.North)}
+	switch {
+	case x != "f44":
+		return it, fmt.Errorf("bad kita %q (a kita is \"f44\", a North)", x)
+	case draws:
+		return it, fmt.Errorf("kita %q in the draw list", x)
+	case players != 3:
+		return it, fmt.Errorf("kita %q in a %d-player game", x, players)
+	}
+	return it, nil
+}
+
+// callIn3p says what is wrong with call it in a game of players seats: a
+// chi, or a call from the empty fourth seat, in a 3-player game.
+func callIn3p(it *t6item, players int) string {
+	switch {
+	case players != 3:
+		return ""
+	case it.kind == t6Chi:
+		return "chi in a 3-player game"
+	case it.isCall() && int(it.from) >= players:
+		return fmt.Sprintf("called from seat %d, empty in a 3-player game", it.from)
+	}
+	return ""
 }
 
 // t6Win is one win of a 和了 result.
@@ -588,8 +642,8 @@ type t6Win struct {
 	yaku           []string
 }
 
-// parseT6Result reads the result array.
-func parseT6Result(raw json.RawMessage) (name string, deltas [4]int, wins []t6Win, err error) {
+// parseT6Result reads the result array of a round of players seats.
+func parseT6Result(raw json.RawMessage, players int) (name string, deltas [4]int, wins []t6Win, err error) {
 	vs, err := t6Elements(raw, "result")
 	if err != nil {
 		return "", deltas, nil, err
@@ -610,6 +664,9 @@ func parseT6Result(raw json.RawMessage) (name string, deltas [4]int, wins []t6Wi
 			return d, codec.Cause(data.ErrBadValue, "result: want four deltas")
 		}
 		copy(d[:], xs)
+		if players == 3 && d[3] != 0 {
+			return d, codec.Cause(data.ErrBadValue, fmt.Sprintf("result: seat 3 delta %d in a 3-player game", d[3]))
+		}
 		return d, nil
 	}
 	if name != t6Agari {
@@ -631,7 +688,7 @@ func parseT6Result(raw json.RawMessage) (name string, deltas [4]int, wins []t6Wi
 		if w.deltas, err = readDeltas(vs[i]); err != nil {
 			return "", deltas, nil, err
 		}
-		if err := parseT6Win(vs[i+1], &w); err != nil {
+		if err := parseT6Win(vs[i+1], &w, players); err != nil {
 			return "", deltas, nil, err
 		}
 		wins = append(wins, w)
@@ -639,8 +696,9 @@ func parseT6Result(raw json.RawMessage) (name string, deltas [4]int, wins []t6Wi
 	return name, deltas, wins, nil
 }
 
-// parseT6Win reads the details of a win: [who, from, pao, points, yaku…].
-func parseT6Win(raw json.RawMessage, w *t6Win) error {
+// parseT6Win reads the details of a win: [who, from, pao, points, yaku…],
+// the seats below players.
+func parseT6Win(raw json.RawMessage, w *t6Win, players int) error {
 	var xs []json.RawMessage
 	if json.Unmarshal(raw, &xs) != nil || len(xs) < 3 {
 		return codec.Cause(data.ErrBadValue, "和了: want [who, from, pao, points, yaku…]")
@@ -648,8 +706,8 @@ func parseT6Win(raw json.RawMessage, w *t6Win) error {
 	var seats [3]int
 	for i := range seats {
 		var bad string
-		if seats[i], bad = t6Number(xs[i]); bad != "" || seats[i] < 0 || seats[i] > 3 {
-			return codec.Cause(data.ErrBadValue, fmt.Sprintf("和了: seat %s", quoteRaw(xs[i])))
+		if seats[i], bad = t6Number(xs[i]); bad != "" || seats[i] < 0 || seats[i] >= players {
+			return codec.Cause(data.ErrBadValue, fmt.Sprintf("和了: seat %s in a %d-player game", quoteRaw(xs[i]), players))
 		}
 	}
 	w.who, w.from, w.pao = seats[0], seats[1], seats[2]
@@ -672,8 +730,11 @@ func parseT6Win(raw json.RawMessage, w *t6Win) error {
 // parseT6Points reads a points text: "30符1飜1000点" (ron), "30符2飜500-1000点"
 // (non-dealer tsumo: each child, the dealer), "30符1飜500点∀" (dealer tsumo:
 // each), "満貫8000点", "役満16000-32000点". It returns fu (0 for a limit hand,
-// which the text does not give), the hand's total value and the limit code.
-func parseT6Points(s string) (fu, points, limit int, err error) {
+// which the text does not give), the hand's total value and the limit code:
+// a tsumo's total is what the players-1 others pay (one child fewer in a
+// 3-player game, which pays tsumo as Tenhou does, without the absent seat's
+// share).
+func parseT6Points(s string, players int) (fu, points, limit int, err error) {
 	bad := func() (int, int, int, error) {
 		return 0, 0, 0, codec.Cause(data.ErrBadValue, fmt.Sprintf("points text %q", s))
 	}
@@ -711,14 +772,14 @@ func parseT6Points(s string) (fu, points, limit int, err error) {
 		if !ok1 || !ok2 || all {
 			return bad()
 		}
-		return fu, 2*x + y, limit, nil
+		return fu, (players-2)*x + y, limit, nil
 	}
 	x, ok := codec.Atoi([]byte(t))
 	if !ok {
 		return bad()
 	}
 	if all {
-		x *= 3
+		x *= players - 1
 	}
 	return fu, x, limit, nil
 }
@@ -754,14 +815,14 @@ func parseT6Round(g *data.Game, rd *data.Round, b []byte, conn []t6conn) error {
 	if len(parts) < 16 || len(parts) > 17 {
 		return codec.Cause(data.ErrBadValue, fmt.Sprintf("a round has 16 or 17 elements, not %d", len(parts)))
 	}
-	if err := parseT6RoundInfo(rd, parts); err != nil {
+	if err := parseT6RoundInfo(rd, parts, g.Players); err != nil {
 		return err
 	}
 	dora, ura, err := parseT6Indicators(parts)
 	if err != nil {
 		return err
 	}
-	s := t6solver{players: 4}
+	s := t6solver{players: g.Players}
 	hands, err := s.readSeats(parts)
 	if err != nil {
 		return err
@@ -779,8 +840,9 @@ func parseT6Round(g *data.Game, rd *data.Round, b []byte, conn []t6conn) error {
 	return feedT6(g, rd, &s, hands, dora, ura, conn, resName, deltas, wins)
 }
 
-// parseT6RoundInfo reads a round's [round, honba, sticks] and scores.
-func parseT6RoundInfo(rd *data.Round, parts []json.RawMessage) error {
+// parseT6RoundInfo reads a round's [round, honba, sticks] and scores. A
+// 3-player round has a dealer of seats 0..2 and a score of 0 for seat 3.
+func parseT6RoundInfo(rd *data.Round, parts []json.RawMessage, players int) error {
 	info, err := t6Ints(parts[0], "[round, honba, sticks]")
 	if err != nil {
 		return err
@@ -798,6 +860,14 @@ func parseT6RoundInfo(rd *data.Round, parts []json.RawMessage) error {
 		return codec.Cause(data.ErrBadValue, "want four scores")
 	}
 	copy(rd.Scores[:], scores)
+	if players == 3 {
+		if rd.Dealer == 3 {
+			return codec.Cause(data.ErrBadValue, fmt.Sprintf("round %d (%s): seat 3 deals in a 3-player game", rd.Number, rd.Name()))
+		}
+		if rd.Scores[3] != 0 {
+			return codec.Cause(data.ErrBadValue, fmt.Sprintf("seat 3 has a score of %d in a 3-player game", rd.Scores[3]))
+		}
+	}
 	return nil
 }
 
@@ -821,22 +891,35 @@ func parseT6Indicators(parts []json.RawMessage) (dora, ura []kindlevel.Face, err
 }
 
 // readSeats reads each seat's starting hand, which it returns, and its
-// draw and discard lists, which the solver puts in order.
+// draw and discard lists, which the solver puts in order. The empty seat
+// of a 3-player game has three empty lists.
 func (s *t6solver) readSeats(parts []json.RawMessage) ([4][]kindlevel.Face, error) {
 	var hands [4][]kindlevel.Face
 	var err error
 	for p := range 4 {
 		what := "seat " + strconv.Itoa(p)
+		if p >= s.players {
+			for i, part := range [3]string{"hand", "draws", "discards"} {
+				if xs, err := t6Elements(parts[4+3*p+i], what+" "+part); err != nil || len(xs) > 0 {
+					return hands, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s %s not empty in a %d-player game", what, part, s.players))
+				}
+			}
+			continue
+		}
 		if hands[p], err = t6Faces(parts[4+3*p], what+" hand"); err != nil {
 			return hands, err
 		}
 		if len(hands[p]) != 13 {
-			return hands, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s hand has %d tiles", what, len(hands[p])))
+			hint := ""
+			if p == 3 && len(hands[p]) == 0 {
+				hint = ` (a 3-player record says "ratingc":"PF3" or a rule "disp" beginning with 三)`
+			}
+			return hands, codec.Cause(data.ErrBadValue, fmt.Sprintf("%s hand has %d tiles%s", what, len(hands[p]), hint))
 		}
-		if s.draws[p], err = parseT6Items(parts[5+3*p], p, true, what+" draws"); err != nil {
+		if s.draws[p], err = parseT6Items(parts[5+3*p], p, s.players, true, what+" draws"); err != nil {
 			return hands, err
 		}
-		if s.discs[p], err = parseT6Items(parts[6+3*p], p, false, what+" discards"); err != nil {
+		if s.discs[p], err = parseT6Items(parts[6+3*p], p, s.players, false, what+" discards"); err != nil {
 			return hands, err
 		}
 	}
@@ -850,7 +933,7 @@ func (s *t6solver) readResult(parts []json.RawMessage) (resName string, deltas [
 	if len(parts) < 17 {
 		return resName, deltas, wins, nil
 	}
-	if resName, deltas, wins, err = parseT6Result(parts[16]); err != nil {
+	if resName, deltas, wins, err = parseT6Result(parts[16], s.players); err != nil {
 		return resName, deltas, wins, err
 	}
 	s.want.any = false
@@ -871,7 +954,7 @@ func (s *t6solver) readResult(parts []json.RawMessage) (resName string, deltas [
 
 // feedT6 builds the round from the solved order.
 func feedT6(g *data.Game, rd *data.Round, s *t6solver, hands [4][]kindlevel.Face, dora, ura []kindlevel.Face, conn []t6conn, resName string, deltas [4]int, wins []t6Win) error {
-	f := t6feed{dora: dora, next: 1, riichi: -1, conn: conn}
+	f := t6feed{dora: dora, next: 1, riichi: -1, conn: conn, players: g.Players}
 	rd.Events = make([]data.Event, 0, len(s.steps)+16)
 	if err := f.b.Start(g, rd, dora[0], hands); err != nil {
 		return err
@@ -897,9 +980,9 @@ func feedT6(g *data.Game, rd *data.Round, s *t6solver, hands [4][]kindlevel.Face
 //
 // Kan dora are revealed as Tenhou reveals them: a closed kan's at once
 // (with any still hidden); an open kan's (daiminkan, kakan) at the next
-// discard, or at the replacement draw of a further kan, which shows that
-// kan was not robbed. A kan robbed by chankan, or followed by a rinshan
-// win, reveals nothing more.
+// discard, or at the replacement draw of a further kan or of a kita, which
+// shows that kan was not robbed. A kan robbed by chankan, or followed by a
+// rinshan win, reveals nothing more.
 type t6feed struct {
 	b       kindlevel.Builder
 	dora    []kindlevel.Face // the round's dora indicators
@@ -908,7 +991,8 @@ type t6feed struct {
 	atDraw  int              // of those, the ones the next draw reveals (a further kan's replacement draw)
 	riichi  int              // the seat whose riichi discard awaits acceptance, or -1
 	conn    []t6conn
-	counted int // draws, discards and calls fed so far: the connections' steps
+	counted int // draws, discards, calls and kita fed so far: the connections' steps
+	players int
 }
 
 // step feeds one step of the order.
@@ -940,6 +1024,13 @@ func (f *t6feed) step(st t6step) error {
 		return f.kakan(seat, it.f)
 	case it.kind == t6Ankan:
 		return f.ankan(seat, it.own)
+	case it.kind == t6Kita:
+		// Its replacement draw shows that the open kans before it were
+		// not robbed: Tenhou reveals their indicators then, as at a
+		// further kan's.
+		f.atDraw = f.pending
+		f.counted++
+		return f.b.Kita(seat, it.f)
 	}
 	return nil
 }
@@ -1095,7 +1186,7 @@ func (f *t6feed) result(resName string, deltas [4]int, wins []t6Win, ura []kindl
 		}
 	}
 	if resName != t6Agari {
-		return f.b.Ryuukyoku(t6DrawTypes[resName], deltas, t6Shown(resName, deltas, f.b.LastActor()))
+		return f.b.Ryuukyoku(t6DrawTypes[resName], deltas, t6Shown(resName, deltas, f.b.LastActor(), f.players))
 	}
 	if err := f.b.SetUra(ura); err != nil {
 		return err
@@ -1108,18 +1199,19 @@ func (f *t6feed) result(resName string, deltas [4]int, wins []t6Win, ura []kindl
 		if w.pao != w.who {
 			a.Pao = w.pao
 		}
-		if err := t6Scoring(a, w); err != nil {
+		if err := t6Scoring(a, w, f.players); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// t6Scoring reads a win's points and yaku texts into a.
-func t6Scoring(a *data.Agari, w t6Win) error {
+// t6Scoring reads a win's points and yaku texts into a, a win in a game of
+// players seats.
+func t6Scoring(a *data.Agari, w t6Win, players int) error {
 	if w.points != "" { // absent in some hand-made files
 		var err error
-		if a.Fu, a.Points, a.Limit, err = parseT6Points(w.points); err != nil {
+		if a.Fu, a.Points, a.Limit, err = parseT6Points(w.points, players); err != nil {
 			return err
 		}
 		if !a.Tsumo() && strings.Contains(w.points, "-") {
@@ -1150,12 +1242,14 @@ func t6Scoring(a *data.Agari, w t6Win) error {
 // t6Shown returns the seats whose hands a draw result shows: the tenpai
 // hands (positive deltas) of an exhaustive draw, all of them for 全員聴牌
 // and 四家立直, the declarer's (last, the last seat to act) at 九種九牌, the
-// three ronners' at 三家和了.
-func t6Shown(resName string, deltas [4]int, last int) [4]bool {
+// three ronners' at 三家和了; only seats below players.
+func t6Shown(resName string, deltas [4]int, last, players int) [4]bool {
 	var shown [4]bool
 	switch t := t6DrawTypes[resName]; {
 	case resName == t6AllTenpai || t == data.FourRiichi:
-		shown = [4]bool{true, true, true, true}
+		for i := range players {
+			shown[i] = true
+		}
 	case resName == t6Draw:
 		for i, d := range deltas {
 			shown[i] = d > 0

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/internal/datatest"
-	"github.com/mjrank/mjrank/data/mjai"
 	"github.com/mjrank/mjrank/data/tenhou6"
 	"github.com/mjrank/mjrank/internal/shareddata"
 )
@@ -179,7 +178,7 @@ func TestTenhou6Errors(t *testing.T) {
 		{"not json", "\n\nhello", data.ErrSyntax, 3, 0},
 		{"cut", good[:100], data.ErrTruncated, 1, 0},
 		{"second record bad", good + "\n" + strings.Replace(good, "[42]", "[99]", 1), data.ErrBadValue, 2, 1},
-		{"three players", strings.Replace(good, `"title"`, `"ratingc":"PF3","title"`, 1), data.ErrUnsupported, 1, 0},
+		{"four seats marked 3-player", strings.Replace(good, `"title"`, `"ratingc":"PF3","title"`, 1), data.ErrBadValue, 1, 1},
 		{"wrong order", strings.Replace(good, `[37],[42]`, `[37],[42,11]`, 1), data.ErrInconsistent, 1, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -233,24 +232,5 @@ func TestTenhou6BadNumbers(t *testing.T) {
 		if err := r.Err(); !errors.Is(err, data.ErrBadValue) || !errors.As(err, &pe) || !strings.Contains(err.Error(), c.want) || pe.Line < 1 || pe.Round != c.round {
 			t.Errorf("%s: got %v, want a positioned error in round %d saying %q", c.new, err, c.round, c.want)
 		}
-	}
-}
-
-// TestSanmaUnsupported checks that the kind-level formats refuse 3-player
-// games with ErrUnsupported, and that mjlog keeps them.
-func TestSanmaUnsupported(t *testing.T) {
-	dir := shareddata.Dir(t, "tenhou", "dnovikoff-tenhou", "log", "test_data")
-	g, err := datatest.ReadMjlogFile(t, filepath.Join(dir, "sanma2.xml"), "sanma2.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Players != 3 || g.Rules.Type&0x10 == 0 {
-		t.Fatalf("Players %d type %#x", g.Players, g.Rules.Type)
-	}
-	if _, err := tenhou6.Marshal(g); !errors.Is(err, data.ErrUnsupported) {
-		t.Errorf("tenhou.net/6: %v", err)
-	}
-	if _, err := mjai.Marshal(g); !errors.Is(err, data.ErrUnsupported) {
-		t.Errorf("mjai: %v", err)
 	}
 }

@@ -81,14 +81,17 @@ type t6ConnOut struct {
 }
 
 func appendTenhou6(buf *bytes.Buffer, g *data.Game) error {
-	if g.Players != 4 {
+	if g.Players != 4 && g.Players != 3 {
 		return fmt.Errorf("data: tenhou.net/6: %w: %d-player game", data.ErrUnsupported, g.Players)
 	}
-	o := t6Out{Ver: 2.3, Ref: g.Ref, Ratingc: "PF4", Lobby: g.Lobby, Name: g.Names[:], Rate: g.Rate[:], Sx: g.Sex[:]}
+	// A 3-player record keeps tenhou.net's four-seat layout: the fourth
+	// seat's name, rank, rate and sex as Tenhou gives them, its score 0
+	// and its lists empty.
+	o := t6Out{Ver: 2.3, Ref: g.Ref, Ratingc: "PF" + strconv.Itoa(g.Players), Lobby: g.Lobby, Name: g.Names[:], Rate: g.Rate[:], Sx: g.Sex[:]}
 	if g.Title != [2]string{} {
 		o.Title = g.Title[:]
 	}
-	o.Rule = t6RuleOut{Disp: dispOf(g.Rules)}
+	o.Rule = t6RuleOut{Disp: dispOf(g.Rules, g.Players)}
 	if g.Rules.RedFives {
 		o.Rule.Aka53, o.Rule.Aka52, o.Rule.Aka51 = 1, 1, 1
 	}
@@ -103,7 +106,7 @@ func appendTenhou6(buf *bytes.Buffer, g *data.Game) error {
 			o.Sc = append(o.Sc, float64(g.Owari.Scores[i]), g.Owari.RankPt[i])
 		}
 	}
-	x := t6enc{plain: !g.Rules.RedFives}
+	x := t6enc{plain: !g.Rules.RedFives, players: g.Players}
 	o.Log = make([]any, 0, len(g.Rounds))
 	for i := range g.Rounds {
 		rd := &g.Rounds[i]
@@ -122,9 +125,12 @@ func appendTenhou6(buf *bytes.Buffer, g *data.Game) error {
 	return enc.Encode(o)
 }
 
-// t6enc holds what the conversion of tiles needs: without red fives, the
-// ids 16, 52 and 88 are plain fives.
-type t6enc struct{ plain bool }
+// t6enc holds what the conversion of a game needs: without red fives, the
+// ids 16, 52 and 88 are plain fives; players is 3 or 4.
+type t6enc struct {
+	plain   bool
+	players int
+}
 
 // face returns the face of t in the game.
 func (x t6enc) face(t tile.Tile) kindlevel.Face {
@@ -213,9 +219,13 @@ func (x t6enc) roundOut(rd *data.Round) ([]any, []t6ConnOut, error) {
 		if l.discs[p] == nil {
 			l.discs[p] = []any{}
 		}
-		out = append(out, x.sorted(rd.Hands[p][:]), l.draws[p], l.discs[p])
+		hand := []int{}
+		if p < x.players {
+			hand = x.sorted(rd.Hands[p][:])
+		}
+		out = append(out, hand, l.draws[p], l.discs[p])
 	}
-	res, err := t6ResultOut(rd)
+	res, err := t6ResultOut(rd, x.players)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -266,7 +276,8 @@ func (l *t6lists) add(x t6enc, e *data.Event) error {
 	case data.EventNewDora:
 		l.dora = append(l.dora, t6Code(x.face(e.Tile)))
 	case data.EventKita:
-		return fmt.Errorf("%w: kita", data.ErrUnsupported)
+		l.discs[s] = append(l.discs[s], "f"+strconv.Itoa(t6Code(kindlevel.Face(tile.North))))
+		l.step++
 	case data.EventBye, data.EventReconnect:
 		what := 1
 		if e.Type == data.EventBye {
@@ -320,7 +331,7 @@ func (x t6enc) uraOut(rd *data.Round) []int {
 }
 
 // t6ResultOut converts a round's result, or returns nil if it has none.
-func t6ResultOut(rd *data.Round) ([]any, error) {
+func t6ResultOut(rd *data.Round, players int) ([]any, error) {
 	if len(rd.Agari) > 0 {
 		res := []any{t6Agari}
 		for i := range rd.Agari {
@@ -329,7 +340,7 @@ func t6ResultOut(rd *data.Round) ([]any, error) {
 			if a.Pao >= 0 {
 				pao = a.Pao
 			}
-			detail := []any{a.Who, a.From, pao, t6PointsText(a, rd.Dealer)}
+			detail := []any{a.Who, a.From, pao, t6PointsText(a, rd.Dealer, players)}
 			for _, y := range a.Yaku {
 				if y.Han == 0 {
 					continue
@@ -363,7 +374,7 @@ func t6ResultOut(rd *data.Round) ([]any, error) {
 		return []any{t6DrawNames[d.Type]}, nil
 	}
 	if d.Deltas == [4]int{} {
-		if d.Hands[0] != nil && d.Hands[1] != nil && d.Hands[2] != nil && d.Hands[3] != nil {
+		if allShown(d.Hands[:players]) {
 			return []any{t6AllTenpai}, nil
 		}
 		return []any{t6NoTenpai}, nil
@@ -371,8 +382,19 @@ func t6ResultOut(rd *data.Round) ([]any, error) {
 	return []any{t6Draw, d.Deltas[:]}, nil
 }
 
-// t6PointsText writes a win's points text (see parseT6Points).
-func t6PointsText(a *data.Agari, dealer int) string {
+// allShown reports whether every hand is shown (not nil).
+func allShown(hands [][]tile.Tile) bool {
+	for _, h := range hands {
+		if h == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// t6PointsText writes a win's points text in a game of players seats (see
+// parseT6Points).
+func t6PointsText(a *data.Agari, dealer, players int) string {
 	var b strings.Builder
 	if a.Limit > 0 && a.Limit < len(limitNames) {
 		b.WriteString(limitNames[a.Limit])
@@ -384,14 +406,16 @@ func t6PointsText(a *data.Agari, dealer int) string {
 	case !a.Tsumo():
 		b.WriteString(strconv.Itoa(p) + "点")
 	case a.Who == dealer:
-		b.WriteString(strconv.Itoa(p/3) + "点∀")
+		b.WriteString(strconv.Itoa(p/(players-1)) + "点∀")
 	default:
-		// p = 2x + y with y = 2x or 2x − 100 (rounding).
-		x := (p + 100) / 4
-		if p%400 == 0 {
-			x = p / 4
+		// p = (players−2)·x + y with y = 2x or 2x − 100 (rounding): the
+		// children pay x each, the dealer y.
+		n := players // 4x or 3x, less 100 when y = 2x − 100
+		x := (p + 100) / n
+		if p%(100*n) == 0 {
+			x = p / n
 		}
-		b.WriteString(strconv.Itoa(x) + "-" + strconv.Itoa(p-2*x) + "点")
+		b.WriteString(strconv.Itoa(x) + "-" + strconv.Itoa(p-(players-2)*x) + "点")
 	}
 	return b.String()
 }

@@ -141,9 +141,13 @@ func agariKey(a *data.Agari, o CmpOpts) string {
 	if a.Limit > 0 && !o.FuLimit {
 		fu = 0
 	}
-	return fmt.Sprintf("who %d from %d pao %d hand %s melds %v win %v fu %d points %d limit %d yaku %v yakuman %v dora %s ura %s ba %d,%d scores %v deltas %v",
+	k := fmt.Sprintf("who %d from %d pao %d hand %s melds %v win %v fu %d points %d limit %d yaku %v yakuman %v dora %s ura %s ba %d,%d scores %v deltas %v",
 		a.Who, a.From, a.Pao, Faces(a.Hand, o.plain), ms, ruleFace(a.WinTile, o.plain), fu, a.Points, a.Limit, a.Yaku, a.Yakuman,
 		Faces(a.Dora, o.plain), Faces(a.Ura, o.plain), a.Honba, a.Sticks, a.Scores, a.Deltas)
+	if len(a.Kita) > 0 { // 3-player games only: the 4-player keys stay as they were
+		k += " kita " + Faces(a.Kita, o.plain)
+	}
+	return k
 }
 
 func ryuukyokuKey(d *data.Ryuukyoku, o CmpOpts) string {

@@ -84,7 +84,12 @@ type Builder struct {
 	inRiichi [4]bool
 	dora     []tile.Tile
 	ura      []tile.Tile
+	kita     [4][]tile.Tile // North tiles set aside (3-player games)
 	ended    bool
+
+	// lastKita: the last tile set aside is a kita, which a ron may rob
+	// but no call may take.
+	lastKita bool
 
 	// hiddenDraw: the seat's pending draw is hidden (mjai "?"), so only
 	// the format's tsumogiri flag tells whether it was discarded.
@@ -127,6 +132,9 @@ func (b *Builder) Start(g *data.Game, rd *data.Round, dora Face, hands [4][]Face
 			rd.Hands[s][j] = tile.NoTile
 		}
 		if s >= g.Players {
+			if len(hands[s]) != 0 {
+				return fmt.Errorf("%w: seat %d has a hand in a %d-player game", data.ErrBadValue, s, g.Players)
+			}
 			continue
 		}
 		if len(hands[s]) != 13 {
@@ -154,6 +162,9 @@ func (b *Builder) alloc(f Face) (tile.Tile, error) {
 		return tile.NoTile, fmt.Errorf("%w: no such tile", data.ErrBadValue)
 	}
 	k := f.Kind()
+	if b.g.Players == 3 && k >= tile.Man1+1 && k <= tile.Man9-1 {
+		return tile.NoTile, fmt.Errorf("%w: %v in a 3-player game (no 2m to 8m)", data.ErrBadValue, f)
+	}
 	u := &b.used[k]
 	if f.Red() && !b.g.Rules.RedFives {
 		f = Face(k)
@@ -271,7 +282,7 @@ func (b *Builder) Discard(s int, f Face, tsumogiri bool) error {
 	b.Add(data.Discard(s, id, id == b.lastDraw[s] && id != tile.NoTile || tsumogiri && b.hiddenDraw[s]))
 	b.lastDraw[s] = tile.NoTile
 	b.hiddenDraw[s] = false
-	b.lastSeat, b.lastTile = s, id
+	b.lastSeat, b.lastTile, b.lastKita = s, id, false
 	return nil
 }
 
@@ -280,6 +291,12 @@ func (b *Builder) Discard(s int, f Face, tsumogiri bool) error {
 func (b *Builder) Call(s int, t score.MeldType, called Face, own []Face, from int) error {
 	if err := b.checkSeat(s); err != nil {
 		return err
+	}
+	if t == score.Chi && b.g.Players == 3 {
+		return fmt.Errorf("%w: chi in a 3-player game", data.ErrBadValue)
+	}
+	if b.lastKita {
+		return fmt.Errorf("%w: %v of a kita (a North set aside can only be robbed by a ron)", data.ErrInconsistent, t)
 	}
 	if from != b.lastSeat || b.lastTile == tile.NoTile || b.faceOf(b.lastTile) != b.norm(called) {
 		return fmt.Errorf("%w: %v of %v from seat %d, but the last discard was %v from seat %d", data.ErrInconsistent, t, called, from, tileString(b.lastTile), b.lastSeat)
@@ -335,7 +352,7 @@ func (b *Builder) Kakan(s int, f Face) error {
 		}
 	}
 	b.lastDraw[s], b.hiddenDraw[s] = tile.NoTile, false
-	b.lastSeat, b.lastTile = s, id
+	b.lastSeat, b.lastTile, b.lastKita = s, id, false
 	b.Add(data.Call(s, m, from))
 	return nil
 }
@@ -358,8 +375,31 @@ func (b *Builder) Ankan(s int, fs [4]Face) error {
 	}
 	b.melds[s] = append(b.melds[s], m)
 	b.lastDraw[s], b.hiddenDraw[s] = tile.NoTile, false
-	b.lastSeat, b.lastTile = s, m.Tiles[0]
+	b.lastSeat, b.lastTile, b.lastKita = s, m.Tiles[0], false
 	b.Add(data.Call(s, m, s))
+	return nil
+}
+
+// Kita sets aside seat s's North f (3-player games): a dora, which the
+// other seats may rob by ron before the replacement draw.
+func (b *Builder) Kita(s int, f Face) error {
+	if err := b.checkSeat(s); err != nil {
+		return err
+	}
+	if b.g.Players != 3 {
+		return fmt.Errorf("%w: kita in a %d-player game", data.ErrBadValue, b.g.Players)
+	}
+	if f.Kind() != tile.North {
+		return fmt.Errorf("%w: kita of %v, not a North", data.ErrBadValue, f)
+	}
+	id, err := b.take(s, f, tile.NoTile)
+	if err != nil {
+		return err
+	}
+	b.kita[s] = append(b.kita[s], id)
+	b.lastDraw[s], b.hiddenDraw[s] = tile.NoTile, false
+	b.lastSeat, b.lastTile, b.lastKita = s, id, true
+	b.Add(data.Kita(s, id))
 	return nil
 }
 
@@ -456,6 +496,9 @@ func (b *Builder) Agari(who, from int, deltas [4]int) (*data.Agari, error) {
 	}
 	a.Melds = append([]score.Meld(nil), b.melds[who]...)
 	a.Dora = append([]tile.Tile(nil), b.dora...)
+	if len(b.kita[who]) > 0 {
+		a.Kita = append([]tile.Tile(nil), b.kita[who]...)
+	}
 	if b.inRiichi[who] && b.ura != nil {
 		a.Ura = append([]tile.Tile(nil), b.ura...)
 	}
