@@ -75,6 +75,30 @@ func BenchmarkScoreFixed(b *testing.B) {
 	}
 }
 
+// BenchmarkScoreSanma is BenchmarkScore over the wins of the 3-player games
+// (every complete game of the shared corpus, with kita); ns/op is per hand.
+func BenchmarkScoreSanma(b *testing.B) {
+	_, agari := loadSanmaAgari(b)
+	wins := make([]Win, 0, len(agari))
+	for i := range agari {
+		w, err := agari[i].win()
+		if err != nil {
+			b.Fatal(err)
+		}
+		wins = append(wins, w)
+	}
+	r := TenhouSanma()
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		Score(&wins[i], &r)
+		if i++; i == len(wins) {
+			i = 0
+		}
+	}
+}
+
 // TestScoreAllocs checks that scoring a win, and rejecting a hand that is
 // not complete or has no yaku, allocates nothing.
 func TestScoreAllocs(t *testing.T) {
@@ -88,6 +112,10 @@ func TestScoreAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { Score(w, &r) }); n != 0 {
 			t.Errorf("hand %d (%v): %v allocations per Score", i, w.Hand[:w.NumHand], n)
 		}
+	}
+	sanma, r3 := baimanSpec.build(t), TenhouSanma()
+	if n := testing.AllocsPerRun(100, func() { Score(&sanma, &r3) }); n != 0 {
+		t.Errorf("3-player win with kita: %v allocations per Score", n)
 	}
 }
 

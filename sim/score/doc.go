@@ -17,9 +17,10 @@
 // # Rules
 //
 // [Rules] is one small comparable struct of switches; [Tenhou] is the preset
-// (red fives, kuitan, double yakuman, stacking yakuman, kazoe yakuman, no
-// kiriage, whole-hand pao, 300 points per honba). [ParseRules] and
-// [Rules.String] read and write them as text ("tenhou,kiriage=true").
+// (red fives, kuitan, single yakuman, stacking yakuman, kazoe yakuman, no
+// kiriage, whole-hand pao, 300 points per honba) and [TenhouSanma] its
+// 3-player form. [ParseRules] and [Rules.String] read and write them as text
+// ("tenhou,kiriage=true", "tenhou-sanma").
 //
 // Under Tenhou's rules the package scores:
 //   - every Tenhou yaku: riichi, double riichi, ippatsu, menzen tsumo, pinfu,
@@ -56,10 +57,25 @@
 //     liability covers the whole hand, other yakuman included;
 //     [Rules.PaoCoversAll] off limits it to the pao yakuman's share.
 //
+// # Three players
+//
+// Under [Rules.Players] 3 (Tenhou's sanma, [TenhouSanma]) seats are 0..2 and
+// Payments[3] stays 0; the tiles 2m–8m and chi do not exist and are refused.
+// A tsumo is paid by the two others only, as if North paid nothing
+// (tsumo-son): the dealer pays 2·base and the other 1·base, each rounded up
+// to 100; a dealer's tsumo is 2·base from each. A ron pays as with four.
+// Each honba is 200: all from the discarder on ron, 100 from each payer on
+// tsumo. Dora indicator 1m shows 9m (and 9m 1m). Each North set aside
+// ([Win.Kita]) is one han of dora, listed within Tenhou's dora (52), and one
+// more per dora or ura dora indicator showing North; a tsumo on the kita's
+// replacement tile is rinshan kaihou, and a ron on the kita is not chankan
+// (the caller sets neither flag for it).
+//
 // The results are checked against two corpora (tests skip when
 // ../shared/data is absent): all 10,000 hands of majiang-core's hule.json
-// and all 14,980 wins in the shared real Tenhou game records, whose AGARI
-// tags carry Tenhou's own yaku, fu, points, limit and payments.
+// and every win in the shared real Tenhou game records, 4-player and (all
+// 37,597 wins of the 4,888 complete games) 3-player, whose AGARI tags carry
+// Tenhou's own yaku, fu, points, limit and payments.
 //
 // # Usage
 //
@@ -80,6 +96,8 @@
 //     winner with Honba and RiichiSticks 0 (the logs confirm this);
 //   - on a pao ron from a third player the liable player pays the honba, as
 //     mjx does; no Tenhou log with a pao ron was available to confirm it;
+//   - pao in a 3-player game pays as with four (on tsumo the liable player
+//     pays the ron value); no 3-player record with pao was available;
 //   - renhou does not exist on Tenhou and is never scored;
 //   - ura dora indicators given without riichi are ignored;
 //   - with [Rules.Kiriage] on (not Tenhou's default; seen in special lobbies)

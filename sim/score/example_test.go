@@ -87,3 +87,33 @@ func ExampleParseRules() {
 	fmt.Println(r, r.Kiriage, r == score.Tenhou(), err)
 	// Output: tenhou,kiriage=true true false <nil>
 }
+
+// A 3-player tsumo: South wins a riichi pinfu tsumo with two Norths set
+// aside (kita), each one dora. Only two seats pay (tsumo-son): the dealer
+// 2·base, West 1·base, plus 100 each for the honba; seat 3 does not exist.
+func ExampleTenhouSanma() {
+	w := score.Win{
+		WinTile: tile.MustParseTile("3s"),
+		Tsumo:   true,
+		Seat:    1, // South
+		Dealer:  0,
+		Round:   tile.East,
+		Riichi:  true,
+		Honba:   1,
+		Kita:    2,
+	}
+	w.SetHand(tile.MustParse("123p456p789p345s99s"))
+	w.AddDora(tile.MustParseTile("1m")) // in 3-player games 1m shows 9m: no dora here
+	r := score.TenhouSanma()
+	res, err := score.Score(&w, &r)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r)
+	fmt.Printf("%d han %d fu %v: %d points, payments %v\n", res.Han, res.Fu, res.Limit, res.Points, res.Payments)
+	fmt.Println("tenhou yaku:", res.TenhouYaku(nil))
+	// Output:
+	// tenhou-sanma
+	// 7 han 20 fu haneman: 9000 points, payments [-6100 9200 -3100 0]
+	// tenhou yaku: [1 1 0 1 7 1 24 2 52 2 53 0]
+}

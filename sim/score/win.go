@@ -27,7 +27,7 @@ var (
 
 // Seats and sizes.
 const (
-	NumSeats = 4  // players; seats are absolute, 0..3
+	NumSeats = 4  // seats of the payment arrays; absolute, 0..3 (0..2 in a 3-player game)
 	MaxHand  = 14 // concealed tiles including the winning tile
 	MaxMelds = 4  // melds in a hand
 	MaxDora  = 5  // dora (or ura dora) indicators
