@@ -72,7 +72,8 @@ func (s *ReplayStep) Decisions(dst []Decision) []Decision {
 // Played returns what seat did at event ei of the round, as the engine's
 // action: a discard; a riichi (the declaration, with the tile of the
 // seat's discard after it); a chi, pon or daiminkan (the recorded meld);
-// an ankan or kakan (the meld's first tile, a kakan's added one); a tsumo
+// an ankan or kakan (the meld's first tile, a kakan's added one); a kita
+// (the North set aside, 3-player games); a tsumo
 // or ron (the event's win is the seat's; the winning tile); or kyuushu
 // kyuuhai, at a nine-terminals draw, which the record gives to no seat: it
 // is the turn's seat's, whom the caller knows. Anything else (a draw,
@@ -99,6 +100,8 @@ func (rd *Round) Played(ei, seat int) game.Action {
 		default:
 			a.Type, a.Meld = callAction(e.Meld.Type), e.Meld
 		}
+	case EventKita:
+		a.Type, a.Tile = game.Kita, e.Tile
 	case EventAgari:
 		if int(e.Index) < len(rd.Agari) && rd.Agari[e.Index].Who == seat {
 			w := &rd.Agari[e.Index]

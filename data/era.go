@@ -43,7 +43,7 @@ func (g *Game) era() era {
 	year := g.Year()
 	e := era{rounded: year < 2023} // year 0 (no log id): rounded
 	east := !g.Rules.EastSouth
-	fin := g.finalShows(east)
+	fin := g.finalShows(baseRules(g.Players, game.Hanchan), east && g.Players == 4)
 	switch {
 	case g.oldFormat():
 		e.y2009 = true
@@ -88,26 +88,28 @@ type finalRules struct {
 	roundKnown, rounded bool // the rounding to thousands
 }
 
-// finalShows reads the uma (only east-only games had another one, so only
-// for them) and the rounding from the final points: it computes the points
-// of the record's final scores under each candidate rule, as the engine
-// does, and keeps what every candidate giving the record's points agrees on.
-// A special lobby's points follow rules of their own and show nothing.
-func (g *Game) finalShows(eastOnly bool) finalRules {
+// finalShows reads the uma (only 4-player east-only games had another
+// one, so only for them: eastOnly4) and the rounding from the final
+// points: it computes the points of the record's final scores under each
+// candidate rule, from base (today's rules for the number of players), as
+// the engine does, and keeps what every candidate giving the record's
+// points agrees on. A special lobby's points follow rules of their own and
+// show nothing.
+func (g *Game) finalShows(base game.Rules, eastOnly4 bool) finalRules {
 	var f finalRules
 	o := g.Owari
 	if o == nil || !g.Rules.FinalPointsKnown() {
 		return f
 	}
-	umas := [][4]int{{20, 10, -10, -20}}
-	if eastOnly {
+	umas := [][4]int{base.Uma}
+	if eastOnly4 {
 		umas = append(umas, [4]int{10, 5, -5, -10})
 	}
 	matches := 0
 	var uma2009, rounded [2]bool // whether a match had the rule off, on
 	for ui, uma := range umas {
 		for _, round := range []bool{true, false} {
-			rules := game.Tenhou(game.Hanchan)
+			rules := base
 			rules.Uma, rules.RoundPoints = uma, round
 			eng := game.NewGame(rules)
 			eng.SetNext(game.RoundSetup{Scores: o.Scores})
@@ -120,7 +122,7 @@ func (g *Game) finalShows(eastOnly bool) finalRules {
 	}
 	if matches > 0 {
 		// A hanchan's uma was the same in 2009: it shows nothing.
-		f.umaKnown, f.uma2009 = eastOnly && uma2009[0] != uma2009[1], uma2009[1]
+		f.umaKnown, f.uma2009 = eastOnly4 && uma2009[0] != uma2009[1], uma2009[1]
 		f.roundKnown, f.rounded = rounded[0] != rounded[1], rounded[1]
 		return f
 	}

@@ -10,13 +10,14 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// ErrNotFourPlayer marks a record that Replay does not play: 3-player rules
-// are not implemented yet.
+// ErrNotFourPlayer marks a record that a 4-player-only function does not
+// take ([NewObservations]); [Replay] plays 3- and 4-player records.
 var ErrNotFourPlayer = errors.New("not a 4-player game")
 
-// EngineRules returns the rules sim/game plays for this record: Tenhou's,
-// with the record's length, red fives and kuitan, and what the logs show of
-// other lobbies and eras:
+// EngineRules returns the rules sim/game plays for this record: Tenhou's
+// ([game.Tenhou], or [game.TenhouSanma] for a 3-player record), with the
+// record's length, red fives and kuitan, and what the logs show of other
+// lobbies and eras:
 //
 //   - GO type bit 0x200 (the "chip" lobby) plays kiriage and reveals an open
 //     or added kan's dora indicator at once (dnovikoff chip.xml_);
@@ -43,7 +44,7 @@ func (g *Game) EngineRules() game.Rules {
 	if r.EastSouth {
 		length = game.Hanchan
 	}
-	gr := game.Tenhou(length)
+	gr := baseRules(g.Players, length)
 	gr.Score.RedFives = r.RedFives
 	gr.Score.OpenTanyao = r.OpenTanyao
 	if r.Type&0x200 != 0 {
@@ -63,6 +64,14 @@ func (g *Game) EngineRules() game.Rules {
 	}
 	gr.RoundPoints = e.rounded
 	return gr
+}
+
+// baseRules returns Tenhou's rules today for the number of players.
+func baseRules(players int, l game.Length) game.Rules {
+	if players == 3 {
+		return game.TenhouSanma(l)
+	}
+	return game.Tenhou(l)
 }
 
 // Year returns the year of the game's log id (Ref: the record's own, or
@@ -114,25 +123,28 @@ type ReplayReport struct {
 	Rounds     int // rounds replayed
 	Wins       int // AGARI results compared
 	Draws      int // RYUUKYOKU results compared
+	Kitas      int // kitas (3-player games) the engine accepted
 	Actions    int // actions the engine accepted
 	Mismatches []Mismatch
 	// Unchecked lists checks left out because the record's rules are not
 	// known well enough (special lobbies' final points).
 	Unchecked []string
 	// Err is what stopped a replay: a record that cannot be replayed at all
-	// (3-player, malformed). [Replay] also returns it.
+	// (malformed). [Replay] also returns it.
 	Err error
 }
 
-// Replay plays a 4-player record through sim/game: each round's wall is
+// Replay plays a record through sim/game: each round's wall is
 // rebuilt from the record, every recorded action must pass the engine's own
 // legality check, and every result — each win's yaku, han, fu, points and
 // payments, each draw's payments and tenpai hands, the next round's start,
 // and the final scores and points — is compared with the record. Disagreements
 // are appended to rep.Mismatches; a round in which the engine refuses an
 // action is abandoned there, and the next round starts from the record. The
-// error is for records that cannot be replayed at all (3-player, malformed);
-// it is also rep.Err. [ReplaySteps] walks the same replay step by step.
+// error is for records that cannot be replayed at all (malformed); it is
+// also rep.Err. A 3-player record plays under the 3-player rules: its kitas
+// are the engine's Kita actions, its replacement draws come from the dead
+// wall ([game.Layout3]). [ReplaySteps] walks the same replay step by step.
 func Replay(g *Game, rep *ReplayReport) error {
 	err := replayUnder(g, g.EngineRules(), rep, nil)
 	if err != nil {
@@ -145,8 +157,11 @@ func Replay(g *Game, rep *ReplayReport) error {
 // (tests use it to show what a rule switch changes), calling yield (which
 // may be nil) at every step as [ReplaySteps] describes.
 func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, yield func(*ReplayStep) bool) error {
-	if g.Players != 4 {
-		return ErrNotFourPlayer
+	if g.Players != 3 && g.Players != 4 {
+		return fmt.Errorf("data: %w: %d players", ErrBadValue, g.Players)
+	}
+	if n := rules.Players(); n != g.Players {
+		return fmt.Errorf("data: rules for %d players, a %d-player record", n, g.Players)
 	}
 	eng := game.NewGame(rules)
 	p := replayer{rules: &rules, rep: rep, yield: yield}
@@ -474,6 +489,11 @@ func (p *replayer) play() bool {
 			if !p.call(e) {
 				return false
 			}
+		case EventKita:
+			if !p.apply(game.Action{Type: game.Kita, Seat: seat, Tile: e.Tile}) {
+				return false
+			}
+			p.rep.Kitas++
 		case EventNewDora:
 			// Tenhou logs an open kan's indicator before the discard that
 			// reveals it; check it after the next action.
@@ -622,8 +642,8 @@ func (p *replayer) checkAgari() bool {
 		if !sameTileSet(w.Hand[:w.NumHand], a.Hand) {
 			diff("hand", tile.Format(w.Hand[:w.NumHand]), tile.Format(a.Hand))
 		}
-		if a.Pao >= 0 != (wr.Pao >= 0) || (a.Pao >= 0 && int(wr.Pao) != a.Pao) {
-			diff("pao", wr.Pao, a.Pao)
+		if pao := liable(int(wr.Pao), a); pao != a.Pao {
+			diff("pao", pao, a.Pao)
 		}
 		// The engine accepted the record's calls: the win must show them.
 		if _, err := MatchShown(a, ShownMelds(p.rd.Events[:p.ei], a.Who)); err != nil {
@@ -688,6 +708,17 @@ func (p *replayer) ryuukyoku(ei int) bool {
 		}
 	}
 	return true
+}
+
+// liable returns the engine's pao seat as Tenhou records it: none (-1)
+// when the liable seat is the discarder, who pays the whole ron anyway
+// (2026012122gm-00b9-0000-bba8b0f3 S1-2: a daisangen robbing the kita of the
+// seat that fed the third dragon, no paoWho).
+func liable(pao int, a *Agari) int {
+	if pao < 0 || (!a.Tsumo() && pao == a.From) {
+		return -1
+	}
+	return pao
 }
 
 func shown(rk *Ryuukyoku) [4]bool {

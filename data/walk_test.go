@@ -1,9 +1,11 @@
 package data_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
@@ -122,14 +124,16 @@ func TestReplayStepsStop(t *testing.T) {
 	if n != 3 {
 		t.Errorf("%d decisions, want 3", n)
 	}
+	// A 4-player record called 3-player holds tiles a 3-player game has
+	// not: the walk stops before its first step, naming the tile.
 	three := *g
 	three.Players = 3
 	rep = data.ReplayReport{}
 	for range data.ReplaySteps(&three, &rep) {
-		t.Fatal("a step of a 3-player game")
+		t.Fatal("a step of a 3-player game holding 2m..8m")
 	}
-	if rep.Err != data.ErrNotFourPlayer {
-		t.Errorf("3-player game: %v", rep.Err)
+	if !errors.Is(rep.Err, data.ErrBadValue) || !strings.Contains(fmt.Sprint(rep.Err), "is not in a 3-player game") {
+		t.Errorf("3-player game with 4-player tiles: %v", rep.Err)
 	}
 }
 
