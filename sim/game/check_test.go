@@ -106,3 +106,63 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// kitaRound returns a three-player round after a kita and a pon: seat 0
+// has set a North aside and drawn its replacement, discarded, and seat 2
+// called a pon.
+func kitaRound(t testing.TB) *Round {
+	t.Helper()
+	r := scenario3(t, [3]string{"19m258s369p1235z4z", "2233p5577s66z777z", "445566p8899s233z"}, "3z", "6p", "", sanmaEven)
+	mustApply(t, r, Action{Type: Kita, Seat: 0, Tile: find(t, r, 0, "4z")})
+	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: find(t, r, 0, "3z")})
+	for _, a := range r.Legal(2, nil) {
+		if a.Type == Pon {
+			mustApply(t, r, a)
+		}
+	}
+	if err := r.Check(); err != nil {
+		t.Fatalf("the untouched round: %v", err)
+	}
+	if r.Kita(0) != 1 || len(r.Melds(2)) != 1 {
+		t.Fatal("kitaRound: seat 0 has no kita or seat 2 no pon")
+	}
+	return r
+}
+
+// TestCheckFindsSanma is TestCheckFinds for what three players add.
+func TestCheckFindsSanma(t *testing.T) {
+	base := kitaRound(t)
+	north := tile.Tile(tile.North) * 4
+	for _, tc := range []struct {
+		name   string
+		mutate func(r *Round)
+		want   string
+	}{
+		{"a North set aside twice", func(r *Round) { r.seats[1].kita = r.seats[0].kita; r.kitas++; r.liveEnd-- }, "in the Norths set aside by seat 0 and in the Norths set aside by seat 1"},
+		{"a kita uncounted", func(r *Round) { r.kitas++ }, "wall counters"},
+		{"a North lost", func(r *Round) { r.seats[0].kita = 0 }, "0 Norths set aside after 1 kitas"},
+		{"a North not a North", func(r *Round) { r.seats[0].kita = 1 << 5 }, "not four Norths"},
+		{"the live wall's end", func(r *Round) { r.liveEnd-- }, "wall counters"},
+		{"seat 3 holds a tile", func(r *Round) { r.seats[3].add(north + 3) }, "seat 3 is not in a 3-player game"},
+		{"seat 3 scores", func(r *Round) { r.scores[3] = 1000 }, "seat 3 is not in a 3-player game"},
+		{"a 2m in a hand", func(r *Round) { r.seats[1].hand[0] = 4; r.seats[1].counts = handCounts(&r.seats[1]) }, "not in a 3-player game"},
+		{"a tile past the wall", func(r *Round) { r.wall[120] = 5 }, "past a 3-player wall's 108 tiles"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := *base
+			tc.mutate(&r)
+			err := r.Check()
+			if !errors.Is(err, ErrInvariant) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an ErrInvariant naming %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func handCounts(s *seatState) tile.Counts {
+	var c tile.Counts
+	for _, t := range s.hand[:s.n] {
+		c[t.Kind()]++
+	}
+	return c
+}
