@@ -64,7 +64,10 @@ var sanmaCases = []sanmaCase{
 	{"non-dealer tsumo: 2·base by the dealer, 1·base by the other", func(a *tenhouAgari, w *Win, res *Result) bool { return w.Tsumo && !w.IsDealer() }},
 	{"tsumo with honba: 100 a honba from each payer", func(a *tenhouAgari, w *Win, res *Result) bool { return w.Tsumo && w.Honba > 0 }},
 	{"ron with honba: 200 a honba from the discarder", func(a *tenhouAgari, w *Win, res *Result) bool { return !w.Tsumo && w.Honba > 0 }},
-	{"double ron: the later winner without honba and sticks", func(a *tenhouAgari, w *Win, res *Result) bool { return a.second }},
+	{"double ron: the later winner without honba and sticks", func(a *tenhouAgari, w *Win, res *Result) bool {
+		ba := ints(a.attrs["ba"])
+		return a.second && len(ba) == 2 && ba[0]+ba[1] > 0
+	}},
 	{"kita counted within dora (52)", func(a *tenhouAgari, w *Win, res *Result) bool { return w.Kita > 0 && res.Yakuman == 0 }},
 	{"kita with a North dora (indicator West): two han each", func(a *tenhouAgari, w *Win, res *Result) bool {
 		return w.Kita > 0 && res.Yakuman == 0 && shows(w.Dora[:w.NumDora], tile.West)
@@ -82,7 +85,7 @@ var sanmaCases = []sanmaCase{
 		return w.Rinshan && w.Kita > 0 && !hasKan(w)
 	}},
 	{"ron on a kita (robbing the North): no chankan", func(a *tenhouAgari, w *Win, res *Result) bool {
-		return a.afterKita && !w.Chankan
+		return a.afterKita && !w.Chankan && res.Yakuman == 0
 	}},
 }
 
@@ -136,7 +139,7 @@ func TestTenhouSanmaLogs(t *testing.T) {
 	if games < 4000 || len(wins) < 30000 {
 		t.Fatalf("only %d 3-player games with %d AGARI tags found", games, len(wins))
 	}
-	failed, rons, tsumos, kita := 0, 0, 0, 0
+	failed, rons, tsumos, kita, robbed := 0, 0, 0, 0, 0
 	first := make([]string, len(sanmaCases))
 	for i := range wins {
 		a := &wins[i]
@@ -159,14 +162,17 @@ func TestTenhouSanmaLogs(t *testing.T) {
 		if w.Kita > 0 {
 			kita++
 		}
+		if a.afterKita {
+			robbed++
+		}
 		for j, c := range sanmaCases {
 			if first[j] == "" && c.has(a, &w, &res) {
 				first[j] = strings.TrimSuffix(filepath.Base(a.file), filepath.Ext(a.file)) + " " + a.roundName()
 			}
 		}
 	}
-	t.Logf("Tenhou 3-player logs: %d games, %d wins (%d ron, %d tsumo, %d with kita), %d differ",
-		games, len(wins), rons, tsumos, kita, failed)
+	t.Logf("Tenhou 3-player logs: %d games, %d wins (%d ron, %d tsumo, %d with kita, %d robbing a kita), %d differ",
+		games, len(wins), rons, tsumos, kita, robbed, failed)
 	for j, c := range sanmaCases {
 		if first[j] == "" {
 			t.Errorf("no agreeing win shows %q", c.rule)
