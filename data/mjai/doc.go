@@ -17,6 +17,15 @@
 // type name) and tehais (the hands shown); end_game scores and rank_pt.
 // Without them the reader derives what it can as for tenhou.net/6.
 //
+// A 3-player game follows the 3-player forks of Mortal: names, scores,
+// tehais and deltas (of start_kyoku, hora, ryukyoku, reach_accepted and
+// end_game) have three elements, kyoku runs 1..3, and a kita is
+// {"type":"nukidora","actor":a,"pai":"N"} before the replacement draw
+// (the reader takes "kita" as its other name). The reader knows such a
+// game by tenhou_type (bit 0x10) or, without it, by three names; dan, rate
+// and sx keep Tenhou's four entries. 2m to 8m, a chi, a call of a kita and
+// a fourth seat are errors.
+//
 // The log reader reads one line at a time through DecodeEvent and checks
 // each event against the round being built; the writer builds every line
 // with AppendEvent. A program that speaks the protocol decodes the events

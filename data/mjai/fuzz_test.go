@@ -14,6 +14,7 @@ func FuzzMjai(f *testing.F) {
 	for _, b := range datatest.Seeds(f, "../testdata", records.FormatMjai) {
 		f.Add(b)
 	}
+	f.Add([]byte(sanmaLog(f))) // 3 players
 	f.Fuzz(func(t *testing.T, in []byte) {
 		for _, g := range datatest.ReadAll(t, mjai.NewReader(bytes.NewReader(in), "fuzz")) {
 			h, b := datatest.Reread(t, g, records.FormatMjai)

@@ -27,8 +27,8 @@
 // game that ends inside a round, or without owari=, is ErrTruncated.
 // Disconnections before the first round are put at the start of its events.
 // A 3-player game (GO type bit 0x10) is read in full with Players == 3, seat 3
-// empty and the kita in EventKita and Agari.Kita; the other formats refuse
-// it (ErrUnsupported). AGARI m= lists the codes of the winner's N tags,
+// empty and the kita in EventKita and Agari.Kita; data/tenhou6 and
+// data/mjai carry it too. AGARI m= lists the codes of the winner's N tags,
 // latest call first (a kakan in the place of its pon); the reader keeps each
 // meld's source in Agari.MeldFrom, and Check and Replay compare the melds
 // and sources with the calls. The writer writes the modern layout and the

@@ -98,8 +98,9 @@ func TestRoundTripSanma(t *testing.T) {
 }
 
 // sameReplay replays g and h, the game read back from format f, and
-// reports whether both replayed; the reports must agree. A replay that
-// refuses 3-player games (data.ErrNotFourPlayer) is not an error here.
+// reports whether both replayed alike; the reports must agree. A replay
+// that refuses 3-player games (data.ErrNotFourPlayer) is not an error
+// here.
 func sameReplay(t *testing.T, name string, f records.Format, g, h *data.Game) bool {
 	t.Helper()
 	var rg, rh data.ReplayReport
@@ -110,6 +111,7 @@ func sameReplay(t *testing.T, name string, f records.Format, g, h *data.Game) bo
 	mg, mh := mismatchTexts(rg), mismatchTexts(rh)
 	if fmt.Sprint(eg) != fmt.Sprint(eh) || !slices.Equal(mg, mh) {
 		t.Errorf("%s via %v: replays differ:\n  original %v %q\n  read back %v %q", name, f, eg, mg, eh, mh)
+		return false
 	}
 	return true
 }

@@ -18,7 +18,8 @@
 //     三家和了, of which the corpus has no example after a riichi);
 //   - kan dora timing, as modern Tenhou reveals them: a closed kan's at once,
 //     an open kan's at the next discard or at the replacement draw of a
-//     further kan (a robbed or rinshan-won kan reveals nothing more);
+//     further kan or of a kita (a robbed or rinshan-won kan reveals nothing
+//     more);
 //   - the winner's hand, melds and winning tile, ba, the scores before each
 //     result, ura indicators (for riichi winners) and ura dora 0 han (which
 //     Tenhou lists but tenhou.net/6 omits);
@@ -38,4 +39,16 @@
 // writes tenhou.net's layout (byte for byte the same as tenhou.net's JSON
 // for the six games the corpus holds in both formats), omitting 0-han yaku.
 // A hand-made file with five copies of a tile is ErrInconsistent.
+//
+// A 3-player game ("ratingc":"PF3", or a rule "disp" beginning with 三, as
+// in 三鳳南喰赤) keeps tenhou.net's four-seat layout: the fourth seat has a
+// score of 0, empty hand, draw and discard lists, 0 deltas, and the name,
+// rank, rate and sex Tenhou gives it. A kita (nukidora) is "f44" in the
+// discard list, followed by the seat's replacement draw; a ron on it robs
+// the North. A tsumo's points text is what the two others pay
+// ("40符1飜400-700点" is 1,100 points, "倍満8000点∀" 16,000). Tiles 2m to
+// 8m, a chi, a call from or a play by the fourth seat are errors naming
+// the round. tenhou.net writes connections before the game at log −1;
+// the reader puts them at the start of the first round, where the writer
+// writes them (log 0, step 0).
 package tenhou6

@@ -15,7 +15,7 @@ func FuzzTenhou6(f *testing.F) {
 	for _, b := range datatest.Seeds(f, "../testdata", records.FormatTenhou6) {
 		f.Add(b)
 	}
-	for _, p := range []string{"../testdata/selfplay.mjson", "../testdata/selfplay.json"} {
+	for _, p := range []string{"../testdata/selfplay.mjson", "../testdata/selfplay.json", sanmaSample} {
 		raw, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)

@@ -392,9 +392,13 @@ func (b *Builder) Kita(s int, f Face) error {
 	if f.Kind() != tile.North {
 		return fmt.Errorf("%w: kita of %v, not a North", data.ErrBadValue, f)
 	}
-	id, err := b.take(s, f, tile.NoTile)
-	if err != nil {
-		return err
+	// The North just drawn, if it is one: in riichi it must be that one.
+	id := b.lastDraw[s]
+	if id == tile.NoTile || id.Kind() != tile.North || !b.remove(s, id) {
+		var err error
+		if id, err = b.take(s, f, tile.NoTile); err != nil {
+			return err
+		}
 	}
 	b.kita[s] = append(b.kita[s], id)
 	b.lastDraw[s], b.hiddenDraw[s] = tile.NoTile, false
