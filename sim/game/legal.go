@@ -156,11 +156,32 @@ func (r *Round) canAnkan(k tile.Kind) bool {
 		}
 		before := s.counts
 		before[k]--
-		if !RiichiAnkanKeepsWaits(&before, k) {
+		if !r.rules.RiichiAnkanAllowed(&before, k) {
 			return false
 		}
 	}
 	return true
+}
+
+// RiichiAnkanAllowed reports whether a riichi hand before (3n+1 tiles,
+// three of k) may make a closed kan of k with the fourth under the rules:
+// [RiichiAnkanSameWaits] under RiichiAnkanWaitsOnly, else
+// [RiichiAnkanKeepsWaits].
+func (r *Rules) RiichiAnkanAllowed(before *tile.Counts, k tile.Kind) bool {
+	if r.RiichiAnkanWaitsOnly {
+		return RiichiAnkanSameWaits(before, k)
+	}
+	return RiichiAnkanKeepsWaits(before, k)
+}
+
+// RiichiAnkanSameWaits reports whether a riichi hand before (3n+1 tiles,
+// three of k) keeps its waits when the fourth k makes a closed kan.
+func RiichiAnkanSameWaits(before *tile.Counts, k tile.Kind) bool {
+	wb, ob := hand.WaitInfo(before)
+	after := *before
+	after[k] = 0
+	wa, oa := hand.WaitInfo(&after)
+	return wb&^ob == wa&^oa
 }
 
 // RiichiAnkanKeepsWaits reports whether a riichi hand before (3n+1 tiles,
