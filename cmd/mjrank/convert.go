@@ -49,7 +49,9 @@ and reason) on standard error and the exit status is 1.
 
 tenhou.net/6 and mjai cannot carry everything an mjlog holds (physical tile
 copies, dice, the fu of limit hands; mjai has no disconnections); see the
-data package documentation. 3-player games can be written only as mjlog.
+data package documentation. 3-player games convert between all three:
+tenhou.net/6 in tenhou.net's own layout, mjai as the 3-player forks of
+Mortal write it (three seats, nukidora for the kita).
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o convertOptions
