@@ -639,6 +639,9 @@ func (p *replayer) checkAgari() bool {
 		if len(a.Ura) > 0 && !sameTileSet(w.UraDora[:w.NumUraDora], a.Ura) {
 			diff("ura indicators", w.UraDora[:w.NumUraDora], a.Ura)
 		}
+		if int(w.Kita) != len(a.Kita) {
+			diff("kitas", w.Kita, len(a.Kita))
+		}
 		if !sameTileSet(w.Hand[:w.NumHand], a.Hand) {
 			diff("hand", tile.Format(w.Hand[:w.NumHand]), tile.Format(a.Hand))
 		}

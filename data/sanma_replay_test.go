@@ -1,6 +1,8 @@
 package data_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
@@ -51,4 +53,76 @@ func TestSanmaReplay(t *testing.T) {
 	if len(games) < 250 || total.Wins < 1900 || total.Draws < 300 || total.Kitas < 5000 {
 		t.Errorf("too little checked: %d games, %d wins, %d draws, %d kitas", len(games), total.Wins, total.Draws, total.Kitas)
 	}
+}
+
+// TestSanmaReplayDetectsTampering: a 3-player record with one kita left
+// out of a win, or with other tenpai payments at an exhaustive draw, shows
+// the named mismatch; the record as it is shows none.
+func TestSanmaReplayDetectsTampering(t *testing.T) {
+	names, games := sanmaGames(t)
+	tests := []struct {
+		name   string
+		tamper func(rd *data.Round) bool // false: not this round
+		shows  string
+	}{
+		{"a kita left out of a win", func(rd *data.Round) bool {
+			for i := range rd.Agari {
+				if a := &rd.Agari[i]; len(a.Kita) > 0 {
+					a.Kita = a.Kita[:len(a.Kita)-1]
+					return true
+				}
+			}
+			return false
+		}, "kitas engine"},
+		{"tenpai payments of 3,000", func(rd *data.Round) bool {
+			rk := rd.Ryuukyoku
+			if rk == nil || rk.Type != data.Exhaustive || rk.Deltas == [4]int{} {
+				return false
+			}
+			for s := range rk.Deltas {
+				rk.Deltas[s] = rk.Deltas[s] * 3 / 2
+			}
+			return true
+		}, "draw payments: engine"},
+	}
+	for _, tc := range tests {
+		done := false
+		for gi := 0; gi < len(games) && !done; gi++ {
+			var clean data.ReplayReport
+			if err := data.Replay(games[gi], &clean); err != nil || len(clean.Mismatches) > 0 {
+				continue
+			}
+			g := cloneGame(games[gi])
+			for ri := range g.Rounds {
+				if !tc.tamper(&g.Rounds[ri]) {
+					continue
+				}
+				var rep data.ReplayReport
+				err := data.Replay(g, &rep)
+				if err != nil || !slices.ContainsFunc(rep.Mismatches, func(m data.Mismatch) bool { return strings.Contains(m.What, tc.shows) }) {
+					t.Errorf("%s, %s %s: %v %v; want %q", tc.name, names[gi], g.Rounds[ri].Name(), err, rep.Mismatches, tc.shows)
+				}
+				done = true
+				break
+			}
+		}
+		if !done {
+			t.Errorf("%s: no round to tamper with", tc.name)
+		}
+	}
+}
+
+// cloneGame copies g deeply enough to change its rounds' results.
+func cloneGame(g *data.Game) *data.Game {
+	c := *g
+	c.Rounds = slices.Clone(g.Rounds)
+	for i := range c.Rounds {
+		rd := &c.Rounds[i]
+		rd.Agari = slices.Clone(rd.Agari)
+		if rd.Ryuukyoku != nil {
+			rk := *rd.Ryuukyoku
+			rd.Ryuukyoku = &rk
+		}
+	}
+	return &c
 }

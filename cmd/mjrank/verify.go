@@ -21,19 +21,20 @@ var cmdVerify = &Command{
 	Long: `
 Verify reads game records — mjlog XML (plain or gzip), tenhou.net/6 JSON
 (whole games or single rounds) and mjai JSON lines, told apart by content —
-from the files and folders given, and replays every 4-player game through
-mjrank's engine. Every recorded action must pass the engine's own legality
-check; at each win the engine's yaku, han, fu, points and payments must match
-the record's, at each draw its payments and tenpai hands, at each round
-start the record's dealer, honba, riichi sticks and scores, and at the end
-the final scores and points.
+from the files and folders given, and replays every game, 4- or 3-player
+(Tenhou's sanma, kitas included), through mjrank's engine. Every recorded
+action must pass the engine's own legality check; at each win the engine's
+yaku, han, fu, points and payments must match the record's, at each draw
+its payments and tenpai hands, at each round start the record's dealer,
+honba, riichi sticks and scores, and at the end the final scores and
+points.
 
 PATH - is standard input. Folders are walked for regular files ending in
 .xml, .xml_, .mjlog, .txt, .json, .jsonl, .mjson or .gz; a file there that
-holds no game record is skipped, 3-player games are skipped (3-player rules
-are not implemented), anything that is not a regular file (a FIFO, a
-device) is skipped, and all are listed with their reason. A path or folder
-that cannot be read is an error in the report, and the rest is checked.
+holds no game record is skipped, anything that is not a regular file (a
+FIFO, a device) is skipped, and all are listed with their reason. A path
+or folder that cannot be read is an error in the report, and the rest is
+checked.
 
 It prints a summary, then every mismatch (file, game, round, what differed)
 and every error (file and position), and exits with status 1 if there is
@@ -250,19 +251,21 @@ func nothingChecked(rep *records.VerifyReport, paths []string) error {
 	case rep.Files == 0 && len(rep.Skipped) == 0 && len(rep.Errors) == 0:
 		return fmt.Errorf("nothing checked: no record file in %s", strings.Join(paths, " "))
 	}
-	return errors.New("nothing checked: no 4-player game was replayed")
+	return errors.New("nothing checked: no game was replayed")
 }
 
 func printVerify(w io.Writer, rep *records.VerifyReport) error {
 	t := newTable(w, "checked", "count")
 	rows := [][2]any{
 		{"files", rep.Files},
-		{"4-player games replayed", rep.Games},
+		{"games replayed", rep.Games},
+		{"  3-player", rep.Games3},
 		{"  complete (final result checked)", rep.Complete},
 		{"cut records (whole rounds replayed)", rep.Partial},
 		{"rounds", rep.Rounds},
 		{"wins checked", rep.Wins},
 		{"draws checked", rep.Draws},
+		{"kitas accepted", rep.Kitas},
 		{"actions accepted", rep.Actions},
 		{"skipped", len(rep.Skipped)},
 		{"checks not made", len(rep.Unchecked)},

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/internal/shareddata"
 )
 
 // TestVerifyNothingChecked: a verify that replays no game fails (exit 1)
@@ -20,7 +22,7 @@ func TestVerifyNothingChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := mjrankRun(t, nil, "verify", "--json", notes)
-	if code != 1 || !strings.Contains(stderr, "nothing checked: no 4-player game was replayed") || !strings.Contains(stdout, "not a game record") {
+	if code != 1 || !strings.Contains(stderr, "nothing checked: no game was replayed") || !strings.Contains(stdout, "not a game record") {
 		t.Errorf("folder without records: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
@@ -33,7 +35,7 @@ func TestVerifyStdin(t *testing.T) {
 			t.Fatal(err)
 		}
 		code, stdout, stderr := mjrankRun(t, b, "verify", "-")
-		if code != 0 || !strings.Contains(stdout, "4-player games replayed              1") {
+		if code != 0 || !strings.Contains(stdout, "games replayed                       1") {
 			t.Errorf("%s on stdin: exit %d\n%s%s", in, code, stdout, stderr)
 		}
 	}
@@ -47,7 +49,7 @@ func TestVerifyStdin(t *testing.T) {
 // not the end of the run; the other paths are checked.
 func TestVerifyGoesOnPastMissing(t *testing.T) {
 	code, stdout, stderr := mjrankRun(t, nil, "verify", "testdata/no-such-file.xml", sampleXML)
-	if code != 1 || !strings.Contains(stdout, "4-player games replayed              1") || !strings.Contains(stdout, "testdata/no-such-file.xml: no such file or directory") {
+	if code != 1 || !strings.Contains(stdout, "games replayed                       1") || !strings.Contains(stdout, "testdata/no-such-file.xml: no such file or directory") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
@@ -73,5 +75,16 @@ func TestVerifyNoRound(t *testing.T) {
 	}
 	if code, stdout, stderr := mjrankRun(t, nil, "verify", empty, sampleXML); code != 0 {
 		t.Errorf("with a real game: exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+}
+
+// TestVerifySanma: a 3-player record is replayed, its kitas too, not
+// skipped.
+func TestVerifySanma(t *testing.T) {
+	path := filepath.Join(shareddata.Dir(t, "tenhou", "mateces-mortal-sanma", "test-data"), "2026011608gm-00b9-0000-5575e1df.xml")
+	code, stdout, stderr := mjrankRun(t, nil, "verify", path)
+	if code != 0 || !strings.Contains(stdout, "games replayed                       1") ||
+		!strings.Contains(stdout, "3-player                             1") || strings.Contains(stdout, "kitas accepted                       0 ") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }

@@ -32,12 +32,14 @@ type VerifyOptions struct {
 // does not depend on the number of workers.
 type VerifyReport struct {
 	Files          int             `json:"files"`            // record files read
-	Games          int             `json:"games"`            // 4-player games replayed
+	Games          int             `json:"games"`            // games replayed
+	Games3         int             `json:"games_3p"`         // of those, 3-player games
 	Complete       int             `json:"complete"`         // of those, games with a final result checked
 	Partial        int             `json:"partial"`          // cut records whose whole rounds were replayed
 	Rounds         int             `json:"rounds"`           // rounds replayed
 	Wins           int             `json:"wins"`             // wins compared with their AGARI
 	Draws          int             `json:"draws"`            // draws compared with their RYUUKYOKU
+	Kitas          int             `json:"kitas"`            // kitas (3-player) the engine accepted
 	Actions        int             `json:"actions"`          // recorded actions the engine accepted
 	Unchecked      []VerifySkip    `json:"unchecked"`        // checks left out, with reasons
 	Skipped        []VerifySkip    `json:"skipped"`          // games or files not replayed, with reasons
@@ -89,7 +91,7 @@ type fileResult struct {
 }
 
 // Verify reads every record under paths (see [RecordFiles]) and replays
-// each 4-player game through the engine ([Replay]), comparing every result
+// each game, 4- or 3-player, through the engine ([data.Replay]), comparing every result
 // with the record. Files are processed in parallel and merged in file
 // order. A folder's file that holds no record (README.txt, say) is skipped;
 // a named file that holds none is an error, and so is a path or folder
@@ -152,11 +154,13 @@ func MergeReports(parts []*VerifyReport) *VerifyReport {
 func (r *VerifyReport) merge(o *VerifyReport) {
 	r.Files += o.Files
 	r.Games += o.Games
+	r.Games3 += o.Games3
 	r.Complete += o.Complete
 	r.Partial += o.Partial
 	r.Rounds += o.Rounds
 	r.Wins += o.Wins
 	r.Draws += o.Draws
+	r.Kitas += o.Kitas
 	r.Actions += o.Actions
 	r.Skipped = append(r.Skipped, o.Skipped...)
 	r.Unchecked = append(r.Unchecked, o.Unchecked...)
@@ -204,11 +208,10 @@ func verifyFile(path string, explicit bool, stdin io.Reader) (res fileResult) {
 	for ; ok; ok = r.Next() {
 		n++
 		g := r.Game()
-		if g.Players != 4 {
-			res.Skipped = append(res.Skipped, VerifySkip{File: name, Game: n, Reason: fmt.Sprintf("%d-player game (3-player rules are not implemented)", g.Players)})
-			continue
-		}
 		res.Games++
+		if g.Players == 3 {
+			res.Games3++
+		}
 		if g.Owari != nil {
 			res.Complete++
 		}
@@ -217,7 +220,7 @@ func verifyFile(path string, explicit bool, stdin io.Reader) (res fileResult) {
 	if err := r.Err(); err != nil {
 		res.Errors = append(res.Errors, VerifyProblem{File: name, Game: n + 1, What: err.Error()})
 		// A cut record still holds whole rounds: replay those too.
-		if g := r.Game(); g != nil && g.Players == 4 {
+		if g := r.Game(); g != nil && (g.Players == 3 || g.Players == 4) {
 			part := *g
 			part.Owari = nil
 			part.Rounds = nil
@@ -247,6 +250,7 @@ func (res *fileResult) replay(name string, n int, g *data.Game) {
 	res.Rounds += rep.Rounds
 	res.Wins += rep.Wins
 	res.Draws += rep.Draws
+	res.Kitas += rep.Kitas
 	res.Actions += rep.Actions
 	for _, u := range rep.Unchecked {
 		res.Unchecked = append(res.Unchecked, VerifySkip{File: name, Game: n, Reason: u})

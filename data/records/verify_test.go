@@ -32,8 +32,8 @@ var knownBadRecords = map[string]string{
 
 // TestVerifyCorpus replays the corpus tests' records (the sample of
 // ../shared/data/tenhou, or all of it with MJRANK_CORPUS=full) through the
-// engine: our perft. Every complete 4-player game must agree with Tenhou on
-// every result; the only errors allowed are the deliberately truncated files
+// engine: our perft. Every complete game, 4- or 3-player, must agree with
+// Tenhou on every result; the only errors allowed are the deliberately truncated files
 // and the hand-made mjai-reviewer fixture with five 5s.
 func TestVerifyCorpus(t *testing.T) {
 	if testing.Short() {
@@ -60,12 +60,17 @@ func TestVerifyCorpus(t *testing.T) {
 			t.Errorf("error: %v", e)
 		}
 	}
-	t.Logf("files %d, games %d (%d complete), rounds %d, wins %d, draws %d, actions %d, truncated files %d, %.0f games/s",
-		rep.Files, rep.Games, rep.Complete, rep.Rounds, rep.Wins, rep.Draws, rep.Actions, truncated, rep.GamesPerSecond)
+	t.Logf("files %d, games %d (%d complete, %d 3-player), rounds %d, wins %d, draws %d, kitas %d, actions %d, truncated files %d, %.0f games/s",
+		rep.Files, rep.Games, rep.Complete, rep.Games3, rep.Rounds, rep.Wins, rep.Draws, rep.Kitas, rep.Actions, truncated, rep.GamesPerSecond)
 	// The sample holds 1,978 complete 4-player games (the corpus 12,030),
 	// tenhou.net/6 copies and single rounds included.
 	if rep.Complete < 1900 || rep.Wins < 15000 || rep.Draws < 3000 {
 		t.Errorf("too little checked: %d complete games, %d wins, %d draws", rep.Complete, rep.Wins, rep.Draws)
+	}
+	// It holds 251 complete 3-player games with 5,891 kitas (the corpus
+	// 4,888 with 112,682).
+	if rep.Games3 < 250 || rep.Kitas < 5000 {
+		t.Errorf("too little 3-player play checked: %d games, %d kitas", rep.Games3, rep.Kitas)
 	}
 }
 
