@@ -210,3 +210,19 @@ func seat3Used(g *data.Game) string {
 	}
 	return strings.Join(out, "; ")
 }
+
+// TestNoRedFivesSanma treats 3-player corpus games as if red fives were
+// off, as TestNoRedFives does for 4-player ones.
+func TestNoRedFivesSanma(t *testing.T) {
+	n := 0
+	forCorpusGames(t, func(cf datatest.CorpusFile, g *data.Game) {
+		if g.Players != 3 || n >= 10 {
+			return
+		}
+		n++
+		noRedFives(t, cf.Rel, g)
+	})
+	if n == 0 {
+		t.Error("no 3-player game")
+	}
+}

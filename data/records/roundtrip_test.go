@@ -231,31 +231,39 @@ func TestNoRedFives(t *testing.T) {
 			return
 		}
 		n++
-		g.Rules = data.RulesFromType(g.Rules.Type | 0x02) // GO type bit 0x02: red fives off
-		for _, f := range []records.Format{records.FormatTenhou6, records.FormatMjai} {
-			var b1, b2 bytes.Buffer
-			if err := records.NewWriter(&b1, f).Write(g); err != nil {
-				t.Fatalf("%s %v: %v", rel, f, err)
-			}
-			if hasRedFive(t, b1.Bytes(), f) {
-				t.Errorf("%s %v: red five written in a game without them", rel, f)
-			}
-			r := records.NewFormatReader(bytes.NewReader(b1.Bytes()), rel, f)
-			if !r.Next() {
-				t.Fatalf("%s %v: %v", rel, f, r.Err())
-			}
-			h := r.Game()
-			if h.Rules.RedFives {
-				t.Errorf("%s %v: red fives on after reading", rel, f)
-			}
-			if err := h.Check(); err != nil {
-				t.Errorf("%s %v: %v", rel, f, err)
-			}
-			if err := records.NewWriter(&b2, f).Write(h); err != nil || b1.String() != b2.String() {
-				t.Errorf("%s %v: output changed (%v)", rel, f, err)
-			}
-		}
+		noRedFives(t, rel, g)
 	})
+}
+
+// noRedFives takes g, with red fives turned off, through tenhou.net/6 and
+// mjai: no red five is written, and what is read back is written the
+// same.
+func noRedFives(t *testing.T, rel string, g *data.Game) {
+	t.Helper()
+	g.Rules = data.RulesFromType(g.Rules.Type | 0x02) // GO type bit 0x02: red fives off
+	for _, f := range []records.Format{records.FormatTenhou6, records.FormatMjai} {
+		var b1, b2 bytes.Buffer
+		if err := records.NewWriter(&b1, f).Write(g); err != nil {
+			t.Fatalf("%s %v: %v", rel, f, err)
+		}
+		if hasRedFive(t, b1.Bytes(), f) {
+			t.Errorf("%s %v: red five written in a game without them", rel, f)
+		}
+		r := records.NewFormatReader(bytes.NewReader(b1.Bytes()), rel, f)
+		if !r.Next() {
+			t.Fatalf("%s %v: %v", rel, f, r.Err())
+		}
+		h := r.Game()
+		if h.Rules.RedFives {
+			t.Errorf("%s %v: red fives on after reading", rel, f)
+		}
+		if err := h.Check(); err != nil {
+			t.Errorf("%s %v: %v", rel, f, err)
+		}
+		if err := records.NewWriter(&b2, f).Write(h); err != nil || b1.String() != b2.String() {
+			t.Errorf("%s %v: output changed (%v)", rel, f, err)
+		}
+	}
 }
 
 // hasRedFive reports whether a tenhou.net/6 or mjai record names a red five.
