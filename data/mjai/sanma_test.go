@@ -11,6 +11,7 @@ import (
 	"github.com/mjrank/mjrank/data/internal/datatest"
 	"github.com/mjrank/mjrank/data/mjai"
 	"github.com/mjrank/mjrank/data/tenhou6"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // sanmaGame reads the hand-made 3-player game of data/tenhou6/testdata
@@ -160,5 +161,42 @@ func TestMjaiSanmaErrors(t *testing.T) {
 	}
 	if err := mr.Err(); !errors.Is(err, data.ErrBadValue) || !strings.Contains(err.Error(), "kita in a 4-player game") {
 		t.Errorf("a nukidora in a 4-player game: %v", err)
+	}
+}
+
+// TestMjaiSanmaHidden reads each seat's view of the 3-player log (the
+// others' dealt tiles and draws "?"): the others' kita still set aside a
+// North, and the game keeps its results.
+func TestMjaiSanmaHidden(t *testing.T) {
+	g := sanmaGame(t)
+	b, err := mjai.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := range 3 {
+		h := readMjai(t, string(datatest.HideMjai(t, b, seat)), "hidden")
+		kita := 0
+		for i := range h.Rounds {
+			rd := &h.Rounds[i]
+			if !rd.Hands[seat][0].Valid() || rd.Hands[(seat+1)%3][0].Valid() || rd.Hands[3][0].Valid() {
+				t.Errorf("seat %d's view, %s: hands %v", seat, rd.Name(), rd.Hands)
+			}
+			for _, e := range rd.Events {
+				if e.Type == data.EventKita {
+					kita++
+					if e.Tile.Kind() != tile.North {
+						t.Errorf("seat %d's view: %v", seat, e)
+					}
+				}
+			}
+			for j, a := range rd.Agari {
+				if w := g.Rounds[i].Agari[j]; a.Who != w.Who || a.From != w.From || a.Deltas != w.Deltas {
+					t.Errorf("seat %d's view, %s: win %+v, want %+v", seat, rd.Name(), a, w)
+				}
+			}
+		}
+		if kita != 2 {
+			t.Errorf("seat %d's view: %d kita, want 2", seat, kita)
+		}
 	}
 }
