@@ -165,56 +165,25 @@ func (r *Round) canAnkan(k tile.Kind) bool {
 
 // RiichiAnkanAllowed reports whether a riichi hand before (3n+1 tiles,
 // three of k) may make a closed kan of k with the fourth under the rules:
-// [RiichiAnkanSameWaits] under RiichiAnkanWaitsOnly, else
-// [RiichiAnkanKeepsWaits].
+// [RiichiAnkanKeepsWaits], the one rule of Tenhou's 3- and 4-player games.
 func (r *Rules) RiichiAnkanAllowed(before *tile.Counts, k tile.Kind) bool {
-	if r.RiichiAnkanWaitsOnly {
-		return RiichiAnkanSameWaits(before, k)
-	}
 	return RiichiAnkanKeepsWaits(before, k)
-}
-
-// RiichiAnkanSameWaits reports whether a riichi hand before (3n+1 tiles,
-// three of k) keeps its waits when the fourth k makes a closed kan.
-func RiichiAnkanSameWaits(before *tile.Counts, k tile.Kind) bool {
-	wb, ob := hand.WaitInfo(before)
-	after := *before
-	after[k] = 0
-	wa, oa := hand.WaitInfo(&after)
-	return wb&^ob == wa&^oa
 }
 
 // RiichiAnkanKeepsWaits reports whether a riichi hand before (3n+1 tiles,
 // three of k) may make a closed kan of k with the fourth: the waits stay
-// the same and k is a triplet in every reading of every completion
-// (Tenhou's rule, which [Round.Legal] applies). An observation checks a
-// seat's kan in riichi, and a determinization builds its hand, by the same
-// rule.
+// the same (Tenhou's rule, which [Round.Legal] applies; Tenhou's 3-player
+// records of 2018 and 2026 show it allowing such a kan where k is no
+// triplet in some reading of a completion, e.g. 123p 444p 6777p 567s
+// winning on 5p as 123p 44p 456p 777p 567s). An observation checks a
+// seat's kan in riichi, and a determinization builds its hand, by the
+// same rule.
 func RiichiAnkanKeepsWaits(before *tile.Counts, k tile.Kind) bool {
 	wb, ob := hand.WaitInfo(before)
 	after := *before
 	after[k] = 0
 	wa, oa := hand.WaitInfo(&after)
-	if wb&^ob != wa&^oa {
-		return false
-	}
-	for w := range (wb &^ ob).Kinds {
-		c := *before
-		c[w]++
-		var buf [hand.MaxDecompositions]hand.Decomposition
-		for _, d := range hand.Decompose(&c, buf[:0]) {
-			trip := false
-			for _, set := range d.Sets[:d.NumSets] {
-				if set.Type == hand.Triplet && set.First == k {
-					trip = true
-				}
-			}
-			if !trip {
-				return false
-			}
-		}
-	}
-	return true
+	return wb&^ob == wa&^oa
 }
 
 func (r *Round) canKakan(t tile.Tile) bool {

@@ -41,11 +41,6 @@ type Rules struct {
 	// OpenKanDoraAtOnce reveals an added or open kan's indicator at once, as
 	// a closed kan's; off, after the kan maker's next discard (Tenhou).
 	OpenKanDoraAtOnce bool
-	// RiichiAnkanWaitsOnly lets a seat in riichi make a closed kan with the
-	// drawn tile whenever its waits stay the same (Tenhou's 3-player
-	// records); off, the kan's kind must also be a triplet in every
-	// reading of every completion ([RiichiAnkanKeepsWaits]).
-	RiichiAnkanWaitsOnly bool
 }
 
 // Tenhou returns the rules of a Tenhou 4-player ranked game of the given
@@ -72,7 +67,6 @@ func TenhouSanma(l Length) Rules {
 	r.StartPoints = 35000
 	r.ReturnPoints = 40000
 	r.Uma = [4]int{20, 0, -20, 0}
-	r.RiichiAnkanWaitsOnly = true
 	return r
 }
 

@@ -677,23 +677,30 @@ func TestSanmaRiichiAnkan(t *testing.T) {
 	// Seat 0 in riichi on 123p 444p 6777p 567s (waits 5p 6p 8p) draws the
 	// fourth 4p: the kan keeps the waits, though 4p is no triplet in the
 	// reading 123p 44p 456p 777p 567s of a 5p win. Tenhou allowed it
-	// (2026011721gm-00b9-0000-3c410cc2 S2, 3-player); the stricter rule
-	// of the four-player engine does not.
-	for _, waitsOnly := range []bool{true, false} {
-		r := scenario3(t, [3]string{"1234446777p567s", "2233p5577s66z777z", "556688p8899s233z"}, "9s1s1s4p", "", "", sanmaEven)
-		r.rules.RiichiAnkanWaitsOnly = waitsOnly
-		mustApply(t, r, Action{Type: Riichi, Seat: 0, Tile: r.Drawn()})
-		passAll(t, r)
-		tsumogiri(t, r)
-		tsumogiri(t, r)
-		if got := hasAction(r, 0, Ankan); got != waitsOnly {
-			t.Errorf("RiichiAnkanWaitsOnly %v: ankan of 4p legal %v", waitsOnly, got)
+	// (2026011721gm-00b9-0000-3c410cc2 S2, 3-player).
+	r := scenario3(t, [3]string{"1234446777p567s", "2233p5577s66z777z", "556688p8899s233z"}, "9s1s1s4p", "", "", sanmaEven)
+	mustApply(t, r, Action{Type: Riichi, Seat: 0, Tile: r.Drawn()})
+	passAll(t, r)
+	tsumogiri(t, r)
+	tsumogiri(t, r)
+	if !hasAction(r, 0, Ankan) {
+		t.Errorf("ankan of 4p not legal: %v", r.Legal(0, nil))
+	}
+}
+
+func TestRiichiAnkanKeepsWaits(t *testing.T) {
+	for _, c := range []struct {
+		before, kind string
+		want         bool
+	}{
+		{"1234446777p567s", "4p", true},    // the record above: waits 5p 6p 8p before and after
+		{"3334567p678s111s", "3p", false},  // waits 2p 4p 5p 8p, then 4p 7p
+		{"1112345678999p", "1p", false},    // chuuren: nine waits, then three
+		{"123p456p789s1s777z", "7z", true}, // a tanki, a triplet of honours
+	} {
+		before := tile.MustParseCounts(c.before)
+		if got := RiichiAnkanKeepsWaits(&before, tile.MustParseKind(c.kind)); got != c.want {
+			t.Errorf("%s, kan of %s: %v, want %v", c.before, c.kind, got, c.want)
 		}
-	}
-	if r := TenhouSanma(Hanchan); !r.RiichiAnkanWaitsOnly {
-		t.Error("TenhouSanma: RiichiAnkanWaitsOnly off")
-	}
-	if r := Tenhou(Hanchan); r.RiichiAnkanWaitsOnly {
-		t.Error("Tenhou: RiichiAnkanWaitsOnly on")
 	}
 }
