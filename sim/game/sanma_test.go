@@ -694,6 +694,7 @@ func TestRiichiAnkanKeepsWaits(t *testing.T) {
 		want         bool
 	}{
 		{"1234446777p567s", "4p", true},    // the record above: waits 5p 6p 8p before and after
+		{"12305567888s55z", "8s", true},    // scc2018110823/mj_data_81 S3 (3-player): waits 5s 8s 5z
 		{"3334567p678s111s", "3p", false},  // waits 2p 4p 5p 8p, then 4p 7p
 		{"1112345678999p", "1p", false},    // chuuren: nine waits, then three
 		{"123p456p789s1s777z", "7z", true}, // a tanki, a triplet of honours
