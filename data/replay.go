@@ -175,10 +175,15 @@ func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, yield func(*Repla
 		rd := &g.Rounds[ri]
 		p.ri, p.rd = ri, rd
 		want := game.RoundSetup{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks, Dealer: uint8(rd.Dealer), Scores: rd.Scores}
-		if ri > 0 {
-			if eng.Over() {
-				p.mismatch(-1, "the engine ended the game after the previous round, the record goes on"+endNote)
-			} else if got := eng.Next(); got != want {
+		switch {
+		case ri > 0 && eng.Over():
+			p.mismatch(-1, "the engine ended the game after the previous round, the record goes on"+endNote)
+		case ri > 0 || g.Owari != nil && g.Rules.FinalPointsKnown():
+			// A whole game's first round starts as the rules start a game
+			// (the start points); a cut record or a single round may start
+			// anywhere, and special lobbies start with points of their own
+			// (dnovikoff ratio.xml: 1,000 each).
+			if got := eng.Next(); got != want {
 				p.mismatch(-1, fmt.Sprintf("round start: engine %s, record %s", setupString(got), setupString(want)))
 			}
 		}

@@ -76,6 +76,7 @@ type sanmaStudy struct {
 	kitaNotNorth                     int // kita events of another tile (must be 0)
 	kitaNoDraw                       int // kita not followed by its seat's draw or a win on it (must be 0)
 	seat3                            int // seat 3 with a hand, an event or points (must be 0)
+	chi                              int // chi calls (must be 0)
 	doraMismatch                     []string
 }
 
@@ -114,9 +115,9 @@ func TestSanmaRecordFacts(t *testing.T) {
 	for _, m := range s.doraMismatch {
 		t.Errorf("dora: %s", m)
 	}
-	if s.manzuMiddle+s.kitaNotNorth+s.kitaNoDraw+s.seat3+s.kitaThenDora != 0 {
-		t.Errorf("2m-8m %d, kita of another tile %d, kita without its draw %d, seat 3 used %d, dora after a kita %d: all must be 0",
-			s.manzuMiddle, s.kitaNotNorth, s.kitaNoDraw, s.seat3, s.kitaThenDora)
+	if s.manzuMiddle+s.kitaNotNorth+s.kitaNoDraw+s.seat3+s.kitaThenDora+s.chi != 0 {
+		t.Errorf("2m-8m %d, kita of another tile %d, kita without its draw %d, seat 3 used %d, dora after a kita %d, chi %d: all must be 0",
+			s.manzuMiddle, s.kitaNotNorth, s.kitaNoDraw, s.seat3, s.kitaThenDora, s.chi)
 	}
 	if s.draws55 != s.exhaustive {
 		t.Errorf("%d of %d exhaustive draws come after 55 draws", s.draws55, s.exhaustive)
@@ -157,6 +158,9 @@ func (s *sanmaStudy) round(name string, rd *data.Round) {
 		case data.EventDiscard, data.EventNewDora:
 			openKanDora = false
 		case data.EventCall:
+			if e.Meld.Type == score.Chi {
+				s.chi++
+			}
 			if e.Meld.Type.IsKan() {
 				kans++
 				openKanDora = e.Meld.Type != score.Ankan

@@ -1,0 +1,175 @@
+package data_test
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/internal/datatest"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
+)
+
+// Folders of the 3-player deciding games.
+const (
+	sanma2009 = "thewaxmango-mahjong-hands-history/log-libraries/phoenix-logs/logs/"
+	sanma2018 = "njima1572-mahjongai/mjlogs/"
+	sanma2020 = "agony5757-mahjong/paipuxmls/"
+	sanma2026 = "mateces-mortal-sanma/test-data/"
+)
+
+// readSanma reads one 3-player record of the shared corpus.
+func readSanma(t *testing.T, file string) *data.Game {
+	t.Helper()
+	root := shareddata.Dir(t, "tenhou")
+	g, err := datatest.ReadMjlogFile(t, filepath.Join(root, file), filepath.Base(file))
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	if g.Players != 3 {
+		t.Fatalf("%s: %d players", file, g.Players)
+	}
+	return g
+}
+
+// TestSanmaRulesFromRecords replays the records that decide a 3-player
+// rule with a switch in game.Rules (docs/RULES.md): each replays with no
+// mismatch under the record's rules, and shows the named mismatch once the
+// switch is turned the other way.
+func TestSanmaRulesFromRecords(t *testing.T) {
+	tests := []struct {
+		file  string
+		rule  string
+		other func(*game.Rules) // the rule turned the other way
+		shows string            // what the replay under the other rule reports
+	}{
+		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "200 points per honba (E1-1: a ron +200; S1-1: a tsumo +100 each)",
+			func(r *game.Rules) { r.Score.HonbaPoints = 300 }, "E1-1 event 86: agari 0 (seat 1): payments engine [0 14300 -12300 0] record [0 14200 -12200 0]"},
+		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "35,000 start points",
+			func(r *game.Rules) { r.StartPoints = 25000 }, "E1-0: round start: engine round 0 honba 0 sticks 0 dealer 0 scores [25000 25000 25000 0]"},
+		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "40,000 return points: oka 15 to the first",
+			func(r *game.Rules) { r.ReturnPoints = 35000 }, "final points: engine"},
+		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "uma +20/0/-20",
+			func(r *game.Rules) { r.Uma = [4]int{15, 0, -15, 0} }, "final points: engine"},
+		{sanma2020 + "2020010100gm-00b9-0000-cac02970.txt", "the West extension while nobody has 40,000",
+			func(r *game.Rules) { r.ExtensionWinds = 0 }, "W1-0: the engine ended the game after the previous round"},
+		{sanma2020 + "2020010115gm-00b9-0000-610cb431.txt", "tenpai-yame: the all-last dealer tenpai in first place ends the game",
+			func(r *game.Rules) { r.TenpaiYame = false }, "S3-0: the record ends the game, the engine would go on"},
+		{sanma2009 + "2009030823gm-00b9-0000-2d7e0696.txt", "no tenpai-yame in 2009: the tenpai dealer in first place plays on",
+			func(r *game.Rules) { r.TenpaiYame = true }, "the engine ended the game after the previous round"},
+		{sanma2026 + "2026011721gm-00b9-0000-3c410cc2.xml", "a closed kan in riichi needs only the same waits",
+			func(r *game.Rules) { r.RiichiAnkanWaitsOnly = false }, "S2-0 event 47: engine refuses the recorded action"},
+		{sanma2018 + "scc2018110823/mj_data_81.txt", "a closed kan in riichi needs only the same waits",
+			func(r *game.Rules) { r.RiichiAnkanWaitsOnly = false }, "S3-0 event 107: engine refuses the recorded action"},
+	}
+	for _, tc := range tests {
+		g := readSanma(t, tc.file)
+		name := filepath.Base(tc.file)
+		rules := g.EngineRules()
+		if rules.Players() != 3 {
+			t.Fatalf("%s: rules for %d players", name, rules.Players())
+		}
+		var rep data.ReplayReport
+		if err := data.ReplayUnder(g, rules, &rep, nil); err != nil || len(rep.Mismatches) > 0 {
+			t.Errorf("%s (%s): under the record's rules: %v %v", name, tc.rule, err, rep.Mismatches)
+		}
+		tc.other(&rules)
+		rep = data.ReplayReport{}
+		if err := data.ReplayUnder(g, rules, &rep, nil); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !slices.ContainsFunc(rep.Mismatches, func(m data.Mismatch) bool { return strings.Contains(m.String(), tc.shows) }) {
+			t.Errorf("%s (%s): under the other rule the replay should report %q, got %v", name, tc.rule, tc.shows, rep.Mismatches)
+		}
+	}
+}
+
+// TestSanmaDecidingGames lists the records that show a 3-player rule the
+// rules have no switch for: each game replays with no mismatch, and the
+// named round shows the rule (what the engine would get wrong without it).
+func TestSanmaDecidingGames(t *testing.T) {
+	agari := func(rd *data.Round) *data.Agari {
+		if len(rd.Agari) == 0 {
+			return &data.Agari{}
+		}
+		return &rd.Agari[0]
+	}
+	has := func(a *data.Agari, id int) bool {
+		return slices.ContainsFunc(a.Yaku, func(y data.Yaku) bool { return y.ID == id })
+	}
+	draw := func(rd *data.Round, typ data.RyuukyokuType, deltas [4]int) bool {
+		return rd.Ryuukyoku != nil && rd.Ryuukyoku.Type == typ && rd.Ryuukyoku.Deltas == deltas
+	}
+	count := func(rd *data.Round, typ data.EventType) int {
+		n := 0
+		for _, e := range rd.Events {
+			n += b2i(e.Type == typ)
+		}
+		return n
+	}
+	lastTwo := func(rd *data.Round) (data.Event, data.Event) {
+		ev := rd.Events
+		return ev[len(ev)-3], ev[len(ev)-2]
+	}
+	tests := []struct {
+		file, round, rule string
+		shows             func(rd *data.Round) bool
+	}{
+		{sanma2020 + "2020010100gm-00b9-0000-2eca4cd0.txt", "S2-0", "tsumo-son: a dealer baiman tsumo is 8,000 from each of the two others",
+			func(rd *data.Round) bool {
+				a := agari(rd)
+				return a.Tsumo() && a.Limit == 3 && a.Deltas == [4]int{-8000, 16000, -8000, 0}
+			}},
+		{sanma2020 + "2020010100gm-00b9-0000-314e6580.txt", "S1-3", "tenpai payments: one tenpai takes 2,000, 1,000 from each",
+			func(rd *data.Round) bool { return draw(rd, data.Exhaustive, [4]int{-1000, 2000, -1000, 0}) }},
+		{sanma2020 + "2020010100gm-00b9-0000-2eca4cd0.txt", "E3-0", "tenpai payments: two tenpai take 1,000 each from the third",
+			func(rd *data.Round) bool { return draw(rd, data.Exhaustive, [4]int{-2000, 1000, 1000, 0}) }},
+		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "E3-0", "a kita's replacement comes from the dead wall: 55 draws in all with 3 kitas",
+			func(rd *data.Round) bool {
+				return draw(rd, data.Exhaustive, rd.Ryuukyoku.Deltas) && count(rd, data.EventKita) == 3 && count(rd, data.EventDraw) == 55
+			}},
+		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "E2-0", "a tsumo on a kita's replacement draw is rinshan kaihou",
+			func(rd *data.Round) bool {
+				k, _ := lastTwo(rd)
+				return k.Type == data.EventKita && agari(rd).Tsumo() && has(agari(rd), 4)
+			}},
+		{sanma2020 + "2020010101gm-00b9-0000-99e4d1b9.txt", "S3-2", "a kita can be robbed by a ron, without chankan",
+			func(rd *data.Round) bool {
+				_, k := lastTwo(rd)
+				a := agari(rd)
+				return k.Type == data.EventKita && !a.Tsumo() && a.From == int(k.Seat) && !has(a, 3)
+			}},
+		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "S1-1", "each kita is a dora (yaku 52), as a North when North is dora",
+			func(rd *data.Round) bool { a := agari(rd); return len(a.Kita) == 2 && has(a, data.YakuDora) }},
+		{sanma2020 + "2020010100gm-00b9-0000-2eca4cd0.txt", "E2-3", "a kita breaks ippatsu: riichi, own kita, tsumo on the replacement, no ippatsu",
+			func(rd *data.Round) bool { a := agari(rd); return has(a, 1) && has(a, 4) && !has(a, 2) }},
+		{sanma2020 + "2020010113gm-00b9-0000-d272b7a0.txt", "S1-0", "an added kan's indicator is revealed at its maker's kita, before the replacement draw",
+			func(rd *data.Round) bool {
+				ev := rd.Events
+				n := len(ev)
+				kan := ev[n-6].Type == data.EventCall && ev[n-6].Meld.Type == score.Kakan
+				return kan && ev[n-4].Type == data.EventKita && ev[n-3].Type == data.EventNewDora && agari(rd).Tsumo() && len(agari(rd).Dora) == 2
+			}},
+		{sanma2020 + "2020010100gm-00b9-0000-7a6863a8.txt", "S1-0", "nine terminals (kyuushu kyuuhai) in 3-player",
+			func(rd *data.Round) bool { return draw(rd, data.NineTerminals, [4]int{}) }},
+		{sanma2026 + "2026011617gm-00b9-0000-4033cf97.xml", "S2-0", "four kans by more than one seat end the round",
+			func(rd *data.Round) bool { return draw(rd, data.FourKans, [4]int{}) }},
+		{sanma2020 + "2020010121gm-00b9-0000-785b0516.txt", "S2-1", "nagashi mangan is a mangan tsumo without a North share: 4,000 + 2,000",
+			func(rd *data.Round) bool { return draw(rd, data.NagashiMangan, [4]int{6000, -4000, -2000, 0}) }},
+	}
+	for _, tc := range tests {
+		g := readSanma(t, tc.file)
+		name := filepath.Base(tc.file)
+		var rep data.ReplayReport
+		if err := data.Replay(g, &rep); err != nil || len(rep.Mismatches) > 0 {
+			t.Errorf("%s (%s): %v %v", name, tc.rule, err, rep.Mismatches)
+		}
+		i := slices.IndexFunc(g.Rounds, func(rd data.Round) bool { return rd.Name() == tc.round })
+		if i < 0 || !tc.shows(&g.Rounds[i]) {
+			t.Errorf("%s %s does not show %s", name, tc.round, tc.rule)
+		}
+	}
+}
