@@ -159,6 +159,8 @@ func (o *Observation) replay(r *game.Round) error {
 			err = r.Apply(game.Action{Type: game.Ankan, Seat: e.Seat, Tile: e.Meld.Tiles[0]})
 		case ObsKakan:
 			err = r.Apply(game.Action{Type: game.Kakan, Seat: e.Seat, Tile: e.Tile})
+		case ObsKita:
+			err = r.Apply(game.Action{Type: game.Kita, Seat: e.Seat, Tile: e.Tile})
 		}
 		if err != nil {
 			return fmt.Errorf("observe: determinize: event %d (%v): %w", i, e, err)
@@ -238,9 +240,10 @@ func (o *Observation) sampleWall(w *game.Wall, rng *rand.Rand, opt *DeterminizeO
 		}
 	}
 	*w = o.known
+	np := o.lay.Players
 	for _, class := range [3]TenpaiState{TenpaiForced, NotenForced, TenpaiAny} {
-		for i := 1; i < game.NumSeats; i++ {
-			seat := (int(o.seat) + i) % game.NumSeats
+		for i := 1; i < np; i++ {
+			seat := (int(o.seat) + i) % np
 			if o.seatClass(seat, opt) != class {
 				continue
 			}
@@ -273,14 +276,15 @@ func (o *Observation) sampleWall(w *game.Wall, rng *rand.Rand, opt *DeterminizeO
 			}
 		}
 	}
-	for i := 1; i < game.NumSeats; i++ {
-		if s := &o.seats[(int(o.seat)+i)%game.NumSeats]; s.pending >= 0 {
+	for i := 1; i < np; i++ {
+		if s := &o.seats[(int(o.seat)+i)%np]; s.pending >= 0 {
 			w[s.pending] = sp.take(rng.IntN(sp.np))
 		}
 	}
 	rng.Shuffle(sp.np, func(i, j int) { sp.pool[i], sp.pool[j] = sp.pool[j], sp.pool[i] })
 	j := 0
-	for i, t := range w {
+	// Past the tiles in play (three players) the wall holds NoTile.
+	for i, t := range w[:o.lay.Tiles] {
 		if t == tile.NoTile {
 			w[i] = sp.pool[j]
 			j++
@@ -332,6 +336,7 @@ type tenpaiRule struct {
 	furiten bool // waits in the river allowed
 	loose   bool // riichi: passed kinds allowed too
 	kans    []tile.Kind
+	rules   *game.Rules // which kans a riichi hand may make
 }
 
 // ok reports whether c (the concealed hand) satisfies the rule, and its
@@ -355,7 +360,7 @@ func (tr *tenpaiRule) ok(c *tile.Counts) (bool, tile.KindSet) {
 			before[k] += 3
 		}
 		for _, k := range tr.kans {
-			if !game.RiichiAnkanKeepsWaits(&before, k) {
+			if !tr.rules.RiichiAnkanAllowed(&before, k) {
 				return false, 0
 			}
 			before[k] -= 3
@@ -406,7 +411,7 @@ func (o *Observation) tenpaiHand(sp *sampler, seat int, h []tile.Tile, opt *Dete
 	s := &o.seats[seat]
 	ch := tenpaiChain{sp: sp, h: h, wc: weightCache{fn: opt.WaitWeight, seat: seat},
 		tr: tenpaiRule{river: s.discarded, passed: s.passed, riichi: s.riichi != noRiichi,
-			furiten: opt.AllowFuriten, kans: s.riichiKans[:s.nRiichiKans]}}
+			furiten: opt.AllowFuriten, kans: s.riichiKans[:s.nRiichiKans], rules: &o.rules}}
 	built := false
 	for level := 0; level < 3 && !built; level++ {
 		switch level {

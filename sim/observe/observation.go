@@ -25,9 +25,10 @@ const (
 	ObsKakan                       // Seat adds Tile to its pon of that kind; Meld is the kan it makes
 	ObsDora                        // a new dora indicator Tile is shown
 	ObsRiichiAccepted              // Seat's riichi declaration passed unrobbed: its stick is paid
+	ObsKita                        // Seat sets the North Tile aside (three players; its replacement draw follows unless robbed)
 )
 
-var obsEventNames = [...]string{"none", "draw", "discard", "call", "ankan", "kakan", "dora", "riichi_accepted"}
+var obsEventNames = [...]string{"none", "draw", "discard", "call", "ankan", "kakan", "dora", "riichi_accepted", "kita"}
 
 func (t ObsEventType) String() string {
 	if int(t) < len(obsEventNames) {
@@ -42,8 +43,8 @@ func (t ObsEventType) String() string {
 type ObsEvent struct {
 	Type      ObsEventType
 	Seat      uint8      // acting seat; unused for ObsDora
-	Tile      tile.Tile  // Draw (NoTile when hidden), Discard, Kakan (the added tile), Dora
-	Rinshan   bool       // Draw: from the dead wall, after a kan
+	Tile      tile.Tile  // Draw (NoTile when hidden), Discard, Kakan (the added tile), Dora, Kita (the North)
+	Rinshan   bool       // Draw: from the dead wall, after a kan or a kita
 	Tsumogiri bool       // Discard: the tile just drawn
 	Riichi    bool       // Discard: the riichi declaration tile
 	From      uint8      // Call: the seat whose discard was called
@@ -77,6 +78,8 @@ func (e ObsEvent) String() string {
 		return "dora " + obsTileString(e.Tile)
 	case ObsRiichiAccepted:
 		return fmt.Sprintf("seat %d riichi accepted", e.Seat)
+	case ObsKita:
+		return fmt.Sprintf("seat %d kita %s", e.Seat, obsTileString(e.Tile))
 	}
 	return e.Type.String()
 }
@@ -148,6 +151,7 @@ type obsSeat struct {
 	// riichiKans: the kinds of closed kans made in riichi, in order.
 	riichiKans  [4]tile.Kind
 	nRiichiKans uint8
+	nKita       uint8 // Norths set aside (three players)
 	// held: for another seat, the wall places of the tiles it holds, in
 	// the order they came; pending is the place of the tile it just drew
 	// (also in held), or -1.
@@ -210,6 +214,7 @@ func (s *obsSeat) take(wantPending, notPending bool) int {
 // An Observation holds a slice: copy it with [Observation.Clone].
 type Observation struct {
 	rules  game.Rules
+	lay    game.Layout // the wall's layout for the rules' players
 	setup  game.RoundSetup
 	seat   uint8
 	dealt  [13]tile.Tile
@@ -231,7 +236,7 @@ type Observation struct {
 	nDora       uint8
 	live        int // live draws made
 	kans        int // kans declared
-	rinshan     int // rinshan draws made
+	rinshan     int // replacement draws made: after kans and kitas
 	scores      [game.NumSeats]int
 	sticks      int
 	turns       int // discards made
@@ -264,23 +269,30 @@ func (o *Observation) reset(rules *game.Rules, setup game.RoundSetup, seat int, 
 	fail := func(format string, args ...any) error {
 		return &ObservationError{Event: -1, Msg: fmt.Sprintf(format, args...)}
 	}
-	if seat < 0 || seat >= game.NumSeats {
-		return fail("seat %d", seat)
-	}
 	if err := rules.Check(); err != nil {
 		return fail("rules: %v", err)
+	}
+	np := rules.Players()
+	if seat < 0 || seat >= np {
+		return fail("seat %d is not a seat of a %d-player round", seat, np)
 	}
 	if err := setup.Check(rules); err != nil {
 		return fail("%v", err)
 	}
-	*o = Observation{rules: *rules, setup: setup, seat: uint8(seat), dealt: dealt, events: o.events[:0]}
+	*o = Observation{rules: *rules, lay: game.LayoutFor(np), setup: setup, seat: uint8(seat), dealt: dealt, events: o.events[:0]}
 	for i := range o.known {
 		o.known[i] = tile.NoTile
+		// Tiles out of play (2m..8m with three players) count as seen:
+		// nothing hidden can be one of them.
+		o.seen[i] = !o.lay.InPlay(tile.Tile(i))
 	}
-	rel := (seat + game.NumSeats - int(setup.Dealer)) % game.NumSeats
+	rel := (seat + np - int(setup.Dealer)) % np
 	for i, t := range dealt {
 		if !t.Valid() {
 			return fail("dealt tile %d: invalid tile id %d", i, t)
+		}
+		if !o.lay.InPlay(t) {
+			return fail("dealt tile %d: %v (id %d) is not used with three players", i, t, t)
 		}
 		if o.seen[t] {
 			return fail("dealt tile %d: %v (id %d) twice", i, t, t)
@@ -294,11 +306,14 @@ func (o *Observation) reset(rules *game.Rules, setup game.RoundSetup, seat int, 
 	if !dora.Valid() {
 		return fail("dora indicator: invalid tile id %d", dora)
 	}
+	if !o.lay.InPlay(dora) {
+		return fail("dora indicator %v (id %d) is not used with three players", dora, dora)
+	}
 	if o.seen[dora] {
 		return fail("dora indicator %v (id %d) is in the hand", dora, dora)
 	}
 	o.seen[dora] = true
-	o.known[game.DoraIndex] = dora
+	o.known[o.lay.Dora] = dora
 	o.dora[0], o.nDora = dora, 1
 	o.drawn = tile.NoTile
 	o.lastTile = tile.NoTile
@@ -308,12 +323,15 @@ func (o *Observation) reset(rules *game.Rules, setup game.RoundSetup, seat int, 
 	o.step = stepDraw
 	for s := range o.seats {
 		st := &o.seats[s]
-		st.conc = 13
 		st.pending = -1
+		if s >= np {
+			continue // the empty seat of a three-player round
+		}
+		st.conc = 13
 		if s == seat {
 			continue
 		}
-		r := (s + game.NumSeats - int(setup.Dealer)) % game.NumSeats
+		r := (s + np - int(setup.Dealer)) % np
 		for i := range 13 {
 			st.held[i] = uint8(13*r + i)
 		}
@@ -358,6 +376,9 @@ func (o *Observation) checkNew(t tile.Tile, what string) error {
 	if !t.Valid() {
 		return fmt.Errorf("%s: invalid tile id %d", what, t)
 	}
+	if !o.lay.InPlay(t) {
+		return fmt.Errorf("%s: %v (id %d) is not used with three players", what, t, t)
+	}
 	if o.seen[t] {
 		return fmt.Errorf("%s: %v (id %d) was seen before", what, t, t)
 	}
@@ -377,7 +398,7 @@ func (o *Observation) checkOwn(seat uint8, t tile.Tile, what string) error {
 }
 
 func (o *Observation) liveRemaining() int {
-	return game.RinshanIndex - o.rinshan - game.DealSize - o.live
+	return o.lay.Rinshan - o.rinshan - o.lay.Deal - o.live
 }
 
 // answering reports whether cur's discard is being answered, and if so
@@ -393,12 +414,13 @@ func (o *Observation) checkAnswered() error {
 }
 
 // abortsAfterDiscard reports whether the discard being answered ends the
-// round if nobody wins on it: four winds, or four kans by several seats.
+// round if nobody wins on it: four winds (four players only), or four kans
+// by several seats.
 func (o *Observation) abortsAfterDiscard() bool {
-	if o.turns == 4 && !o.anyCall && !o.windsBroken {
+	if o.turns == 4 && !o.anyCall && !o.windsBroken && o.lay.Players == game.NumSeats {
 		return true
 	}
-	return o.rinshan == 4 && o.kanOwners&(o.kanOwners-1) != 0
+	return o.kans == 4 && o.kanOwners&(o.kanOwners-1) != 0
 }
 
 // check reports why e cannot come next, or nil.
@@ -406,8 +428,8 @@ func (o *Observation) check(e *ObsEvent) error {
 	if o.step == stepEnded {
 		return fmt.Errorf("the round ended in an abortive draw")
 	}
-	if e.Type != ObsDora && e.Seat >= game.NumSeats {
-		return fmt.Errorf("seat %d", e.Seat)
+	if e.Type != ObsDora && int(e.Seat) >= o.lay.Players {
+		return fmt.Errorf("seat %d is not a seat of a %d-player round", e.Seat, o.lay.Players)
 	}
 	s := &o.seats[e.Seat%game.NumSeats]
 	switch e.Type {
@@ -441,6 +463,8 @@ func (o *Observation) check(e *ObsEvent) error {
 			return fmt.Errorf("seat %d has no riichi declaration waiting on its discard", e.Seat)
 		}
 		return nil
+	case ObsKita:
+		return o.checkKita(e, s)
 	}
 	return fmt.Errorf("unknown event type %v", e.Type)
 }
@@ -457,7 +481,7 @@ func (o *Observation) checkDraw(e *ObsEvent) error {
 		if err := o.checkAnswered(); err != nil {
 			return err
 		}
-		want = (o.cur + 1) % game.NumSeats
+		want = (o.cur + 1) % uint8(o.lay.Players)
 	default:
 		return fmt.Errorf("seat %d is to act, not to draw", o.cur)
 	}
@@ -516,7 +540,7 @@ func (o *Observation) checkDiscard(e *ObsEvent, s *obsSeat) error {
 			return fmt.Errorf("riichi right after a call")
 		case o.scores[e.Seat] < 1000:
 			return fmt.Errorf("riichi with %d points", o.scores[e.Seat])
-		case o.liveRemaining() < 4:
+		case o.liveRemaining() < o.lay.Players: // a live tile for every seat
 			return fmt.Errorf("riichi with %d live tiles left", o.liveRemaining())
 		}
 		if o.mine(e.Seat) {
@@ -548,6 +572,8 @@ func (o *Observation) checkCall(e *ObsEvent, s *obsSeat) error {
 		return fmt.Errorf("a call makes a chi, pon or daiminkan, not %v", m.Type)
 	case m.Tiles[0] != o.lastTile:
 		return fmt.Errorf("the meld's called tile %s is not the last discard %v", obsTileString(m.Tiles[0]), o.lastTile)
+	case m.Type == score.Chi && o.lay.Players != game.NumSeats:
+		return fmt.Errorf("no chi with three players")
 	case m.Type == score.Chi && e.Seat != (e.From+1)%game.NumSeats:
 		return fmt.Errorf("chi only from the seat on the left")
 	case s.riichi != noRiichi:
@@ -637,8 +663,36 @@ func (o *Observation) checkAnkan(e *ObsEvent, s *obsSeat) error {
 	}
 	before := o.counts
 	before[k]--
-	if !game.RiichiAnkanKeepsWaits(&before, k) {
+	if !o.rules.RiichiAnkanAllowed(&before, k) {
 		return fmt.Errorf("ankan of %v in riichi changes the waits", k)
+	}
+	return nil
+}
+
+// checkKita checks a North set aside: three players, the seat to act not
+// just after a call, a live tile left to replace it, a North the seat can
+// hold (in riichi, the one just drawn).
+func (o *Observation) checkKita(e *ObsEvent, s *obsSeat) error {
+	switch {
+	case o.lay.Players != 3:
+		return fmt.Errorf("a kita with %d players (three only)", o.lay.Players)
+	case o.step != stepTurn || e.Seat != o.cur:
+		return o.notToAct(e.Seat)
+	case o.afterCall:
+		return fmt.Errorf("a kita right after a call")
+	case !e.Tile.Valid() || e.Tile.Kind() != tile.North:
+		return fmt.Errorf("a kita sets aside a North, not %s", obsTileString(e.Tile))
+	case o.liveRemaining() <= 0:
+		return fmt.Errorf("a kita with no live tile left")
+	}
+	if err := o.checkOwn(e.Seat, e.Tile, "kita"); err != nil {
+		return err
+	}
+	if s.riichi == noRiichi {
+		return nil
+	}
+	if o.mine(e.Seat) && e.Tile != o.drawn || !o.mine(e.Seat) && s.pending < 0 {
+		return fmt.Errorf("a seat in riichi sets aside only the North it drew")
 	}
 	return nil
 }
@@ -719,11 +773,18 @@ func (o *Observation) apply(e *ObsEvent) {
 		o.kanMade(e.Seat)
 	case ObsDora:
 		o.seen[e.Tile] = true
-		o.known[game.DoraIndex+int(o.nDora)] = e.Tile
+		o.known[o.lay.Dora+int(o.nDora)] = e.Tile
 		o.dora[o.nDora] = e.Tile
 		o.nDora++
 	case ObsRiichiAccepted:
 		o.applyRiichiAccepted(e, s)
+	case ObsKita:
+		// The drawn tile first: in riichi it must be the North.
+		o.leave(e.Seat, e.Tile, true, false)
+		s.nKita++
+		// A seat in riichi waiting on North could have robbed it.
+		o.addPassed(tile.North, int(e.Seat))
+		o.replacementDue(e.Seat)
 	}
 }
 
@@ -732,10 +793,10 @@ func (o *Observation) apply(e *ObsEvent) {
 func (o *Observation) applyDraw(e *ObsEvent, s *obsSeat) {
 	var p int
 	if e.Rinshan {
-		p = game.RinshanIndex + o.rinshan
+		p = o.lay.Replacement(o.rinshan)
 		o.rinshan++
 	} else {
-		p = game.DealSize + o.live
+		p = o.lay.Deal + o.live
 		o.live++
 	}
 	o.cur = e.Seat
@@ -823,11 +884,17 @@ func (o *Observation) applyRiichiAccepted(e *ObsEvent, s *obsSeat) {
 }
 
 func (o *Observation) kanMade(seat uint8) {
+	o.kans++
+	o.kanOwners |= 1 << seat
+	o.replacementDue(seat)
+}
+
+// replacementDue: after a kan or a kita, seat draws from the dead wall
+// next; like a call, it ends the first go-around.
+func (o *Observation) replacementDue(seat uint8) {
 	o.seats[seat].pending = -1
 	o.drawn = tile.NoTile
 	o.anyCall = true
-	o.kans++
-	o.kanOwners |= 1 << seat
 	o.step, o.rinshanDue = stepDraw, true
 	o.lastTile = tile.NoTile
 }
@@ -840,6 +907,13 @@ func (o *Observation) Rules() game.Rules { return o.rules }
 // Setup returns the round's start: index, honba, riichi sticks, dealer and
 // scores.
 func (o *Observation) Setup() game.RoundSetup { return o.setup }
+
+// Players returns the number of seats in play, 4 or 3 ([game.Rules.Players]);
+// with three, seat 3 is empty.
+func (o *Observation) Players() int { return o.lay.Players }
+
+// Kita returns how many Norths a seat has set aside (three players).
+func (o *Observation) Kita(seat int) int { return int(o.seats[seat].nKita) }
 
 // Seat returns the observing seat.
 func (o *Observation) Seat() int { return int(o.seat) }
@@ -905,11 +979,13 @@ func (o *Observation) Ended() bool { return o.step == stepEnded }
 
 // Visible returns the counts of every tile the seat has seen and that is
 // still in sight: its hand, all melds, all rivers (called tiles counted
-// once, in the meld) and the dora indicators.
+// once, in the meld), the Norths set aside and the dora indicators. Tiles
+// out of play (2m..8m with three players) are neither visible nor unseen.
 func (o *Observation) Visible() tile.Counts {
 	c := o.counts
 	for s := range o.seats {
 		st := &o.seats[s]
+		c[tile.North] += st.nKita
 		for _, m := range st.melds[:st.numMelds] {
 			for _, t := range m.TilesSlice() {
 				c[t.Kind()]++
@@ -927,8 +1003,8 @@ func (o *Observation) Visible() tile.Counts {
 	return c
 }
 
-// Unseen returns, by kind, the tiles the seat has not seen: the other
-// seats' concealed tiles, the wall and the dead wall.
+// Unseen returns, by kind, the tiles in play the seat has not seen: the
+// other seats' concealed tiles, the wall and the dead wall.
 func (o *Observation) Unseen() tile.Counts {
 	var c tile.Counts
 	for t, s := range o.seen {

@@ -31,6 +31,7 @@ type obsJSON struct {
 }
 
 type rulesJSON struct {
+	Players           *int         `json:"players,omitempty"`
 	Score             *score.Rules `json:"score,omitempty"`
 	Length            string       `json:"length,omitempty"`
 	StartPoints       *int         `json:"start_points,omitempty"`
@@ -45,7 +46,8 @@ type rulesJSON struct {
 // FaceEvent is one event of an observation with its tiles named by face
 // (tenhou notation, or mjai names): the JSON form of docs/OBSERVATION.md,
 // which protocols that name faces (mjai) translate to. Type is draw,
-// discard, chi, pon, daiminkan, ankan, kakan, dora or riichi_accepted.
+// discard, chi, pon, daiminkan, ankan, kakan, dora, riichi_accepted or
+// kita.
 type FaceEvent struct {
 	Type      string   `json:"type"`
 	Seat      *int     `json:"seat,omitempty"`
@@ -103,14 +105,20 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 		length = "tonpuusen"
 	}
 	sr := r.Score
+	np := o.lay.Players
 	j := obsJSON{
 		Rules: &rulesJSON{Score: &sr, Length: length, StartPoints: intp(r.StartPoints), ReturnPoints: intp(r.ReturnPoints),
 			ExtensionWinds: intp(r.ExtensionWinds), Uma: r.Uma[:], RoundPoints: boolp(r.RoundPoints),
 			TenpaiYame: boolp(r.TenpaiYame), OpenKanDoraAtOnce: boolp(r.OpenKanDoraAtOnce)},
 		Round: intp(o.setup.Index), Honba: intp(o.setup.Honba), Sticks: intp(o.setup.Sticks),
-		Dealer: intp(int(o.setup.Dealer)), Scores: o.setup.Scores[:], Seat: intp(int(o.seat)),
+		Dealer: intp(int(o.setup.Dealer)), Scores: o.setup.Scores[:np], Seat: intp(int(o.seat)),
 		Hand: o.faceNames(sortFaces(slices.Clone(o.dealt[:]))), DoraIndicator: o.faceName(o.dora[0]),
 		Events: make([]FaceEvent, 0, len(o.events)),
+	}
+	// Four-player observations keep the form they had before three
+	// players.
+	if np != game.NumSeats {
+		j.Rules.Players = intp(np)
 	}
 	for _, e := range o.events {
 		ej := FaceEvent{Seat: intp(int(e.Seat))}
@@ -133,6 +141,8 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 			ej.Type, ej.Seat, ej.Tile = "dora", nil, o.faceName(e.Tile)
 		case ObsRiichiAccepted:
 			ej.Type = "riichi_accepted"
+		case ObsKita:
+			ej.Type, ej.Tile = "kita", o.faceName(e.Tile)
 		default:
 			return nil, fmt.Errorf("observe: observation JSON: event type %v", e.Type)
 		}
@@ -237,6 +247,9 @@ func (d *obsDecoder) tiles(o *Observation, mine bool, ss []string, n int, field 
 	return out, nil
 }
 
+// rules reads the rules: Tenhou's of the length and the number of players
+// (game.Tenhou, or game.TenhouSanma for "players": 3), then the fields
+// given. A score's players must agree with "players".
 func (j *rulesJSON) rules() (game.Rules, error) {
 	length := game.Hanchan
 	switch j.Length {
@@ -246,8 +259,23 @@ func (j *rulesJSON) rules() (game.Rules, error) {
 	default:
 		return game.Rules{}, fmt.Errorf("rules.length: %q is neither hanchan nor tonpuusen", j.Length)
 	}
-	r := game.Tenhou(length)
+	np := game.NumSeats
+	if j.Players != nil {
+		np = *j.Players
+	}
+	var r game.Rules
+	switch np {
+	case 4:
+		r = game.Tenhou(length)
+	case 3:
+		r = game.TenhouSanma(length)
+	default:
+		return game.Rules{}, fmt.Errorf("rules.players: %d (want 3 or 4)", np)
+	}
 	if j.Score != nil {
+		if sp := j.Score.NumPlayers(); sp != np {
+			return game.Rules{}, fmt.Errorf("rules.score: rules for %d players, but players is %d", sp, np)
+		}
 		r.Score = *j.Score
 	}
 	setInt := func(dst *int, p *int) {
@@ -320,11 +348,12 @@ func decodeObservation(b []byte) (*Observation, error) {
 			return fail("%s: missing", f.name)
 		}
 	}
-	if len(j.Scores) != game.NumSeats {
-		return fail("scores: %d values, want 4", len(j.Scores))
+	np := rules.Players()
+	if len(j.Scores) != np {
+		return fail("scores: %d values, want %d (one per player)", len(j.Scores), np)
 	}
-	if *j.Dealer < 0 || *j.Dealer >= game.NumSeats {
-		return fail("dealer: %d is not a seat", *j.Dealer)
+	if *j.Dealer < 0 || *j.Dealer >= np {
+		return fail("dealer: %d is not a seat of %d players", *j.Dealer, np)
 	}
 	setup := game.RoundSetup{Index: *j.Round, Honba: *j.Honba, Sticks: *j.Sticks, Dealer: uint8(*j.Dealer)}
 	copy(setup.Scores[:], j.Scores)
@@ -430,6 +459,8 @@ func faceEventType(ej *FaceEvent, field string) (ObsEventType, faceFields, error
 		t, u = ObsDora, faceFields{tile: true}
 	case "riichi_accepted":
 		t, u = ObsRiichiAccepted, faceFields{seat: true}
+	case "kita":
+		t, u = ObsKita, faceFields{seat: true, tile: true}
 	default:
 		return t, u, fmt.Errorf("%s.type: unknown event type %q", field, ej.Type)
 	}
@@ -458,8 +489,8 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 		return e, err
 	}
 	if u.seat {
-		if ej.Seat == nil || *ej.Seat < 0 || *ej.Seat >= game.NumSeats {
-			return e, fmt.Errorf("%s.seat: missing or not a seat", field)
+		if ej.Seat == nil || *ej.Seat < 0 || *ej.Seat >= o.lay.Players {
+			return e, fmt.Errorf("%s.seat: missing or not a seat of %d players", field, o.lay.Players)
 		}
 		e.Seat = uint8(*ej.Seat)
 	}
@@ -470,7 +501,7 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 		if ej.Tile != "" && ej.Tile != "?" {
 			e.Tile, err = d.tile(ej.Tile, field+".tile")
 		}
-	case ObsDiscard, ObsKakan:
+	case ObsDiscard, ObsKakan, ObsKita:
 		if !mine {
 			e.Tile, err = d.tile(ej.Tile, field+".tile")
 			break
@@ -498,8 +529,8 @@ func (o *Observation) eventFromJSON(d *obsDecoder, ej *FaceEvent, field string) 
 // u.tiles tiles from the caller's hand) on the last discard of seat
 // "from" into e.
 func (o *Observation) callFromJSON(d *obsDecoder, ej *FaceEvent, field string, mine bool, u faceFields, e *ObsEvent) error {
-	if ej.From == nil || *ej.From < 0 || *ej.From >= game.NumSeats {
-		return fmt.Errorf("%s.from: missing or not a seat", field)
+	if ej.From == nil || *ej.From < 0 || *ej.From >= o.lay.Players {
+		return fmt.Errorf("%s.from: missing or not a seat of %d players", field, o.lay.Players)
 	}
 	e.From = uint8(*ej.From)
 	river := o.River(int(e.From))

@@ -43,7 +43,7 @@ func sameByFace(a, b *Observation) error {
 		return fmt.Errorf("scores, sticks, live wall, turn or end differ")
 	}
 	for s := range game.NumSeats {
-		if a.Concealed(s) != b.Concealed(s) || a.InRiichi(s) != b.InRiichi(s) || a.RiichiAccepted(s) != b.RiichiAccepted(s) ||
+		if a.Concealed(s) != b.Concealed(s) || a.InRiichi(s) != b.InRiichi(s) || a.RiichiAccepted(s) != b.RiichiAccepted(s) || a.Kita(s) != b.Kita(s) ||
 			len(a.River(s)) != len(b.River(s)) || len(a.Melds(s)) != len(b.Melds(s)) {
 			return fmt.Errorf("seat %d differs", s)
 		}

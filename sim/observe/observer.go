@@ -2,14 +2,15 @@ package observe
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// Observer builds the four seats' [Observation]s of a live round as it is
-// played: [Observer.Start] takes up a freshly dealt round and
+// Observer builds every seat's [Observation] of a live round as it is
+// played (three seats under three-player rules, seat 3 empty): [Observer.Start] takes up a freshly dealt round and
 // [Observer.Update], called after every action, appends to each seat's
 // observation the events the action made public (another seat's draw
 // hidden). [Observer.Hooks] gives the play loop's hooks that do both, so
@@ -19,7 +20,7 @@ import (
 // (data.ObservationAt), event for event, in the records' order: a dora
 // indicator that a discard reveals (an open or added kan's) comes before
 // that discard, as Tenhou logs it; a closed kan's comes right after the
-// kan.
+// kan, and one a kita reveals right after the kita.
 //
 // Why not from a [game.View] at a decision: a View shows the seat's hand,
 // but not which of its tiles were dealt and which drawn when, and those
@@ -46,6 +47,7 @@ import (
 type Observer struct {
 	obs  [game.NumSeats]Observation
 	last observed
+	np   int  // seats in play
 	ok   bool // started and in step
 }
 
@@ -57,8 +59,9 @@ type observed struct {
 	kakans   [game.NumSeats]uint8 // bit i: meld i is an added kan
 	accepted [game.NumSeats]bool  // riichi stick paid
 	dora     int                  // indicators shown
+	kita     [game.NumSeats]uint8 // Norths set aside (three players)
 	live     int                  // live draws made (Round.Draws)
-	rinshan  int                  // rinshan draws made
+	rinshan  int                  // replacement draws made, after kans and kitas
 }
 
 // observe reads the counts of r.
@@ -72,6 +75,11 @@ func observe(r *game.Round) observed {
 			if m.Type == score.Kakan {
 				o.kakans[s] |= 1 << i
 			}
+		}
+	}
+	if r.Players() == 3 {
+		for s := range 3 {
+			o.kita[s] = uint8(r.Kita(s))
 		}
 	}
 	o.dora = len(r.DoraIndicators())
@@ -89,13 +97,16 @@ func (ob *Observer) Start(r *game.Round) error {
 		return fmt.Errorf("observe: observer: the round is not freshly dealt (phase %v, %d discards)", r.Phase(), r.Turns())
 	}
 	rules, w := r.Rules(), r.Wall()
+	np := r.Players()
+	lay := game.LayoutFor(np)
 	setup := game.RoundSetup{Index: r.Index(), Honba: r.Honba(), Sticks: r.Sticks(), Dealer: uint8(r.Dealer()), Scores: r.Scores()}
-	for s := range ob.obs {
-		rel := (s + game.NumSeats - r.Dealer()) % game.NumSeats
-		if err := ob.obs[s].reset(&rules, setup, s, [13]tile.Tile(w[13*rel:13*rel+13]), w[game.DoraIndex]); err != nil {
+	for s := range np {
+		rel := (s + np - r.Dealer()) % np
+		if err := ob.obs[s].reset(&rules, setup, s, [13]tile.Tile(w[13*rel:13*rel+13]), w[lay.Dora]); err != nil {
 			return fmt.Errorf("observe: observer: seat %d: %w", s, err)
 		}
 	}
+	ob.np = np
 	ob.last = observed{dora: 1}
 	ob.ok = true
 	return ob.Update(r)
@@ -139,6 +150,9 @@ func (ob *Observer) Update(r *game.Round) error {
 		}
 	}
 	for s := range game.NumSeats {
+		if err := ob.emitKita(r, s, int(now.kita[s])-int(last.kita[s])); err != nil {
+			return err
+		}
 		melds, infos := r.Melds(s), r.MeldInfos(s)
 		if added := now.kakans[s] &^ last.kakans[s]; added != 0 {
 			for i, m := range melds {
@@ -182,9 +196,38 @@ func (ob *Observer) Applied(r *game.Round, _ game.Action) error { return ob.Upda
 // Decision and End (or wrap these) for more.
 func (ob *Observer) Hooks() game.Hooks { return game.Hooks{Start: ob.Start, Applied: ob.Applied} }
 
-// Observation returns seat's observation of the round being observed. It
-// belongs to ob and changes with every Update; Clone it to keep it.
-func (ob *Observer) Observation(seat int) *Observation { return &ob.obs[seat] }
+// Observation returns seat's observation of the round being observed, or
+// nil for a seat not in play (seat 3 of a three-player round). It belongs
+// to ob and changes with every Update; Clone it to keep it.
+func (ob *Observer) Observation(seat int) *Observation {
+	if seat >= ob.np && ob.np > 0 {
+		return nil
+	}
+	return &ob.obs[seat]
+}
+
+// emitKita appends the n Norths seat has set aside since the last Update.
+// The round does not say which North went: it is the one that left the
+// seat's hand, which its own observation holds.
+func (ob *Observer) emitKita(r *game.Round, seat, n int) error {
+	for ; n > 0; n-- {
+		t := tile.NoTile
+		for _, h := range ob.obs[seat].Hand() {
+			if h.Kind() == tile.North && !slices.Contains(r.Hand(seat), h) {
+				t = h
+				break
+			}
+		}
+		if t == tile.NoTile {
+			return ob.fail(fmt.Errorf("observe: observer: seat %d set a North aside that its hand %s did not hold",
+				seat, tile.Format(ob.obs[seat].Hand())))
+		}
+		if err := ob.emit(ObsEvent{Type: ObsKita, Seat: uint8(seat), Tile: t}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // emitDora shows the dora indicators of r up to n.
 func (ob *Observer) emitDora(r *game.Round, n int) error {
@@ -198,7 +241,7 @@ func (ob *Observer) emitDora(r *game.Round, n int) error {
 
 // emit appends e to every seat's observation, hiding other seats' draws.
 func (ob *Observer) emit(e ObsEvent) error {
-	for s := range ob.obs {
+	for s := range ob.obs[:ob.np] {
 		ev := e
 		if e.Type == ObsDraw && int(e.Seat) != s {
 			ev.Tile = tile.NoTile
