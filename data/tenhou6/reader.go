@@ -922,8 +922,37 @@ func (s *t6solver) readSeats(parts []json.RawMessage) ([4][]kindlevel.Face, erro
 		if s.discs[p], err = parseT6Items(parts[6+3*p], p, s.players, false, what+" discards"); err != nil {
 			return hands, err
 		}
+		if err := s.checkKita(p, hands[p]); err != nil {
+			return hands, err
+		}
 	}
 	return hands, nil
+}
+
+// checkKita refuses a seat whose kita outnumber the Norths it is dealt
+// and draws: the order search would only say that nothing fits.
+func (s *t6solver) checkKita(p int, hand []kindlevel.Face) error {
+	north := kindlevel.Face(tile.North)
+	have, kita := 0, 0
+	for _, f := range hand {
+		if f == north {
+			have++
+		}
+	}
+	for _, it := range s.draws[p] {
+		if it.kind == t6Tile && it.f == north {
+			have++
+		}
+	}
+	for _, it := range s.discs[p] {
+		if it.kind == t6Kita {
+			kita++
+		}
+	}
+	if kita > have {
+		return codec.Cause(data.ErrInconsistent, fmt.Sprintf("seat %d: %d kita (f44), but only %d Norths dealt and drawn", p, kita, have))
+	}
+	return nil
 }
 
 // readResult reads the round's result, if it has one, and sets what the

@@ -163,7 +163,7 @@ func TestSanmaErrors(t *testing.T) {
 		{"red 5m", good, "[21,22,23,24,25,26,27,28,29,31,32,33,41]", "[51,22,23,24,25,26,27,28,29,31,32,33,41]", data.ErrBadValue, 1, "0m in a 3-player game"},
 		{"kita of another tile", good, `["f44",60,11]`, `["f45",60,11]`, data.ErrBadValue, 1, `bad kita "f45"`},
 		{"kita in the draws", good, `[42,45,"p424242"]`, `[42,"f44","p424242"]`, data.ErrBadValue, 1, "kita \"f44\" in the draw list"},
-		{"kita without a North", good, "[11,11,19,19,34,35,36,37,38,39,42,43,44],[31]", "[11,11,19,19,34,35,36,37,38,39,42,43,45],[31]", data.ErrInconsistent, 2, "cannot put the draws and discards in an order"},
+		{"kita without a North", good, "[11,11,19,19,34,35,36,37,38,39,42,43,44],[31]", "[11,11,19,19,34,35,36,37,38,39,42,43,45],[31]", data.ErrInconsistent, 2, "seat 1: 1 kita (f44), but only 0 Norths dealt and drawn"},
 		{"kita in a 4-player game", string(four), "[44,31,43,60]", `["f44",31,43,60]`, data.ErrBadValue, 1, "kita \"f44\" in a 4-player game"},
 		{"3-player game marked 4-player", good, `"ratingc":"PF3",`, `"ratingc":"PF4",`, data.ErrBadValue, 1, "kita \"f44\" in a 4-player game"},
 		{"empty seat in a 4-player game", string(four), "[13,17,18,18,21,23,23,24,25,29,31,53,42]", "[]", data.ErrBadValue, 1, "seat 3 hand has 0 tiles (a 3-player record says"},
