@@ -1,11 +1,13 @@
 package data_test
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/sim/game"
 )
 
 // TestSanmaReplay replays the complete 3-player games of the corpus tests
@@ -125,4 +127,26 @@ func cloneGame(g *data.Game) *data.Game {
 		}
 	}
 	return &c
+}
+
+// TestReplayRefusesOtherPlayers: a 3-player record under 4-player rules,
+// and a record of another number of players, are refused with an error
+// that says so, before any step.
+func TestReplayRefusesOtherPlayers(t *testing.T) {
+	_, games := sanmaGames(t)
+	if len(games) == 0 {
+		t.Fatal("no 3-player games")
+	}
+	g := games[0]
+	var rep data.ReplayReport
+	err := data.ReplayUnder(g, game.Tenhou(game.Hanchan), &rep, nil)
+	if err == nil || !strings.Contains(err.Error(), "rules for 4 players, a 3-player record") || rep.Rounds != 0 {
+		t.Errorf("3-player record under 4-player rules: %v, %d rounds", err, rep.Rounds)
+	}
+	five := *g
+	five.Players = 5
+	rep = data.ReplayReport{}
+	if err := data.Replay(&five, &rep); !errors.Is(err, data.ErrBadValue) || !strings.Contains(err.Error(), "5 players") || rep.Err != err {
+		t.Errorf("5 players: %v (report %v)", err, rep.Err)
+	}
 }
