@@ -20,8 +20,14 @@ func New(name string, seed uint64) (game.Player, error) { return NewWith(name, s
 // bot/models.go). seed feeds the bot's randomness (the
 // thesis bot's last-resort defensive discard, the mc bot's simulations);
 // the same name, seed and options always give the same decisions. One value
-// may play a whole game, but not two seats at once.
+// may play a whole game, but not two seats at once. A bot that cannot play
+// the number of seats of o.Rules is an error ([Plays]).
 func NewWith(name string, seed uint64, o Options) (game.Player, error) {
+	if o.Rules != nil {
+		if err := Plays(name, o.Rules.Players()); err != nil {
+			return nil, err
+		}
+	}
 	if base, dir := splitModels(name); dir != "" {
 		return newOnModels(base, dir, seed, o)
 	}
@@ -57,3 +63,34 @@ func Valid(name string) bool {
 	}
 	return false
 }
+
+// Plays returns nil when bot name can play a game of players seats (4 or
+// 3), else an error saying why not: the bots on learned models (policy,
+// rollout, mc) have models of 4-player games only, and would misread a
+// 3-player round (108 tiles, the kitas, no chi).
+func Plays(name string, players int) error {
+	switch base := Base(name); {
+	case players == 4:
+		return nil
+	case players != 3:
+		return fmt.Errorf("bot: %d players: a game has 3 or 4", players)
+	case learned(base):
+		return fmt.Errorf("bot: %s: no 3-player models yet (its models learned 4-player games); with three players: %s", base, strings.Join(Baselines(), ", "))
+	}
+	return nil
+}
+
+// Baselines lists the bots of [Names] that need no learned models, which
+// play 3-player games as well as 4-player ones.
+func Baselines() []string {
+	var out []string
+	for _, n := range Names() {
+		if !learned(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// learned reports whether bot base plays on learned models.
+func learned(base string) bool { return base == "policy" || base == "rollout" || base == "mc" }

@@ -14,7 +14,8 @@ import (
 // tenpai: it then discards the safest tile — genbutsu (the riichi player's
 // discards and what others discarded after the riichi), then honours
 // (safer the more copies are seen) and suji, then terminals — ties broken
-// by efficiency. It never declares kans or kyuushu kyuuhai.
+// by efficiency. It never declares kans or kyuushu kyuuhai. With three
+// players it makes the kitas [kita] says, before anything else but a win.
 type Efficiency struct {
 	buf [14]hand.Discard
 	def defender
@@ -30,6 +31,9 @@ func (e *Efficiency) Act(v game.View, legal []game.Action) game.Action {
 			return a
 		}
 		return game.PassAction(legal)
+	}
+	if a, ok := kita(v, legal, e.buf[:0]); ok {
+		return a
 	}
 	drawn := v.Drawn()
 	if v.InRiichi(v.Seat()) {

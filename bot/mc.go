@@ -58,8 +58,14 @@ type MC struct {
 // not an oracle ignores it; never reveal a round to a bot that plays.
 func (b *MC) Reveal(r *game.Round) { b.truth = r }
 
-// NewMC returns an mc bot on engine eng (nil: the embedded models).
+// NewMC returns an mc bot on engine eng (nil: the embedded models). It
+// refuses 3-player rules ([Plays]).
 func NewMC(eng *mc.Engine, seed uint64, o Options) (*MC, error) {
+	if o.Rules != nil {
+		if err := Plays("mc", o.Rules.Players()); err != nil {
+			return nil, err
+		}
+	}
 	if eng == nil {
 		var err error
 		if eng, err = mc.Default(); err != nil {

@@ -28,7 +28,8 @@ import (
 //     also when it drops by one. Added and closed kans are always made.
 //
 // Ties within a priority go to efficiency (lower shanten, more ukeire),
-// which the document leaves open.
+// which the document leaves open. With three players (which the document
+// does not know) it makes the kitas [kita] says before any kan.
 type RuleBot struct {
 	buf [14]hand.Discard
 }
@@ -60,6 +61,9 @@ func (b *RuleBot) Act(v game.View, legal []game.Action) game.Action {
 			}
 		}
 		return game.PassAction(legal)
+	}
+	if a, ok := kita(v, legal, b.buf[:0]); ok {
+		return a
 	}
 	if a, ok := game.FindAction(legal, game.Kakan); ok {
 		return a

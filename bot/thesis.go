@@ -21,7 +21,8 @@ import (
 //     reds and ura ignored). Where the search stops short of a tenpai hand,
 //     the hand's minimum score (1,000) times the probabilities stands in,
 //     as the thesis does ("a shortest path").
-//   - Speed versus score in all-last (South 4 or later): in first place
+//   - Speed versus score in all-last (South 4 or later; South 3 or later
+//     with three players, whose winds have three rounds): in first place
 //     every win is worth 1 (the fastest hand); otherwise wins worth less
 //     than half the gap to the next place up are worth 0 (and the search
 //     falls back on efficiency when nothing is left).
@@ -65,8 +66,9 @@ func NewThesis(seed uint64, depth int) *Thesis {
 	return t
 }
 
-// allLast is the first round index the thesis treats as all-last.
-const allLast = 7
+// allLast is the first round index the thesis treats as all-last (South
+// 4); allLast3 with three players (South 3).
+const allLast, allLast3 = 7, 6
 
 // Act implements game.Player.
 func (t *Thesis) Act(v game.View, legal []game.Action) game.Action {
@@ -79,6 +81,9 @@ func (t *Thesis) Act(v game.View, legal []game.Action) game.Action {
 			return a
 		}
 		return game.PassAction(legal)
+	}
+	if a, ok := kita(v, legal, t.bufs[0][:0]); ok {
+		return a
 	}
 	drawn := v.Drawn()
 	if v.InRiichi(seat) {
@@ -211,16 +216,29 @@ func (t *Thesis) prepare(v game.View, c *tile.Counts) {
 	melds := v.Melds(seat)
 	copy(w.Melds[:], melds)
 	w.NumMelds = uint8(len(melds))
-	w.Seat, w.Dealer, w.From = uint8(seat), uint8(v.Dealer()), uint8((seat+1)%game.NumSeats)
+	np := v.Players()
+	if np != t.rules.NumPlayers() {
+		// A 3-player round: its scoring (the kitas are dora, tsumo-son).
+		t.rules = score.Tenhou()
+		if np == 3 {
+			t.rules = score.TenhouSanma()
+		}
+	}
+	w.Seat, w.Dealer, w.From = uint8(seat), uint8(v.Dealer()), uint8((seat+1)%np)
+	w.Kita = uint8(v.Kita(seat))
 	w.Round = v.RoundWind()
 	w.Riichi = !openHand(v, seat)
 	ind := v.DoraIndicators()
 	copy(w.Dora[:], ind)
 	w.NumDora = uint8(len(ind))
 	t.minScore, t.need, t.speed = 1000, 0, false
-	if v.RoundIndex() >= allLast {
+	last := allLast
+	if np == 3 {
+		last = allLast3
+	}
+	if v.RoundIndex() >= last {
 		scores := v.Scores()
-		rank := game.Rank(scores)
+		rank := game.RankOf(scores, np)
 		if rank[seat] == 1 {
 			t.speed, t.minScore = true, 1
 		} else {

@@ -6,7 +6,9 @@ import (
 )
 
 // Tsumogiri discards the tile it draws, never calls, never declares riichi
-// and wins whenever it can. It is the floor every other bot must beat.
+// and wins whenever it can; with three players it sets a drawn North aside
+// (a kita) in place of discarding it, which leaves its hand as unchanged
+// as a discard would. It is the floor every other bot must beat.
 type Tsumogiri struct{}
 
 // Act implements game.Player.
@@ -18,6 +20,9 @@ func (Tsumogiri) Act(v game.View, legal []game.Action) game.Action {
 		return game.PassAction(legal)
 	}
 	d := v.Drawn()
+	if a, ok := game.FindAction(legal, game.Kita); ok && a.Tile == d {
+		return a
+	}
 	for _, a := range legal {
 		if a.Type == game.Discard && a.Tile == d {
 			return a

@@ -2,18 +2,59 @@ package bot
 
 import (
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/hand"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
 // seen returns the tiles the seat sees outside its own concealed hand:
-// every meld, every river tile not called, the dora indicators.
+// every meld, every river tile not called, the Norths set aside, the dora
+// indicators. In a 3-player round the kinds the set lacks (2m–8m) count
+// as four seen, so that every count of unseen tiles built on it (ukeire,
+// live tiles) leaves them out: one code path for both set sizes.
 func seen(v game.View) tile.Counts {
 	vis := v.Visible()
 	c := v.Counts()
 	for k := range vis {
 		vis[k] -= c[k]
 	}
+	if v.Players() == 3 {
+		for k := range absentInSanma.Kinds {
+			vis[k] = 4
+		}
+	}
 	return vis
+}
+
+// absentInSanma holds the kinds a 3-player set lacks: 2m to 8m.
+const absentInSanma tile.KindSet = (1<<(tile.Man9) - 1) &^ (1 << tile.Man1)
+
+// kita returns the kita (a North set aside, 3-player rounds only) the
+// baseline bots make: always when it is legal, except when the hand holds
+// two Norths or more and setting one aside would leave it worse than its
+// best discard (a higher shanten, or fewer tiles that lower it), as when
+// the Norths are its pair or a triplet it keeps. A lone North can only
+// ever be a pair or a single wait, and a kita is a dora and a replacement
+// draw besides. In riichi the round offers the kita of the drawn North
+// only, which leaves the waits as they are, so it is always made. A
+// winning hand wins before this is asked. buf is scratch for the
+// discards.
+func kita(v game.View, legal []game.Action, buf []hand.Discard) (game.Action, bool) {
+	a, ok := game.FindAction(legal, game.Kita)
+	if !ok {
+		return a, false
+	}
+	c := v.Counts()
+	if v.InRiichi(v.Seat()) || c[tile.North] < 2 {
+		return a, true
+	}
+	vis := seen(v)
+	ds := hand.Discards(&c, &vis, buf)
+	for _, d := range ds {
+		if d.Kind == tile.North {
+			return a, d.Shanten == ds[0].Shanten && d.Count >= ds[0].Count
+		}
+	}
+	return a, true
 }
 
 // yakuhai reports whether kind k gives seat a yaku as a triplet: a dragon,
