@@ -248,8 +248,9 @@ func (d *obsDecoder) tiles(o *Observation, mine bool, ss []string, n int, field 
 }
 
 // rules reads the rules: Tenhou's of the length and the number of players
-// (game.Tenhou, or game.TenhouSanma for "players": 3), then the fields
-// given. A score's players must agree with "players".
+// (game.Tenhou, or game.TenhouSanma for 3), then the fields given. The
+// number of players is "players", else the score rules' ("tenhou-sanma"),
+// else 4; "players" and the score rules must agree.
 func (j *rulesJSON) rules() (game.Rules, error) {
 	length := game.Hanchan
 	switch j.Length {
@@ -260,8 +261,11 @@ func (j *rulesJSON) rules() (game.Rules, error) {
 		return game.Rules{}, fmt.Errorf("rules.length: %q is neither hanchan nor tonpuusen", j.Length)
 	}
 	np := game.NumSeats
-	if j.Players != nil {
+	switch {
+	case j.Players != nil:
 		np = *j.Players
+	case j.Score != nil:
+		np = j.Score.NumPlayers()
 	}
 	var r game.Rules
 	switch np {

@@ -3,11 +3,15 @@ package observe
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
@@ -303,5 +307,227 @@ func TestSanmaObservationJSONRoundTrip(t *testing.T) {
 	}
 	if kitas == 0 {
 		t.Error("no kita in the observations written")
+	}
+}
+
+// sanmaJSON is a short three-player observation: seat 1's view of East 1,
+// seat 0 setting a North aside and discarding on its replacement draw, up
+// to seat 1's first discard.
+const sanmaJSON = `{"rules":{"players":3},"round":0,"honba":0,"sticks":0,"dealer":0,"scores":[35000,35000,35000],"seat":1,
+"hand":["1m","1m","9m","0p","6p","7p","1s","1s","9s","1z","1z","4z","7z"],"dora_indicator":"3p",
+"events":[{"type":"draw","seat":0},{"type":"kita","seat":0,"tile":"4z"},{"type":"draw","seat":0,"rinshan":true},
+{"type":"discard","seat":0,"tile":"9m","tsumogiri":true},{"type":"draw","seat":1,"tile":"4s"},{"type":"discard","seat":1,"tile":"7z"}]}`
+
+// TestSanmaObservationJSON reads sanmaJSON: three players, the North seat
+// 0 set aside (seen, visible, out of the unseen), the replacement draw from
+// the dead wall, the live wall of 55 less one draw per seat and the kita's.
+func TestSanmaObservationJSON(t *testing.T) {
+	o, err := ParseObservation([]byte(sanmaJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := o.Rules()
+	if o.Players() != 3 || r.Players() != 3 || r.StartPoints != 35000 || o.Scores() != [4]int{35000, 35000, 35000, 0} {
+		t.Errorf("players %d, rules %+v, scores %v", o.Players(), r, o.Scores())
+	}
+	if o.Kita(0) != 1 || o.Visible()[tile.North] != 2 || o.Unseen()[tile.North] != 2 {
+		t.Errorf("kita %d, North visible %d unseen %d; want 1, 2, 2", o.Kita(0), o.Visible()[tile.North], o.Unseen()[tile.North])
+	}
+	// 55 live draws: the dealer's and seat 1's taken, and one moved to the
+	// dead wall by the kita.
+	if o.LiveRemaining() != 52 {
+		t.Errorf("live remaining %d, want 52", o.LiveRemaining())
+	}
+	unseen := 0
+	for _, n := range o.Unseen() {
+		unseen += int(n)
+	}
+	// 108 tiles: 14 in the hand (dealt and drawn, one discarded), the
+	// indicator, two discards and the North set aside are seen.
+	if want := 108 - 13 - 1 - 1 - 1 - 1; unseen != want {
+		t.Errorf("%d unseen, want %d", unseen, want)
+	}
+	det, err := o.Determinize(rand.New(rand.NewPCG(1, 2)), DeterminizeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Unless seat 0 or 2 can call the 7z, seat 2 has drawn.
+	_, repl := det.Draws()
+	if det.Kita(0) != 1 || det.Players() != 3 || repl != 1 || det.LiveRemaining() < 51 || len(det.River(0)) != 1 || len(det.River(1)) != 1 {
+		t.Errorf("determinized: kita %d, players %d, %d replacement draws, live %d, rivers %v %v",
+			det.Kita(0), det.Players(), repl, det.LiveRemaining(), det.River(0), det.River(1))
+	}
+}
+
+// TestSanmaObservationJSONErrors: three-player observation JSON with four
+// seats' data, a seat 3, tiles out of play or a kita that cannot be is
+// refused, naming the field or the event and why; a kita in a
+// four-player observation too.
+func TestSanmaObservationJSONErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, old, new string
+		want           string
+	}{
+		{"four scores", `[35000,35000,35000]`, `[35000,35000,35000,0]`, "scores: 4 values, want 3"},
+		{"seat 3", `"seat":1`, `"seat":3`, "seat 3 is not a seat of a 3-player round"},
+		{"dealer 3", `"dealer":0`, `"dealer":3`, "dealer: 3 is not a seat of 3 players"},
+		{"five players", `"players":3`, `"players":5`, "rules.players: 5 (want 3 or 4)"},
+		{"four-player score rules", `"players":3`, `"players":3,"score":"tenhou"`, "rules.score: rules for 4 players, but players is 3"},
+		{"dealt 3m", `"1m","1m","9m"`, `"1m","3m","9m"`, "dealt tile 1: 3m (id 8) is not used with three players"},
+		{"indicator 5m", `"dora_indicator":"3p"`, `"dora_indicator":"5m"`, "dora indicator 5m (id 17) is not used with three players"},
+		{"discard 0m", `"tile":"9m","tsumogiri":true`, `"tile":"0m","tsumogiri":true`, "discard: 0m (id 16) is not used with three players"},
+		{"event of seat 3", `{"type":"draw","seat":1,"tile":"4s"}`, `{"type":"draw","seat":3}`, "events[4].seat: missing or not a seat of 3 players"},
+		{"kita of a wind", `"type":"kita","seat":0,"tile":"4z"`, `"type":"kita","seat":0,"tile":"3z"`, "a kita sets aside a North, not 3z"},
+		{"kita with a field", `"type":"kita","seat":0,"tile":"4z"`, `"type":"kita","seat":0,"tile":"4z","from":1`, "events[1].from: not a field of a kita event"},
+		{"kita out of turn", `"type":"kita","seat":0,"tile":"4z"`, `"type":"kita","seat":2,"tile":"4z"`, "seat 0 is to act, not seat 2"},
+		{"draw not rinshan", `{"type":"draw","seat":0,"rinshan":true}`, `{"type":"draw","seat":0}`, "a draw after a kan is a rinshan draw"},
+		{"chi", `{"type":"draw","seat":1,"tile":"4s"}`, `{"type":"chi","seat":1,"from":0,"tiles":["1m","1m"]}`, "no chi with three players"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in := strings.Replace(sanmaJSON, c.old, c.new, 1)
+			if in == sanmaJSON {
+				t.Fatalf("%q not in the base", c.old)
+			}
+			if _, err := ParseObservation([]byte(in)); !observeErr(err, c.want) {
+				t.Fatalf("got %v, want an error with %q", err, c.want)
+			}
+		})
+	}
+	four := strings.Replace(strings.Replace(sanmaJSON, `"rules":{"players":3},`, ``, 1), `[35000,35000,35000]`, `[25000,25000,25000,25000]`, 1)
+	if _, err := ParseObservation([]byte(four)); !observeErr(err, "a kita with 4 players (three only)") {
+		t.Errorf("a kita with four players: %v", err)
+	}
+}
+
+// TestSanmaAppendErrors appends impossible events to seat 1's
+// three-player observations (sanmaJSON, and a variant where seat 1
+// declares riichi): each must be refused as an ObservationError naming
+// its index and why, leaving the observation as it was.
+func TestSanmaAppendErrors(t *testing.T) {
+	base, err := ParseObservation([]byte(sanmaJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	riichiJSON := strings.Replace(strings.Replace(sanmaJSON, `"1m","1m","9m","0p","6p","7p","1s","1s","9s","1z","1z","4z","7z"`,
+		`"1m","1m","1m","9m","9m","9m","1p","2p","3p","4z","4z","7z","7z"`, 1),
+		`{"type":"discard","seat":1,"tile":"7z"}`, `{"type":"discard","seat":1,"tile":"4s","tsumogiri":true,"riichi":true}`, 1)
+	inRiichi, err := ParseObservation([]byte(riichiJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	setAside := base.Events()[1].Tile // the North seat 0 set aside
+	var mine, unseenNorth tile.Tile = tile.NoTile, tile.NoTile
+	for _, h := range base.Hand() {
+		if h.Kind() == tile.North {
+			mine = h
+		}
+	}
+	for n := tile.Tile(tile.North) * 4; n < tile.Tile(tile.North)*4+4; n++ {
+		if n != setAside && !slices.Contains(base.Hand(), n) {
+			unseenNorth = n
+		}
+	}
+	unseen := tile.MustParseTile("8s")
+	hidden := func(s uint8) ObsEvent { return ObsEvent{Type: ObsDraw, Seat: s, Tile: tile.NoTile} }
+	seven := base.River(1)[0].Tile
+	pon := score.Meld{Type: score.Pon, Tiles: [4]tile.Tile{seven, seven + 1, seven + 2}}
+	round := []ObsEvent{hidden(2), {Type: ObsDiscard, Seat: 2, Tile: unseen, Tsumogiri: true},
+		hidden(0), {Type: ObsDiscard, Seat: 0, Tile: unseen + 1, Tsumogiri: true}}
+	ownDraw := append(slices.Clone(round), ObsEvent{Type: ObsDraw, Seat: 1, Tile: unseen + 2})
+	riichiDraw := append([]ObsEvent{{Type: ObsRiichiAccepted, Seat: 1}}, ownDraw...)
+	for _, c := range []struct {
+		name   string
+		o      *Observation
+		before []ObsEvent
+		e      ObsEvent
+		want   string
+	}{
+		{"seat 3 draws", base, nil, hidden(3), "seat 3 is not a seat of a 3-player round"},
+		{"seat 3 calls", base, nil, ObsEvent{Type: ObsCall, Seat: 3, From: 1, Meld: pon}, "seat 3 is not a seat of a 3-player round"},
+		{"seat 0 draws after seat 2", base, round[:2], hidden(1), "seat 0 draws next"},
+		{"chi", base, nil, ObsEvent{Type: ObsCall, Seat: 2, From: 1, Meld: score.Meld{Type: score.Chi, Tiles: [4]tile.Tile{seven, unseen, unseen + 4}}}, "no chi with three players"},
+		{"2m discarded", base, round[:1], ObsEvent{Type: ObsDiscard, Seat: 2, Tile: tile.MustParseTile("2m")}, "2m (id 4) is not used with three players"},
+		{"5m in a pon", base, nil, ObsEvent{Type: ObsCall, Seat: 2, From: 1, Meld: score.Meld{Type: score.Pon, Tiles: [4]tile.Tile{seven, tile.MustParseTile("5m"), seven + 1}}}, "invalid meld"},
+		{"kita of the North set aside", base, round[:1], ObsEvent{Type: ObsKita, Seat: 2, Tile: setAside}, fmt.Sprintf("kita: 4z (id %d) was seen before", setAside)},
+		{"kita of the observer's North", base, round[:1], ObsEvent{Type: ObsKita, Seat: 2, Tile: mine}, "was seen before"},
+		{"kita before the draw", base, nil, ObsEvent{Type: ObsKita, Seat: 2, Tile: unseenNorth}, "seat 2 cannot act now"},
+		{"kita after a call", base, []ObsEvent{{Type: ObsCall, Seat: 2, From: 1, Meld: pon}}, ObsEvent{Type: ObsKita, Seat: 2, Tile: unseenNorth}, "a kita right after a call"},
+		{"kita of a wind", base, round[:1], ObsEvent{Type: ObsKita, Seat: 2, Tile: tile.MustParseTile("3z")}, "a kita sets aside a North, not 3z"},
+		{"own kita of a North not held", base, ownDraw, ObsEvent{Type: ObsKita, Seat: 1, Tile: unseenNorth}, "is not in the hand"},
+		{"kita in riichi, not the drawn North", inRiichi, riichiDraw, ObsEvent{Type: ObsKita, Seat: 1, Tile: mine}, "a seat in riichi sets aside only the North it drew"},
+		{"replacement draw not rinshan", base, append(slices.Clone(round[:1]), ObsEvent{Type: ObsKita, Seat: 2, Tile: unseenNorth}), hidden(2), "a draw after a kan is a rinshan draw"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := c.o.Clone()
+			for i, e := range c.before {
+				if err := o.Append(e); err != nil {
+					t.Fatalf("before[%d]: %v", i, err)
+				}
+			}
+			was, _ := json.Marshal(o)
+			err := o.Append(c.e)
+			var oe *ObservationError
+			if !errors.As(err, &oe) || !errors.Is(err, ErrObservation) || !observeErr(err, c.want) {
+				t.Fatalf("got %v, want an ObservationError with %q", err, c.want)
+			}
+			if oe.Event != len(c.o.Events())+len(c.before) || oe.What != c.e.String() {
+				t.Errorf("error at event %d (%s), want %d (%s)", oe.Event, oe.What, len(c.o.Events())+len(c.before), c.e)
+			}
+			if now, _ := json.Marshal(o); string(now) != string(was) {
+				t.Errorf("the observation changed")
+			}
+		})
+	}
+	// In riichi, the North just drawn may go aside; its replacement comes
+	// from the dead wall's next place.
+	o := inRiichi.Clone()
+	for i, e := range append(slices.Clone(riichiDraw[:len(riichiDraw)-1]), ObsEvent{Type: ObsDraw, Seat: 1, Tile: unseenNorth},
+		ObsEvent{Type: ObsKita, Seat: 1, Tile: unseenNorth}, ObsEvent{Type: ObsDraw, Seat: 1, Tile: unseen + 3, Rinshan: true}) {
+		if err := o.Append(e); err != nil {
+			t.Fatalf("riichi kita, event %d: %v", i, err)
+		}
+	}
+	if o.Kita(1) != 1 || o.known[game.Layout3.Replacement(1)] != unseen+3 {
+		t.Errorf("riichi kita: %d set aside, replacement place holds %v", o.Kita(1), o.known[game.Layout3.Replacement(1)])
+	}
+}
+
+// TestSanmaNewObservationErrors: a three-player observation refuses seat
+// 3, tiles out of play dealt or shown, and a four-player setup.
+func TestSanmaNewObservationErrors(t *testing.T) {
+	rules := game.TenhouSanma(game.Hanchan)
+	setup := game.RoundSetup{Scores: [4]int{35000, 35000, 35000, 0}}
+	var dealt [13]tile.Tile
+	for i := range dealt {
+		dealt[i] = tile.Tile(32 + 4*i) // 9m, 1p, ...: one of a kind each
+	}
+	dora := tile.MustParseTile("1m")
+	if _, err := NewObservation(rules, setup, 2, dealt, dora); err != nil {
+		t.Fatalf("seat 2: %v", err)
+	}
+	bad3m := dealt
+	bad3m[5] = tile.MustParseTile("3m")
+	four := setup
+	four.Scores[3] = 35000
+	for _, c := range []struct {
+		name  string
+		seat  int
+		setup game.RoundSetup
+		dealt [13]tile.Tile
+		dora  tile.Tile
+		want  string
+	}{
+		{"seat 3", 3, setup, dealt, dora, "seat 3 is not a seat of a 3-player round"},
+		{"3m dealt", 0, setup, bad3m, dora, "dealt tile 5: 3m (id 8) is not used with three players"},
+		{"indicator 7m", 0, setup, dealt, tile.MustParseTile("7m"), "dora indicator 7m (id 24) is not used with three players"},
+		{"seat 3 scored", 0, four, dealt, dora, "scores[3] 35000: seat 3 is empty"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := NewObservation(rules, c.setup, c.seat, c.dealt, c.dora)
+			var oe *ObservationError
+			if !errors.As(err, &oe) || oe.Event != -1 || !observeErr(err, c.want) {
+				t.Errorf("got %v, want a setup ObservationError with %q", err, c.want)
+			}
+		})
 	}
 }
