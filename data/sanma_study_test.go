@@ -77,6 +77,8 @@ type sanmaStudy struct {
 	kitaNoDraw                       int // kita not followed by its seat's draw or a win on it (must be 0)
 	seat3                            int // seat 3 with a hand, an event or points (must be 0)
 	chi                              int // chi calls (must be 0)
+	secondNoHonba                    int // double rons' second winners, paid no honba
+	noHonba                          int // other rons not paid 200 per honba (must be 0)
 	doraMismatch                     []string
 }
 
@@ -118,6 +120,10 @@ func TestSanmaRecordFacts(t *testing.T) {
 	if s.manzuMiddle+s.kitaNotNorth+s.kitaNoDraw+s.seat3+s.kitaThenDora+s.chi != 0 {
 		t.Errorf("2m-8m %d, kita of another tile %d, kita without its draw %d, seat 3 used %d, dora after a kita %d, chi %d: all must be 0",
 			s.manzuMiddle, s.kitaNotNorth, s.kitaNoDraw, s.seat3, s.kitaThenDora, s.chi)
+	}
+	t.Logf("rons in a round with honba paid 200 each, but for %d double rons' second winners, paid none", s.secondNoHonba)
+	if s.noHonba != 0 || s.secondNoHonba == 0 {
+		t.Errorf("%d rons other than a double ron's second not paid 200 per honba; %d second winners paid none", s.noHonba, s.secondNoHonba)
 	}
 	if s.draws55 != s.exhaustive {
 		t.Errorf("%d of %d exhaustive draws come after 55 draws", s.draws55, s.exhaustive)
@@ -173,6 +179,17 @@ func (s *sanmaStudy) round(name string, rd *data.Round) {
 			a := &rd.Agari[e.Index]
 			s.wins++
 			s.checkDora(name, rd, a)
+			if rd.Honba > 0 && !a.Tsumo() {
+				// Only a double ron's first winner is paid the honba, though
+				// both AGARI show it in ba=.
+				paid := a.Deltas[a.Who] - a.Points - 1000*a.Sticks
+				switch {
+				case e.Index > 0 && paid == 0:
+					s.secondNoHonba++
+				case e.Index > 0 || paid != 200*rd.Honba:
+					s.noHonba++
+				}
+			}
 			s.studyKitaWin(rd, ei, a, lastKita)
 			s.studyWindows(&w, a, lastKita == ei-1 && !a.Tsumo())
 		case data.EventRyuukyoku:
