@@ -705,3 +705,18 @@ func TestRiichiAnkanKeepsWaits(t *testing.T) {
 		}
 	}
 }
+
+func TestSanmaNineTerminals(t *testing.T) {
+	// Nine terminal and honour kinds on the dealer's first draw: an
+	// abortive draw with three players as with four; the dealer keeps the
+	// deal.
+	r := scenario3(t, [3]string{"19m19p19s12356z88s", "2233p5577s66z777z", "445566p8899s233z"}, "3s", "", "", sanmaEven)
+	if !hasAction(r, 0, KyuushuKyuuhai) {
+		t.Fatalf("no kyuushu among %v", r.Legal(0, nil))
+	}
+	mustApply(t, r, Action{Type: KyuushuKyuuhai, Seat: 0})
+	res := r.Result()
+	if res.Kind != NineTerminals || !res.Renchan || res.Deltas != [4]int{} {
+		t.Errorf("kyuushu: %v renchan %v deltas %v", res.Kind, res.Renchan, res.Deltas)
+	}
+}
