@@ -77,6 +77,7 @@ type sanmaStudy struct {
 	kitaNoDraw                       int // kita not followed by its seat's draw or a win on it (must be 0)
 	seat3                            int // seat 3 with a hand, an event or points (must be 0)
 	chi                              int // chi calls (must be 0)
+	nine, nineAfterKita              int // nine-terminals draws; of those, after a kita (must be 0)
 	secondNoHonba                    int // double rons' second winners, paid no honba
 	noHonba                          int // other rons not paid 200 per honba (must be 0)
 	doraMismatch                     []string
@@ -112,8 +113,8 @@ func TestSanmaRecordFacts(t *testing.T) {
 		s.ippatsuKita, s.ippatsuSelfKita, s.ippatsuKitaYes, s.doubleAfterKita, s.doubleAfterKitaYes, s.openKanDoraAtKita)
 	t.Logf("without a kita: wins in an ippatsu window %d (with ippatsu %d); riichi on the first discard %d (double riichi %d)",
 		s.ippatsuPlain, s.ippatsuPlainYes, s.doublePlain, s.doublePlainYes)
-	t.Logf("dora checked on %d wins (%d with kitas); exhaustive draws %d, with 55 draws %d",
-		s.doraWins, s.doraWithKita, s.exhaustive, s.draws55)
+	t.Logf("dora checked on %d wins (%d with kitas); exhaustive draws %d, with 55 draws %d; nine-terminals draws %d, after a kita %d",
+		s.doraWins, s.doraWithKita, s.exhaustive, s.draws55, s.nine, s.nineAfterKita)
 	for _, m := range s.doraMismatch {
 		t.Errorf("dora: %s", m)
 	}
@@ -128,11 +129,15 @@ func TestSanmaRecordFacts(t *testing.T) {
 	if s.draws55 != s.exhaustive {
 		t.Errorf("%d of %d exhaustive draws come after 55 draws", s.draws55, s.exhaustive)
 	}
-	// A kita breaks ippatsu and the first go-around, as a call does; a robbed
+	// A kita breaks ippatsu and the first go-around (double riichi; no
+	// nine-terminals draw follows one), as a call does; a robbed
 	// kita is no chankan; a tsumo on its replacement is rinshan kaihou.
 	if s.ippatsuKitaYes != 0 || s.ippatsuPlainYes != s.ippatsuPlain || s.doubleAfterKitaYes != 0 || s.doublePlainYes != s.doublePlain {
 		t.Errorf("ippatsu after a kita %d, without one %d of %d; double riichi after a kita %d, without one %d of %d",
 			s.ippatsuKitaYes, s.ippatsuPlainYes, s.ippatsuPlain, s.doubleAfterKitaYes, s.doublePlainYes, s.doublePlain)
+	}
+	if s.nineAfterKita != 0 || s.nine == 0 {
+		t.Errorf("%d of %d nine-terminals draws come after a kita", s.nineAfterKita, s.nine)
 	}
 	if s.robbedChankan != 0 || s.kitaTsumoRinshan != s.kitaTsumo {
 		t.Errorf("robbed kitas with chankan %d; tsumo on a kita's replacement with rinshan %d of %d", s.robbedChankan, s.kitaTsumoRinshan, s.kitaTsumo)
@@ -194,6 +199,10 @@ func (s *sanmaStudy) round(name string, rd *data.Round) {
 			s.studyWindows(&w, a, lastKita == ei-1 && !a.Tsumo())
 		case data.EventRyuukyoku:
 			s.draws++
+			if rd.Ryuukyoku.Type == data.NineTerminals {
+				s.nine++
+				s.nineAfterKita += b2i(kitas > 0)
+			}
 			if rd.Ryuukyoku.Type == data.Exhaustive {
 				s.exhaustive++
 				if draws == 55 {
