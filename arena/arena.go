@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/mjrank/mjrank/bot"
@@ -21,18 +22,21 @@ import (
 
 // Config is one arena run.
 type Config struct {
+	// Players is the number of seats: 4 (or 0) plays Tenhou's 4-player
+	// rules (game.Tenhou), 3 its 3-player ones (game.TenhouSanma).
+	Players int
 	// Seats names the bot of each entry; entry i sits in seat i unless
-	// Rotate moves it.
+	// Rotate moves it. With three players Seats[3] stays empty.
 	Seats [game.NumSeats]string
 	// Games is the number of games of the whole arena (all shards). With
-	// Rotate it must be a multiple of 4: Games/4 walls, each played four
-	// times.
+	// Rotate it must be a multiple of the players: Games/Players walls,
+	// each played once in every seating.
 	Games int
 	// Seed fixes every wall and every bot's seed.
 	Seed uint64
-	// Rotate plays every wall four times, entry i in seat (i+r) mod 4 in
-	// rotation r, so that every entry meets the same tiles in every seat
-	// (duplicate play).
+	// Rotate plays every wall once per seat, entry i in seat (i+r) mod
+	// Players in rotation r, so that every entry meets the same tiles in
+	// every seat (duplicate play).
 	Rotate bool
 	// Length is hanchan or tonpuusen.
 	Length game.Length
@@ -58,6 +62,10 @@ type Config struct {
 	// RecordsFormat is the records' format: "tenhou6" (the default) or
 	// "mjai".
 	RecordsFormat string
+	// hooks, when not nil, are the built-in bots' table's hooks (tests
+	// check every game's invariants in them); they run on the workers'
+	// goroutines at once.
+	hooks *game.Hooks
 }
 
 // TableSpec is what a Table is told of the game it seats.
@@ -88,13 +96,29 @@ type Table interface {
 // ErrConfig wraps every error about a Config.
 var ErrConfig = errors.New("arena: bad configuration")
 
-// perUnit is the number of games in one unit: a duplicate set of four
-// with Rotate, else one game.
+// perUnit is the number of games in one unit: a duplicate set of one
+// game per seating with Rotate, else one game.
 func (c *Config) perUnit() int {
 	if c.Rotate {
-		return game.NumSeats
+		return c.players()
 	}
 	return 1
+}
+
+// players returns the number of seats, Players with 0 read as 4.
+func (c *Config) players() int {
+	if c.Players == 0 {
+		return game.NumSeats
+	}
+	return c.Players
+}
+
+// rules returns the rules of every game of the arena.
+func (c *Config) rules() game.Rules {
+	if c.players() == 3 {
+		return game.TenhouSanma(c.Length)
+	}
+	return game.Tenhou(c.Length)
 }
 
 // units returns the number of units of the whole arena.
@@ -119,10 +143,8 @@ func mulDiv(a, b, d int) int {
 
 // Check validates c.
 func (c *Config) Check() error {
-	for i, s := range c.Seats {
-		if c.NewTable == nil && !bot.Valid(s) {
-			return fmt.Errorf("%w: seat %d: unknown bot %q", ErrConfig, i+1, s)
-		}
+	if err := c.checkSeats(); err != nil {
+		return err
 	}
 	if c.NewTable != nil && c.Bots.MCLab.Oracle != mc.OracleNone {
 		return fmt.Errorf("%w: an oracle mc bot (%s) needs the arena's own table of built-in bots", ErrConfig, MCVariant(&c.Bots.MCLab))
@@ -130,8 +152,8 @@ func (c *Config) Check() error {
 	if c.Games <= 0 {
 		return fmt.Errorf("%w: games must be positive", ErrConfig)
 	}
-	if c.Rotate && c.Games%game.NumSeats != 0 {
-		return fmt.Errorf("%w: with rotation, games must be a multiple of 4 (got %d)", ErrConfig, c.Games)
+	if c.Rotate && c.Games%c.players() != 0 {
+		return fmt.Errorf("%w: with rotation, games must be a multiple of %d, the players (got %d)", ErrConfig, c.players(), c.Games)
 	}
 	if c.Length != game.Hanchan && c.Length != game.Tonpuusen {
 		return fmt.Errorf("%w: length %v is neither hanchan nor tonpuusen", ErrConfig, c.Length)
@@ -154,10 +176,36 @@ func (c *Config) Check() error {
 	return nil
 }
 
+// checkSeats checks the number of players and the bot of every seat.
+func (c *Config) checkSeats() error {
+	np := c.players()
+	if np != 3 && np != 4 {
+		return fmt.Errorf("%w: players %d: 3 or 4", ErrConfig, c.Players)
+	}
+	if np == 3 && c.NewTable != nil {
+		return fmt.Errorf("%w: 3 players: only the arena's own table of built-in bots seats them", ErrConfig)
+	}
+	for i, s := range c.Seats {
+		switch {
+		case i >= np && s != "":
+			return fmt.Errorf("%w: seat %d: a %d-player arena seats %d bots, not %q", ErrConfig, i+1, np, np, s)
+		case i >= np:
+		case c.NewTable != nil:
+		case !bot.Valid(s):
+			return fmt.Errorf("%w: seat %d: unknown bot %q", ErrConfig, i+1, s)
+		default:
+			if err := bot.Plays(s, np); err != nil {
+				return fmt.Errorf("%w: seat %d: %v", ErrConfig, i+1, strings.TrimPrefix(err.Error(), "bot: "))
+			}
+		}
+	}
+	return nil
+}
+
 // unitName says what a unit is.
 func (c *Config) unitName() string {
 	if c.Rotate {
-		return "walls of 4 games"
+		return fmt.Sprintf("walls of %d games", c.players())
 	}
 	return "games"
 }
@@ -198,11 +246,20 @@ func BotSeed(wallSeed uint64, rot, e int) uint64 {
 	return s.Uint64()
 }
 
-// Seating returns the seat of each entry in rotation r (0..3).
-func Seating(r int) [game.NumSeats]int {
+// Seating returns the seat of each entry in rotation r (0..3) of a
+// 4-player arena.
+func Seating(r int) [game.NumSeats]int { return SeatingOf(game.NumSeats, r) }
+
+// SeatingOf returns the seat of each entry in rotation r (0..players-1)
+// of an arena of players seats: entry e in seat (e+r) mod players. With
+// three players entry 3, which no bot plays, stays in the empty seat 3.
+func SeatingOf(players, r int) [game.NumSeats]int {
 	var s [game.NumSeats]int
 	for e := range s {
-		s[e] = (e + r) % game.NumSeats
+		s[e] = e
+		if e < players {
+			s[e] = (e + r) % players
+		}
 	}
 	return s
 }
@@ -265,7 +322,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 
 	res := newResult(&c)
 	res.FirstUnit = from
-	add := adder{res: res, per: per, n: n, buf: make([]gameOut, window)}
+	add := adder{res: res, per: per, players: c.players(), n: n, buf: make([]gameOut, window)}
 	var firstErr error
 	errAt, done := n, 0
 	for f := range results {
@@ -355,6 +412,7 @@ func playGames(run context.Context, c *Config, from, n, workers int, credits <-c
 type adder struct {
 	res      *Result
 	per      int // games a unit
+	players  int // entries that play
 	n        int // games in the run's range
 	buf      []gameOut
 	next     int                     // games added
@@ -377,7 +435,7 @@ func (a *adder) put(i int, out gameOut) (added int) {
 		a.next++
 		added++
 		if a.next%a.per == 0 {
-			for e := range a.unit {
+			for e := range a.unit[:a.players] {
 				a.unit[e].closeUnit()
 				a.res.Entries[e].add(&a.unit[e])
 			}
@@ -392,15 +450,18 @@ func (a *adder) put(i int, out gameOut) (added int) {
 // playOne plays rotation rot of unit u.
 func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 	seed := WallSeed(c.Seed, u)
-	seat := Seating(rot)
-	rules := game.Tenhou(c.Length)
+	np := c.players()
+	seat := SeatingOf(np, rot)
+	rules := c.rules()
 	var names [game.NumSeats]string
 	entryOf := [game.NumSeats]int{}
 	st := TableSpec{Rules: rules, ID: fmt.Sprintf("mjrank-arena-%d-%d-%d", c.Seed, u, rot)}
 	for e, name := range c.Seats {
-		names[seat[e]] = name
 		entryOf[seat[e]] = e
-		st.Seeds[seat[e]] = BotSeed(seed, rot, e)
+		if e < np {
+			names[seat[e]] = name
+			st.Seeds[seat[e]] = BotSeed(seed, rot, e)
+		}
 	}
 	st.Names = names
 	table, err := c.table(&st)
@@ -413,7 +474,7 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 		rec = newRecorder(rules, st.ID, names)
 	}
 	g, err := play(ctx, rules, seed, table.Players(), table.Hooks(), rec, func(r *game.Round) {
-		for s := range game.NumSeats {
+		for s := range np {
 			roundStats(r, s, &out.entries[entryOf[s]])
 		}
 	})
@@ -438,7 +499,7 @@ func playOne(ctx context.Context, c *Config, u, rot int) (out gameOut) {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d %d %v %v", u, rot, scores, points)
 	out.hash = h.Sum64()
-	for s := range game.NumSeats {
+	for s := range np {
 		e := &out.entries[entryOf[s]]
 		e.Games++
 		e.Ranks[rank[s]-1]++
@@ -459,11 +520,11 @@ func (c *Config) table(st *TableSpec) (Table, error) {
 	if c.NewTable != nil {
 		return c.NewTable(st)
 	}
-	t := &botTable{}
+	t := &botTable{hooks: c.hooks}
 	if c.Bots.MCLab.Oracle != mc.OracleNone {
 		t.hooks = &game.Hooks{Decision: t.reveal}
 	}
-	for s, name := range st.Names {
+	for s, name := range st.Names[:st.Rules.Players()] {
 		bo := c.Bots
 		bo.Rules = &st.Rules
 		p, err := bot.NewWith(name, st.Seeds[s], bo)

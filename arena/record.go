@@ -15,7 +15,7 @@ import (
 // public, in the records' order, and the recorder writes those events in
 // the record model — draws (their tiles from the drawing seat's
 // observation), discards, riichi steps, calls, dora indicators — and the
-// results.
+// results. With three players it records the kitas too.
 type recorder struct {
 	g  data.Game
 	rd *data.Round
@@ -26,12 +26,17 @@ type recorder struct {
 // newRecorder starts a record of a game with the rules and names given.
 func newRecorder(rules game.Rules, ref string, names [game.NumSeats]string) *recorder {
 	rec := &recorder{}
-	rec.g = data.Game{Ref: ref, Players: 4, Rules: data.TenhouRules()}
+	np := rules.Players()
+	typ := 0xA9 // Tenhou's lobby type: the Houou room's hanchan
 	if rules.Length == game.Tonpuusen {
-		rec.g.Rules = data.RulesFromType(0xA1)
+		typ = 0xA1
 	}
+	if np == 3 {
+		typ |= 0x10 // its 3-player game
+	}
+	rec.g = data.Game{Ref: ref, Players: np, Rules: data.RulesFromType(typ)}
 	rec.g.Names = names
-	for i := range rec.g.Sex {
+	for i := range rec.g.Sex[:np] {
 		rec.g.Sex[i] = "C"
 	}
 	return rec
@@ -46,8 +51,9 @@ func (rec *recorder) startRound(r *game.Round) error {
 	rd := &rec.g.Rounds[len(rec.g.Rounds)-1]
 	rec.rd = rd
 	w := r.Wall()
-	for seat := range game.NumSeats {
-		rel := (seat - rd.Dealer + game.NumSeats) % game.NumSeats
+	np := r.Players()
+	for seat := range np {
+		rel := (seat - rd.Dealer + np) % np
 		copy(rd.Hands[seat][:], w[13*rel:13*rel+13])
 	}
 	rec.n = 0
@@ -96,6 +102,8 @@ func (rec *recorder) record(r *game.Round) {
 					add(data.Call(seat, m, int(r.MeldInfos(seat)[i].From)))
 				}
 			}
+		case observe.ObsKita:
+			add(data.Kita(seat, e.Tile))
 		case observe.ObsDora:
 			add(data.NewDora(e.Tile))
 		case observe.ObsRiichiAccepted:
@@ -129,6 +137,7 @@ func (rec *recorder) end(r *game.Round) error {
 			if w.Win.Riichi {
 				a.Ura = slices.Clone(w.Win.UraDora[:w.Win.NumUraDora])
 			}
+			a.Kita = kitasOf(rd.Events, int(w.Seat))
 			ys := sr.TenhouYaku(nil)
 			for j := 0; j+1 < len(ys); j += 2 {
 				a.Yaku = append(a.Yaku, data.Yaku{ID: ys[j], Han: ys[j+1]})
@@ -179,4 +188,16 @@ func (rec *recorder) finish(g *game.Game) *data.Game {
 	scores, points, _ := g.Final()
 	rec.g.Owari = &data.Owari{Scores: scores, RankPt: points}
 	return &rec.g
+}
+
+// kitasOf returns the Norths seat set aside in events, in order (nil for
+// none, as in every 4-player round).
+func kitasOf(events []data.Event, seat int) []tile.Tile {
+	var out []tile.Tile
+	for _, e := range events {
+		if e.Type == data.EventKita && int(e.Seat) == seat {
+			out = append(out, e.Tile)
+		}
+	}
+	return out
 }

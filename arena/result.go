@@ -73,13 +73,16 @@ func (c *Counters) closeUnit() {
 // that depends on time, machine or goroutines; merged shards equal the
 // unsharded result exactly.
 type Result struct {
-	Seats  [game.NumSeats]string `json:"seats"`
-	Games  int                   `json:"games"` // of the whole arena
-	Seed   uint64                `json:"seed"`
-	Rotate bool                  `json:"rotate"`
-	Length string                `json:"length"`
-	Shards int                   `json:"shards,omitempty"` // the arena's shard count (0: not sharded)
-	Shard  int                   `json:"shard,omitempty"`  // this result's shard, 1-based (0: all)
+	// Players is 3 for a 3-player arena; 0 (absent from the JSON, as in
+	// the results of before three players) for four.
+	Players int                   `json:"players,omitempty"`
+	Seats   [game.NumSeats]string `json:"seats"`
+	Games   int                   `json:"games"` // of the whole arena
+	Seed    uint64                `json:"seed"`
+	Rotate  bool                  `json:"rotate"`
+	Length  string                `json:"length"`
+	Shards  int                   `json:"shards,omitempty"` // the arena's shard count (0: not sharded)
+	Shard   int                   `json:"shard,omitempty"`  // this result's shard, 1-based (0: all)
 	// MCSims and MCVariant describe the mc bot when a seat plays it: its
 	// simulations per decision and its ablation ("" for the full engine).
 	MCSims    int    `json:"mc_sims,omitempty"`
@@ -106,7 +109,7 @@ type Result struct {
 }
 
 func newResult(c *Config) *Result {
-	r := &Result{Seats: c.Seats, Games: c.Games, Seed: c.Seed, Rotate: c.Rotate, Length: c.Length.String(), Shards: c.Shards, Shard: c.Shard}
+	r := &Result{Players: playersField(c.players()), Seats: c.Seats, Games: c.Games, Seed: c.Seed, Rotate: c.Rotate, Length: c.Length.String(), Shards: c.Shards, Shard: c.Shard}
 	for _, s := range c.Seats {
 		if bot.Base(s) == "mc" || s == "mjai:mc" { // mjai:mc: the bot through the protocol (mjrank match)
 			r.MCSims = c.Bots.MCSims
@@ -124,16 +127,36 @@ func newResult(c *Config) *Result {
 func (r *Result) finish() {
 	r.Hash = fmt.Sprintf("%016x", r.hash)
 	r.Summary = r.Summary[:0]
-	for e := range r.Entries {
-		r.Summary = append(r.Summary, summarize(r.label(e), &r.Entries[e], r.perUnit()))
+	for e := range r.Entries[:r.players()] {
+		s := summarize(r.label(e), &r.Entries[e], r.perUnit())
+		if r.players() != game.NumSeats {
+			s.StableDan = nil // the formula is of 4-player games
+		}
+		r.Summary = append(r.Summary, s)
 	}
 }
 
 func (r *Result) perUnit() int {
 	if r.Rotate {
-		return game.NumSeats
+		return r.players()
 	}
 	return 1
+}
+
+// players returns the number of seats of r's arena.
+func (r *Result) players() int {
+	if r.Players == 0 {
+		return game.NumSeats
+	}
+	return r.Players
+}
+
+// playersField is Result.Players of an arena of np seats: 4 is left out.
+func playersField(np int) int {
+	if np == game.NumSeats {
+		return 0
+	}
+	return np
 }
 
 // label names entry e: its bot, with its entry number when the name is
@@ -182,7 +205,7 @@ type Summary struct {
 	CallPct     float64    `json:"call_pct"`
 	AvgWin      float64    `json:"avg_win"`     // average value of a win
 	AvgDealIn   float64    `json:"avg_deal_in"` // average value of a deal-in
-	StableDan   *float64   `json:"stable_dan"`  // (5·n1 + 2·n2)/n4 − 2; null without a 4th place
+	StableDan   *float64   `json:"stable_dan"`  // (5·n1 + 2·n2)/n4 − 2; null without a 4th place, and with three players
 	RankPctLow  [4]float64 `json:"rank_pct_low"`
 	RankPctHigh [4]float64 `json:"rank_pct_high"`
 }
@@ -291,7 +314,7 @@ func MergeNamed(parts []*Result, names []string) (*Result, error) {
 	if msg := coverage(parts, name, label); msg != "" {
 		return nil, fmt.Errorf("%w: %s", ErrConfig, msg)
 	}
-	out := &Result{Seats: first.Seats, Games: first.Games, Seed: first.Seed, Rotate: first.Rotate, Length: first.Length, MCSims: first.MCSims, MCVariant: first.MCVariant, MCSimulateDiscards: first.MCSimulateDiscards}
+	out := &Result{Players: first.Players, Seats: first.Seats, Games: first.Games, Seed: first.Seed, Rotate: first.Rotate, Length: first.Length, MCSims: first.MCSims, MCVariant: first.MCVariant, MCSimulateDiscards: first.MCSimulateDiscards}
 	for _, p := range parts {
 		var h uint64
 		if _, err := fmt.Sscanf(p.Hash, "%x", &h); err != nil {
@@ -316,6 +339,7 @@ func (r *Result) differs(o *Result) string {
 			d = append(d, fmt.Sprintf("%s %v, not %v", what, a, b))
 		}
 	}
+	diff("players", r.players(), o.players())
 	diff("seats", strings.Join(r.Seats[:], ","), strings.Join(o.Seats[:], ","))
 	diff("games", r.Games, o.Games)
 	diff("seed", r.Seed, o.Seed)
@@ -330,7 +354,7 @@ func (r *Result) differs(o *Result) string {
 // Planned returns the number of games of the run r comes from: its
 // shard's, or the whole arena's. It is Played unless r is Partial.
 func (r *Result) Planned() int {
-	c := Config{Games: r.Games, Rotate: r.Rotate, Shard: r.Shard, Shards: r.Shards}
+	c := Config{Players: r.Players, Games: r.Games, Rotate: r.Rotate, Shard: r.Shard, Shards: r.Shards}
 	if c.Games < 1 || c.Shards < 0 || c.Shard < 0 || c.Shard > c.Shards || c.Shards > c.units() {
 		return r.Played // not a result Run gives
 	}
@@ -347,8 +371,16 @@ func (r *Result) checkPart() error {
 	if r.Partial {
 		return fmt.Errorf("a partial result (the run was interrupted after %d %s); run the shard again", r.Played, plural(r.Played, "game", "games"))
 	}
-	c := Config{Games: r.Games, Rotate: r.Rotate, Shard: r.Shard, Shards: r.Shards}
-	if r.Games < 1 || (r.Rotate && r.Games%game.NumSeats != 0) || r.Shards < 0 || (r.Shards == 0) != (r.Shard == 0) ||
+	c := Config{Players: r.Players, Games: r.Games, Rotate: r.Rotate, Shard: r.Shard, Shards: r.Shards}
+	if r.Players != 0 && r.Players != 3 {
+		return fmt.Errorf("not an arena result (players %d: 3, or absent for 4)", r.Players)
+	}
+	for i, s := range r.Seats[r.players():] {
+		if s != "" {
+			return fmt.Errorf("not an arena result (a %d-player arena with a bot %q in seat %d)", r.players(), s, r.players()+i+1)
+		}
+	}
+	if r.Games < 1 || (r.Rotate && r.Games%r.perUnit() != 0) || r.Shards < 0 || (r.Shards == 0) != (r.Shard == 0) ||
 		(r.Shards > 0 && (r.Shard > r.Shards || r.Shards > c.units())) {
 		return fmt.Errorf("not an arena result (%d games, shard %d/%d)", r.Games, r.Shard, r.Shards)
 	}
@@ -419,7 +451,7 @@ func coverage(parts []*Result, name, label func(int) string) string {
 			s = fmt.Sprintf("%s %d", strings.TrimSuffix(r.unitName(), "s"), a)
 		}
 		if r.Rotate {
-			s += fmt.Sprintf(" (games %d..%d)", a*game.NumSeats, (b+1)*game.NumSeats-1)
+			s += fmt.Sprintf(" (games %d..%d)", a*r.perUnit(), (b+1)*r.perUnit()-1)
 		}
 		return s
 	}
