@@ -16,7 +16,10 @@ const NumSeats = 4
 
 // MaxRiver bounds one seat's discards (its river, called tiles included):
 // 70 live draws and 4 rinshan draws spread over four players leave no seat
-// more than 30 discards.
+// more than 30 discards; with three players a seat's turns are at most its
+// share of the 55 live draws (19), one more for each call the two others
+// make (8) and one for each of its own calls (4): 31. A kita's replacement
+// draw adds no discard.
 const MaxRiver = 32
 
 // RiverTile is one discard as everyone saw it.
