@@ -264,6 +264,11 @@ func (r *Round) Reset(rules *Rules, setup RoundSetup, w *Wall) error {
 	if int(setup.Dealer) >= np || setup.Index < 0 || setup.Honba < 0 || setup.Sticks < 0 {
 		return fmt.Errorf("game: bad round setup %+v", setup)
 	}
+	for i := np; i < NumSeats; i++ {
+		if setup.Scores[i] != 0 {
+			return fmt.Errorf("game: bad round setup: seat %d scores %d, but it is empty with %d players", i, setup.Scores[i], np)
+		}
+	}
 	*r = Round{rules: *rules, index: setup.Index, honba: setup.Honba, sticks: setup.Sticks,
 		dealer: setup.Dealer, scores: setup.Scores, wall: *w, next: lay.Deal, numDora: 1,
 		np: uint8(np), doraAt: uint8(lay.Dora), liveEnd: lay.Rinshan}

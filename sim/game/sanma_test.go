@@ -1,6 +1,7 @@
 package game
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -540,6 +541,8 @@ func TestSanmaRoundFlow(t *testing.T) {
 		{"S3 dealer first: agari-yame", &hanchan, 6, top2, Agari, true, 6, 2, 1, true},
 		{"S3 dealer not first plays on", &hanchan, 6, high, Agari, true, 6, 2, 1, false},
 		{"W3 ends", &hanchan, 10, low, Agari, false, 12, 0, 0, true},
+		{"S3 dealer tenpai first: tenpai-yame", &hanchan, 6, top2, ExhaustiveDraw, true, 6, 2, 1, true},
+		{"S3 dealer tenpai not first", &hanchan, 6, high, ExhaustiveDraw, true, 6, 2, 1, false},
 		{"bust", &hanchan, 1, bust, Agari, false, 2, 2, 0, true},
 		{"tonpuusen E3 to S1", &tonpuu, 2, low, Agari, false, 4, 0, 0, false},
 		{"tonpuusen E3 ends", &tonpuu, 2, high, Agari, false, 4, 0, 0, true},
@@ -620,6 +623,9 @@ func TestSanmaRulesAndSetupCheck(t *testing.T) {
 	w3 := NewWallFor(3, 1, 0, 0)
 	if _, err := NewRound(&r, RoundSetup{Dealer: 3, Scores: sanmaEven}, &w3); err == nil {
 		t.Error("seat 3 deals a three-player round")
+	}
+	if _, err := NewRound(&r, RoundSetup{Scores: [4]int{35000, 35000, 35000, 5000}}, &w3); err == nil {
+		t.Error("the empty seat 3 scores in a three-player round")
 	}
 }
 
@@ -718,5 +724,23 @@ func TestSanmaNineTerminals(t *testing.T) {
 	res := r.Result()
 	if res.Kind != NineTerminals || !res.Renchan || res.Deltas != [4]int{} {
 		t.Errorf("kyuushu: %v renchan %v deltas %v", res.Kind, res.Renchan, res.Deltas)
+	}
+}
+
+func TestSanmaSameSeedSameGame(t *testing.T) {
+	var finals [2][4]int
+	for i := range finals {
+		var players [NumSeats]Player
+		for s := range 3 {
+			players[s] = &sanmaPlayer{randomPlayer{rand.New(rand.NewPCG(42, uint64(s)))}}
+		}
+		g, err := PlayGame(context.Background(), TenhouSanma(Hanchan), 42, &players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		finals[i] = g.Scores
+	}
+	if finals[0] != finals[1] || finals[0] == sanmaEven {
+		t.Errorf("seed 42 twice: %v and %v", finals[0], finals[1])
 	}
 }
