@@ -97,7 +97,7 @@ func (r *Round) Check() error {
 	if np != 3 && np != NumSeats {
 		return fmt.Errorf("game: %w: %d players (phase %v)", ErrInvariant, np, ph)
 	}
-	lay := LayoutFor(np)
+	lay := layoutOf(np)
 	repl := r.kans + r.kitas
 	if int(r.doraAt) != lay.Dora || r.kans < 0 || r.kans > 4 || r.kitas < 0 || r.kitas > lay.MaxReplacements-4 ||
 		r.liveEnd != lay.Rinshan-repl || r.next < lay.Deal || r.next > r.liveEnd {
@@ -117,7 +117,7 @@ func (r *Round) Check() error {
 			ErrInvariant, r.numDora, r.pendingDora, r.kans, ph)
 	}
 	var where tilePlaces
-	if err := r.placeWall(&where, &lay); err != nil {
+	if err := r.placeWall(&where, lay); err != nil {
 		return err
 	}
 	var turnSeen [4]uint64 // bit set of the discards' turns (0..255)
@@ -153,11 +153,11 @@ func (r *Round) Check() error {
 			ErrInvariant, calledInRivers, calledMelds, ph)
 	}
 	for i, p := range where {
-		inPlay := lay.InPlay(tile.Tile(i))
-		if p == placeNone && inPlay {
+		// Asked only where it can fail: every tile is in play with four.
+		switch {
+		case p == placeNone && lay.InPlay(tile.Tile(i)):
 			return fmt.Errorf("game: %w: tile %v (id %d) is nowhere (phase %v)", ErrInvariant, tile.Tile(i), i, ph)
-		}
-		if p != placeNone && !inPlay {
+		case p != placeNone && np == 3 && !lay.InPlay(tile.Tile(i)):
 			return fmt.Errorf("game: %w: tile %v (id %d) in %s is not in a %d-player game (phase %v)",
 				ErrInvariant, tile.Tile(i), i, placeName(p), np, ph)
 		}
@@ -175,17 +175,15 @@ func (r *Round) placeWall(where *tilePlaces, lay *Layout) error {
 			return err
 		}
 	}
-	repl := r.kans + r.kitas
-	for i := r.liveEnd; i < lay.Tiles; i++ {
-		drawn := false
-		for k := range repl {
-			drawn = drawn || lay.Replacement(k) == i
-		}
-		if drawn {
-			continue
-		}
-		if err := where.put(r.wall[i], placeDead, ph); err != nil {
-			return err
+	// The replacement draws took w[Rinshan:Rinshan+m] and, past four,
+	// the tiles below Rinshan down to liveEnd+4 (Layout.Replacement): the
+	// dead wall is the m tiles from the live wall's end and w[Rinshan+m:].
+	m := min(r.kans+r.kitas, 4)
+	for _, part := range [2][]tile.Tile{r.wall[r.liveEnd : r.liveEnd+m], r.wall[lay.Rinshan+m : lay.Tiles]} {
+		for _, t := range part {
+			if err := where.put(t, placeDead, ph); err != nil {
+				return err
+			}
 		}
 	}
 	for i, t := range r.wall[lay.Tiles:] {
@@ -230,10 +228,12 @@ func (r *Round) checkSeat(s int, where *tilePlaces, turnSeen *[4]uint64) error {
 		return err
 	}
 	st := &r.seats[s]
-	for i := range 4 {
-		if st.kita&(1<<i) != 0 {
-			if err := where.put(tile.Tile(tile.North)*4+tile.Tile(i), placeKita+uint8(s), r.phase); err != nil {
-				return err
+	if st.kita != 0 {
+		for i := range 4 {
+			if st.kita&(1<<i) != 0 {
+				if err := where.put(tile.Tile(tile.North)*4+tile.Tile(i), placeKita+uint8(s), r.phase); err != nil {
+					return err
+				}
 			}
 		}
 	}

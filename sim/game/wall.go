@@ -80,6 +80,14 @@ func LayoutFor(players int) Layout {
 	return Layout4
 }
 
+// layoutOf is LayoutFor without the copy.
+func layoutOf(players int) *Layout {
+	if players == 3 {
+		return &Layout3
+	}
+	return &Layout4
+}
+
 // Replacement returns the wall index of the k-th replacement draw of a
 // round (k = 0 for the first), 0 <= k < MaxReplacements.
 func (l *Layout) Replacement(k int) int { return replacementIndex(l.Rinshan, k) }
