@@ -26,7 +26,7 @@ import (
 
 var cmdArena = &Command{
 	Name:      "arena",
-	UsageLine: "[--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--simulate-discards] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] [--cluster tcp://HOST:PORT [--shards N] [--cluster-dir DIR]] | merge [--json] FILE... | compare [--bot NAME[,NAME]] [--json] DIR_A DIR_B",
+	UsageLine: "[--players 3|4] [--seats A,B,C,D] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--sims N] [--simulate-discards] [--mc-ablation PARTS] [--records DIR] [--reference DIR] [--shard i/n] [--workers N] [--json] [--cluster tcp://HOST:PORT [--shards N] [--cluster-dir DIR]] | merge [--json] FILE... | compare [--bot NAME[,NAME]] [--json] DIR_A DIR_B",
 	Short:     "play bots (the mc engine and the baselines) against each other and report their statistics",
 	Long: `
 Arena plays N games between four bots (` + strings.Join(bot.Names(), ", ") + `)
@@ -54,6 +54,13 @@ entry meets the same tiles in every seat (duplicate play); --games must then
 be a multiple of 4, and the confidence intervals are computed over the
 duplicate sets. Games run in parallel; the result is the same for any number
 of workers.
+
+--players 3 plays Tenhou's 3-player game (sanma: 108 tiles, no chi, the
+Norths set aside as dora, 35,000 points to start) between the three bots of
+--seats (default three efficiency bots): ranks 1 to 3, every wall three
+times with --rotate (--games a multiple of 3). Only the bots without learned
+models play it (` + strings.Join(bot.Baselines(), ", ") + `): the models of the
+others are of 4-player games.
 
 --reference DIR prints, after the table, the Houou players' rates over the
 game records under DIR (every seat of every usable game, as mjrank verify
@@ -106,7 +113,8 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o arenaOptions
-		fs.StringVar(&o.seats, "seats", "efficiency,efficiency,efficiency,efficiency", "the four bots, comma-separated")
+		fs.StringVar(&o.seats, "seats", "efficiency,efficiency,efficiency,efficiency", "the four bots (three with --players 3), comma-separated")
+		fs.IntVar(&o.players, "players", 4, "4, or 3 for Tenhou's 3-player game (sanma)")
 		fs.IntVar(&o.games, "games", 100, "games to play (all shards together)")
 		fs.Uint64Var(&o.seed, "seed", 1, "seed of the walls and the bots")
 		fs.BoolVar(&o.rotate, "rotate", false, "play every wall four times with the seats rotated")
@@ -169,14 +177,14 @@ kills it at once. Bad flags exit with status 2, a failed run with 1.
 type arenaOptions struct {
 	seats, length, records, shard, ablate string
 	reference, bot                        string
-	games, workers, sims                  int
+	games, workers, sims, players         int
 	seed                                  uint64
 	rotate, asJSON, simDiscards           bool
 }
 
 // arenaRunFlags are the flags of a run, which arena merge and arena
 // compare refuse: the shards' files and the records hold the arenas.
-var arenaRunFlags = []string{"games", "length", "mc-ablation", "records", "reference", "rotate", "seats", "seed", "shard", "simulate-discards", "sims", "workers"}
+var arenaRunFlags = []string{"games", "length", "mc-ablation", "players", "records", "reference", "rotate", "seats", "seed", "shard", "simulate-discards", "sims", "workers"}
 
 // merge runs arena merge, which takes only --json (set holds the flags
 // given): the shards' files hold the arena.
@@ -194,15 +202,22 @@ func (o *arenaOptions) merge(env *Env, set map[string]bool, files []string) erro
 func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 	cfg := &arena.Config{Games: o.games, Seed: o.seed, Rotate: o.rotate, Records: o.records, Workers: o.workers}
 	cfg.Bots.MCSims, cfg.Bots.MCSimulateDiscards = o.sims, o.simDiscards
+	if o.players == 3 {
+		cfg.Players = 3
+		if !set["seats"] {
+			o.seats = "efficiency,efficiency,efficiency"
+		}
+	}
 	var err error
 	cfg.Length, err = lengthFlag(o.length)
 	err = firstErr(
 		atLeast("games", o.games, 1),
 		err,
+		intIn("players", o.players, 3, 4),
 		ablationFlag(o.ablate, &cfg.Bots.MCLab),
 		recordsFlag(o.records),
 		inputPath("reference", o.reference, true),
-		seatsFlag(o.seats, &cfg.Seats),
+		seatsFlag(o.seats, o.players, &cfg.Seats),
 		shardFlag(o.shard, &cfg.Shard, &cfg.Shards),
 		intIn("sims", o.sims, 1, arena.MaxMCSims),
 		workersFlag(o.workers),
@@ -212,12 +227,12 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 		return nil, err
 	}
 	// The flags together.
-	if o.rotate && o.games%game.NumSeats != 0 {
-		return nil, usageErrorf("--games %d: with --rotate, must be a multiple of 4 (every wall is played in four seatings)", o.games)
+	if o.rotate && o.games%o.players != 0 {
+		return nil, usageErrorf("--games %d: with --rotate, must be a multiple of %d (every wall is played in %s seatings)", o.games, o.players, numberWord(o.players))
 	}
 	units, unit := o.games, "games"
 	if o.rotate {
-		units, unit = o.games/game.NumSeats, "walls (--rotate)"
+		units, unit = o.games/o.players, "walls (--rotate)"
 	}
 	if cfg.Shards > units {
 		return nil, usageErrorf("--shard %s: %d shards for %d %s: each shard needs at least one", o.shard, cfg.Shards, units, unit)
@@ -250,7 +265,7 @@ func (o *arenaOptions) check(set map[string]bool) (*arena.Config, error) {
 func (o *arenaOptions) onCluster(ctx context.Context, env *Env, fs *flag.FlagSet, cl clusterFlags, cfg *arena.Config, ref *reference) error {
 	units := cfg.Games
 	if cfg.Rotate {
-		units /= game.NumSeats
+		units /= o.players
 	}
 	job := clusterJob{name: "arena", fs: fs, skip: []string{"json", "reference"}, units: units,
 		shard: jsonShard}
@@ -420,20 +435,35 @@ func lengthFlag(v string) (game.Length, error) {
 	return 0, usageErrorf("--length %q: must be hanchan or tonpuusen", quoteShort(v))
 }
 
-// seatsFlag parses --seats into seats.
-func seatsFlag(v string, seats *[game.NumSeats]string) error {
+// seatsFlag parses --seats, the bots of players seats (3 or 4; another
+// number is --players' error), into seats.
+func seatsFlag(v string, players int, seats *[game.NumSeats]string) error {
+	if players != 3 {
+		players = game.NumSeats
+	}
 	names := strings.Split(v, ",")
-	if len(names) != game.NumSeats {
-		return usageErrorf("--seats %q: needs four bots, comma-separated, got %d", quoteShort(v), len(names))
+	if len(names) != players {
+		return usageErrorf("--seats %q: needs %s bots, comma-separated, got %d", quoteShort(v), numberWord(players), len(names))
 	}
 	for i, n := range names {
 		n = strings.TrimSpace(n)
 		if !bot.Valid(n) {
 			return usageErrorf("--seats: unknown bot %q in seat %d (known: %s; policy@DIR and mc@DIR play on the models in folder DIR)", quoteShort(n), i+1, strings.Join(bot.Names(), ", "))
 		}
+		if err := bot.Plays(n, players); err != nil {
+			return usageErrorf("--seats: seat %d, --players %d: %s", i+1, players, strings.TrimPrefix(err.Error(), "bot: "))
+		}
 		seats[i] = n
 	}
 	return nil
+}
+
+// numberWord spells the numbers of seats.
+func numberWord(n int) string {
+	if n == 3 {
+		return "three"
+	}
+	return "four"
 }
 
 // shardFlag parses --shard i/n ("" leaves shard and shards at 0); every
@@ -566,13 +596,21 @@ func readShard(name string) (*arena.Result, error) {
 }
 
 func printArena(w io.Writer, r *arena.Result) error {
-	fmt.Fprintf(w, "arena  %s\n", strings.Join(r.Seats[:], ","))
-	shape := fmt.Sprintf("%d %s %s, seed %d", r.Played, r.Length, pluralNoun(r.Played, "game", "games"), r.Seed)
+	np := game.NumSeats
+	if r.Players == 3 {
+		np = 3
+	}
+	fmt.Fprintf(w, "arena  %s\n", strings.Join(r.Seats[:np], ","))
+	kind := r.Length
+	if np == 3 {
+		kind += " 3-player"
+	}
+	shape := fmt.Sprintf("%d %s %s, seed %d", r.Played, kind, pluralNoun(r.Played, "game", "games"), r.Seed)
 	if r.Partial {
-		shape = fmt.Sprintf("PARTIAL (interrupted): %d of %d %s %s, seed %d", r.Played, r.Planned(), r.Length, pluralNoun(r.Planned(), "game", "games"), r.Seed)
+		shape = fmt.Sprintf("PARTIAL (interrupted): %d of %d %s %s, seed %d", r.Played, r.Planned(), kind, pluralNoun(r.Planned(), "game", "games"), r.Seed)
 	}
 	if r.Rotate {
-		shape += fmt.Sprintf(", rotated (%d %s × 4 seatings)", r.Units, pluralNoun(r.Units, "wall", "walls"))
+		shape += fmt.Sprintf(", rotated (%d %s × %d seatings)", r.Units, pluralNoun(r.Units, "wall", "walls"), np)
 	}
 	if r.Shard > 0 {
 		shape += fmt.Sprintf(", shard %d/%d of %d %s", r.Shard, r.Shards, r.Games, pluralNoun(r.Games, "game", "games"))
@@ -599,7 +637,13 @@ func printArena(w io.Writer, r *arena.Result) error {
 		}
 		return fmt.Sprintf("± "+format, half)
 	}
-	t := newTable(w, "bot", "games", "avg rank (95% CI)", "1st", "2nd", "3rd", "4th", "avg points (95% CI)", "win%", "deal-in%", "riichi%", "call%", "avg win", "avg deal-in", "stable dan")
+	// With three players: no 4th place, and no stable dan (a 4-player
+	// formula).
+	head := []string{"bot", "games", "avg rank (95% CI)", "1st", "2nd", "3rd", "4th", "avg points (95% CI)", "win%", "deal-in%", "riichi%", "call%", "avg win", "avg deal-in", "stable dan"}
+	if np == 3 {
+		head = slices.Delete(slices.Delete(head, 14, 15), 6, 7)
+	}
+	t := newTable(w, head...)
 	for _, s := range r.Summary {
 		dan := "-"
 		if s.StableDan != nil {
@@ -612,6 +656,9 @@ func printArena(w io.Writer, r *arena.Result) error {
 			fmt.Sprintf("%+.1f %s", s.AvgPoints.Mean, pm("%.1f", (s.AvgPoints.High-s.AvgPoints.Low)/2)),
 			fmt.Sprintf("%.1f", s.WinPct), fmt.Sprintf("%.1f", s.DealInPct), fmt.Sprintf("%.1f", s.RiichiPct), fmt.Sprintf("%.1f", s.CallPct),
 			fmt.Sprintf("%.0f", s.AvgWin), fmt.Sprintf("%.0f", s.AvgDealIn), dan,
+		}
+		if np == 3 {
+			row = slices.Delete(slices.Delete(row, 14, 15), 6, 7)
 		}
 		if err := t.Append(row); err != nil {
 			return err

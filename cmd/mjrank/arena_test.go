@@ -72,6 +72,13 @@ func TestArenaFlagErrors(t *testing.T) {
 		{"games", []string{"merge", "--games", "3", "x.json"}},
 		{"rotate", []string{"merge", "--rotate", "x.json"}},
 		{"shard", []string{"merge", "x.json", "--shard", "1/2"}},
+		{"players", []string{"--players", "2"}},
+		{"players", []string{"--players", "5"}},
+		{"players", []string{"merge", "--players", "3", "x.json"}},
+		{"seats", []string{"--players", "3", "--seats", "efficiency,thesis,rulebot,tsumogiri"}},
+		{"seats", []string{"--players", "3", "--seats", "mc,thesis,rulebot"}},
+		{"seats", []string{"--players", "3", "--seats", "efficiency,policy@/tmp,rulebot"}},
+		{"games", []string{"--players", "3", "--games", "4", "--rotate"}},
 	} {
 		args := append([]string{"arena"}, tc.args...)
 		t.Run(strings.Join(tc.args, " ")[:min(60, len(strings.Join(tc.args, " ")))], func(t *testing.T) {
@@ -92,6 +99,52 @@ func TestArenaFlagErrors(t *testing.T) {
 				t.Errorf("work done before the check: %s on stdout, %v", stdout.String(), time.Since(start))
 			}
 		})
+	}
+}
+
+// TestArenaThreePlayers: arena --players 3 plays three bots (three
+// efficiency bots by default), its JSON says so, its two shards merge to
+// the one-process report, which shows ranks 1 to 3 and no stable dan.
+func TestArenaThreePlayers(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"arena", "--players", "3", "--games", "6", "--rotate", "--length", "tonpuusen", "--seed", "3", "--workers", "2"}
+	var whole, stderr bytes.Buffer
+	if code := run(args, nil, &whole, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var files []string
+	for _, s := range []string{"1/2", "2/2"} {
+		var out bytes.Buffer
+		if code := run(append(args, "--shard", s, "--json"), nil, &out, &stderr); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", s, code, stderr.String())
+		}
+		var r arena.Result
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil || r.Players != 3 || r.Seats != [4]string{"efficiency", "efficiency", "efficiency", ""} {
+			t.Fatalf("shard %s: players %d, seats %q (%v)", s, r.Players, r.Seats, err)
+		}
+		f := filepath.Join(dir, strings.ReplaceAll(s, "/", "-")+".json")
+		if err := os.WriteFile(f, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	var merged bytes.Buffer
+	if code := run(append([]string{"arena", "merge"}, files...), nil, &merged, &stderr); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr.String())
+	}
+	if merged.String() != whole.String() {
+		t.Errorf("merged shards:\n%s\nthe whole:\n%s", merged.String(), whole.String())
+	}
+	report := whole.String()
+	for _, want := range []string{"arena  efficiency,efficiency,efficiency\n", "6 tonpuusen 3-player games", "(2 walls × 3 seatings)", " 3rd "} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	for _, not := range []string{"4th", "stable dan"} {
+		if strings.Contains(report, not) {
+			t.Errorf("a 3-player report shows %q:\n%s", not, report)
+		}
 	}
 }
 
