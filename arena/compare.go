@@ -150,6 +150,11 @@ func readRank(path, bot string) (finalRank, error) {
 	if g.Owari == nil {
 		return finalRank{}, fmt.Errorf("%s: the game has no final scores", path)
 	}
+	if g.Players != game.NumSeats {
+		// The parting figure reads the rank model, which learned 4-player
+		// games only.
+		return finalRank{}, fmt.Errorf("%s: a %d-player game: compare takes 4-player arenas only (no rank model of 3-player games yet)", path, g.Players)
+	}
 	seat := -1
 	for s, n := range g.Names {
 		if n == bot {

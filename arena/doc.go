@@ -9,6 +9,11 @@
 // side of the same statistics from game records, and [Compare] sets one
 // bot's ranks in two runs on the same walls side by side, game by game.
 //
+// [Config.Players] 3 plays Tenhou's 3-player game (game.TenhouSanma)
+// between three bots, every wall three times with rotation ([SeatingOf]);
+// only the baselines play it ([bot.Plays]), and [Compare] and
+// [Config.NewTable] take 4-player games only.
+//
 // A run's result depends only on its configuration, never on the number
 // of workers.
 package arena

@@ -32,6 +32,14 @@
 //     mc is the engine itself. Both may take another model set from a
 //     folder: "policy@DIR", "mc@DIR".
 //
+// The four baselines (tsumogiri, efficiency, thesis, rulebot: [Baselines])
+// play 3-player games too, on the same code with the seat count read from
+// the view: no chi (the round offers none); every North set aside (kita)
+// when legal, unless the hand keeps it as its pair or in a triplet
+// (tsumogiri: only the North it draws); unseen tiles counted over the 108
+// tiles (2m–8m never). policy, rollout and mc refuse 3-player rules ([Plays]):
+// their models learned 4-player games.
+//
 // Where the documents leave a choice open (ties, the order of red and plain
 // fives, which turn a discard was made in), the choices made are written at
 // each bot. Usage:
