@@ -61,8 +61,8 @@ func TestMjaiSanma(t *testing.T) {
 		`"scores":[35000,35000,35000],"tehais":[[`,
 		`{"type":"nukidora","actor":1,"pai":"N"}` + "\n" + `{"type":"tsumo","actor":1,"pai":"P"}`,
 		`{"type":"hora","actor":2,"target":0,"pai":"6p","deltas":[-1300,0,1300],`,
-		`{"type":"nukidora","actor":1,"pai":"N"}` + "\n" + `{"type":"hora","actor":0,"target":1,"pai":"N","deltas":[2600,-2600,0],`,
-		`{"type":"end_game","scores":[36300,32400,36300],"rank_pt":[31,-27,-4]}`,
+		`{"type":"nukidora","actor":1,"pai":"N"}` + "\n" + `{"type":"hora","actor":0,"target":1,"pai":"N","deltas":[5200,-5200,0],`,
+		`{"type":"end_kyoku"}` + "\n" + `{"type":"end_game"}` + "\n",
 	} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the log lacks %s:\n%s", want, log)

@@ -67,7 +67,7 @@ func TestSanmaSample(t *testing.T) {
 	if strings.Join(kita, "; ") != strings.Join(want, "; ") {
 		t.Errorf("kita: %q, want %q", kita, want)
 	}
-	if a := g.Rounds[1].Agari[0]; a.From != 1 || a.WinTile.Kind() != tile.North || a.Points != 2600 {
+	if a := g.Rounds[1].Agari[0]; a.From != 1 || a.WinTile.Kind() != tile.North || a.Points != 5200 {
 		t.Errorf("the robbed kita's win: from %d, tile %v, %d points", a.From, a.WinTile, a.Points)
 	}
 	b1, err := tenhou6.Marshal(g)
