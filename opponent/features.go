@@ -56,6 +56,9 @@ type Public struct {
 	otherCount [tile.NumKinds]int8  // discards of a kind by the other seats
 	extraPos   [numExtraPos]float64 // the schema 4 position features
 	extra      [tile.NumKinds][numExtraKind]float64
+	// three players
+	players int              // seats in play, 4 or 3
+	kita    [numKita]float64 // the kita features (three players only)
 }
 
 // NewPublic gathers the public information about seat seen through v (any
@@ -68,7 +71,7 @@ func NewPublic(v game.View, seat int) *Public {
 
 // Reset is NewPublic into an existing value (no allocation).
 func (p *Public) Reset(r game.View, seat int) {
-	*p = Public{seat: seat, river: r.River(seat), melds: r.Melds(seat), riichiIdx: -1, tedashiIdx: [2]int{-1, -1}}
+	*p = Public{seat: seat, river: r.River(seat), melds: r.Melds(seat), riichiIdx: -1, tedashiIdx: [2]int{-1, -1}, players: r.Players()}
 	for i := range p.firstIdx {
 		p.firstIdx[i] = -1
 		p.lastIdx[i] = -1
@@ -102,6 +105,9 @@ func (p *Public) Reset(r game.View, seat int) {
 	for _, t := range r.DoraIndicators() {
 		p.visible[t.Kind()]++
 		p.dora = p.dora.Add(t.Kind().DoraFrom())
+	}
+	if p.players == 3 {
+		p.fillSanma(r)
 	}
 	for i, rt := range p.river {
 		k := rt.Tile.Kind()
@@ -338,8 +344,8 @@ func (p *Public) tsumogiri(last int) (c int) {
 // standing returns the opponent's rank, the top score and how many other
 // seats are in riichi.
 func (p *Public) standing(r game.View, scores [game.NumSeats]int) (rank, top, others int) {
-	rank = game.Rank(scores)[p.seat]
-	for _, s := range scores {
+	rank = game.RankOf(scores, p.players)[p.seat]
+	for _, s := range scores[:p.players] {
 		top = max(top, s)
 	}
 	for s := range game.NumSeats {
@@ -366,18 +372,39 @@ func (p *Public) appendLastDiscards(g []float64) []float64 {
 	return g
 }
 
-// TenpaiFeatureNames names the features of the tenpai and value models, in
-// order.
+// TenpaiFeatureNames names the features of the four-player tenpai and
+// value models, in order.
 var TenpaiFeatureNames = generalNames
 
 // NumTenpaiFeatures is len(TenpaiFeatureNames).
 const NumTenpaiFeatures = numGeneral
 
-// TenpaiFeatures writes the tenpai (and value) model's features into x
-// (len NumTenpaiFeatures).
+// TenpaiFeatureNames3 names the features of the three-player tenpai and
+// value models: the four-player ones, then the kita features.
+var TenpaiFeatureNames3 = append(slices.Clip(generalNames), kitaNames...)
+
+// NumTenpaiFeatures3 is len(TenpaiFeatureNames3).
+const NumTenpaiFeatures3 = numGeneral + numKita
+
+// TenpaiFeatureNamesFor returns the tenpai and value models' feature
+// names for a number of players (3 or 4).
+func TenpaiFeatureNamesFor(players int) []string {
+	if players == 3 {
+		return TenpaiFeatureNames3
+	}
+	return TenpaiFeatureNames
+}
+
+// TenpaiFeatures writes the tenpai (and value) model's features into x:
+// len(TenpaiFeatureNamesFor(p.Players())) of them.
 func (p *Public) TenpaiFeatures(x []float64) {
 	for i, v := range p.general {
 		x[i] = float64(float32(v))
+	}
+	if p.players == 3 {
+		for i, v := range p.kita {
+			x[numGeneral+i] = float64(float32(v))
+		}
 	}
 }
 
@@ -441,6 +468,22 @@ var WaitFeatureNames = func() []string {
 
 // NumWaitFeatures is len(WaitFeatureNames).
 const NumWaitFeatures = numWaitPos + 47 + numShape + numExtraPos + numExtraKind
+
+// WaitFeatureNames3 names the three-player wait model's features: the
+// four-player ones, then the kita features.
+var WaitFeatureNames3 = append(slices.Clip(WaitFeatureNames), kitaNames...)
+
+// NumWaitFeatures3 is len(WaitFeatureNames3).
+const NumWaitFeatures3 = NumWaitFeatures + numKita
+
+// WaitFeatureNamesFor returns the wait model's feature names for a number
+// of players (3 or 4).
+func WaitFeatureNamesFor(players int) []string {
+	if players == 3 {
+		return WaitFeatureNames3
+	}
+	return WaitFeatureNames
+}
 
 // fillWait computes the wait model's position features (after fillGeneral).
 func (p *Public) fillWait() {
@@ -655,9 +698,14 @@ func (p *Public) fillShares(sum float64) {
 	}
 }
 
-// WaitFeatures writes the wait model's features for candidate kind k into x
-// (len NumWaitFeatures).
+// WaitFeatures writes the wait model's features for candidate kind k into x:
+// len(WaitFeatureNamesFor(p.Players())) of them.
 func (p *Public) WaitFeatures(k tile.Kind, x []float64) {
+	if p.players == 3 {
+		for i, v := range p.kita {
+			x[NumWaitFeatures+i] = float64(float32(v))
+		}
+	}
 	x = x[:NumWaitFeatures]
 	for i, v := range p.wait {
 		x[i] = float64(float32(v))

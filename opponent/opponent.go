@@ -4,7 +4,9 @@
 // once (features.go, versioned by [Schema] and [WaitSchema]) and shared by training (package
 // train) and inference. The models are gradient-boosted trees trained by the
 // xgboost command-line tool and evaluated with leaves (see package
-// xgbmodel); the default ones are embedded from models/.
+// xgbmodel); the default ones are embedded from models/ (four players) and
+// models3/ (three players: tenpai3, wait3, value3, on the same features
+// over the seats in play plus the kita ones; see [LoadFor]).
 package opponent
 
 import (
@@ -24,30 +26,49 @@ const (
 	ValueModel  = "value"
 )
 
-//go:embed models
+// NameFor returns a model's file name prefix for a number of players: name
+// itself for four, name + "3" for three (tenpai3, wait3, value3).
+func NameFor(name string, players int) string {
+	if players == 3 {
+		return name + "3"
+	}
+	return name
+}
+
+//go:embed models models3
 var embedded embed.FS
 
 // Models are the three opponent predictors. They are safe for concurrent
 // use.
 type Models struct {
 	tenpai, wait, value *xgbmodel.Model
+	players             int
 	Cards               []xgbmodel.Card // tenpai, wait, value
 }
 
-// Load loads the three models from fsys's folder dir, refusing any whose
-// schema differs from the code's ([Schema]; [WaitSchema] for the wait
-// model).
-func Load(fsys fs.FS, dir string) (*Models, error) {
-	m := &Models{}
+// Load loads the three four-player models from fsys's folder dir,
+// refusing any whose schema differs from the code's ([Schema];
+// [WaitSchema] for the wait model).
+func Load(fsys fs.FS, dir string) (*Models, error) { return LoadFor(fsys, dir, 4) }
+
+// LoadFor loads the three models for a number of players (3 or 4) from
+// fsys's folder dir (NameFor(TenpaiModel, players)-HASH.bin and the
+// others), as [Load] does.
+func LoadFor(fsys fs.FS, dir string, players int) (*Models, error) {
+	if players != 3 && players != 4 {
+		return nil, fmt.Errorf("opponent: no models for %d players (3 or 4)", players)
+	}
+	m := &Models{players: players}
+	nt, nw := len(TenpaiFeatureNamesFor(players)), len(WaitFeatureNamesFor(players))
 	for _, spec := range []struct {
 		name   string
 		schema int
 		n      int
 		dst    **xgbmodel.Model
 	}{
-		{TenpaiModel, Schema, NumTenpaiFeatures, &m.tenpai},
-		{WaitModel, WaitSchema, NumWaitFeatures, &m.wait},
-		{ValueModel, Schema, NumTenpaiFeatures, &m.value},
+		{NameFor(TenpaiModel, players), Schema, nt, &m.tenpai},
+		{NameFor(WaitModel, players), WaitSchema, nw, &m.wait},
+		{NameFor(ValueModel, players), Schema, nt, &m.value},
 	} {
 		model, card, err := xgbmodel.LoadFS(fsys, dir, spec.name, spec.schema, spec.n)
 		if err != nil {
@@ -59,17 +80,51 @@ func Load(fsys fs.FS, dir string) (*Models, error) {
 	return m, nil
 }
 
-// LoadDir loads the three models from a folder on disk (as `mjrank train`
-// writes them).
+// LoadDir loads the three four-player models from a folder on disk (as
+// `mjrank train` writes them).
 func LoadDir(dir string) (*Models, error) { return xgbmodel.LoadDir(dir, Load) }
 
-var defaultModels = sync.OnceValues(func() (*Models, error) { return Load(embedded, "models") })
+// LoadDirFor loads the three models for a number of players from a folder
+// on disk.
+func LoadDirFor(dir string, players int) (*Models, error) {
+	return xgbmodel.LoadDir(dir, func(fsys fs.FS, dir string) (*Models, error) { return LoadFor(fsys, dir, players) })
+}
 
-// Default returns the models embedded in the binary, loaded once.
+var (
+	defaultModels  = sync.OnceValues(func() (*Models, error) { return Load(embedded, "models") })
+	defaultModels3 = sync.OnceValues(func() (*Models, error) { return LoadFor(embedded, "models3", 3) })
+)
+
+// Default returns the four-player models embedded in the binary, loaded
+// once.
 func Default() (*Models, error) { return defaultModels() }
 
-// EmbeddedFS returns the embedded model folder ("models/...").
+// DefaultFor returns the embedded models for a number of players (3 or 4),
+// loaded once.
+func DefaultFor(players int) (*Models, error) {
+	switch players {
+	case 4:
+		return defaultModels()
+	case 3:
+		return defaultModels3()
+	}
+	return nil, fmt.Errorf("opponent: no models for %d players (3 or 4)", players)
+}
+
+// EmbeddedFS returns the embedded model folders ("models/..." for four
+// players, "models3/..." for three).
 func EmbeddedFS() fs.FS { return embedded }
+
+// Players returns the number of seats the models are for (3 or 4).
+func (m *Models) Players() int { return m.players }
+
+// check panics when p is of another number of players than the models: a
+// caller's bug (the features would not be the models').
+func (m *Models) check(p *Public) {
+	if p.Players() != m.players {
+		panic(fmt.Sprintf("opponent: a %d-player position given to the %d-player models", p.Players(), m.players))
+	}
+}
 
 // Tenpai returns P(the opponent is tenpai): the tree model's probability
 // through the calibration map of its card (see [Models.TenpaiRaw]).
@@ -79,9 +134,10 @@ func (m *Models) Tenpai(p *Public) float64 {
 
 // TenpaiRaw returns the tenpai trees' probability before calibration.
 func (m *Models) TenpaiRaw(p *Public) float64 {
-	var x [NumTenpaiFeatures]float64
+	m.check(p)
+	var x [NumTenpaiFeatures3]float64
 	p.TenpaiFeatures(x[:])
-	v, err := m.tenpai.PredictOne(x[:])
+	v, err := m.tenpai.PredictOne(x[:m.tenpai.NumFeatures()])
 	if err != nil {
 		panic(err) // sizes are fixed by Load
 	}
@@ -93,9 +149,10 @@ func (m *Models) TenpaiRaw(p *Public) float64 {
 // furiten (no winning kind in their river, no winning tile passed after
 // their riichi).
 func (m *Models) WaitProb(p *Public, k tile.Kind) float64 {
-	var x [NumWaitFeatures]float64
+	m.check(p)
+	var x [NumWaitFeatures3]float64
 	p.WaitFeatures(k, x[:])
-	v, err := m.wait.PredictOne(x[:])
+	v, err := m.wait.PredictOne(x[:m.wait.NumFeatures()])
 	if err != nil {
 		panic(err)
 	}
@@ -104,11 +161,18 @@ func (m *Models) WaitProb(p *Public, k tile.Kind) float64 {
 
 // Waits writes WaitProb for every kind into dst. One pair of buffers
 // serves the 34 kinds (buffers passed to the trees escape to the heap).
+//
+// With three players the 2m..8m, not in play, get 0.
 func (m *Models) Waits(p *Public, dst *[tile.NumKinds]float64) {
-	x, out := make([]float64, NumWaitFeatures), make([]float64, 1)
+	m.check(p)
+	x, out := make([]float64, NumWaitFeatures3), make([]float64, 1)
 	for k := range tile.NumKinds {
+		if !InPlay(m.players, tile.Kind(k)) {
+			dst[k] = 0
+			continue
+		}
 		p.WaitFeatures(tile.Kind(k), x)
-		if err := m.wait.Predict(x, out); err != nil {
+		if err := m.wait.Predict(x[:m.wait.NumFeatures()], out); err != nil {
 			panic(err) // sizes are fixed by Load
 		}
 		dst[k] = out[0]
@@ -118,9 +182,10 @@ func (m *Models) Waits(p *Public, dst *[tile.NumKinds]float64) {
 // Value returns the expected points of the opponent's ron (before honba
 // and sticks) given that they are tenpai and win.
 func (m *Models) Value(p *Public) float64 {
-	var x [NumTenpaiFeatures]float64
+	m.check(p)
+	var x [NumTenpaiFeatures3]float64
 	p.TenpaiFeatures(x[:])
-	v, err := m.value.PredictOne(x[:])
+	v, err := m.value.PredictOne(x[:m.value.NumFeatures()])
 	if err != nil {
 		panic(err)
 	}
