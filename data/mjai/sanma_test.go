@@ -15,7 +15,8 @@ import (
 )
 
 // sanmaGame reads the hand-made 3-player game of data/tenhou6/testdata
-// (E1: a kita, a pon and a ron; E2: the dealer's kita robbed by a ron).
+// (E1: a kita, a pon and a ron; E2: the dealer's kita robbed by a
+// kokushi ron, a bust).
 func sanmaGame(t testing.TB) *data.Game {
 	t.Helper()
 	raw, err := os.ReadFile("../tenhou6/testdata/sanma.json")
@@ -60,9 +61,9 @@ func TestMjaiSanma(t *testing.T) {
 		`{"type":"start_game","names":["A","B","C"],`,
 		`"scores":[35000,35000,35000],"tehais":[[`,
 		`{"type":"nukidora","actor":1,"pai":"N"}` + "\n" + `{"type":"tsumo","actor":1,"pai":"P"}`,
-		`{"type":"hora","actor":2,"target":0,"pai":"6p","deltas":[-1300,0,1300],`,
-		`{"type":"nukidora","actor":1,"pai":"N"}` + "\n" + `{"type":"hora","actor":0,"target":1,"pai":"N","deltas":[5200,-5200,0],`,
-		`{"type":"end_kyoku"}` + "\n" + `{"type":"end_game"}` + "\n",
+		`{"type":"hora","actor":2,"target":1,"pai":"6p","deltas":[0,-8000,8000],`,
+		`{"type":"nukidora","actor":1,"pai":"N"}` + "\n" + `{"type":"hora","actor":0,"target":1,"pai":"N","deltas":[32000,-32000,0],`,
+		`{"type":"end_game","scores":[67000,-5000,43000],"rank_pt":[62,-65,3]}`,
 	} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the log lacks %s:\n%s", want, log)
@@ -113,7 +114,7 @@ func TestMjaiSanmaErrors(t *testing.T) {
 		{"fourth tehai", `"scores":[35000,35000,35000],"tehais":[`, `"scores":[35000,35000,35000],"tehais":[["1m","1m","1m","9m","9m","9m","1p","1p","1p","2p","2p","2p","3p"],`, data.ErrBadValue, "three scores and three tehais"},
 		{"fourth score", `"scores":[35000,35000,35000],`, `"scores":[35000,35000,35000,0],`, data.ErrBadValue, "three scores"},
 		{"fourth seat acts", kita, `{"type":"nukidora","actor":3,"pai":"N"}`, data.ErrBadValue, "actor 3 in a 3-player game"},
-		{"four deltas", `"deltas":[-1300,0,1300]`, `"deltas":[-1300,0,1300,0]`, data.ErrBadValue, "want three deltas"},
+		{"four deltas", `"deltas":[0,-8000,8000]`, `"deltas":[0,-8000,8000,0]`, data.ErrBadValue, "want three deltas"},
 		{"nukidora without a North", kita, `{"type":"nukidora","actor":2,"pai":"N"}`, data.ErrInconsistent, "seat 2 has no 4z"},
 		{"nukidora of another tile", kita, `{"type":"nukidora","actor":1,"pai":"P"}`, data.ErrBadValue, "kita of 5z, not a North"},
 		{"pon of a nukidora", kita + "\n", kita + "\n" + `{"type":"pon","actor":2,"target":1,"pai":"N","consumed":["N","N"]}` + "\n", data.ErrInconsistent, "pon of a kita"},

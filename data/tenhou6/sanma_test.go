@@ -18,7 +18,8 @@ import (
 )
 
 // sanmaSample is a hand-made 3-player game: in E1 a kita, a pon and a
-// ron; in E2 the dealer's kita robbed by a ron.
+// ron; in E2 the dealer's kita robbed by a kokushi ron, which busts the
+// dealer. mjrank verify replays it without a mismatch.
 const sanmaSample = "testdata/sanma.json"
 
 // readOne reads the one game of a tenhou.net/6 record.
@@ -67,7 +68,7 @@ func TestSanmaSample(t *testing.T) {
 	if strings.Join(kita, "; ") != strings.Join(want, "; ") {
 		t.Errorf("kita: %q, want %q", kita, want)
 	}
-	if a := g.Rounds[1].Agari[0]; a.From != 1 || a.WinTile.Kind() != tile.North || a.Points != 5200 {
+	if a := g.Rounds[1].Agari[0]; a.From != 1 || a.WinTile.Kind() != tile.North || a.Points != 32000 || a.Yakuman[0] != 47 {
 		t.Errorf("the robbed kita's win: from %d, tile %v, %d points", a.From, a.WinTile, a.Points)
 	}
 	b1, err := tenhou6.Marshal(g)
@@ -151,18 +152,18 @@ func TestSanmaErrors(t *testing.T) {
 		round              int
 		msg                string
 	}{
-		{"fourth seat's hand", good, "[],[],[],\n[\"和了\",[-1300", `[11,11,11,19,19,19,21,21,21,22,22,22,23],[],[],` + "\n" + `["和了",[-1300`, data.ErrBadValue, 1, "seat 3 hand not empty in a 3-player game"},
-		{"fourth seat's discards", good, "[],[],[],\n[\"和了\",[-1300", `[],[],[11],` + "\n" + `["和了",[-1300`, data.ErrBadValue, 1, "seat 3 discards not empty"},
+		{"fourth seat's hand", good, "[],[],[],\n[\"和了\",[0,-8000", `[11,11,11,19,19,19,21,21,21,22,22,22,23],[],[],` + "\n" + `["和了",[0,-8000`, data.ErrBadValue, 1, "seat 3 hand not empty in a 3-player game"},
+		{"fourth seat's discards", good, "[],[],[],\n[\"和了\",[0,-8000", `[],[],[11],` + "\n" + `["和了",[0,-8000`, data.ErrBadValue, 1, "seat 3 discards not empty"},
 		{"fourth seat's score", good, "[35000,35000,35000,0]", "[35000,35000,35000,1000]", data.ErrBadValue, 1, "seat 3 has a score of 1000"},
 		{"fourth seat deals", good, "[[1,0,0]", "[[3,0,0]", data.ErrBadValue, 2, "seat 3 deals in a 3-player game"},
-		{"fourth seat wins", good, `[2,0,2,"40符`, `[3,0,3,"40符`, data.ErrBadValue, 1, "seat 3 in a 3-player game"},
-		{"fourth seat's delta", good, "[-1300,0,1300,0]", "[-1300,0,1300,5]", data.ErrBadValue, 1, "seat 3 delta 5"},
+		{"fourth seat wins", good, `[2,1,2,"満貫`, `[3,1,3,"満貫`, data.ErrBadValue, 1, "seat 3 in a 3-player game"},
+		{"fourth seat's delta", good, "[0,-8000,8000,0]", "[0,-8000,8000,5]", data.ErrBadValue, 1, "seat 3 delta 5"},
 		{"call from the fourth seat", good, `"p424242"`, `"42p4242"`, data.ErrBadValue, 1, "called from seat 3, empty in a 3-player game"},
 		{"chi", good, `"p424242"`, `"c343536"`, data.ErrBadValue, 1, "chi in a 3-player game"},
 		{"2m", good, "[21,22,23,24,25,26,27,28,29,31,32,33,41]", "[12,22,23,24,25,26,27,28,29,31,32,33,41]", data.ErrBadValue, 1, "2m in a 3-player game"},
 		{"red 5m", good, "[21,22,23,24,25,26,27,28,29,31,32,33,41]", "[51,22,23,24,25,26,27,28,29,31,32,33,41]", data.ErrBadValue, 1, "0m in a 3-player game"},
-		{"kita of another tile", good, `["f44",60,11]`, `["f45",60,11]`, data.ErrBadValue, 1, `bad kita "f45"`},
-		{"kita in the draws", good, `[42,45,"p424242"]`, `[42,"f44","p424242"]`, data.ErrBadValue, 1, "kita \"f44\" in the draw list"},
+		{"kita of another tile", good, `["f44",60,11,60]`, `["f45",60,11,60]`, data.ErrBadValue, 1, `bad kita "f45"`},
+		{"kita in the draws", good, `[42,45,"p424242",26]`, `[42,"f44","p424242",26]`, data.ErrBadValue, 1, "kita \"f44\" in the draw list"},
 		{"kita without a North", good, "[11,11,19,19,34,35,36,37,38,39,42,43,44],[31]", "[11,11,19,19,34,35,36,37,38,39,42,43,45],[31]", data.ErrInconsistent, 2, "seat 1: 1 kita (f44), but only 0 Norths dealt and drawn"},
 		{"kita in a 4-player game", string(four), "[44,31,43,60]", `["f44",31,43,60]`, data.ErrBadValue, 1, "kita \"f44\" in a 4-player game"},
 		{"3-player game marked 4-player", good, `"ratingc":"PF3",`, `"ratingc":"PF4",`, data.ErrBadValue, 1, "kita \"f44\" in a 4-player game"},
