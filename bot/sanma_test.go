@@ -233,3 +233,33 @@ func TestSanmaModelBotsRefuse(t *testing.T) {
 		t.Error("5 players accepted")
 	}
 }
+
+// TestSanmaThesisScoresTheKita: the thesis bot values a 3-player hand
+// under the 3-player rules, its kitas counted as dora: the same hand
+// and wait are worth more after a kita than with four players.
+func TestSanmaThesisScoresTheKita(t *testing.T) {
+	var worth [5]float64 // by players
+	for _, np := range []int{3, 4} {
+		r := dealt(t, np, "123p456p789p11s23s", "4z", "3z")
+		if np == 3 {
+			if err := r.Apply(game.Action{Type: game.Kita, Seat: 0, Tile: r.Drawn()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v := game.ViewOf(r, 0)
+		th := NewThesis(1, 2)
+		c := v.Counts()
+		c[r.Drawn().Kind()]-- // back to 13 tiles: the tenpai hand
+		th.def.vis = seen(v)
+		th.prepare(v, &c)
+		if th.rules.NumPlayers() != np || int(th.win.Kita) != v.Kita(0) {
+			t.Errorf("%d players: scored under the rules of %d, %d kitas", np, th.rules.NumPlayers(), th.win.Kita)
+		}
+		win := tile.MustParseKind("1s")
+		c[win]++
+		worth[np] = th.points(&c, win)
+	}
+	if worth[4] <= 0 || worth[3] <= worth[4] {
+		t.Errorf("the hand is worth %v with three players and a kita, %v with four", worth[3], worth[4])
+	}
+}
