@@ -119,9 +119,12 @@ func EmbeddedFS() fs.FS { return embedded }
 func (m *Models) Players() int { return m.players }
 
 // check panics when p is of another number of players than the models: a
-// caller's bug (the features would not be the models').
+// caller's bug (the features would not be the models'). Four-player
+// models may read a three-player position, whose features begin with the
+// four-player ones (the kita features follow, unread): the engines' stand-in
+// until they have three-player models (mc.Predictors).
 func (m *Models) check(p *Public) {
-	if p.Players() != m.players {
+	if p.Players() != m.players && (m.players != 4 || p.Players() != 3) {
 		panic(fmt.Sprintf("opponent: a %d-player position given to the %d-player models", p.Players(), m.players))
 	}
 }
