@@ -22,7 +22,11 @@ import (
 
 // corpusGames reads n complete 4-player games of the corpus tests' files
 // (shareddata.Corpus), spread evenly over them (every source).
-func corpusGames(t testing.TB, n int) []*data.Game {
+func corpusGames(t testing.TB, n int) []*data.Game { return corpusGamesOf(t, n, 4) }
+
+// corpusGamesOf reads n complete games of the number of players as
+// corpusGames does (fewer if the corpus holds fewer).
+func corpusGamesOf(t testing.TB, n, players int) []*data.Game {
 	t.Helper()
 	dir, chosen := shareddata.CorpusSet(t)
 	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
@@ -39,7 +43,7 @@ func corpusGames(t testing.TB, n int) []*data.Game {
 			continue
 		}
 		typ, err := strconv.Atoi(c[2])
-		if err != nil || data.PlayersFromType(typ) != 4 {
+		if err != nil || data.PlayersFromType(typ) != players {
 			continue
 		}
 		paths = append(paths, c[0])
@@ -48,6 +52,7 @@ func corpusGames(t testing.TB, n int) []*data.Game {
 		t.Fatal(err)
 	}
 	var games []*data.Game
+	n = min(n, len(paths))
 	for i := range n {
 		p := paths[i*len(paths)/n]
 		raw, err := os.ReadFile(filepath.Join(dir, p))

@@ -7,6 +7,7 @@ import "github.com/mjrank/mjrank/sim/tile"
 var (
 	CheckInvariants = checkInvariants
 	SamePublic      = samePublic
+	SameSanma       = sameSanma
 )
 
 // PassedSinceRiichi returns the kinds a seat in riichi could have won on
