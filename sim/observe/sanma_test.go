@@ -116,7 +116,14 @@ func checkDeterminized(det, real *game.Round, o *Observation, total int, tl *san
 				return fmt.Errorf("seat %d holds %v", s, t)
 			}
 		}
-		if s != seat && det.InRiichi(s) {
+		if s == seat {
+			continue
+		}
+		// No hidden hand holds more Norths than the seat has not seen.
+		if c := det.Counts(s); c[tile.North] > o.Unseen()[tile.North] {
+			return fmt.Errorf("seat %d holds %d Norths, %d unseen", s, c[tile.North], o.Unseen()[tile.North])
+		}
+		if det.InRiichi(s) {
 			tl.riichiHands++
 			if det.Waits(s) == 0 {
 				return fmt.Errorf("seat %d in riichi holds %s", s, tile.Format(det.Hand(s)))
@@ -529,5 +536,76 @@ func TestSanmaNewObservationErrors(t *testing.T) {
 				t.Errorf("got %v, want a setup ObservationError with %q", err, c.want)
 			}
 		})
+	}
+}
+
+// sanmaRounds plays three-player games and keeps each round's states after
+// the deal and after every action: what an Observer is fed.
+func sanmaRounds(t testing.TB, games int) (states [][]game.Round) {
+	t.Helper()
+	for seed := range uint64(games) {
+		var rs []game.Round
+		h := game.Hooks{
+			Start: func(r *game.Round) error {
+				if rs != nil {
+					states = append(states, rs)
+				}
+				rs = []game.Round{*r}
+				return nil
+			},
+			Applied: func(r *game.Round, _ game.Action) error { rs = append(rs, *r); return nil },
+		}
+		if _, err := game.PlayGameHooked(context.Background(), game.TenhouSanma(game.Hanchan), seed, sanmaPlayers(seed), &h); err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, rs)
+	}
+	return states
+}
+
+// TestSanmaAllocs: once grown, an Observer feeds three-player rounds (kitas
+// and all) without allocating, and determinizing three-player positions
+// into a caller's round allocates nothing.
+func TestSanmaAllocs(t *testing.T) {
+	states := sanmaRounds(t, 2)
+	var ob Observer
+	if err := feedAll(&ob, states); err != nil {
+		t.Fatal(err)
+	}
+	if allocs := testing.AllocsPerRun(5, func() {
+		if err := feedAll(&ob, states); err != nil {
+			t.Fatal(err)
+		}
+	}); allocs != 0 {
+		t.Errorf("%v allocations feeding %d three-player rounds", allocs, len(states))
+	}
+	obs := sanmaObservations(t, 2)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var r game.Round
+	for _, opt := range []DeterminizeOptions{{}, {Tenpai: [4]TenpaiState{TenpaiForced, NotenForced, TenpaiForced, TenpaiForced}, WaitWeight: manyWaits}} {
+		i := 0
+		if allocs := testing.AllocsPerRun(200, func() {
+			o := obs[i%len(obs)]
+			i++
+			if err := o.DeterminizeInto(&r, rng, opt); err != nil && !errors.Is(err, ErrNoWorld) {
+				t.Fatal(err)
+			}
+		}); allocs != 0 {
+			t.Errorf("options %+v: %v allocations per three-player DeterminizeInto", opt.Tenpai, allocs)
+		}
+	}
+}
+
+// BenchmarkDeterminizeSanma determinizes three-player self-play positions
+// into one round, with the default options.
+func BenchmarkDeterminizeSanma(b *testing.B) {
+	obs := sanmaObservations(b, 6)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var r game.Round
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if err := obs[i%len(obs)].DeterminizeInto(&r, rng, DeterminizeOptions{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
