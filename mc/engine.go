@@ -23,7 +23,8 @@ import (
 type Engine struct {
 	opp   OpponentReader
 	rank  RankPredictor
-	prior PriorPolicy // nil: the rule-based prior
+	rank3 RankPredictor // three players' (Predictors.Rank3)
+	prior PriorPolicy   // nil: the rule-based prior
 	roll  RolloutModels
 	// scratch holds the workers' memory between stages and decisions: a
 	// worker's rank-distribution cache stays warm, and none of it is
@@ -37,7 +38,11 @@ func New(p Predictors) (*Engine, error) {
 	if p.Opponents == nil || p.Rank == nil {
 		return nil, errPredictors
 	}
-	return &Engine{opp: p.Opponents, rank: p.Rank, prior: p.Prior, roll: p.Rollout,
+	rank3 := p.Rank3
+	if rank3 == nil {
+		rank3 = FoldedRank{p.Rank}
+	}
+	return &Engine{opp: p.Opponents, rank: p.Rank, rank3: rank3, prior: p.Prior, roll: p.Rollout,
 		scratch: &sync.Pool{New: func() any { return &scratch{} }}}, nil
 }
 
@@ -130,6 +135,9 @@ func (e *Engine) analyze(ctx context.Context, v game.View, legal []game.Action, 
 	rules, err := o.withDefaults()
 	if err != nil {
 		return nil, err
+	}
+	if np := v.Players(); np != rules.Players() {
+		return nil, fmt.Errorf("mc: the round has %d players, the rules (Options.Rules) %d", np, rules.Players())
 	}
 	if an := e.priorDiscard(v, legal, o, start); an != nil {
 		return an, nil

@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"github.com/mjrank/mjrank/policy"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -31,6 +32,9 @@ func (s *sim) apply(c *Candidate, models bool) {
 		s.applyRon()
 	case game.Chi, game.Pon, game.Daiminkan:
 		s.applyCall(a.Meld, c.Discard)
+	case game.Kita:
+		s.drawn = r.drawn
+		s.setNorthAside(a.Tile)
 	}
 }
 
@@ -85,7 +89,7 @@ func (s *sim) applyPass() {
 	}
 	if !s.ronBy(r.last, r.cur, ronDecline) {
 		s.rootAnswered()
-		s.next = (r.cur + 1) % 4
+		s.next = (r.cur + 1) % r.np
 	}
 }
 
@@ -94,9 +98,10 @@ func (s *sim) applyPass() {
 func (s *sim) applyRon() {
 	r := s.r
 	if r.phase == game.PhaseChankan {
-		// The opponents do not rob a kan (see applyPass).
+		// The opponents do not rob a kan (see applyPass). Robbing a
+		// North set aside is a ron without chankan.
 		s.fillWin(r.last, false, r.cur)
-		s.win.Chankan = true
+		s.win.Chankan = !r.robbingKita
 		if res, err := score.Score(&s.win, &r.rules.Score); err == nil {
 			s.settle(&res, r.me)
 			return
@@ -106,7 +111,7 @@ func (s *sim) applyRon() {
 	}
 	// Not a win after all (cannot happen for a legal ron): play on.
 	s.rootAnswered()
-	s.next = (r.cur + 1) % 4
+	s.next = (r.cur + 1) % r.np
 }
 
 // applyCall: the seat calls m (chi or pon, then discards follow; or an
@@ -167,4 +172,45 @@ func (s *sim) tryRonPassed(t tile.Tile) {
 			s.riichiFur = true
 		}
 	}
+}
+
+// kitaAside: with three players, in its turn after a draw, the seat sets
+// a North aside where the rules allow it (a live tile left; in riichi
+// only the drawn North, which leaves its waits as they were) and the
+// rule policy.SetsNorthAside says so: always, unless the North is needed
+// for the hand. It reports whether it did (setNorthAside played on).
+func (s *sim) kitaAside() bool {
+	if s.drawn == tile.NoTile || s.live == 0 || s.counts[tile.North] == 0 {
+		return false
+	}
+	t := s.drawn
+	switch {
+	case s.riichi:
+		if t.Kind() != tile.North {
+			return false
+		}
+	case !policy.SetsNorthAside(&s.counts):
+		return false
+	default:
+		t = s.pick(tile.North, true)
+	}
+	s.setNorthAside(t)
+	return true
+}
+
+// setNorthAside: the seat sets the North t aside (one dora to it, ending
+// every ippatsu and the first go-around); the others may rob it, else
+// the seat draws the replacement (a tsumo on it is rinshan kaihou; the
+// live wall ends a tile sooner) and plays its turn.
+func (s *sim) setNorthAside(t tile.Tile) {
+	s.remove(t)
+	s.kita++
+	s.seenAdd[tile.North]++
+	s.ippatsu, s.firstGo = false, false
+	s.updateWaits()
+	s.revealPending()
+	if s.ronBy(t, s.r.me, ronAuto) {
+		return
+	}
+	s.kanDraw()
 }

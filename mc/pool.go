@@ -39,7 +39,7 @@ func (r *root) setPoolWeights(v game.View, o *config) {
 		return
 	}
 	held := 0
-	for s := range game.NumSeats {
+	for s := range r.np {
 		if s != r.me {
 			held += 13 - 3*len(v.Melds(s))
 		}

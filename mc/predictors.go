@@ -33,6 +33,21 @@ type RankPredictor interface {
 	Distribution(s *rankmodel.Situation, seat int) [4]float64
 }
 
+// FoldedRank reads a three-player situation (seat 3 empty, at 0 points)
+// with a four-player rank predictor, while the engine has no three-player
+// one: the empty seat counts as a fourth player at 0 points, who finishes
+// last almost always, and its place is folded in: P(4th) is added to
+// P(3rd), so the distribution is over three places.
+type FoldedRank struct{ Four RankPredictor }
+
+// Distribution implements RankPredictor.
+func (f FoldedRank) Distribution(s *rankmodel.Situation, seat int) [4]float64 {
+	d := f.Four.Distribution(s, seat)
+	d[2] += d[3]
+	d[3] = 0
+	return d
+}
+
 // Belief is a policy's probability that a player makes a move: a chi or
 // pon with its follow-up discard (tile.NoTile for other moves). 0 is no
 // belief, which the decision rule leaves out.
@@ -84,6 +99,12 @@ type Predictors struct {
 	// Opponents and Rank are required.
 	Opponents OpponentReader
 	Rank      RankPredictor
+	// Rank3 is the final-rank predictor of three-player games (three
+	// places; the situation's seat 3 is empty, at 0 points). Nil: Rank
+	// folded ([FoldedRank]). The opponents, the prior and the rollout's
+	// models are the same for three players and four (their features
+	// over two opponents fill the third with zeros).
+	Rank3 RankPredictor
 	// Prior is the move played without evidence against it (nil: the
 	// rule-based prior, tile efficiency).
 	Prior PriorPolicy

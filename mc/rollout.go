@@ -50,6 +50,7 @@ type sim struct {
 	// open or added kan's, as Tenhou shows it).
 	ndora, pendingDora int
 
+	kita                   int // Norths the seat has set aside (three players)
 	riichi, ippatsu        bool
 	doubleRiichi, firstGo  bool // as root's; firstGo ends at a call, a kan or the seat's discard
 	discarded              tile.KindSet
@@ -130,6 +131,7 @@ func (s *sim) reset(r *root, w *world) {
 	}
 	s.drawn, s.rinshan, s.ban = tile.NoTile, false, 0
 	s.ndora, s.pendingDora = r.numDora, r.pendingDora
+	s.kita = r.kita
 	s.riichi, s.ippatsu = r.riichi, r.ippatsu
 	s.doubleRiichi, s.firstGo = r.doubleRiichi, r.firstGo
 	s.discarded = r.discarded
@@ -228,7 +230,7 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 		s.sticks++
 	}
 	s.turns[s.r.me]++
-	s.next = (s.r.me + 1) % game.NumSeats
+	s.next = (s.r.me + 1) % s.r.np
 	s.oppCall(s.r.me)
 }
 
@@ -236,6 +238,9 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 // tsumo if it can, else discards by the policy.
 func (s *sim) ownTurn() {
 	if s.drawn != tile.NoTile && s.tryTsumo() {
+		return
+	}
+	if s.r.np == 3 && s.kitaAside() {
 		return
 	}
 	var t tile.Tile
@@ -283,8 +288,9 @@ func (s *sim) ronBy(t tile.Tile, from int, mine ronMode) bool {
 	var winners [game.NumSeats - 1]int
 	n := 0
 	var res score.Result
-	for i := 1; i < game.NumSeats; i++ {
-		j := (from + i) % game.NumSeats
+	np := s.r.np
+	for i := 1; i < np; i++ {
+		j := (from + i) % np
 		if j != me {
 			if s.oppRons(j, k) {
 				winners[n] = j
@@ -378,6 +384,7 @@ func (s *sim) fillWin(t tile.Tile, tsumo bool, from int) {
 		w.Dora[i] = s.w.pool[r.kanDoraAt(i)]
 	}
 	w.NumDora = uint8(s.ndora)
+	w.Kita = uint8(s.kita)
 	if w.Riichi {
 		// Ura dora: unseen tiles from the end of the pool, which the
 		// round's draws do not reach.
@@ -423,7 +430,7 @@ func (s *sim) oppRonPay(j, from int, first bool) {
 	pts := s.opp[j].value
 	gain := pts
 	if first {
-		pts += 300 * s.r.setup.Honba
+		pts += s.r.rules.Score.HonbaPoints * s.r.setup.Honba
 		gain = pts + 1000*s.sticks
 	}
 	s.scores[from] -= pts
@@ -439,9 +446,12 @@ func (s *sim) oppTsumo(j int) {
 		s.tc.Win(v)
 	}
 	dealer := int(s.r.setup.Dealer)
-	h := 100 * s.r.setup.Honba
+	np := s.r.np
+	h := s.r.rules.Score.HonbaPoints / (np - 1) * s.r.setup.Honba
 	gain := 1000 * s.sticks
-	for i := range game.NumSeats {
+	// With three players the same shares: no one pays the missing seat's
+	// (tsumo-son, as score.TenhouSanma pays the seat's own tsumo).
+	for i := range np {
 		if i == j {
 			continue
 		}
@@ -540,7 +550,7 @@ func (s *sim) carryTenpai(j int, facing bool) {
 // facingRiichi reports whether a seat other than seat j (the seat or an
 // opponent) is in riichi.
 func (s *sim) facingRiichi(j int) bool {
-	for i := range game.NumSeats {
+	for i := range s.r.np {
 		if i != j && (i == s.r.me && s.riichi || i != s.r.me && s.oppRiichi[i]) {
 			return true
 		}
@@ -552,7 +562,7 @@ func (s *sim) facingRiichi(j int) bool {
 // an opponent) would deal in to another seat in riichi, and to one tenpai
 // without riichi: the seat by its waits, an opponent by its abstract ones.
 func (s *sim) dealsInto(from int, k tile.Kind) (riichi, dama bool) {
-	for i := range game.NumSeats {
+	for i := range s.r.np {
 		switch {
 		case i == from:
 		case i == s.r.me:
@@ -590,7 +600,7 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 		s.scores[j] -= 1000
 		s.sticks++
 	}
-	s.next = (j + 1) % game.NumSeats
+	s.next = (j + 1) % s.r.np
 	if s.seatCall(j, t) {
 		return
 	}
@@ -607,8 +617,9 @@ func (s *sim) oppCall(from int) {
 	if !s.calls || s.over || s.pi+s.live+maxDora+s.ndora+s.pendingDora-s.r.numDora >= s.r.nUnseen {
 		return
 	}
-	for i := 1; i < game.NumSeats; i++ {
-		j := (from + i) % game.NumSeats
+	np := s.r.np
+	for i := 1; i < np; i++ {
+		j := (from + i) % np
 		if j == s.r.me || s.oppRiichi[j] {
 			continue
 		}
@@ -740,11 +751,13 @@ func (s *sim) end(kind game.EndKind, renchan bool) {
 }
 
 // exhaustive ends the round at the wall's end with tenpai payments
-// (nagashi mangan is not played).
+// (nagashi mangan is not played): 3,000 in all, 2,000 with three players.
 func (s *sim) exhaustive() {
 	var tenpai [game.NumSeats]bool
 	n := 0
-	for i := range game.NumSeats {
+	np := s.r.np
+	pot := 1000 * (np - 1)
+	for i := range np {
 		if i == s.r.me {
 			tenpai[i] = s.waits != 0
 		} else {
@@ -754,12 +767,12 @@ func (s *sim) exhaustive() {
 			n++
 		}
 	}
-	if n > 0 && n < game.NumSeats {
-		for i, t := range tenpai {
+	if n > 0 && n < np {
+		for i, t := range tenpai[:np] {
 			if t {
-				s.scores[i] += 3000 / n
+				s.scores[i] += pot / n
 			} else {
-				s.scores[i] -= 3000 / (game.NumSeats - n)
+				s.scores[i] -= pot / (np - n)
 			}
 		}
 	}
@@ -798,7 +811,7 @@ func (s *sim) finish(e *Engine, o *config, memo *rankMemo) {
 	next, over := r.rules.Next(r.setup, s.scores, s.sticks, s.kind, s.renchan)
 	if over {
 		final := next.Scores
-		rank := game.Rank(final)
+		rank := game.RankOf(final, r.np)
 		top := 0
 		for i, rk := range rank {
 			if rk == 1 {
@@ -806,13 +819,17 @@ func (s *sim) finish(e *Engine, o *config, memo *rankMemo) {
 			}
 		}
 		final[top] += 1000 * next.Sticks
-		rank = game.Rank(final)
+		rank = game.RankOf(final, r.np)
 		s.out.dist = [4]float64{}
 		s.out.dist[rank[r.me]-1] = 1
 	} else {
 		sit := rankmodel.Situation{Index: next.Index, Honba: next.Honba, Sticks: next.Sticks, Scores: next.Scores,
 			Dealer: int(next.Dealer), Hanchan: r.rules.Length == game.Hanchan}
-		s.out.dist = memo.distribution(e.rank, &sit, r.me)
+		if r.np == 3 {
+			s.out.dist = memo.distribution(e.rank3, &sit, r.me, true)
+		} else {
+			s.out.dist = memo.distribution(e.rank, &sit, r.me, false)
+		}
 	}
 	if o.RawScore {
 		s.out.utility = float64(s.out.delta) / 1000
@@ -827,24 +844,30 @@ func (s *sim) finish(e *Engine, o *config, memo *rankMemo) {
 // (the engine's scratch pool): a pure cache, it never changes a result.
 type rankMemo struct {
 	keys [memoSize]rankmodel.Situation
-	seat [memoSize]int8 // the seat + 1; 0: empty
+	seat [memoSize]int8 // the seat + 1, + 4 with three players; 0: empty
 	dist [memoSize][4]float64
 }
 
 const memoSize = 1 << 12
 
-func (m *rankMemo) distribution(rk RankPredictor, s *rankmodel.Situation, seat int) [4]float64 {
-	h := uint64(s.Index)*0x9e3779b97f4a7c15 ^ uint64(s.Honba)<<8 ^ uint64(s.Sticks)<<16 ^ uint64(s.Dealer)<<24 ^ uint64(seat)<<32
+func (m *rankMemo) distribution(rk RankPredictor, s *rankmodel.Situation, seat int, three bool) [4]float64 {
+	// A three-player situation is keyed apart: the same scores mean
+	// another game.
+	tag := seat + 1
+	if three {
+		tag += game.NumSeats
+	}
+	h := uint64(s.Index)*0x9e3779b97f4a7c15 ^ uint64(s.Honba)<<8 ^ uint64(s.Sticks)<<16 ^ uint64(s.Dealer)<<24 ^ uint64(tag-1)<<32
 	for _, sc := range s.Scores {
 		h = (h ^ uint64(sc/100)) * 0x100000001b3
 	}
 	i := h % memoSize
-	if int(m.seat[i]) == seat+1 && m.keys[i] == *s {
+	if int(m.seat[i]) == tag && m.keys[i] == *s {
 		return m.dist[i]
 	}
 	// The predictor reads the memo's copy: s, the caller's, stays on its
 	// stack (what an interface's method is given escapes).
-	m.keys[i], m.seat[i] = *s, int8(seat+1)
+	m.keys[i], m.seat[i] = *s, int8(tag)
 	m.dist[i] = rk.Distribution(&m.keys[i], seat)
 	return m.dist[i]
 }

@@ -89,7 +89,7 @@ func (s *sim) policyInputs() *policy.Inputs {
 		i++
 	}
 	in.Live = s.live
-	in.Place, in.Above, in.Below = policy.Standing(s.scores, r.me, int(r.setup.Dealer))
+	in.Place, in.Above, in.Below = policy.StandingOf(s.scores, r.me, int(r.setup.Dealer), r.np)
 	in.HonbaSticks = r.setup.Honba + s.sticks
 	return in
 }

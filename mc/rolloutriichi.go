@@ -83,7 +83,7 @@ func (s *sim) table() policy.Table {
 			tb.OwnOpen++
 		}
 	}
-	tb.Place, tb.Above, tb.Below = policy.Standing(s.scores, me, dealer)
+	tb.Place, tb.Above, tb.Below = policy.StandingOf(s.scores, me, dealer, r.np)
 	return tb
 }
 

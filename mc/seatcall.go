@@ -283,7 +283,8 @@ func (s *sim) seatCall(from int, t tile.Tile) bool {
 	if !r.seatCalls || s.over || s.riichi || s.live == 0 || s.nm == score.MaxMelds {
 		return false
 	}
-	left := from == (r.me+game.NumSeats-1)%game.NumSeats
+	// Three players never chi: no seat is "left" for a chi.
+	left := r.np == 4 && from == (r.me+game.NumSeats-1)%game.NumSeats
 	var c Call
 	var ok bool
 	if r.rollCall != nil {

@@ -112,6 +112,7 @@ type oppRoot struct {
 // root is everything a decision knows, gathered once before simulating.
 type root struct {
 	me      int
+	np      int // seats in play (rules.Players()): 4, or 3 with seat 3 empty
 	rules   *game.Rules
 	setup   game.RoundSetup // the round being played (Index, Honba, Dealer)
 	scores  [game.NumSeats]int
@@ -133,6 +134,7 @@ type root struct {
 	riichi    bool
 	ippatsu   bool
 	discarded tile.KindSet // kinds in the seat's own river (furiten)
+	kita      int          // Norths the seat has set aside (three players)
 	turns     [game.NumSeats]int
 	// doubleRiichi: the seat's riichi was declared on its first discard
 	// with no call or kan before it; firstGo: no call or kan has been made
@@ -142,6 +144,9 @@ type root struct {
 	// pendingRiichi: the tile being answered declares its discarder's
 	// riichi, whose stick is paid once nobody rons it.
 	pendingRiichi bool
+	// robbingKita: the tile being answered in the chankan phase is a
+	// North set aside, whose robbing win has no chankan.
+	robbingKita bool
 	// pendingDora: indicators of open or added kans that the next discard
 	// shows (Tenhou shows them after the kan maker's discard).
 	pendingDora int
@@ -176,7 +181,7 @@ type root struct {
 // newRoot gathers v's position. Only what v's seat may see is read.
 func (e *Engine) newRoot(v game.View, rules *game.Rules, o *config, pub *opponent.Public) *root {
 	me := v.Seat()
-	r := &root{me: me, rules: rules, scores: v.Scores(), sticks: v.Sticks(), live: v.LiveRemaining(),
+	r := &root{me: me, np: rules.Players(), kita: v.Kita(me), rules: rules, scores: v.Scores(), sticks: v.Sticks(), live: v.LiveRemaining(),
 		wind: v.RoundWind(), phase: v.Phase(), cur: v.Current(), last: v.LastTile(), drawn: v.Drawn(),
 		riichi: v.InRiichi(me)}
 	r.setup = game.RoundSetup{Index: v.RoundIndex(), Honba: v.Honba(), Sticks: v.Sticks(), Dealer: uint8(v.Dealer()), Scores: v.Scores()}
@@ -195,7 +200,8 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *config, pub *opponen
 	r.readUnseen(v, o.poolTruth())
 	r.firstTurnState(v)
 	r.pendingRiichi = r.phase == game.PhaseCall && r.cur != me && v.InRiichi(r.cur) && !v.RiichiAccepted(r.cur)
-	for s := range game.NumSeats {
+	r.robbingKita = r.phase == game.PhaseChankan && robbingKita(v)
+	for s := range r.np {
 		if s != me {
 			e.readOpponent(v, s, o, pub, &r.opp[s])
 		}
@@ -228,9 +234,17 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *config, pub *opponen
 
 // readUnseen lists the tiles the seat has not seen (with the oracle's
 // truth, the opponents' hands count as seen), and the discards of every
-// seat.
+// seat. With three players the tiles not in play (2m–8m) are never
+// unseen, and the Norths set aside (kita) are seen: any of the Norths
+// not seen otherwise, as Norths are all alike.
 func (r *root) readUnseen(v game.View, truth *game.Round) {
 	var seen [tile.NumTiles]bool
+	if r.np == 3 {
+		lay := game.LayoutFor(3)
+		for t := range tile.Tile(tile.NumTiles) {
+			seen[t] = !lay.InPlay(t)
+		}
+	}
 	for _, t := range v.Hand() {
 		seen[t] = true
 	}
@@ -252,6 +266,7 @@ func (r *root) readUnseen(v game.View, truth *game.Round) {
 	for _, t := range v.DoraIndicators() {
 		seen[t] = true
 	}
+	r.seeKita(v, &seen)
 	if truth != nil {
 		for s := range game.NumSeats {
 			if s != r.me {
@@ -265,6 +280,36 @@ func (r *root) readUnseen(v game.View, truth *game.Round) {
 		if !seen[t] {
 			r.unseen[r.nUnseen] = t
 			r.nUnseen++
+		}
+	}
+}
+
+// robbingKita reports whether the North being answered in a chankan
+// phase with three players was set aside (kita) rather than added to a
+// pon (kakan): the view does not say, so a seat with a North pon is taken
+// to be adding to it.
+func robbingKita(v game.View) bool {
+	if v.Players() != 3 || v.LastTile().Kind() != tile.North {
+		return false
+	}
+	for _, m := range v.Melds(v.Current()) {
+		if m.Type == score.Pon && m.Tiles[0].Kind() == tile.North {
+			return false
+		}
+	}
+	return true
+}
+
+// seeKita marks as seen a North for each one set aside (three players).
+func (r *root) seeKita(v game.View, seen *[tile.NumTiles]bool) {
+	n := 0
+	for s := range r.np {
+		n += v.Kita(s)
+	}
+	for t := tile.Tile(tile.North) * 4; n > 0 && t < tile.Tile(tile.North)*4+4; t++ {
+		if !seen[t] {
+			seen[t] = true
+			n--
 		}
 	}
 }
@@ -296,6 +341,13 @@ func (e *Engine) readOpponent(v game.View, s int, o *config, pub *opponent.Publi
 		op.pTenpai = e.opp.Tenpai(pub)
 	}
 	e.opp.Waits(pub, &op.waitP)
+	if v.Players() == 3 {
+		// A four-player wait model reading a three-player position
+		// gives the kinds out of play (2m–8m) a chance.
+		for k := tile.Man1 + 1; k < tile.Man9; k++ {
+			op.waitP[k] = 0
+		}
+	}
 	for k, p := range op.waitP {
 		op.laterP[k] = min(1, laterWaitBoost*p)
 	}
@@ -340,7 +392,15 @@ func (r *root) firstTurnState(v game.View) {
 		return false
 	}
 	const all = 1 << 10
-	r.firstGo = len(river) == 0 && !interrupted(-1, all)
+	// A kita ends the first go-around as a kan does; one made before the
+	// seat's first discard always came before now. (When a kita after a
+	// riichi ended its ippatsu the view does not say: ippatsu below
+	// ignores kitas.)
+	kitas := 0
+	for s := range r.np {
+		kitas += v.Kita(s)
+	}
+	r.firstGo = len(river) == 0 && !interrupted(-1, all) && kitas == 0
 	if !r.riichi {
 		return
 	}
@@ -481,7 +541,7 @@ func (r *root) sample(rng *rand.Rand, w *world) {
 		r.weightPool(rng, pool, &w.by)
 	}
 	for s := range game.NumSeats {
-		if s == r.me {
+		if s == r.me || s >= r.np {
 			w.opp[s] = oppState{}
 			continue
 		}

@@ -127,15 +127,27 @@ func inputsOf(v game.View, in *Inputs, pub *opponent.Public, m *opponent.Models,
 	for _, t := range v.DoraIndicators() {
 		in.Dora[t.Kind().DoraFrom()]++
 	}
+	// With three players the empty seat 3 is the last opponent slot,
+	// zero-filled: no riichi, no river, P(tenpai) 0, no waits.
+	np := v.Players()
 	i := 0
 	for s := range game.NumSeats {
-		if s != seat {
+		switch {
+		case s == seat:
+			continue
+		case s >= np:
+			in.Opp[i] = OppInputs{}
+			if m != nil {
+				waits[i] = [tile.NumKinds]float64{}
+				in.Opp[i].Waits = &waits[i]
+			}
+		default:
 			opponentOf(v, s, pub, &in.Opp[i])
 			if m != nil {
 				predictOpponent(m, pub, &in.Opp[i], &waits[i])
 			}
-			i++
 		}
+		i++
 	}
 	in.Live = v.LiveRemaining()
 	in.Dealer = v.Dealer() == seat

@@ -62,6 +62,9 @@ func (p *Player) act(v game.View, legal []game.Action) (game.Action, bool) {
 	if v.Phase() != game.PhaseTurn {
 		return p.answer(v, legal)
 	}
+	if a, ok := KitaAction(v, legal); ok {
+		return a, true
+	}
 	if a, ok := p.turnOption(v, legal); ok {
 		return a, true
 	}

@@ -362,7 +362,7 @@ func (s *Situation) danger(v game.View, m *opponent.Models, k tile.Kind) (float6
 	d := 0.0
 	safeAll, riichi := true, false
 	for o := range game.NumSeats {
-		if o == s.seat {
+		if o == s.seat || o >= v.Players() {
 			continue
 		}
 		s.pub.Reset(v, o)

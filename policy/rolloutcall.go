@@ -179,5 +179,5 @@ func (s *Situation) RolloutCallFeatures(v game.View, a game.Action, x []float64)
 func callHandOf(v game.View) CallHand {
 	seat := v.Seat()
 	return CallHand{Counts: v.Counts(), Hand: v.Hand(), Melds: v.Melds(seat), Dora: v.DoraIndicators(),
-		Yakuhai: yakuhaiKinds(v, seat), Left: v.Current() == (seat+3)%game.NumSeats}
+		Yakuhai: yakuhaiKinds(v, seat), Left: v.Players() == 4 && v.Current() == (seat+3)%game.NumSeats}
 }

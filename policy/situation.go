@@ -37,7 +37,7 @@ func (s *Situation) Reset(v game.View, m *opponent.Models) {
 	maxT, sumT := 0.0, 0.0
 	for o := range game.NumSeats {
 		s.tenpai[o] = 0
-		if o == seat {
+		if o == seat || o >= v.Players() {
 			continue
 		}
 		s.pub.Reset(v, o)
@@ -97,19 +97,25 @@ func (t *Table) features(x *[numSituation]float64) {
 
 // standing returns v's seat's place and gaps (see [Standing]).
 func standing(v game.View) (place, above, below int) {
-	return Standing(v.Scores(), v.Seat(), v.Dealer())
+	return StandingOf(v.Scores(), v.Seat(), v.Dealer(), v.Players())
 }
 
 // Standing returns seat's place by scores (0 = first; ties go to the seat
 // nearer the dealer, as Tenhou ranks the final scores) and the points to
 // the next seat up and down (100,000 when there is none).
 func Standing(scores [game.NumSeats]int, seat, dealer int) (place, above, below int) {
+	return StandingOf(scores, seat, dealer, game.NumSeats)
+}
+
+// StandingOf is [Standing] among the seats in play, the first players of
+// scores (3 or 4): an empty seat 3 has no place.
+func StandingOf(scores [game.NumSeats]int, seat, dealer, players int) (place, above, below int) {
 	above, below = 100000, 100000
-	for s, sc := range scores {
+	for s, sc := range scores[:players] {
 		if s == seat {
 			continue
 		}
-		if sc > scores[seat] || sc == scores[seat] && (s-dealer+4)%4 < (seat-dealer+4)%4 {
+		if sc > scores[seat] || sc == scores[seat] && (s-dealer+players)%players < (seat-dealer+players)%players {
 			place++
 			above = min(above, sc-scores[seat])
 		} else {

@@ -1,0 +1,286 @@
+package mc
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// Three players (issue 54): the same engine with the seat count from the
+// rules.
+
+// sanmaKitaPosition plays a three-player East 1 from wall seed, every
+// seat discarding its drawn tile and passing every call, up to the first
+// turn in which the seat to move may set a North aside; ok false when
+// the round ends first.
+func sanmaKitaPosition(t testing.TB, rules *game.Rules, seed uint64) (r *game.Round, seat int, ok bool) {
+	t.Helper()
+	w := game.NewWallFor(3, seed, 0, 0)
+	r, err := game.NewRound(rules, game.RoundSetup{Scores: [game.NumSeats]int{35000, 35000, 35000, 0}}, &w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r.Phase() != game.PhaseEnd {
+		if r.Phase() != game.PhaseTurn {
+			for s := range 3 {
+				if r.MustAnswer(s) {
+					if err := r.Apply(game.PassAction(r.Legal(s, nil))); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			continue
+		}
+		cur := r.Current()
+		legal := r.Legal(cur, nil)
+		if _, ok := game.FindAction(legal, game.Kita); ok {
+			return r, cur, true
+		}
+		a, ok := game.DiscardAction(legal, game.Discard, r.Drawn().Kind(), r.Drawn())
+		if !ok {
+			a, _ = game.FindAction(legal, game.Discard)
+		}
+		if err := r.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return nil, 0, false
+}
+
+// sanmaPosition returns the first three-player kita decision of the
+// seeds from 1.
+func sanmaPosition(t testing.TB) (*game.Round, int, *game.Rules) {
+	t.Helper()
+	rules := game.TenhouSanma(game.Hanchan)
+	for seed := uint64(1); seed < 50; seed++ {
+		if r, seat, ok := sanmaKitaPosition(t, &rules, seed); ok {
+			return r, seat, &rules
+		}
+	}
+	t.Fatal("no kita decision in 50 three-player rounds")
+	return nil, 0, nil
+}
+
+// TestSanmaDecision: a three-player turn with a North in hand: the
+// candidates include the kita and no chi, every candidate's expected
+// rank is within 1..3 (P(4th) = 0, the distribution sums to 1), and the
+// analysis is the same at 1 and 3 workers.
+func TestSanmaDecision(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, seat, rules := sanmaPosition(t)
+	v := game.ViewOf(r, seat)
+	legal := r.Legal(seat, nil)
+	var ans [2]*Analysis
+	for i, workers := range []int{1, 3} {
+		an, err := e.Analyze(context.Background(), v, legal, Options{Sims: 600, Workers: workers, Seed: 7, Decision: 3, Rules: rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans[i] = an
+	}
+	if !reflect.DeepEqual(stripSeconds(ans[0]), stripSeconds(ans[1])) {
+		t.Errorf("1 and 3 workers differ:\n%+v\n%+v", ans[0].Candidates, ans[1].Candidates)
+	}
+	kita := false
+	for _, c := range ans[0].Candidates {
+		switch c.Action.Type {
+		case game.Kita:
+			kita = true
+		case game.Chi:
+			t.Errorf("a chi candidate with three players: %v", c.String())
+		}
+		if c.Sims == 0 {
+			continue
+		}
+		sum := c.RankDist[0] + c.RankDist[1] + c.RankDist[2] + c.RankDist[3]
+		if c.ExpectedRank < 1 || c.ExpectedRank > 3 || c.RankDist[3] != 0 || math.Abs(sum-1) > 1e-9 {
+			t.Errorf("%v: expected rank %.3f, distribution %v: want 1..3 over three places", c.String(), c.ExpectedRank, c.RankDist)
+		}
+	}
+	if !kita {
+		t.Errorf("no kita candidate among %d (legal: %v)", len(ans[0].Candidates), legal)
+	}
+}
+
+func stripSeconds(an *Analysis) Analysis {
+	x := *an
+	x.Seconds = 0
+	return x
+}
+
+// TestSanmaRefusesFourPlayerRules: a three-player view under four-player
+// rules (the default) is an error naming both counts, not a misread
+// round.
+func TestSanmaRefusesFourPlayerRules(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, seat, _ := sanmaPosition(t)
+	_, err = e.Analyze(context.Background(), game.ViewOf(r, seat), r.Legal(seat, nil), Options{Sims: 50, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "3 players, the rules (Options.Rules) 4") {
+		t.Fatalf("err = %v, want the players' mismatch", err)
+	}
+}
+
+// TestSanmaRoot: the root of a three-player decision reads two
+// opponents (seat 3 empty, never tenpai), and its unseen tiles are of
+// the 108 (no 2m–8m), the Norths set aside excluded.
+func TestSanmaRoot(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, seat, rules := sanmaPosition(t)
+	if err := r.Apply(game.Action{Type: game.Kita, Seat: uint8(seat), Tile: firstNorth(r.Hand(seat))}); err != nil {
+		t.Fatal(err)
+	}
+	// Nobody robs it (the tsumogiri hands): pass to the replacement draw.
+	for s := range 3 {
+		if r.MustAnswer(s) {
+			if err := r.Apply(game.PassAction(r.Legal(s, nil))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	v := game.ViewOf(r, seat)
+	o := &config{Options: Options{Rules: rules}}
+	root := e.newRoot(v, rules, o, &opponent.Public{})
+	if root.np != 3 || root.kita != 1 {
+		t.Fatalf("root: %d players, %d kita; want 3 and 1", root.np, root.kita)
+	}
+	if root.opp[3] != (oppRoot{}) {
+		t.Errorf("the empty seat has a reading: %+v", root.opp[3])
+	}
+	var norths int
+	for _, u := range root.unseen[:root.nUnseen] {
+		if k := u.Kind(); k > tile.Man1 && k < tile.Man9 {
+			t.Fatalf("unseen %v: not a three-player tile", u)
+		}
+		if u.Kind() == tile.North {
+			norths++
+		}
+	}
+	vis := v.Visible()
+	if want := 4 - int(vis[tile.North]); norths != want {
+		t.Errorf("%d Norths unseen, want %d (%d seen, the kita included)", norths, want, vis[tile.North])
+	}
+	// Every tile in play is seen or unseen: 108 in all.
+	seen := 0
+	for _, n := range vis {
+		seen += int(n)
+	}
+	if seen+root.nUnseen != 108 {
+		t.Errorf("%d seen + %d unseen, want 108", seen, root.nUnseen)
+	}
+}
+
+func firstNorth(h []tile.Tile) tile.Tile {
+	for _, t := range h {
+		if t.Kind() == tile.North {
+			return t
+		}
+	}
+	return tile.NoTile
+}
+
+// TestSanmaExhaustivePayments: tenpai payments of a three-player
+// exhaustive draw are 2,000 in all (one tenpai: +2,000 / −1,000 −1,000;
+// two: +1,000 +1,000 / −2,000), the empty seat untouched.
+func TestSanmaExhaustivePayments(t *testing.T) {
+	for _, c := range []struct {
+		seatTenpai, opp1 bool
+		want             [game.NumSeats]int
+	}{
+		{true, false, [game.NumSeats]int{2000, -1000, -1000, 0}},
+		{true, true, [game.NumSeats]int{1000, 1000, -2000, 0}},
+		{false, false, [game.NumSeats]int{}},
+	} {
+		hand := "123456789p1s19m4z"
+		if c.seatTenpai {
+			hand = "123456789p11s99m"
+		}
+		s := seatSim(hand)
+		s.r.np = 3
+		s.updateWaits()
+		s.opp[1].tenpai = c.opp1
+		s.exhaustive()
+		if s.scores != c.want {
+			t.Errorf("seat tenpai %v, opponent 1 tenpai %v: scores %v, want %v", c.seatTenpai, c.opp1, s.scores, c.want)
+		}
+	}
+}
+
+// TestSanmaRolloutSetsNorthsAside: in the rollouts of a three-player
+// decision the seat sets Norths aside (each one dora to its wins), and
+// every seat move keeps the rule's contract: the North it holds at the
+// end of a rollout is one it needs.
+func TestSanmaRolloutSetsNorthsAside(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, seat, rules := sanmaPosition(t)
+	v := game.ViewOf(r, seat)
+	legal := r.Legal(seat, nil)
+	o := &config{Options: Options{Rules: rules, Sims: 1, Workers: 1, Seed: 1}}
+	if _, err := o.withDefaults(); err != nil {
+		t.Fatal(err)
+	}
+	root := e.newRoot(v, rules, o, &opponent.Public{})
+	cands := candidates(root, legal)
+	disc := -1
+	for i, c := range cands {
+		if c.Action.Type == game.Discard && c.Action.Tile.Kind() != tile.North {
+			disc = i
+			break
+		}
+	}
+	if disc < 0 {
+		t.Fatal("no discard of another kind than North")
+	}
+	sc := &scratch{}
+	asides := 0
+	for i := range uint64(200) {
+		sc.sample(root, o, i)
+		e.playOut(root, o, &cands[disc], sc)
+		asides += sc.s.kita - root.kita
+		if sc.s.kita > 4 {
+			t.Fatalf("world %d: %d Norths set aside", i, sc.s.kita)
+		}
+	}
+	if asides == 0 {
+		t.Error("the seat set no North aside in 200 rollouts")
+	}
+}
+
+// TestSetsNorthAside: the kita rule keeps a North the hand needs.
+func TestSetsNorthAside(t *testing.T) {
+	for _, c := range []struct {
+		hand string
+		want bool
+	}{
+		{"123p456p789s11s19m4z", true},  // an isolated North
+		{"123p456p789s11s1m44z", false}, // the pair of a tenpai hand
+		{"123p456p789s1m444z9m", false}, // a set of Norths
+		{"123p456p789s11s19m1z", false}, // no North
+	} {
+		c14 := tile.Counts{}
+		for _, x := range tile.MustParse(c.hand) {
+			c14[x.Kind()]++
+		}
+		if got := policy.SetsNorthAside(&c14); got != c.want {
+			t.Errorf("%s: %v, want %v", c.hand, got, c.want)
+		}
+	}
+}
