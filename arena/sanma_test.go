@@ -272,9 +272,6 @@ func TestSanmaConfigErrors(t *testing.T) {
 	}{
 		{"a fourth bot", func(c *Config) { c.Seats[3] = "tsumogiri" }, `seat 4: a 3-player arena seats 3 bots, not "tsumogiri"`},
 		{"an empty seat", func(c *Config) { c.Seats[1] = "" }, `seat 2: unknown bot ""`},
-		{"mc", func(c *Config) { c.Seats[0] = "mc" }, "seat 1: mc: no 3-player models yet"},
-		{"policy on models", func(c *Config) { c.Seats[2] = "policy@/tmp/x" }, "seat 3: policy: no 3-player models yet"},
-		{"rollout", func(c *Config) { c.Seats[2] = "rollout" }, "seat 3: rollout: no 3-player models yet"},
 		{"games", func(c *Config) { c.Games = 4 }, "games must be a multiple of 3, the players (got 4)"},
 		{"players", func(c *Config) { c.Players = 2 }, "players 2: 3 or 4"},
 		{"a table", func(c *Config) {

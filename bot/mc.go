@@ -58,8 +58,9 @@ type MC struct {
 // not an oracle ignores it; never reveal a round to a bot that plays.
 func (b *MC) Reveal(r *game.Round) { b.truth = r }
 
-// NewMC returns an mc bot on engine eng (nil: the embedded models). It
-// refuses 3-player rules ([Plays]).
+// NewMC returns an mc bot on engine eng (nil: the embedded models), for
+// the number of players of o.Rules ([Plays]; with three players the
+// engine's stand-ins for three-player models, mc.Predictors).
 func NewMC(eng *mc.Engine, seed uint64, o Options) (*MC, error) {
 	if o.Rules != nil {
 		if err := Plays("mc", o.Rules.Players()); err != nil {

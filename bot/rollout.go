@@ -90,6 +90,9 @@ func (b *Rollout) Act(v game.View, legal []game.Action) game.Action {
 		}
 		return game.PassAction(legal)
 	}
+	if a, ok := policy.KitaAction(v, legal); ok {
+		return a // the rollout's kita rule (mc's kitaAside)
+	}
 	seat, drawn := v.Seat(), v.Drawn()
 	if v.InRiichi(seat) {
 		if a, ok := game.DiscardAction(legal, game.Discard, drawn.Kind(), drawn); ok {
@@ -212,7 +215,8 @@ func (b *Rollout) call(v game.View, legal []game.Action) (game.Action, bool) {
 	}
 	counts := v.Counts()
 	h := mc.CallHand{Counts: &counts, Melds: v.Melds(seat), Yakuhai: yakuhai, Threat: threat}
-	c, ok := mc.ChooseCall(&h, k, v.Current() == (seat+game.NumSeats-1)%game.NumSeats)
+	left := v.Players() == 4 && v.Current() == (seat+game.NumSeats-1)%game.NumSeats // no chi with three
+	c, ok := mc.ChooseCall(&h, k, left)
 	if !ok {
 		return game.Action{}, false
 	}
