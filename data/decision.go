@@ -9,8 +9,9 @@ import (
 )
 
 // Decision is one choice a recorded player made with a choice to make: a
-// turn decision (which tile to discard, riichi or not) or the answer to a
-// discard that it could chi, pon or kan (the call it made, or pass).
+// turn decision (which tile to discard, riichi or not, in a 3-player game
+// a North set aside or kept) or the answer to a discard that it could chi,
+// pon or kan (the call it made, or pass).
 type Decision struct {
 	Seat   int
 	Event  int         // index of the event that records the choice
@@ -19,12 +20,13 @@ type Decision struct {
 }
 
 // Decisions appends to dst the decisions that the step's event records,
-// in the step's position: a turn decision of the seat to move (discard or
-// riichi; the discard after a riichi declaration is part of the riichi
-// decision), or the answer of every seat that could chi, pon or kan the
-// discard (the caller's call, the others' pass). Wins, draws, kans,
-// kyuushu kyuuhai and the forced discards of a riichi hand are left out;
-// a round's end records none.
+// in the step's position: a turn decision of the seat to move (discard,
+// riichi or, in a 3-player game, kita; the discard after a riichi
+// declaration is part of the riichi decision), or the answer of every seat
+// that could chi, pon or kan the discard (the caller's call, the others'
+// pass). Wins, draws, kans, kyuushu kyuuhai and the moves of a riichi hand
+// (its forced discards, its kitas) are left out; a round's end records
+// none.
 func (s *ReplayStep) Decisions(dst []Decision) []Decision {
 	e, ok := s.NextEvent()
 	if !ok {
@@ -41,7 +43,7 @@ func (s *ReplayStep) Decisions(dst []Decision) []Decision {
 			return dst // the riichi event was the decision
 		}
 		played := rd.Played(ei, seat)
-		if played.Type != game.Discard && played.Type != game.Riichi {
+		if played.Type != game.Discard && played.Type != game.Riichi && played.Type != game.Kita {
 			return dst
 		}
 		return append(dst, Decision{Seat: seat, Event: ei, Turn: true, Played: played})

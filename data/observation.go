@@ -25,9 +25,12 @@ import (
 // a call, a kan) is ObservationAt(g, round, e−1, seat); [ObservationBefore]
 // says so. Records whose other seats' tiles are hidden (mjai "?") work the
 // same; the seat's own dealt tiles and draws must be known.
+//
+// A 3-player record (g.Players 3) gives 3-player observations: seats 0 to
+// 2, each kita an [observe.ObsKita] followed by its replacement draw.
 func ObservationAt(g *Game, round, event, seat int) (*observe.Observation, error) {
-	if g.Players != 4 {
-		return nil, ErrNotFourPlayer
+	if g.Players != 3 && g.Players != 4 {
+		return nil, fmt.Errorf("data: observation: %w: %d players", ErrBadValue, g.Players)
 	}
 	if round < 0 || round >= len(g.Rounds) {
 		return nil, fmt.Errorf("data: observation: round %d of %d", round, len(g.Rounds))
@@ -36,10 +39,10 @@ func ObservationAt(g *Game, round, event, seat int) (*observe.Observation, error
 	if event < -1 || event >= len(rd.Events) {
 		return nil, fmt.Errorf("data: observation: round %s: event %d of %d", rd.Name(), event, len(rd.Events))
 	}
-	if seat < 0 || seat >= 4 {
-		return nil, fmt.Errorf("data: observation: seat %d", seat)
+	if seat < 0 || seat >= g.Players {
+		return nil, fmt.Errorf("data: observation: seat %d of a %d-player game", seat, g.Players)
 	}
-	if rd.Dealer < 0 || rd.Dealer >= 4 {
+	if rd.Dealer < 0 || rd.Dealer >= g.Players {
 		return nil, fmt.Errorf("data: observation: round %s: dealer %d", rd.Name(), rd.Dealer)
 	}
 	setup := game.RoundSetup{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks, Dealer: uint8(rd.Dealer), Scores: rd.Scores}
@@ -76,6 +79,8 @@ func ObservationAt(g *Game, round, event, seat int) (*observe.Observation, error
 				continue
 			}
 			oe = observe.ObsEvent{Type: observe.ObsRiichiAccepted, Seat: uint8(e.Seat), Tile: tile.NoTile}
+		case EventKita:
+			oe = observe.ObsEvent{Type: observe.ObsKita, Seat: uint8(e.Seat), Tile: e.Tile}
 		case EventNewDora:
 			oe = observe.ObsEvent{Type: observe.ObsDora, Tile: e.Tile}
 		case EventAgari, EventRyuukyoku:
@@ -85,8 +90,13 @@ func ObservationAt(g *Game, round, event, seat int) (*observe.Observation, error
 		default:
 			return nil, fmt.Errorf("data: observation: round %s event %d: %w: %v", rd.Name(), ei, ErrUnsupported, e.Type)
 		}
-		if e.Type == EventCall || e.Type == EventDraw {
-			afterKan = e.Type == EventCall && e.Meld.Type.IsKan()
+		switch e.Type {
+		case EventCall:
+			afterKan = e.Meld.Type.IsKan()
+		case EventKita:
+			afterKan = true // its replacement draw comes from the dead wall too
+		case EventDraw:
+			afterKan = false
 		}
 		if err := o.Append(oe); err != nil {
 			return nil, fmt.Errorf("data: observation: round %s event %d seat %d: %w", rd.Name(), ei, seat, err)

@@ -338,7 +338,7 @@ func TestObservationAtErrors(t *testing.T) {
 		{"event before the deal", g, 0, -2, 0, "event -2 of", nil, nil},
 		{"seat", g, 0, 0, 4, "seat 4", nil, nil},
 		{"hidden hand", hidden, 0, 0, 1, "dealt tile 0: invalid tile id 255", observe.ErrObservation, nil},
-		{"3 players", &sanma, 0, 0, 0, "not a 4-player game", data.ErrNotFourPlayer, nil},
+		{"a 4-player record called 3-player", &sanma, 0, 0, 0, "seat 3 is empty with three players", observe.ErrObservation, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := data.ObservationAt(c.g, c.round, c.event, c.seat)
