@@ -78,7 +78,9 @@ type ValueBaseline struct {
 }
 
 // RankBaseline predicts P(final rank | rank by the current scores) as the
-// smoothed frequencies of the training samples: (count + 0.5) / (row + 2).
+// smoothed frequencies of the training samples: (count + 0.5) / (row +
+// places/2), over the places of the game (4, or 3 for three players, whose
+// fourth row and column stay empty and whose P(4th) is 0).
 type RankBaseline struct {
 	// Counts[current rank − 1][final rank − 1].
 	Counts [4][4]int `json:"counts"`
@@ -86,14 +88,15 @@ type RankBaseline struct {
 
 // Predict returns the baseline's distribution of the final rank of seat.
 func (b *RankBaseline) Predict(s *rankmodel.Situation, seat int) [4]float64 {
-	row := b.Counts[game.Rank(s.Scores)[seat]-1]
+	np := s.NumPlayers()
+	row := b.Counts[game.RankOf(s.Scores, np)[seat]-1]
 	n := 0
-	for _, c := range row {
+	for _, c := range row[:np] {
 		n += c
 	}
 	var d [4]float64
-	for i, c := range row {
-		d[i] = (float64(c) + 0.5) / (float64(n) + 2)
+	for i, c := range row[:np] {
+		d[i] = (float64(c) + 0.5) / (float64(n) + float64(np)/2)
 	}
 	return d
 }
@@ -125,7 +128,7 @@ func (f *baselineFit) discard(s *DiscardSample) {
 }
 
 func (f *baselineFit) rankSample(s *RankSample) {
-	f.rank.Counts[game.Rank(s.Situation.Scores)[s.Seat]-1][s.Rank-1]++
+	f.rank.Counts[game.RankOf(s.Situation.Scores, s.Situation.NumPlayers())[s.Seat]-1][s.Rank-1]++
 }
 
 func (f *baselineFit) add(o *baselineFit) {
@@ -142,7 +145,7 @@ func (f *baselineFit) add(o *baselineFit) {
 // cardJSON returns the baseline stored in model name's card.
 func (f *baselineFit) cardJSON(name string) (json.RawMessage, error) {
 	var v any
-	switch name {
+	switch baseName(name) {
 	case opponent.TenpaiModel:
 		v = &f.tenpai
 	case opponent.WaitModel:
@@ -166,7 +169,7 @@ func BaselinesOf(opp *opponent.Models, rk *rankmodel.Model) (*Baselines, error) 
 	b := &Baselines{}
 	for _, c := range append(append([]xgbmodel.Card{}, opp.Cards...), rk.Card) {
 		var dst any
-		switch c.Name {
+		switch baseName(c.Name) {
 		case opponent.TenpaiModel:
 			dst = &b.Tenpai
 		case opponent.ValueModel:

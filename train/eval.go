@@ -33,6 +33,17 @@ type EvalOptions struct {
 	// Bootstrap is the number of resamples of the games behind every
 	// standard error; 0 = DefaultBootstrap.
 	Bootstrap int
+	// Players is the number of seats of the games evaluated: 0 or 4, or 3
+	// (the others are counted as skipped). The models must be of it.
+	Players int
+}
+
+// players returns the number of seats of the games evaluated: 3 or 4.
+func (opt *EvalOptions) players() int {
+	if opt.Players == 3 {
+		return 3
+	}
+	return 4
 }
 
 // DefaultBootstrap is the number of bootstrap resamples of the games.
@@ -156,6 +167,7 @@ type collector struct {
 	top5Game         []int32
 	valP, valB, valY []float32
 	valGame          []int32
+	places           int // 3 or 4: the rank classes (0 before a rank sample)
 	rankP, rankB     [][4]float32
 	rankY            []uint8
 	rankGame         []int32
@@ -181,6 +193,7 @@ func (c *collector) merge(o *collector, offset int32) {
 	c.valP, c.valB, c.valY = append(c.valP, o.valP...), append(c.valB, o.valB...), append(c.valY, o.valY...)
 	c.valGame = shift(c.valGame, o.valGame)
 	c.rankP, c.rankB, c.rankY = append(c.rankP, o.rankP...), append(c.rankB, o.rankB...), append(c.rankY, o.rankY...)
+	c.places = max(c.places, o.places)
 	c.rankGame = shift(c.rankGame, o.rankGame)
 }
 
@@ -236,6 +249,10 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 				c.waitSamples++
 				opp.Waits(p, &probs)
 				for k := range tile.NumKinds {
+					if !opponent.InPlay(p.Players(), tile.Kind(k)) {
+						heur[k] = 0 // no copy in a 3-player wall: no pair
+						continue
+					}
 					heur[k] = Danger(p, tile.Kind(k))
 					c.waitP = append(c.waitP, float32(probs[k]))
 					c.waitH = append(c.waitH, float32(heur[k]))
@@ -257,6 +274,7 @@ func evalGame(g *data.Game, opp *opponent.Models, rk *rankmodel.Model, base *Bas
 			if s.Seat == 0 {
 				c.rounds++
 			}
+			c.places = s.Situation.NumPlayers()
 			d := rk.Distribution(&s.Situation, s.Seat)
 			b := base.Rank.Predict(&s.Situation, s.Seat)
 			c.rankP = append(c.rankP, [4]float32{float32(d[0]), float32(d[1]), float32(d[2]), float32(d[3])})
@@ -358,7 +376,7 @@ type evalFile struct {
 func evalFileOf(f string, opp *opponent.Models, rk *rankmodel.Model, base *Baselines, opt *EvalOptions) evalFile {
 	var fr evalFile
 	fr.games, fr.rerr = eachGame(f, opt.Stdin, func(gr *dataset.GameRef) bool {
-		switch why := usable(gr.Game); {
+		switch why := usableFor(gr.Game, opt.players()); {
 		case why != nil:
 			fr.skips.add(why.Error())
 		case opt.Filter != nil && !opt.Filter(gr):
@@ -482,7 +500,7 @@ func (c *collector) report(rep *EvalReport) {
 			llB[i] = -math.Log(math.Max(float64(b[y-1]), eps))
 			accM[i] = b2f(argmax(p) == int(y-1))
 			accB[i] = b2f(argmax(b) == int(y-1))
-			for k := range 4 {
+			for k := range c.places {
 				flatP = append(flatP, p[k])
 				flatB = append(flatB, b[k])
 				flatY = append(flatY, k == int(y-1))
@@ -493,7 +511,7 @@ func (c *collector) report(rep *EvalReport) {
 		r.LogLoss = bs.compare(false, games, gameMean(llM, c.rankGame), gameMean(llB, c.rankGame))
 		r.Accuracy = bs.compare(true, games, gameMean(accM, c.rankGame), gameMean(accB, c.rankGame))
 		r.ECE = bs.compare(false, games, weightedECE(flatP, flatY, flatGame, 10), weightedECE(flatB, flatY, flatGame, 10))
-		r.ECEFloor = ECEFloor{eceFloor(flatP, 4, 10), eceFloor(flatB, 4, 10)}
+		r.ECEFloor = ECEFloor{eceFloor(flatP, c.places, 10), eceFloor(flatB, c.places, 10)}
 	}
 }
 
@@ -513,7 +531,7 @@ func (rep *EvalReport) Metrics(model string) []xgbmodel.Metric {
 	m := func(name string, c Comparison) xgbmodel.Metric {
 		return xgbmodel.Metric{Name: name, Model: c.Model, Baseline: c.Baseline, SE: c.DiffSE, Beats: c.Beats, NoVerdict: c.NoVerdict}
 	}
-	switch model {
+	switch baseName(model) {
 	case opponent.TenpaiModel:
 		t := rep.Tenpai
 		return []xgbmodel.Metric{m("auc", t.AUC), m("log_loss", t.LogLoss), m("ece", t.ECE)}

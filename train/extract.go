@@ -51,7 +51,7 @@ type DiscardSample struct {
 type RankSample struct {
 	Situation rankmodel.Situation
 	Seat      int
-	Rank      int // 1..4
+	Rank      int // 1..4 (1..3 with three players)
 }
 
 // Visitor receives a game's samples in order.
@@ -65,7 +65,11 @@ type Visitor struct {
 // DiscardSample for the discarder. A replay that disagrees with the record
 // is an error wrapping [ErrReplayMismatch].
 func VisitGame(g *data.Game, v Visitor) error {
-	final := game.Rank(g.Owari.Scores)
+	np := g.Players
+	if np != 3 {
+		np = 4
+	}
+	final := game.RankOf(g.Owari.Scores, np)
 	var pub opponent.Public
 	var rep data.ReplayReport
 	hanchan := g.Rules.EastSouth
@@ -74,7 +78,7 @@ func VisitGame(g *data.Game, v Visitor) error {
 		r := st.Engine
 		if st.Event == 0 && v.Rank != nil {
 			s := RankSample{Situation: rankmodel.SituationOf(r, hanchan)}
-			for seat := range game.NumSeats {
+			for seat := range np {
 				s.Seat, s.Rank = seat, final[seat]
 				v.Rank(&s)
 			}

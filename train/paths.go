@@ -37,10 +37,16 @@ func eachGame(name string, stdin io.Reader, fn func(gr *dataset.GameRef) bool) (
 // a duplicate whatever came before the file, and is not replayed. Each
 // game left out is counted in skips by reason (when skips is not nil).
 func eachUsable(name string, skips *fileSkips, fn func(gr *dataset.GameRef) bool) (int, error) {
+	return eachUsableFor(name, 4, skips, fn)
+}
+
+// eachUsableFor is eachUsable over the games of a number of players (3 or
+// 4; see usableFor).
+func eachUsableFor(name string, players int, skips *fileSkips, fn func(gr *dataset.GameRef) bool) (int, error) {
 	keys := map[string]bool{}
 	return eachGame(name, nil, func(gr *dataset.GameRef) bool {
 		why := skipDuplicate
-		if err := usable(gr.Game); err != nil {
+		if err := usableFor(gr.Game, players); err != nil {
 			why = err.Error()
 		} else if !keys[gr.Key] {
 			keys[gr.Key] = true
@@ -59,7 +65,23 @@ func eachUsable(name string, skips *fileSkips, fn func(gr *dataset.GameRef) bool
 var errNoRound = errors.New("no round")
 
 // usable is [dataset.Usable], and a game must hold a round.
-func usable(g *data.Game) error {
+func usable(g *data.Game) error { return usableFor(g, 4) }
+
+// errSkip4 is why a three-player run leaves a 4-player game out.
+var errSkip4 = errors.New("4-player game")
+
+// usableFor is usable for the games of a number of players: with 3, the
+// 3-player games with a final result of the ordinary lobbies, and a
+// 4-player game is left out (errSkip4) as a 3-player one is with 4.
+func usableFor(g *data.Game, players int) error {
+	if players == 3 && g.Players == 3 {
+		// dataset.Usable's other conditions, on a 3-player game.
+		c := *g
+		c.Players = 4
+		g = &c
+	} else if players == 3 {
+		return errSkip4
+	}
 	if err := dataset.Usable(g); err != nil {
 		return err
 	}

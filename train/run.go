@@ -57,7 +57,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !cfg.NoPolicy && len(cfg.Only) == 0 {
+	if !cfg.NoPolicy && len(cfg.Only) == 0 && cfg.players() == 4 {
 		// The discard policy's features use the opponent models: it is
 		// trained on those just trained.
 		opp, err := opponent.LoadDir(modelDir)
@@ -172,7 +172,7 @@ func (cfg *Config) check() error {
 			return fmt.Errorf("train: no predictor %q to train alone (%s; the decision models alone: RunDecisions)", name, strings.Join(Predictors, ", "))
 		}
 	}
-	for _, spc := range specs(cfg.Seed, cfg.Threads, cfg.Rounds) {
+	for _, spc := range specsFor(cfg.players(), cfg.Seed, cfg.Threads, cfg.Rounds) {
 		if !cfg.trains(spc.name) {
 			if _, _, err := cfg.existing(spc); err != nil {
 				return err
@@ -214,7 +214,7 @@ func (cfg *Config) checkTool(dirs ...string) error {
 // policy, and corpus with its game counts.
 func trainPredictors(ctx context.Context, cfg *Config, files []string, corpus xgbmodel.Corpus, work string, res *Result) (string, xgbmodel.Corpus, error) {
 	t0 := time.Now()
-	sp := specs(cfg.Seed, cfg.Threads, cfg.Rounds)
+	sp := specsFor(cfg.players(), cfg.Seed, cfg.Threads, cfg.Rounds)
 	set, err := writeSamples(ctx, cfg, files, work, sp)
 	if err != nil {
 		return "", corpus, err
@@ -289,7 +289,7 @@ func (cfg *Config) saveModel(dir string, c *xgbmodel.Card, b []byte) error {
 
 // outOf is the folder of predictor name's models.
 func (cfg *Config) outOf(name string) string {
-	if name == rankmodel.ModelName {
+	if baseName(name) == rankmodel.ModelName {
 		return cfg.RankOut
 	}
 	return cfg.Out
@@ -575,7 +575,7 @@ type gameSamples struct {
 // whatever came before the file: it is counted as one unreplayed.
 func fileRows(cfg *Config, f string) fileSamples {
 	var out fileSamples
-	out.read, out.rerr = eachUsable(f, &out.skips, func(gr *dataset.GameRef) bool {
+	out.read, out.rerr = eachUsableFor(f, cfg.players(), &out.skips, func(gr *dataset.GameRef) bool {
 		rows, err := extractRows(gr, cfg)
 		if err != nil {
 			// A feature row that cannot be written, or a complete 4-player
@@ -689,7 +689,7 @@ func trainModels(ctx context.Context, cfg *Config, work, modelDir string, sp []s
 		if c.Baseline, err = set.fit.cardJSON(spc.name); err != nil {
 			return nil, nil, err
 		}
-		if spc.name == opponent.TenpaiModel && cfg.CalibFolds > 0 {
+		if baseName(spc.name) == opponent.TenpaiModel && cfg.CalibFolds > 0 {
 			t0 := time.Now()
 			cal, runs, err := crossFitCalibration(ctx, cfg, work, spc, set)
 			if err != nil {
@@ -714,11 +714,11 @@ func trainModels(ctx context.Context, cfg *Config, work, modelDir string, sp []s
 // measure evaluates the models of modelDir, as Go loads them, on the
 // held-out games and writes the metrics into the cards.
 func measure(ctx context.Context, cfg *Config, files []string, modelDir string, set *sampleSet, cards []xgbmodel.Card, res *Result) error {
-	opp, err := opponent.LoadDir(modelDir)
+	opp, err := opponent.LoadDirFor(modelDir, cfg.players())
 	if err != nil {
 		return err
 	}
-	rk, err := rankmodel.LoadDir(modelDir)
+	rk, err := rankmodel.LoadDirFor(modelDir, cfg.players())
 	if err != nil {
 		return err
 	}
@@ -729,7 +729,7 @@ func measure(ctx context.Context, cfg *Config, files []string, modelDir string, 
 		}
 	}
 	bar := cfg.bar(len(files), "evaluation")
-	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Progress: func(int, int) { bar.Add(1) },
+	ev, col, err := evaluate(ctx, files, opp, rk, EvalOptions{Workers: cfg.Workers, Players: cfg.Players, Progress: func(int, int) { bar.Add(1) },
 		Filter: func(g *dataset.GameRef) bool { return held[g.Key] }, FilterReason: "training game"})
 	bar.Finish()
 	if err != nil {

@@ -55,7 +55,14 @@ type Config struct {
 	// decision models, whose features read the opponent models. A model
 	// trained alone is the one the whole run trains, byte for byte: its
 	// rows and parameters do not depend on the other models.
-	Only    []string
+	Only []string
+	// Players is the number of seats of the games trained on: 0 or 4, or
+	// 3 for the three-player (sanma) predictors (tenpai3, wait3, value3,
+	// rank3), trained on the 3-player games only, over the same feature
+	// code with the seat count as a parameter. Only names them by the
+	// four-player names (tenpai, wait, value, rank). A three-player run
+	// trains neither the discard policy nor the decision models.
+	Players int
 	Work    string // folder for LibSVM files, configs and logs; "" = a temporary folder, removed after
 	XGBoost string // the xgboost binary; "" = "xgboost" on PATH
 
@@ -117,9 +124,29 @@ func DefaultConfig() Config {
 // Predictors are the models [Config.Only] may name.
 var Predictors = []string{opponent.TenpaiModel, opponent.WaitModel, opponent.ValueModel, rankmodel.ModelName}
 
-// trains reports whether the run trains predictor name.
+// trains reports whether the run trains predictor name (a three-player
+// one by its four-player name in Only).
 func (cfg *Config) trains(name string) bool {
-	return len(cfg.Only) == 0 || slices.Contains(cfg.Only, name)
+	return len(cfg.Only) == 0 || slices.Contains(cfg.Only, baseName(name))
+}
+
+// players returns the number of seats of the run's games: 3 or 4.
+func (cfg *Config) players() int {
+	if cfg.Players == 3 {
+		return 3
+	}
+	return 4
+}
+
+// baseName returns the four-player name of a predictor: tenpai for
+// tenpai3, rank for rank3; a four-player name as it is.
+func baseName(name string) string {
+	switch name {
+	case opponent.NameFor(opponent.TenpaiModel, 3), opponent.NameFor(opponent.WaitModel, 3),
+		opponent.NameFor(opponent.ValueModel, 3), rankmodel.ModelName3:
+		return strings.TrimSuffix(name, "3")
+	}
+	return name
 }
 
 // spec is one model's training setup.
@@ -175,19 +202,24 @@ func xgbParams(obj string, seed, threads, rounds int, extra ...[2]string) [][2]s
 	return p
 }
 
-func specs(seed, threads, rounds int) []spec {
+func specs(seed, threads, rounds int) []spec { return specsFor(4, seed, threads, rounds) }
+
+// specsFor returns the four predictors' setups for a number of players:
+// the same parameters, the three-player names and features for 3.
+func specsFor(players, seed, threads, rounds int) []spec {
 	common := func(obj string, extra ...[2]string) [][2]string {
 		return xgbParams(obj, seed, threads, rounds, extra...)
 	}
+	ten, wait := opponent.TenpaiFeatureNamesFor(players), opponent.WaitFeatureNamesFor(players)
 	return []spec{
-		{opponent.TenpaiModel, opponent.TenpaiFeatureNames, opponent.Schema,
+		{opponent.NameFor(opponent.TenpaiModel, players), ten, opponent.Schema,
 			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "300"}, [2]string{"eval_metric", "auc"}), "", nil},
-		{opponent.WaitModel, opponent.WaitFeatureNames, opponent.WaitSchema,
+		{opponent.NameFor(opponent.WaitModel, players), wait, opponent.WaitSchema,
 			common(xgbmodel.BinaryLogistic, [2]string{"num_round", "100"}, [2]string{"max_depth", "8"}, [2]string{"eval_metric", "auc"}), "", nil},
-		{opponent.ValueModel, opponent.TenpaiFeatureNames, opponent.Schema,
+		{opponent.NameFor(opponent.ValueModel, players), ten, opponent.Schema,
 			common(xgbmodel.RegSquaredError, [2]string{"num_round", "200"}, [2]string{"eval_metric", "mae"}), "", nil},
-		{rankmodel.ModelName, rankmodel.FeatureNames, rankmodel.Schema,
-			common(xgbmodel.MultiSoftprob, [2]string{"num_class", "4"}, [2]string{"num_round", "200"},
+		{rankmodel.NameFor(players), rankmodel.FeatureNamesFor(players), rankmodel.Schema,
+			common(xgbmodel.MultiSoftprob, [2]string{"num_class", strconv.Itoa(players)}, [2]string{"num_round", "200"},
 				[2]string{"max_depth", "4"}, [2]string{"eval_metric", "mlogloss"}), "", nil},
 	}
 }
@@ -300,9 +332,12 @@ type gameRows struct {
 
 func extractRows(gr *dataset.GameRef, cfg *Config) (*gameRows, error) {
 	out := &gameRows{}
-	var xt [opponent.NumTenpaiFeatures]float64
-	var xw [opponent.NumWaitFeatures]float64
-	var xr [rankmodel.NumFeatures]float64
+	np := cfg.players()
+	var xtBuf [opponent.NumTenpaiFeatures3]float64
+	var xwBuf [opponent.NumWaitFeatures3]float64
+	var xrBuf [rankmodel.NumFeatures]float64
+	xt, xw := xtBuf[:len(opponent.TenpaiFeatureNamesFor(np))], xwBuf[:len(opponent.WaitFeatureNamesFor(np))]
+	xr := xrBuf[:len(rankmodel.FeatureNamesFor(np))]
 	round := 0
 	var werr error
 	row := func(b *bytes.Buffer, label float64, x []float64) {
@@ -323,6 +358,9 @@ func extractRows(gr *dataset.GameRef, cfg *Config) (*gameRows, error) {
 			// are the hand's, whoever discarded).
 			if s.Tenpai && !s.Away && keep(cfg.WaitRate, gr.Key, round, s.EventIdx+1000) {
 				for k := range tile.NumKinds {
+					if !opponent.InPlay(np, tile.Kind(k)) {
+						continue // no copy in a 3-player wall
+					}
 					s.Pub.WaitFeatures(tile.Kind(k), xw[:])
 					row(&out.rows[1], b2f(s.Ron.Has(tile.Kind(k))), xw[:])
 					out.n[1]++

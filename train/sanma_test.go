@@ -1,0 +1,183 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/mjrank/mjrank/data/dataset"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/rankmodel"
+	"github.com/mjrank/mjrank/sim/tile"
+)
+
+// sanmaGames returns the first n complete 3-player Houou games of the
+// corpus (INDEX.tsv GO type 0xB9) and its first 4-player game.
+func sanmaGames(t *testing.T, n int) (three []*dataset.GameRef, four *dataset.GameRef) {
+	t.Helper()
+	dir := shareddata.Dir(t, "tenhou")
+	index, err := shareddata.ReadIndex(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range index {
+		if len(three) == n && four != nil {
+			break
+		}
+		if e.GoType != 0xB9 && (e.GoType != 0xA9 || four != nil) {
+			continue
+		}
+		refs, err := dataset.ReadFile(filepath.Join(dir, filepath.FromSlash(e.Rel)))
+		if err != nil || len(refs) != 1 {
+			continue
+		}
+		switch {
+		case e.GoType == 0xB9 && len(three) < n:
+			three = append(three, &refs[0])
+		case e.GoType == 0xA9:
+			four = &refs[0]
+		}
+	}
+	if len(three) < n || four == nil {
+		t.Fatalf("%d 3-player games (want %d), a 4-player one: %v", len(three), n, four != nil)
+	}
+	return three, four
+}
+
+// TestUsableForPlayers: a three-player run takes the 3-player games and
+// leaves the 4-player ones out, naming why; a four-player run the reverse.
+func TestUsableForPlayers(t *testing.T) {
+	three, four := sanmaGames(t, 1)
+	g3 := three[0].Game
+	if err := usableFor(g3, 3); err != nil {
+		t.Errorf("a 3-player game for 3 players: %v", err)
+	}
+	if err := usableFor(g3, 4); !errors.Is(err, dataset.ErrSkipPlayers) {
+		t.Errorf("a 3-player game for 4 players: %v", err)
+	}
+	if g3.Players != 3 {
+		t.Errorf("usableFor changed the game: %d players", g3.Players)
+	}
+	if err := usableFor(four.Game, 3); !errors.Is(err, errSkip4) {
+		t.Errorf("a 4-player game for 3 players: %v", err)
+	}
+	if err := usableFor(four.Game, 4); err != nil {
+		t.Errorf("a 4-player game for 4 players: %v", err)
+	}
+	cut := *g3
+	cut.Owari = nil
+	if err := usableFor(&cut, 3); !errors.Is(err, dataset.ErrSkipCut) {
+		t.Errorf("a 3-player game without its end: %v", err)
+	}
+}
+
+// TestVisitSanma: a 3-player game gives one rank sample per seat in play
+// at each round start, ranks 1..3 once each, and discard samples whose
+// winning kinds are all in play.
+func TestVisitSanma(t *testing.T) {
+	three, _ := sanmaGames(t, 5)
+	for _, gr := range three {
+		var ranks []int
+		rounds, discards := 0, 0
+		err := VisitGame(gr.Game, Visitor{
+			Rank: func(s *RankSample) {
+				if s.Situation.NumPlayers() != 3 || s.Seat > 2 {
+					t.Fatalf("%s: rank sample of seat %d, %d players", gr.Key, s.Seat, s.Situation.NumPlayers())
+				}
+				if s.Seat == 0 {
+					rounds++
+				}
+				ranks = append(ranks, s.Rank)
+			},
+			Discard: func(s *DiscardSample) {
+				discards++
+				for k := range s.Winning.Kinds {
+					if k > tile.Man1 && k < tile.Man9 {
+						t.Fatalf("%s: a wait on %v, not in play", gr.Key, k)
+					}
+				}
+			},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rounds != len(gr.Game.Rounds) || len(ranks) != 3*rounds || discards == 0 {
+			t.Fatalf("%s: %d rounds of %d, %d rank samples, %d discards", gr.Key, rounds, len(gr.Game.Rounds), len(ranks), discards)
+		}
+		got := slices.Clone(ranks[:3])
+		slices.Sort(got)
+		if !slices.Equal(got, []int{1, 2, 3}) {
+			t.Errorf("%s: final ranks %v", gr.Key, ranks[:3])
+		}
+	}
+}
+
+// TestRankBaseline3: the baseline of a three-player situation spreads over
+// three places (smoothed by half a count each) and gives the fourth 0.
+func TestRankBaseline3(t *testing.T) {
+	var b RankBaseline
+	b.Counts[0] = [4]int{6, 3, 1, 0}
+	s := rankmodel.Situation{Scores: [4]int{40000, 35000, 30000, 0}, Players: 3}
+	d := b.Predict(&s, 0)
+	want := [4]float64{6.5 / 11.5, 3.5 / 11.5, 1.5 / 11.5, 0}
+	for i := range d {
+		if d[i]-want[i] > 1e-12 || want[i]-d[i] > 1e-12 {
+			t.Fatalf("baseline %v, want %v", d, want)
+		}
+	}
+	// The seat's current rank is among the three: a negative score is
+	// third, not below the empty seat.
+	s.Scores = [4]int{-1000, 35000, 30000, 0}
+	b.Counts[2] = [4]int{0, 0, 9, 0}
+	if d := b.Predict(&s, 0); d[2] < 0.8 {
+		t.Errorf("a negative score read as rank %v", d)
+	}
+}
+
+// TestShippedRank3ModelReproduces retrains the shipped three-player rank
+// model from the corpus's 3-player games and compares its SHA-256 with the
+// card's, as TestShippedRankModelReproduces does for four players.
+func TestShippedRank3ModelReproduces(t *testing.T) {
+	if testing.Short() || !shareddata.FullCorpus() {
+		t.Skipf("skipping: retrains the shipped 3-player rank model from the whole corpus (set %s=full to run it)", shareddata.CorpusEnv)
+	}
+	corpus := shareddata.Dir(t, "tenhou")
+	needXGBoost(t)
+	rk, err := rankmodel.DefaultFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.Players = []string{corpus}, 3
+	cfg.Threads, cfg.XGBoost, cfg.MemoryBudget = DefaultThreads, "xgboost", DefaultMemoryBudget
+	cfg.TenpaiRate, cfg.WaitRate, cfg.ValueRate, cfg.CalibFolds = 0, 0, 0, 0
+	files, c, err := cfg.corpusFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Digest != rk.Card.Corpus.Digest {
+		t.Fatalf("the shared corpus (digest %.12s) is not the one the shipped model was trained on (%.12s)", c.Digest, rk.Card.Corpus.Digest)
+	}
+	work := t.TempDir()
+	sp := specsFor(3, cfg.Seed, cfg.Threads, cfg.Rounds)
+	set, err := writeSamples(context.Background(), &cfg, files, work, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := slices.IndexFunc(sp, func(s spec) bool { return s.name == rankmodel.ModelName3 })
+	if got, want := set.samples[m], rk.Card.Samples; got != want {
+		t.Errorf("rank3 samples %+v, the card's %+v", got, want)
+	}
+	job := xgbJob{name: sp[m].name, spc: sp[m], train: []string{sp[m].name + ".train"}, test: sp[m].name + ".test",
+		rows: set.samples[m].Train, testRows: set.samples[m].HeldOut}
+	b, _, err := cfg.runXGBoost(context.Background(), work, job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, sum := xgbmodel.FileName(sp[m].name, b); sum != rk.Card.SHA256 {
+		t.Errorf("retrained rank3 model has SHA-256 %s, the shipped one %s", sum, rk.Card.SHA256)
+	}
+}
