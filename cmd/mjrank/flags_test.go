@@ -86,6 +86,8 @@ func TestBadFlagValues(t *testing.T) {
 		{with(train, "--calib-folds", "1"), "--calib-folds"},
 		{with(train, "--calib-folds", "-1"), "--calib-folds"},
 		{with(train, "--calib-folds", "11"), "--calib-folds"},
+		{with(train, "--players", "5"), "--players"},
+		{[]string{"train", "--corpus", "testdata/verify", "--players", "3", "--cv"}, "--players 3"},
 		{[]string{"train", "--corpus", "testdata/no-such-dir", "--out", out}, "--corpus"},
 		{[]string{"train", "--corpus", "testdata/verify", "--out", flagFile}, "--out"},
 		{with(train, "--rank-out", flagFile), "--rank-out"},

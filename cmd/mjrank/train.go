@@ -166,6 +166,7 @@ mjrank at once; on Linux the kernel then kills xgboost with it.
 		fs.IntVar(&o.threads, "threads", train.DefaultThreads, "xgboost threads (fixed, not one per CPU, so that a run gives the same models on any machine)")
 		fs.IntVar(&o.workers, "workers", 0, "files replayed at once (default: one per CPU)")
 		fs.IntVar(&o.seed, "seed", def.Seed, "xgboost seed")
+		fs.IntVar(&o.players, "players", 4, "seats of the games trained on: 4, or 3 for the three-player predictors (tenpai3, wait3, value3, rank3) from the 3-player games alone, without the policy's models")
 		fs.IntVar(&o.maxFiles, "max-files", 0, "use only the corpus's first N files (0: all)")
 		fs.IntVar(&o.rounds, "rounds", 0, "boosting rounds of every model (0: the defaults)")
 		fs.Float64Var(&o.tenpaiRate, "tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model (above 0, at most 1)")
@@ -203,6 +204,7 @@ mjrank at once; on Linux the kernel then kills xgboost with it.
 type trainOptions struct {
 	corpus, out, rankOut, policyOut, work, xgb, only string
 	threads, workers, seed, maxFiles, rounds, calib  int
+	players                                          int
 	tenpaiRate, waitRate, valueRate, policyRate      float64
 	cv                                               bool
 	budget                                           memSize
@@ -241,6 +243,13 @@ func (o *trainOptions) check() error {
 	if o.cv && (o.out != "" || o.rankOut != "" || o.policyOut != "") {
 		cvErr = usageErrorf("--cv writes no models: leave out --out, --rank-out and --policy-out")
 	}
+	var playersErr error
+	switch {
+	case o.players != 3 && o.players != 4:
+		playersErr = usageErrorf("--players %d: 3 or 4", o.players)
+	case o.players == 3 && (o.rowsMode() || decisions || o.cv):
+		playersErr = usageErrorf("--players 3 trains the three-player predictors only: not with --extract-only, --from-rows, --cv or the policy's models")
+	}
 	var onlyErr error
 	if o.only != "" && !decisions {
 		if o.cv {
@@ -269,6 +278,7 @@ func (o *trainOptions) check() error {
 		floatAbove("policy-rate", o.policyRate, 0, 1),
 		calibErr,
 		cvErr,
+		playersErr,
 		onlyErr,
 	); err != nil {
 		return err
@@ -339,7 +349,7 @@ func (o *trainOptions) checkOnly() error {
 func (o *trainOptions) run(env *Env) error {
 	cfg := train.Config{
 		Corpus: []string{o.corpus}, Out: o.out, RankOut: o.rankOut, PolicyOut: o.policyOut, Work: o.work, XGBoost: o.xgb,
-		Workers: o.workers, Threads: o.threads, Seed: o.seed, MaxFiles: o.maxFiles, Rounds: o.rounds,
+		Workers: o.workers, Threads: o.threads, Seed: o.seed, MaxFiles: o.maxFiles, Rounds: o.rounds, Players: o.players,
 		TenpaiRate: o.tenpaiRate, WaitRate: o.waitRate, ValueRate: o.valueRate, PolicyRate: o.policyRate,
 		CalibFolds: o.calib, MemoryBudget: int64(o.budget.byteSize), Progress: env.Stderr,
 		Only: o.onlyList(),
