@@ -150,8 +150,18 @@ func TestObservationJSONErrors(t *testing.T) {
 // fails with an error, never a panic).
 func FuzzObservationJSON(f *testing.F) {
 	f.Add(baseJSON)
+	f.Add(sanmaJSON)
 	for _, s := range jsonSeeds(f) {
 		f.Add(s)
+	}
+	for i, o := range sanmaObservations(f, 1) {
+		if i%7 == 0 {
+			b, err := json.Marshal(o)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(string(b))
+		}
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		o, err := ParseObservation([]byte(in))
