@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -606,6 +607,57 @@ func BenchmarkDeterminizeSanma(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		if err := obs[i%len(obs)].DeterminizeInto(&r, rng, DeterminizeOptions{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestSanmaTenpaiHandNearUniform: over the 108 tiles, constructed tenpai
+// hands of 7 and 4 tiles (after calls) agree with hands drawn uniformly
+// among the tenpai ones by rejection, within four standard errors per
+// statistic, as TestTenpaiHandNearUniform checks with 136 tiles; none
+// holds a tile out of play.
+func TestSanmaTenpaiHandNearUniform(t *testing.T) {
+	var dealt [13]tile.Tile
+	for i := range dealt {
+		dealt[i] = tile.Tile(32 + 6*i) // in play: 9m and up
+	}
+	o, err := NewObservation(game.TenhouSanma(game.Hanchan), game.RoundSetup{Scores: [4]int{35000, 35000, 35000, 0}}, 0, dealt, 135)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 8))
+	n := 3000
+	if testing.Short() {
+		n = 800
+	}
+	for _, m := range []int{7, 4} {
+		st, p := exactTenpai(o, rng, m, n)
+		want := st.stats()
+		var got handStats
+		h := make([]tile.Tile, m)
+		for range n {
+			sp := o.freshSampler(rng)
+			if why := o.tenpaiHand(&sp, 1, h, &DeterminizeOptions{AllowFuriten: true}); why != worldOK {
+				t.Fatal(noWorldText[why])
+			}
+			for _, x := range h {
+				if outOfPlay(x) {
+					t.Fatalf("%d tiles: %s holds a tile out of play", m, tile.Format(h))
+				}
+			}
+			got.add(h)
+		}
+		t.Logf("%d tiles: P(tenpai) %.3g by rejection", m, p)
+		for _, name := range statNames {
+			if name == "chiitoitsu" {
+				continue
+			}
+			w, g := want[name], got.stats()[name]
+			z := (g.mean - w.mean) / math.Hypot(g.se, w.se)
+			t.Logf("%2d tiles %-13s constructed %.4f ± %.4f, uniform %.4f ± %.4f (z %+.1f)", m, name, g.mean, g.se, w.mean, w.se, z)
+			if math.Abs(z) > 4 {
+				t.Errorf("%d tiles: %s: constructed %.4f, uniform %.4f (z = %.1f)", m, name, g.mean, w.mean, z)
+			}
 		}
 	}
 }
