@@ -134,11 +134,38 @@ func checkDeterminized(det, real *game.Round, o *Observation, total int, tl *san
 	return nil
 }
 
+// sanmaDecision determinizes seat's observation at a decision of r (step
+// of game seed) and checks the round; every 16th time it determinizes
+// again with the same seed, which must give the same wall.
+func sanmaDecision(o *Observation, r *game.Round, seed uint64, step, total int, tl *sanmaTally) error {
+	det, err := o.Determinize(rand.New(rand.NewPCG(seed, uint64(step))), DeterminizeOptions{})
+	if err != nil {
+		return err
+	}
+	tl.determinized++
+	if r.Kita(0)+r.Kita(1)+r.Kita(2) > 0 {
+		tl.withKita++
+	}
+	if err := checkDeterminized(det, r, o, total, tl); err != nil {
+		return fmt.Errorf("seat %d determinized: %w", o.Seat(), err)
+	}
+	if step%16 == 0 {
+		again, err := o.Determinize(rand.New(rand.NewPCG(seed, uint64(step))), DeterminizeOptions{})
+		if err != nil {
+			return err
+		}
+		if *again.Wall() != *det.Wall() {
+			return fmt.Errorf("seat %d: the same seed gives another wall", o.Seat())
+		}
+		tl.sameSeed++
+	}
+	return nil
+}
+
 // playSanmaObserved plays three-player game seed with an Observer in the
 // hooks, checking every seat's observation after every action and a
-// determinization at every decision (twice with one seed every so often:
-// the same round).
-func playSanmaObserved(t *testing.T, seed uint64, tl *sanmaTally) error {
+// determinization at every decision (sanmaDecision).
+func playSanmaObserved(seed uint64, tl *sanmaTally) error {
 	var ob Observer
 	h := ob.Hooks()
 	total := 0
@@ -153,30 +180,7 @@ func playSanmaObserved(t *testing.T, seed uint64, tl *sanmaTally) error {
 	step := 0
 	h.Decision = func(r *game.Round, seat int, _ []game.Action) error {
 		step++
-		o := ob.Observation(seat)
-		rng := rand.New(rand.NewPCG(seed, uint64(step)))
-		det, err := o.Determinize(rng, DeterminizeOptions{})
-		if err != nil {
-			return err
-		}
-		tl.determinized++
-		if r.Kita(0)+r.Kita(1)+r.Kita(2) > 0 {
-			tl.withKita++
-		}
-		if err := checkDeterminized(det, r, o, total, tl); err != nil {
-			return fmt.Errorf("seat %d determinized: %w", seat, err)
-		}
-		if step%16 == 0 {
-			again, err := o.Determinize(rand.New(rand.NewPCG(seed, uint64(step))), DeterminizeOptions{})
-			if err != nil {
-				return err
-			}
-			if *again.Wall() != *det.Wall() {
-				return fmt.Errorf("seat %d: the same seed gives another wall", seat)
-			}
-			tl.sameSeed++
-		}
-		return nil
+		return sanmaDecision(ob.Observation(seat), r, seed, step, total, tl)
 	}
 	lastKita := false
 	h.Applied = func(r *game.Round, a game.Action) error {
@@ -235,7 +239,7 @@ func TestSanmaObserverSelfPlay(t *testing.T) {
 	}
 	var tl sanmaTally
 	for seed := range uint64(games) {
-		if err := playSanmaObserved(t, seed, &tl); err != nil {
+		if err := playSanmaObserved(seed, &tl); err != nil {
 			t.Fatalf("game %d: %v", seed, err)
 		}
 	}
