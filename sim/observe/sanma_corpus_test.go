@@ -22,8 +22,8 @@ import (
 // observation, under varied options, keeps every public fact, passes the
 // invariants on a three-player wall, keeps riichi and forced hands as
 // asked, reads back from JSON and comes out the same from the same seed.
-// (data.ObservationAt, which builds observations from records, still
-// refuses 3-player games: the Observer on the replay stands in for it.)
+// (data's TestSanmaDecisionObservations checks data.ObservationAt against
+// the same Observer.)
 func TestSanmaObserverCorpus(t *testing.T) {
 	n := 60
 	switch {
