@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -23,8 +24,9 @@ import (
 type Engine struct {
 	opp   OpponentReader
 	rank  RankPredictor
-	rank3 RankPredictor // three players' (Predictors.Rank3)
-	prior PriorPolicy   // nil: the rule-based prior
+	opp3  OpponentReader // three players' (Predictors.Opponents3)
+	rank3 RankPredictor  // three players' (Predictors.Rank3)
+	prior PriorPolicy    // nil: the rule-based prior
 	roll  RolloutModels
 	// scratch holds the workers' memory between stages and decisions: a
 	// worker's rank-distribution cache stays warm, and none of it is
@@ -38,11 +40,14 @@ func New(p Predictors) (*Engine, error) {
 	if p.Opponents == nil || p.Rank == nil {
 		return nil, errPredictors
 	}
-	rank3 := p.Rank3
+	opp3, rank3 := p.Opponents3, p.Rank3
+	if opp3 == nil {
+		opp3 = p.Opponents
+	}
 	if rank3 == nil {
 		rank3 = FoldedRank{p.Rank}
 	}
-	return &Engine{opp: p.Opponents, rank: p.Rank, rank3: rank3, prior: p.Prior, roll: p.Rollout,
+	return &Engine{opp: p.Opponents, opp3: opp3, rank: p.Rank, rank3: rank3, prior: p.Prior, roll: p.Rollout,
 		scratch: &sync.Pool{New: func() any { return &scratch{} }}}, nil
 }
 
@@ -50,9 +55,14 @@ func New(p Predictors) (*Engine, error) {
 type ModelSet struct {
 	Opponents *opponent.Models
 	Rank      *rankmodel.Model
-	Policy    *policy.Model
-	Decisions *policy.Decisions
-	Rollout   *policy.Model
+	// Opponents3 and Rank3 are the three-player models (nil: none; the
+	// engine then reads three-player games with the four-player ones,
+	// Predictors).
+	Opponents3 *opponent.Models
+	Rank3      *rankmodel.Model
+	Policy     *policy.Model
+	Decisions  *policy.Decisions
+	Rollout    *policy.Model
 }
 
 // DefaultModels returns the models embedded in the binary, each loaded
@@ -66,6 +76,9 @@ func DefaultModels() (ModelSet, error) {
 	if m.Rank, err = rankmodel.Default(); err != nil {
 		return m, err
 	}
+	if m.Opponents3, m.Rank3, err = defaultModels3(); err != nil {
+		return m, err
+	}
 	if m.Policy, err = policy.Default(); err != nil {
 		return m, err
 	}
@@ -76,9 +89,43 @@ func DefaultModels() (ModelSet, error) {
 	return m, err
 }
 
-// Predictors wires m ([FromModels]).
+// Predictors wires m ([FromModels], and the three-player models).
 func (m ModelSet) Predictors() Predictors {
-	return FromModels(m.Opponents, m.Rank, m.Policy, m.Decisions, m.Rollout)
+	p := FromModels(m.Opponents, m.Rank, m.Policy, m.Decisions, m.Rollout)
+	if m.Opponents3 != nil { // an interface holding a nil pointer is not nil
+		p.Opponents3 = m.Opponents3
+	}
+	if m.Rank3 != nil {
+		p.Rank3 = m.Rank3
+	}
+	return p
+}
+
+// defaultModels3 returns the embedded three-player models, each nil while
+// the binary embeds none (rankmodel/models3 and opponent/models3 hold
+// only their README until a three-player model is trained); an embedded
+// model that does not load is an error.
+func defaultModels3() (*opponent.Models, *rankmodel.Model, error) {
+	var opp *opponent.Models
+	var rank *rankmodel.Model
+	var err error
+	if embeds(opponent.EmbeddedFS(), "models3/"+opponent.NameFor(opponent.TenpaiModel, 3)+"-*") {
+		if opp, err = opponent.DefaultFor(3); err != nil {
+			return nil, nil, err
+		}
+	}
+	if embeds(rankmodel.EmbeddedFS(), "models3/"+rankmodel.ModelName3+"-*") {
+		if rank, err = rankmodel.DefaultFor(3); err != nil {
+			return nil, nil, err
+		}
+	}
+	return opp, rank, nil
+}
+
+// embeds reports whether fsys holds a file matching pattern.
+func embeds(fsys fs.FS, pattern string) bool {
+	m, err := fs.Glob(fsys, pattern)
+	return err == nil && len(m) > 0
 }
 
 // Default returns an engine on the embedded models: the opponent and rank

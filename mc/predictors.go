@@ -35,14 +35,19 @@ type RankPredictor interface {
 
 // FoldedRank reads a three-player situation (seat 3 empty, at 0 points)
 // with a four-player rank predictor, while the engine has no three-player
-// one: the empty seat counts as a fourth player at 0 points, who finishes
-// last almost always, and its place is folded in: P(4th) is added to
-// P(3rd), so the distribution is over three places.
+// one: the situation is read as a four-player one, the empty seat a
+// fourth player at 0 points who finishes last almost always, and its
+// place is folded in: P(4th) is added to P(3rd), so the distribution is
+// over three places. s is left as it was given.
 type FoldedRank struct{ Four RankPredictor }
 
 // Distribution implements RankPredictor.
 func (f FoldedRank) Distribution(s *rankmodel.Situation, seat int) [4]float64 {
+	// s itself, not a copy (which would escape): restored below.
+	players := s.Players
+	s.Players = 0
 	d := f.Four.Distribution(s, seat)
+	s.Players = players
 	d[2] += d[3]
 	d[3] = 0
 	return d
@@ -99,12 +104,15 @@ type Predictors struct {
 	// Opponents and Rank are required.
 	Opponents OpponentReader
 	Rank      RankPredictor
-	// Rank3 is the final-rank predictor of three-player games (three
-	// places; the situation's seat 3 is empty, at 0 points). Nil: Rank
-	// folded ([FoldedRank]). The opponents, the prior and the rollout's
-	// models are the same for three players and four (their features
-	// over two opponents fill the third with zeros).
-	Rank3 RankPredictor
+	// Opponents3 and Rank3 are the predictors of three-player games
+	// (Rank3's situations have Players 3 and seat 3 empty, at 0 points).
+	// Nil: Opponents (four-player opponent models read a three-player
+	// position's four-player features) and Rank folded ([FoldedRank]).
+	// The prior and the rollout's models are the same for three players
+	// and four (their features over two opponents fill the third with
+	// zeros).
+	Opponents3 OpponentReader
+	Rank3      RankPredictor
 	// Prior is the move played without evidence against it (nil: the
 	// rule-based prior, tile efficiency).
 	Prior PriorPolicy

@@ -826,6 +826,7 @@ func (s *sim) finish(e *Engine, o *config, memo *rankMemo) {
 		sit := rankmodel.Situation{Index: next.Index, Honba: next.Honba, Sticks: next.Sticks, Scores: next.Scores,
 			Dealer: int(next.Dealer), Hanchan: r.rules.Length == game.Hanchan}
 		if r.np == 3 {
+			sit.Players = 3
 			s.out.dist = memo.distribution(e.rank3, &sit, r.me, true)
 		} else {
 			s.out.dist = memo.distribution(e.rank, &sit, r.me, false)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -281,6 +282,57 @@ func TestSetsNorthAside(t *testing.T) {
 		}
 		if got := policy.SetsNorthAside(&c14); got != c.want {
 			t.Errorf("%s: %v, want %v", c.hand, got, c.want)
+		}
+	}
+}
+
+// recRank is a rank predictor that records the seat counts it is asked
+// about and answers a fixed distribution.
+type recRank struct {
+	dist    [4]float64
+	players map[int]int
+}
+
+func (r *recRank) Distribution(s *rankmodel.Situation, seat int) [4]float64 {
+	r.players[s.Players]++
+	return r.dist
+}
+
+// TestSanmaRankPredictors: a three-player decision asks Rank3 with
+// three-player situations; without Rank3 it asks Rank with four-player
+// ones (FoldedRank) and folds P(4th) into P(3rd).
+func TestSanmaRankPredictors(t *testing.T) {
+	opp, _, _ := embedded(t)
+	r, seat, rules := sanmaPosition(t)
+	v := game.ViewOf(r, seat)
+	legal := r.Legal(seat, nil)
+	o := Options{Sims: 200, Workers: 1, Seed: 1, Rules: rules, Margin: -1}
+	four := &recRank{dist: [4]float64{0.1, 0.2, 0.3, 0.4}, players: map[int]int{}}
+	three := &recRank{dist: [4]float64{0.5, 0.3, 0.2, 0}, players: map[int]int{}}
+	e, err := New(Predictors{Opponents: opp, Rank: four, Rank3: three})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Analyze(context.Background(), v, legal, o); err != nil {
+		t.Fatal(err)
+	}
+	if len(four.players) != 0 || three.players[3] == 0 || len(three.players) != 1 {
+		t.Errorf("with Rank3: the 4-player model asked %v, the 3-player one %v", four.players, three.players)
+	}
+	e, err = New(Predictors{Opponents: opp, Rank: four})
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := e.Analyze(context.Background(), v, legal, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if four.players[0] == 0 || len(four.players) != 1 {
+		t.Errorf("folded: the 4-player model asked %v, want four-player situations only", four.players)
+	}
+	for _, c := range an.Candidates {
+		if c.Sims > 0 && (c.RankDist[3] != 0 || c.ExpectedRank > 3) {
+			t.Errorf("%v: distribution %v, expected rank %.3f", c.String(), c.RankDist, c.ExpectedRank)
 		}
 	}
 }

@@ -329,6 +329,11 @@ func (e *Engine) readOpponent(v game.View, s int, o *config, pub *opponent.Publi
 		op.river = op.river.Add(d.Tile.Kind())
 	}
 	pub.Reset(v, s)
+	opp := e.opp
+	three := v.Players() == 3
+	if three {
+		opp = e.opp3
+	}
 	switch {
 	case o.Opponents == RiichiOnly:
 		op.pTenpai = 0
@@ -338,10 +343,10 @@ func (e *Engine) readOpponent(v game.View, s int, o *config, pub *opponent.Publi
 	case op.riichi:
 		op.pTenpai = 1
 	default:
-		op.pTenpai = e.opp.Tenpai(pub)
+		op.pTenpai = opp.Tenpai(pub)
 	}
-	e.opp.Waits(pub, &op.waitP)
-	if v.Players() == 3 {
+	opp.Waits(pub, &op.waitP)
+	if three {
 		// A four-player wait model reading a three-player position
 		// gives the kinds out of play (2m–8m) a chance.
 		for k := tile.Man1 + 1; k < tile.Man9; k++ {
@@ -351,7 +356,7 @@ func (e *Engine) readOpponent(v game.View, s int, o *config, pub *opponent.Publi
 	for k, p := range op.waitP {
 		op.laterP[k] = min(1, laterWaitBoost*p)
 	}
-	pv := e.opp.Value(pub)
+	pv := opp.Value(pub)
 	op.value, op.valueK = int(pv), pv/1000
 	op.readTenpai, op.readWaitP = op.pTenpai, op.waitP
 	if t := o.handsTruth(); t != nil {
