@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -26,6 +27,11 @@ type modelSet struct {
 	rank *rankmodel.Model
 	pol  *policy.Model
 	dec  *policy.Decisions
+	// opp3 and rank3 are the folder's three-player models, nil when it
+	// has none (mjrank train --players 3 writes them): the mc engine
+	// then reads 3-player games with the four-player ones.
+	opp3  *opponent.Models
+	rank3 *rankmodel.Model
 }
 
 var modelSets sync.Map // folder → func() (*modelSet, error)
@@ -47,6 +53,16 @@ func loadModels(dir string) (*modelSet, error) {
 		if ms.dec, err = policy.LoadDecisionsDir(dir); err != nil {
 			return nil, err
 		}
+		if has(dir, opponent.NameFor(opponent.TenpaiModel, 3)) {
+			if ms.opp3, err = opponent.LoadDirFor(dir, 3); err != nil {
+				return nil, err
+			}
+		}
+		if has(dir, rankmodel.NameFor(3)) {
+			if ms.rank3, err = rankmodel.LoadDirFor(dir, 3); err != nil {
+				return nil, err
+			}
+		}
 		return &ms, nil
 	}))
 	ms, err := f.(func() (*modelSet, error))()
@@ -54,6 +70,12 @@ func loadModels(dir string) (*modelSet, error) {
 		return nil, fmt.Errorf("bot: models in %s: %w", dir, err)
 	}
 	return ms, nil
+}
+
+// has reports whether folder dir holds a model file named name-HASH.
+func has(dir, name string) bool {
+	m, err := filepath.Glob(filepath.Join(dir, name+"-*"))
+	return err == nil && len(m) > 0
 }
 
 // splitModels splits "NAME@DIR" into NAME and DIR ("" without "@").
@@ -83,7 +105,8 @@ func newOnModels(base, dir string, seed uint64, o Options) (game.Player, error) 
 	if base == "policy" {
 		return &Policy{p: policy.NewPlayer(ms.opp, ms.pol, ms.dec)}, nil
 	}
-	eng, err := mc.New(mc.FromModels(ms.opp, ms.rank, ms.pol, ms.dec, nil))
+	set := mc.ModelSet{Opponents: ms.opp, Rank: ms.rank, Policy: ms.pol, Decisions: ms.dec, Opponents3: ms.opp3, Rank3: ms.rank3}
+	eng, err := mc.New(set.Predictors())
 	if err != nil {
 		return nil, err
 	}
