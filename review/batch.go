@@ -142,8 +142,7 @@ func batchReport(games []GameEntry, name string) *BatchReport {
 		if e.Status == StatusOK {
 			// A cached review is summed up again, so that its figures
 			// are those of this build.
-			e.Report.Figures = GameFigures(e.Report.Decisions)
-			e.Report.Figures.compare()
+			e.Report.Figures = reportFigures(e.Report)
 			rep.Player.Add(e.Report.Figures)
 		}
 	}

@@ -344,8 +344,8 @@ func (o *BatchOptions) newItem(it *planItem) {
 	fail := func(status, reason string) {
 		it.Status, it.Reason, it.game = status, reason, nil
 	}
-	if g.Players != 4 {
-		fail(StatusFailed, fmt.Sprintf("a %d-player game: the engine plays 4-player games", g.Players))
+	if g.Players != 3 && g.Players != 4 {
+		fail(StatusFailed, fmt.Sprintf("a %d-player game: the engine plays 3- and 4-player games", g.Players))
 		return
 	}
 	switch seats := g.SeatsNamed(o.Name); {

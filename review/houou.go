@@ -166,10 +166,25 @@ func (t *HououTable) Compare(f *Figures) {
 	}
 }
 
+// NoSanmaHouou is the HououNote of figures with a 3-player game in them:
+// the shipped reference is of 4-player games only.
+const NoSanmaHouou = "no 3-player Houou reference yet"
+
 // compare sets f's Houou figures from the shipped reference; a reference
 // that cannot be read (a build error, which its test catches) leaves them
-// unset.
+// unset. Figures that count a 3-player game get none, and a note saying
+// why.
 func (f *Figures) compare() {
+	if f.ThreePlayerGames > 0 {
+		f.Houou, f.HououNote = nil, NoSanmaHouou
+		if f.ThreePlayerGames < f.Games {
+			f.HououNote = fmt.Sprintf("%d of the %d games are 3-player: %s", f.ThreePlayerGames, f.Games, NoSanmaHouou)
+		}
+		for _, kf := range f.ByKind {
+			kf.Houou = nil
+		}
+		return
+	}
 	if t, err := DefaultHououTable(); err == nil {
 		t.Compare(f)
 	}

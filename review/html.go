@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -92,7 +93,7 @@ type page struct {
 	pos     map[int]*Decision // the replayed decisions (with their rounds) by Index
 	byRound [][]*Decision     // the report's decisions by round index
 	order   map[int]int       // a report decision's place in the report by Index
-	rk      *rankmodel.Model
+	rk      mc.RankPredictor
 }
 
 func newPage(g *data.Game, rep *Report) (*page, error) {
@@ -103,7 +104,7 @@ func newPage(g *data.Game, rep *Report) (*page, error) {
 	if err != nil {
 		return nil, fmt.Errorf("review: replaying the game for its page: %w", err)
 	}
-	rk, err := rankmodel.Default()
+	rk, err := rankFor(g.Players)
 	if err != nil {
 		return nil, err
 	}
@@ -221,16 +222,20 @@ func (p *page) roundHTML(b *strings.Builder, ri int) {
 // startHTML writes the scores at the round's start and every seat's
 // chances of each final place under the rank model.
 func (p *page) startHTML(b *strings.Builder, rd *data.Round) {
-	dist := placement(p.g, rd, p.rk)
+	dist, n := placement(p.g, rd, p.rk), p.g.Players
+	places := "<th>1st</th><th>2nd</th><th>3rd</th><th>4th</th>"
+	if n == 3 {
+		places = "<th>1st</th><th>2nd</th><th>3rd</th>"
+	}
 	fmt.Fprintf(b, "<div class=\"start\"><h3>At the start: %d riichi stick%s; final place chances in %% (rank model)</h3><div class=\"scroll\"><table>"+
-		"<tr><th class=\"l\">seat</th><th>points</th><th>1st</th><th>2nd</th><th>3rd</th><th>4th</th><th>E[rank]</th></tr>\n", rd.Sticks, plural(rd.Sticks))
-	for s := range dist {
+		"<tr><th class=\"l\">seat</th><th>points</th>%s<th>E[rank]</th></tr>\n", rd.Sticks, plural(rd.Sticks), places)
+	for s := range dist[:n] {
 		cls := ""
 		if s == p.me {
 			cls = ` class="me"`
 		}
 		fmt.Fprintf(b, `<tr%s><td class="l">%s</td><td>%s</td>`, cls, seatLabel(p.g, rd.Dealer, s, -1), points(rd.Scores[s]))
-		for _, q := range dist[s] {
+		for _, q := range dist[s][:n] {
 			fmt.Fprintf(b, `<td class="p" style="background:rgba(25,163,74,%.2f)">%s</td>`, 0.55*q, pct(q))
 		}
 		fmt.Fprintf(b, "<td>%.2f</td></tr>\n", rankmodel.ExpectedRank(dist[s]))
@@ -257,7 +262,7 @@ func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
 	if d.Why != nil && d.Why.Sentence != "" { // nil in a report decoded from an older JSON
 		fmt.Fprintf(b, "<p class=\"why\">%s</p>\n", esc(d.Why.Sentence))
 	}
-	candidatesHTML(b, d)
+	candidatesHTML(b, d, p.g.Players)
 	b.WriteString(`<p class="key">grey: tsumogiri · sideways: riichi · faded: called · blue: answered · orange: played · green: best</p>`)
 	b.WriteString("</div></div></article>\n")
 }
@@ -304,9 +309,13 @@ func loses(d *Decision) bool {
 }
 
 // candidatesHTML writes the engine's top candidates, and the played move
-// if it is not among them.
-func candidatesHTML(b *strings.Builder, d *Decision) {
-	b.WriteString("<div class=\"scroll\"><table><tr><th class=\"l\">move</th><th>E[rank]</th><th>1st</th><th>2nd</th><th>3rd</th><th>4th</th><th>rank pt</th><th>win%</th><th>deal-in%</th><th>sims</th></tr>\n")
+// if it is not among them; a game of n players has n places.
+func candidatesHTML(b *strings.Builder, d *Decision, n int) {
+	b.WriteString("<div class=\"scroll\"><table><tr><th class=\"l\">move</th><th>E[rank]</th>")
+	for _, place := range []string{"1st", "2nd", "3rd", "4th"}[:n] {
+		fmt.Fprintf(b, "<th>%s</th>", place)
+	}
+	b.WriteString("<th>rank pt</th><th>win%</th><th>deal-in%</th><th>sims</th></tr>\n")
 	rows := d.Top
 	if !inTop(d) {
 		rows = append(append([]Candidate(nil), rows...), d.PlayedC)
@@ -316,8 +325,11 @@ func candidatesHTML(b *strings.Builder, d *Decision) {
 		if c.Move == d.Played {
 			cls = ` class="played"`
 		}
-		fmt.Fprintf(b, "<tr%s><td class=\"l\">%s</td><td>%.3f</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%+.1f</td><td>%s</td><td>%s</td><td>%d</td></tr>\n",
-			cls, esc(c.Move), c.ExpectedRank, pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]), c.RankPoints, pct(c.PWin), pct(c.PDealIn), c.Sims)
+		fmt.Fprintf(b, "<tr%s><td class=\"l\">%s</td><td>%.3f</td>", cls, esc(c.Move), c.ExpectedRank)
+		for _, q := range c.RankDist[:n] {
+			fmt.Fprintf(b, "<td>%s</td>", pct(q))
+		}
+		fmt.Fprintf(b, "<td>%+.1f</td><td>%s</td><td>%s</td><td>%d</td></tr>\n", c.RankPoints, pct(c.PWin), pct(c.PDealIn), c.Sims)
 	}
 	b.WriteString("</table></div>\n")
 }

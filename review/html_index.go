@@ -13,17 +13,17 @@ import (
 type GameSummary struct {
 	GameEntry        // where it came from, its status, reason and report
 	Page      string // the game's page, relative to the index ("": none)
-	Place     int    // the player's final place, 1 to 4 (0: unknown)
+	Place     int    // the player's final place, 1 to 4, or 3 (0: unknown)
 }
 
-// FinalPlace returns seat's final place in g, 1 to 4, from the record's
-// final scores (ties to the earlier seat, as Tenhou ranks); 0 when the
-// record has no final result.
+// FinalPlace returns seat's final place in g, 1 to the number of players,
+// from the record's final scores (ties to the earlier seat, as Tenhou
+// ranks); 0 when the record has no final result or seat is not in play.
 func FinalPlace(g *data.Game, seat int) int {
-	if g == nil || g.Owari == nil || seat < 0 || seat >= game.NumSeats {
+	if g == nil || g.Owari == nil || seat < 0 || seat >= g.Players || g.Players > game.NumSeats {
 		return 0
 	}
-	return game.Rank(g.Owari.Scores)[seat]
+	return game.RankOf(g.Owari.Scores, g.Players)[seat]
 }
 
 // WriteIndex writes a batch's index as one self-contained HTML page: the
@@ -183,6 +183,9 @@ func playerHTML(b *strings.Builder, p *Player) {
 		fmt.Fprintf(b, "<tr><th class=\"l\">%s</th><td>%s</td><td>%s</td></tr>", row[0], row[1], row[2])
 	}
 	b.WriteString("</table></div>\n")
+	if p.HououNote != "" {
+		fmt.Fprintf(b, "<p class=\"houou-note\">Houou players: %s.</p>\n", esc(p.HououNote))
+	}
 	if len(p.ByKind) == 0 {
 		return
 	}

@@ -83,6 +83,11 @@ type Figures struct {
 	// Houou are the Houou players' figures to compare with (nil: no
 	// reference).
 	Houou *Bands `json:"houou,omitempty"`
+	// ThreePlayerGames counts the 3-player games among Games. The Houou
+	// reference is of 4-player games: figures that count a 3-player game
+	// are not compared with it, and HououNote says so.
+	ThreePlayerGames int    `json:"three_player_games,omitempty"`
+	HououNote        string `json:"houou_note,omitempty"`
 	// ByKind are the same figures by kind of decision, for the kinds
 	// the decisions hold (nil within a kind).
 	ByKind map[Kind]*Figures `json:"by_kind,omitempty"`
@@ -107,6 +112,17 @@ func GameFigures(decs []Decision) *Figures {
 		k.count(d)
 	}
 	f.finish()
+	return f
+}
+
+// reportFigures returns the figures of a reviewed game's report, beside
+// the Houou players' where the reference applies.
+func reportFigures(r *Report) *Figures {
+	f := GameFigures(r.Decisions)
+	if r.Players == 3 {
+		f.ThreePlayerGames = 1
+	}
+	f.compare()
 	return f
 }
 
@@ -142,6 +158,7 @@ func (f *Figures) count(d *Decision) {
 // to f; Finish then sets the rates.
 func (f *Figures) Add(g *Figures) {
 	f.Games += g.Games
+	f.ThreePlayerGames += g.ThreePlayerGames
 	f.addTotals(g)
 	for _, k := range slices.Sorted(maps.Keys(g.ByKind)) {
 		f.kind(k).addTotals(g.ByKind[k])

@@ -131,11 +131,14 @@ type Summary struct {
 
 // Report is the review of one seat's game.
 type Report struct {
-	Seat    int       `json:"seat"`
-	Player  string    `json:"player"`
-	Seed    uint64    `json:"seed"`
-	Sims    int       `json:"sims_per_decision"`
-	Seconds float64   `json:"seconds"`
+	Seat    int     `json:"seat"`
+	Player  string  `json:"player"`
+	Seed    uint64  `json:"seed"`
+	Sims    int     `json:"sims_per_decision"`
+	Seconds float64 `json:"seconds"`
+	// Players is 3 for a 3-player game (seat 3 empty); 0, and absent
+	// from JSON, for a 4-player one.
+	Players int       `json:"players,omitempty"`
 	Game    Summary   `json:"game"`
 	Rounds  []Summary `json:"rounds"`
 	// Figures are the player's figures in this game (GameFigures), with
@@ -168,11 +171,11 @@ func (r *Report) Costliest() []*Decision {
 // Collect returns the decisions of seat in g, in order, with their
 // positions, without analysing them.
 func Collect(g *data.Game, seat int) ([]Decision, error) {
-	if g.Players != 4 {
-		return nil, fmt.Errorf("a %d-player game: the engine plays 4-player games", g.Players)
+	if g.Players != 3 && g.Players != 4 {
+		return nil, fmt.Errorf("a %d-player game: the engine plays 3- and 4-player games", g.Players)
 	}
-	if seat < 0 || seat > 3 {
-		return nil, fmt.Errorf("seat %d: want 0 to 3", seat)
+	if seat < 0 || seat >= g.Players {
+		return nil, fmt.Errorf("seat %d: want 0 to %d (a %d-player game)", seat, g.Players-1, g.Players)
 	}
 	rules := g.EngineRules()
 	var decs []Decision
@@ -390,9 +393,11 @@ func (d *Decision) review(ctx context.Context, eng *mc.Engine, o *Options) error
 // newReport sums up the reviewed decisions of seat in g (Seconds unset).
 func newReport(g *data.Game, seat int, o *Options, decs []Decision) *Report {
 	rep := &Report{Seat: seat, Player: g.Names[seat], Seed: o.Seed, Sims: o.sims(), Decisions: decs, game: g}
+	if g.Players == 3 {
+		rep.Players = 3
+	}
 	rep.Game = summarize("game", decs)
-	rep.Figures = GameFigures(decs)
-	rep.Figures.compare()
+	rep.Figures = reportFigures(rep)
 	for lo := 0; lo < len(decs); {
 		hi := lo
 		for hi < len(decs) && decs[hi].RoundIndex == decs[lo].RoundIndex {

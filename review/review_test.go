@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
@@ -141,9 +142,23 @@ func TestRealGame(t *testing.T) {
 	}
 }
 
-func TestThreePlayer(t *testing.T) {
-	g := &data.Game{Players: 3}
-	if _, err := Run(context.Background(), g, 0, Options{}); err == nil {
-		t.Fatal("a 3-player game reviewed")
+// TestCollectRefuses: a game of other than 3 or 4 players, and a seat
+// not in play, are errors saying so.
+func TestCollectRefuses(t *testing.T) {
+	for _, c := range []struct {
+		players, seat int
+		want          string
+	}{
+		{2, 0, "a 2-player game: the engine plays 3- and 4-player games"},
+		{5, 0, "a 5-player game"},
+		{3, 3, "seat 3: want 0 to 2 (a 3-player game)"},
+		{3, -1, "seat -1: want 0 to 2"},
+		{4, 4, "seat 4: want 0 to 3 (a 4-player game)"},
+	} {
+		g := &data.Game{Players: c.players}
+		_, err := Run(context.Background(), g, c.seat, Options{})
+		if err == nil || err.Error() != c.want && !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%d players, seat %d: got %v, want %q", c.players, c.seat, err, c.want)
+		}
 	}
 }

@@ -21,6 +21,7 @@ type seatTable struct {
 	River []game.RiverTile
 	Melds []score.Meld
 	From  []int // per meld: the seat its called tile came from (the owner for an ankan)
+	Kita  int   // Norths set aside (three players)
 }
 
 // table is the table at one decision: the public state, and the deciding
@@ -32,7 +33,8 @@ type table struct {
 	Sticks     int
 	Left       int // live wall tiles left
 	Dora       []tile.Tile
-	Seats      [game.NumSeats]seatTable
+	Seats      [game.NumSeats]seatTable // seats 0 to Players-1 in play
+	Players    int                      // 3 or 4
 	Me         int
 	Concealed  []tile.Tile // the seat's concealed tiles but Drawn, sorted
 	Drawn      tile.Tile   // the tile the seat just drew; NoTile if none
@@ -46,11 +48,11 @@ type table struct {
 func tableOf(r *game.Round, me int, names [4]string) *table {
 	t := &table{Wind: r.RoundWind(), Hand: r.Index()%4 + 1, Honba: r.Honba(), Sticks: r.Sticks(), Left: r.LiveRemaining(),
 		Dora: slices.Clone(r.DoraIndicators()), Me: me, Drawn: tile.NoTile, Offer: -1, OfferTile: tile.NoTile,
-		Dealer: r.Dealer()}
+		Dealer: r.Dealer(), Players: r.Players()}
 	scores := r.Scores()
-	for s := range game.NumSeats {
+	for s := range t.Players {
 		st := &t.Seats[s]
-		st.Name, st.Wind, st.Score, st.Riichi = names[s], r.SeatWind(s), scores[s], r.InRiichi(s)
+		st.Name, st.Wind, st.Score, st.Riichi, st.Kita = names[s], r.SeatWind(s), scores[s], r.InRiichi(s), r.Kita(s)
 		st.River = slices.Clone(r.River(s))
 		st.Melds = slices.Clone(r.Melds(s))
 		for _, mi := range r.MeldInfos(s) {

@@ -118,16 +118,41 @@ func riverHTML(b *strings.Builder, st *seatTable, offered bool) {
 
 // seatAreas places the seats around the table as the deciding seat sees
 // it: itself at the bottom, the next seat right, the opposite top, the
-// previous left.
+// previous left; with three players the top is empty.
 var seatAreas = [4]string{"sb", "sr", "st", "sl"}
 
+// seatArea is the area of seat s at a table of n players seen from me.
+func seatArea(s, me, n int) string {
+	rel := (s - me + n) % n
+	if n == 3 && rel == 2 {
+		return "sl"
+	}
+	return seatAreas[rel]
+}
+
+// kitaHTML draws the Norths a seat has set aside (three players).
+func kitaHTML(b *strings.Builder, n int) {
+	if n == 0 {
+		return
+	}
+	b.WriteString(`<div class="kita" title="Norths set aside (kita), each a dora">kita `)
+	for i := range n {
+		tileHTML(b, tile.Tile(int(tile.North)*4+i), "")
+	}
+	b.WriteString("</div>")
+}
+
 // tableHTML draws the table at a decision: the centre (round, honba,
-// sticks, wall, dora indicators) and the four seats with their scores,
-// rivers and melds.
+// sticks, wall, dora indicators) and the seats in play with their scores,
+// rivers, melds and, with three players, their Norths set aside.
 func tableHTML(b *strings.Builder, t *table) {
 	b.WriteString(`<div class="tbl">`)
-	fmt.Fprintf(b, `<div class="ctr"><div class="rn">%s</div><div>%d honba · %d riichi stick%s</div><div>%d tiles left</div><div class="dora">dora `,
-		t.RoundTitle(), t.Honba, t.Sticks, plural(t.Sticks), t.Left)
+	left := fmt.Sprintf("%d tiles left", t.Left)
+	if t.Players == 3 {
+		left += " · 3 players, 108 tiles"
+	}
+	fmt.Fprintf(b, `<div class="ctr"><div class="rn">%s</div><div>%d honba · %d riichi stick%s</div><div>%s</div><div class="dora">dora `,
+		t.RoundTitle(), t.Honba, t.Sticks, plural(t.Sticks), left)
 	for _, d := range t.Dora {
 		tileHTML(b, d, "")
 	}
@@ -138,20 +163,21 @@ func tableHTML(b *strings.Builder, t *table) {
 		b.WriteString("</div>")
 	}
 	b.WriteString("</div>\n")
-	for s := range t.Seats {
+	for s := range t.Players {
 		st := &t.Seats[s]
-		area := seatAreas[(s-t.Me+4)%4]
+		area := seatArea(s, t.Me, t.Players)
 		cls := "seat " + area
 		if s == t.Me {
 			cls += " me"
 		}
 		fmt.Fprintf(b, `<div class="%s" data-seat="%d"><div class="who"><span class="wind">%s</span> <span class="nm">%s</span> <span class="sc">%s</span>`,
-			cls, s, seatWind(t.Dealer, s), esc(st.Name), points(st.Score))
+			cls, s, seatWind(t.Dealer, s, t.Players), esc(st.Name), points(st.Score))
 		if st.Riichi {
 			b.WriteString(` <span class="rb">riichi</span>`)
 		}
 		b.WriteString("</div>")
 		riverHTML(b, st, s == t.Offer && !t.OfferIsKan)
+		kitaHTML(b, st.Kita)
 		if s != t.Me && len(st.Melds) > 0 {
 			b.WriteString(`<div class="melds">`)
 			for i, m := range st.Melds {

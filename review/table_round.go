@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
@@ -12,19 +13,42 @@ import (
 )
 
 // placement returns every seat's P(1st..4th) at the start of round rd of
-// g under the rank model: the figures the engine values a round's end by.
-func placement(g *data.Game, rd *data.Round, rk *rankmodel.Model) [game.NumSeats][4]float64 {
+// g under the rank model: the figures the engine values a round's end by
+// (a 3-player game's seats 0-2, with the situation rk reads: see
+// rankFor).
+func placement(g *data.Game, rd *data.Round, rk mc.RankPredictor) [game.NumSeats][4]float64 {
 	s := rankmodel.Situation{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks, Scores: rd.Scores,
 		Dealer: rd.Dealer, Hanchan: g.EngineRules().Length == game.Hanchan}
+	if m, ok := rk.(*rankmodel.Model); ok && m.Players() == 3 {
+		s.Players = 3
+	}
 	var out [game.NumSeats][4]float64
-	for seat := range out {
+	for seat := range g.Players {
 		out[seat] = rk.Distribution(&s, seat)
 	}
 	return out
 }
 
-// seatWind returns seat's wind letter in a round dealt by dealer.
-func seatWind(dealer, seat int) string { return string("ESWN"[(seat-dealer+4)%4]) }
+// rankFor returns the rank model of a game of players seats: a 3-player
+// game's own model, or, while none is shipped, the 4-player one with the
+// empty seat folded in as the engine reads it (mc.FoldedRank).
+func rankFor(players int) (mc.RankPredictor, error) {
+	if players == 3 {
+		if m, err := rankmodel.DefaultFor(3); err == nil {
+			return m, nil
+		}
+		four, err := rankmodel.Default()
+		if err != nil {
+			return nil, err
+		}
+		return mc.FoldedRank{Four: four}, nil
+	}
+	return rankmodel.Default()
+}
+
+// seatWind returns seat's wind letter in a round of n players dealt by
+// dealer.
+func seatWind(dealer, seat, n int) string { return string("ESWN"[(seat-dealer+n)%n]) }
 
 // seatLabel names a seat for the page: its wind in the round and its
 // name, the reviewed seat in bold.
@@ -33,7 +57,7 @@ func seatLabel(g *data.Game, dealer, seat, me int) string {
 	if name == "" {
 		name = fmt.Sprintf("seat %d", seat)
 	}
-	s := seatWind(dealer, seat) + " " + esc(name)
+	s := seatWind(dealer, seat, g.Players) + " " + esc(name)
 	if seat == me {
 		return "<b>" + s + "</b>"
 	}
@@ -96,6 +120,7 @@ var drawNames = map[data.RyuukyokuType]string{
 func outcomeHTML(b *strings.Builder, g *data.Game, rd *data.Round, me int) {
 	label := func(s int) string { return seatLabel(g, rd.Dealer, s, me) }
 	var deltas [game.NumSeats]int
+	n := g.Players
 	switch {
 	case len(rd.Agari) > 0:
 		for i := range rd.Agari {
@@ -138,7 +163,7 @@ func outcomeHTML(b *strings.Builder, g *data.Game, rd *data.Round, me int) {
 		return
 	}
 	b.WriteString(`<p class="deltas">`)
-	for s := range deltas {
+	for s := range deltas[:n] {
 		cls := "z0"
 		switch {
 		case deltas[s] > 0:
@@ -186,9 +211,9 @@ func finalHTML(b *strings.Builder, g *data.Game, me int) {
 		b.WriteString("<p>The record has no final result.</p>\n")
 		return
 	}
-	rank := game.Rank(g.Owari.Scores)
+	rank := game.RankOf(g.Owari.Scores, g.Players)
 	b.WriteString(`<table class="final"><tr><th>rank</th><th class="l">player</th><th>points</th><th>result</th></tr>`)
-	for place := 1; place <= game.NumSeats; place++ {
+	for place := 1; place <= g.Players; place++ {
 		for s, r := range rank {
 			if r != place {
 				continue

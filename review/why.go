@@ -30,7 +30,8 @@ type Why struct {
 	VersusIs string `json:"versus_is"`
 	// Diff is Played minus Versus.
 	Diff WhyDiff `json:"diff"`
-	// Opponents are the other three seats as the seat reads them.
+	// Opponents are the other seats (three, or two with three players) as
+	// the seat reads them.
 	Opponents []OpponentWhy `json:"opponents"`
 	// Sentence says the largest differences in a player's words.
 	Sentence string `json:"sentence"`
@@ -162,12 +163,12 @@ func Explain(r *game.Round, seat int, an *mc.Analysis, played *mc.Candidate, opp
 	return w
 }
 
-// readOpponents reads the three other seats from their public
-// information pubs (publics).
+// readOpponents reads the other seats (two with three players) from
+// their public information pubs (publics).
 func readOpponents(v game.View, pubs []*opponent.Public, opp TenpaiReader) []OpponentWhy {
-	out := make([]OpponentWhy, 0, game.NumSeats-1)
+	out := make([]OpponentWhy, 0, len(pubs))
 	for i, p := range pubs {
-		s := (v.Seat() + 1 + i) % game.NumSeats
+		s := (v.Seat() + 1 + i) % v.Players()
 		o := OpponentWhy{Seat: s, Wind: windName(v.SeatWind(s)), Riichi: v.InRiichi(s), PTenpai: 1}
 		if !o.Riichi {
 			o.PTenpai = finite01(opp.Tenpai(p))
@@ -178,12 +179,14 @@ func readOpponents(v game.View, pubs []*opponent.Public, opp TenpaiReader) []Opp
 	return out
 }
 
-// publics gathers the public information of the three other seats, in
-// turn order from seat's right.
+// publics gathers the public information of the other seats in play
+// (the empty fourth seat of a 3-player round is none), in turn order from
+// seat's right.
 func publics(v game.View, seat int) []*opponent.Public {
-	out := make([]*opponent.Public, 0, game.NumSeats-1)
-	for i := 1; i < game.NumSeats; i++ {
-		out = append(out, opponent.NewPublic(v, (seat+i)%game.NumSeats))
+	n := v.Players()
+	out := make([]*opponent.Public, 0, n-1)
+	for i := 1; i < n; i++ {
+		out = append(out, opponent.NewPublic(v, (seat+i)%n))
 	}
 	return out
 }

@@ -46,8 +46,8 @@ func afterHand(v game.View, c *mc.Candidate) (ts []tile.Tile, melds []score.Meld
 // best result, and ok false when no kind wins with a yaku.
 func ronValue(v game.View, rules *score.Rules, ts []tile.Tile, melds []score.Meld, live tile.KindSet, riichi bool) (best score.Result, ok bool) {
 	seat := v.Seat()
-	w := score.Win{Seat: uint8(seat), Dealer: uint8(v.Dealer()), From: uint8((seat + 1) % game.NumSeats),
-		Round: v.RoundWind(), Riichi: riichi}
+	w := score.Win{Seat: uint8(seat), Dealer: uint8(v.Dealer()), From: uint8((seat + 1) % v.Players()),
+		Round: v.RoundWind(), Riichi: riichi, Kita: uint8(v.Kita(seat))}
 	for _, m := range melds {
 		if w.AddMeld(m) != nil {
 			return best, false

@@ -1,0 +1,179 @@
+package review
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/sim/game"
+)
+
+// sanmaLog is a real 3-player Houou game of the shared data (6 rounds,
+// kitas by every seat).
+const sanmaLog = "2022010102gm-00b9-0000-a62a7de6.txt"
+
+func sanmaGame(t testing.TB) *data.Game {
+	t.Helper()
+	dir := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands", "log-libraries", "logs")
+	return readGame(t, filepath.Join(dir, sanmaLog))
+}
+
+// TestSanmaReview reviews one seat of a real 3-player game end to end
+// (two rounds, few simulations): every decision of the seat, kitas
+// included, is reviewed; the figures are not compared with the 4-player
+// Houou reference and say why; the why reads two opponents; the JSON
+// says players 3; the page draws three seats, the kitas and no fourth
+// place.
+func TestSanmaReview(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	g := sanmaGame(t)
+	if g.Players != 3 {
+		t.Fatalf("%s: %d players", sanmaLog, g.Players)
+	}
+	eng, err := mc.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, rounds := -1, Rounds{}
+	// The first seat with a kita, and the round of it.
+	for ri := range g.Rounds {
+		for _, e := range g.Rounds[ri].Events {
+			if e.Type == data.EventKita && seat < 0 {
+				seat = int(e.Seat)
+				if rounds, err = ParseRounds(g.Rounds[ri].Name()); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if seat < 0 {
+		t.Fatalf("%s: no kita", sanmaLog)
+	}
+	var places [4]bool
+	for s := range 4 {
+		places[FinalPlace(g, s)] = true
+	}
+	if !places[0] || !places[1] || !places[2] || !places[3] {
+		t.Errorf("final places %v: want 1 to 3 and 0 for the empty seat", places)
+	}
+	all, err := Collect(g, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), g, seat, Options{Sims: 30, Seed: 3, Engine: eng, Rounds: rounds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kitas, turns := 0, 0
+	for _, d := range rep.Decisions {
+		if d.played.Type == game.Kita {
+			kitas++
+			if !strings.HasPrefix(d.Played, "kita") {
+				t.Errorf("decision %d: a kita played as %q", d.Index, d.Played)
+			}
+		}
+		if d.Turn {
+			turns++
+		}
+		if d.Why == nil || len(d.Why.Opponents) != 2 {
+			t.Fatalf("decision %d: the why reads %v, want two opponents", d.Index, d.Why)
+		}
+		for _, o := range d.Why.Opponents {
+			if o.Seat == seat || o.Seat > 2 {
+				t.Errorf("decision %d: opponent seat %d", d.Index, o.Seat)
+			}
+		}
+		if d.PlayedC.RankDist[3] != 0 {
+			t.Errorf("decision %d: P(4th) %v in a 3-player game", d.Index, d.PlayedC.RankDist[3])
+		}
+	}
+	t.Logf("%d of the seat's %d decisions reviewed (%s): %d turns, %d kitas", len(rep.Decisions), len(all), rounds, turns, kitas)
+	if kitas == 0 || turns == 0 || len(rep.Decisions) == 0 {
+		t.Fatalf("%d decisions, %d turns, %d kitas", len(rep.Decisions), turns, kitas)
+	}
+	if f := rep.Figures; f.Houou != nil || f.HououNote != NoSanmaHouou || f.ThreePlayerGames != 1 {
+		t.Errorf("figures: houou %v, note %q, %d 3-player games", f.Houou, f.HououNote, f.ThreePlayerGames)
+	}
+	js, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"players":3`, `"houou_note":"no 3-player Houou reference yet"`, `"move":"kita`} {
+		if !bytes.Contains(js, []byte(want)) {
+			t.Errorf("the JSON has no %s", want)
+		}
+	}
+	var back Report
+	if err := json.Unmarshal(js, &back); err != nil || back.Players != 3 {
+		t.Fatalf("read back: players %d, %v", back.Players, err)
+	}
+	var page bytes.Buffer
+	if err := WriteHTML(&page, sanmaLog, rep); err != nil {
+		t.Fatal(err)
+	}
+	h := page.String()
+	for _, want := range []string{"3 players, 108 tiles", `class="kita"`, `<th>3rd</th><th>E[rank]</th>`, `class="seat sl`, `class="seat sr`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("the page has no %s", want)
+		}
+	}
+	for _, bad := range []string{`data-seat="3"`, `class="seat st`, "<th>4th</th>"} {
+		if strings.Contains(h, bad) {
+			t.Errorf("the page has %s", bad)
+		}
+	}
+}
+
+// TestSanmaMixedBatch reviews a batch of a 4-player and a 3-player game
+// (one round each): both are reviewed; the 4-player game's figures stand
+// beside the Houou players', the 3-player one's do not, and the player's
+// figures over both say that one of the two games is 3-player.
+func TestSanmaMixedBatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	dir := shareddata.Dir(t, "tenhou", "thewaxmango-mahjong-hands", "log-libraries", "logs")
+	eng, err := mc.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{filepath.Join(dir, "2022010103gm-00a9-0000-12d7f40d.txt"), filepath.Join(dir, sanmaLog)}
+	o := BatchOptions{Options: Options{Sims: 5, Workers: 2, Engine: eng, Rounds: mustRounds(t, "E1")}, Seat: 1}
+	rep, err := NewPlan(context.Background(), files, o).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Games) != 2 || rep.Batch.Reviewed != 2 {
+		t.Fatalf("%d games, %+v: %+v", len(rep.Games), rep.Batch, rep.Games)
+	}
+	four, three := rep.Games[0].Report, rep.Games[1].Report
+	if four.Players != 0 || four.Figures.Houou == nil || four.Figures.HououNote != "" {
+		t.Errorf("the 4-player game: players %d, houou %v, note %q", four.Players, four.Figures.Houou, four.Figures.HououNote)
+	}
+	if three.Players != 3 || three.Figures.Houou != nil || three.Figures.HououNote != NoSanmaHouou {
+		t.Errorf("the 3-player game: players %d, houou %v, note %q", three.Players, three.Figures.Houou, three.Figures.HououNote)
+	}
+	p := &rep.Player
+	want := "1 of the 2 games are 3-player: " + NoSanmaHouou
+	if p.Games != 2 || p.ThreePlayerGames != 1 || p.Houou != nil || p.HououNote != want {
+		t.Errorf("the player: %d games, %d 3-player, houou %v, note %q", p.Games, p.ThreePlayerGames, p.Houou, p.HououNote)
+	}
+	if p.Decisions != len(four.Decisions)+len(three.Decisions) {
+		t.Errorf("the player: %d decisions, the games %d + %d", p.Decisions, len(four.Decisions), len(three.Decisions))
+	}
+	var idx bytes.Buffer
+	if err := WriteIndex(&idx, "batch", rep.Player, []GameSummary{{GameEntry: rep.Games[0]}, {GameEntry: rep.Games[1]}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(idx.String(), "Houou players: "+want) {
+		t.Error("the index page does not say why the player is not compared with the Houou players")
+	}
+}
