@@ -150,8 +150,10 @@ func (ob *Observer) Update(r *game.Round) error {
 		}
 	}
 	for s := range game.NumSeats {
-		if err := ob.emitKita(r, s, int(now.kita[s])-int(last.kita[s])); err != nil {
-			return err
+		if now.kita[s] != last.kita[s] {
+			if err := ob.emitKita(r, s, int(now.kita[s])-int(last.kita[s])); err != nil {
+				return err
+			}
 		}
 		melds, infos := r.Melds(s), r.MeldInfos(s)
 		if added := now.kakans[s] &^ last.kakans[s]; added != 0 {
