@@ -24,22 +24,29 @@ const (
 	// KindKyuushu: a first turn where kyuushu kyuuhai is legal (abort the
 	// hand or play on).
 	KindKyuushu Kind = "kyuushu"
+	// KindKita: a turn of a 3-player game where setting a North aside is
+	// legal (the kita, or keeping the North), with no riichi or kan to
+	// declare.
+	KindKita Kind = "kita"
 )
 
 // Kinds lists the kinds in the order the figures are shown.
-var Kinds = []Kind{KindDiscard, KindRiichi, KindCall, KindKan, KindKyuushu}
+var Kinds = []Kind{KindDiscard, KindRiichi, KindCall, KindKan, KindKyuushu, KindKita}
 
 // KindOf returns the kind of a decision whose legal moves are legal, in
 // which the player played played; turn says it is the player's turn (else
 // an answer to a discard). A decision offering several kinds of choice is
 // of the rarest: kyuushu kyuuhai first; then a riichi or a kan when it is
-// what was played; then a kan, then a riichi when it was legal. A player's
+// what was played; then a kan, then a riichi when it was legal; then a
+// kita, played or legal. A player's
 // discard from a turn where riichi was legal is thus a riichi-or-dama
 // decision, which is the question a reviewer of that turn asks.
 func KindOf(turn bool, legal []game.Action, played game.Action) Kind {
-	var kan, riichi, kyuushu bool
+	var kan, riichi, kyuushu, kita bool
 	for _, a := range legal {
 		switch a.Type {
+		case game.Kita:
+			kita = true
 		case game.Ankan, game.Kakan, game.Daiminkan:
 			kan = true
 		case game.Riichi:
@@ -59,6 +66,8 @@ func KindOf(turn bool, legal []game.Action, played game.Action) Kind {
 		return KindKan
 	case riichi:
 		return KindRiichi
+	case kita || played.Type == game.Kita:
+		return KindKita
 	case turn:
 		return KindDiscard
 	}

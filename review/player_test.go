@@ -20,6 +20,7 @@ func TestKindOf(t *testing.T) {
 	ky := game.Action{Type: game.KyuushuKyuuhai}
 	tsumo := game.Action{Type: game.Tsumo}
 	ron := game.Action{Type: game.Ron}
+	kita := game.Action{Type: game.Kita, Tile: tile.MustParseTile("4z")}
 	for _, c := range []struct {
 		name   string
 		turn   bool
@@ -40,6 +41,10 @@ func TestKindOf(t *testing.T) {
 		{"a declined ron", false, []game.Action{pass, pon, ron}, pass, KindCall},
 		{"a pon where a daiminkan was legal", false, []game.Action{pass, pon, dk}, pon, KindKan},
 		{"a daiminkan", false, []game.Action{pass, pon, dk}, dk, KindKan},
+		{"a kita", true, []game.Action{d, kita}, kita, KindKita},
+		{"a North kept", true, []game.Action{d, kita}, d, KindKita},
+		{"dama where riichi and a kita were legal", true, []game.Action{d, r, kita}, d, KindRiichi},
+		{"a kita where an ankan was legal", true, []game.Action{d, ak, kita}, kita, KindKan},
 	} {
 		if got := KindOf(c.turn, c.legal, c.played); got != c.want {
 			t.Errorf("%s: KindOf = %q, want %q", c.name, got, c.want)

@@ -61,8 +61,10 @@ page: checked before the review (a folder, a folder that cannot be written,
 or the record itself are refused), written whole to a temporary file
 renamed onto FILE, through a symbolic link to its target, or directly into
 a FIFO or a device (/dev/stdout). A game that cannot be reviewed (no player
-of that name, a name two seats share, a 3-player record, a damaged record)
-is an error.
+of that name, a name two seats share, a damaged record) is an error. A
+3-player record (Tenhou's sanma) is reviewed as one of four: its three
+seats, kitas among the decisions; its figures are not compared with the
+Houou players', there being no 3-player reference yet.
 
 Several games (several PATHs, a folder, a file of several games): the
 decisions of every game are analysed in one pool of --workers, with one
@@ -71,7 +73,7 @@ line per game, the player's figures over the games reviewed, then the
 games skipped (no player of that name or two of it, none of the rounds
 asked, a folder's file that is no record, a game the batch already holds
 in another file or format) and those that failed (a path,
-log or record that cannot be read, a damaged or 3-player record), each
+log or record that cannot be read, a damaged record), each
 named by file and game number in the file; --json prints {"games": [each
 game's report with its file or log_id, game_in_file, status (ok, skipped
 or failed), reason, cached], "player": {...}, "batch": {...}}. --html DIR
@@ -86,7 +88,8 @@ from the cache has its page as one reviewed now, whatever its source
 failed, else 0.
 
 The player's figures, for one game and over a batch, are given by kind of
-decision (discard; riichi or dama; call or pass; kan; kyuushu): decisions,
+decision (discard; riichi or dama; call or pass; kan; kyuushu; kita, with
+three players): decisions,
 agreement (the verdict best, better or as good), rank loss per decision
 and per game, Houou rank points lost per game, bad moves (judged worse
 than the engine's pick by at least 0.05 in expected rank) and a 0-100
@@ -713,7 +716,11 @@ func printBatch(w io.Writer, rep *review.BatchReport) error {
 // players' figures under it (median and 10th to 90th percentile of one
 // game), and the definitions of a bad move and of the score.
 func printFigures(w io.Writer, f *review.Figures) error {
-	fmt.Fprintf(w, "\nby kind of decision, per game (houou: the Houou players of held-out games, median [10th–90th percentile] of one game):\n")
+	houou := "the Houou players of held-out games, median [10th–90th percentile] of one game"
+	if f.HououNote != "" {
+		houou = f.HououNote
+	}
+	fmt.Fprintf(w, "\nby kind of decision, per game (houou: %s):\n", houou)
 	t := newTable(w, "kind", "decisions", "agree%", "best%", "rank loss/decision", "rank loss", "rank pt loss", "bad moves", "bad%", "score")
 	row := func(name string, f *review.Figures) error {
 		if err := t.Append([]string{name, fmt.Sprintf("%.1f", f.DecisionsPerGame), pct(f.Agreement), pct(f.Match), fmt.Sprintf("%.4f", f.RankLossPerDecision),
