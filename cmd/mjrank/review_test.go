@@ -63,13 +63,13 @@ func TestReviewHTML(t *testing.T) {
 	}
 }
 
-// TestReviewRefusesSanma checks that a 3-player record is refused with a
-// clear error.
-func TestReviewRefusesSanma(t *testing.T) {
+// TestReviewRefusesSanmaSeat3: a 3-player record is reviewed, but its
+// empty fourth seat is refused with an error saying which seats play.
+func TestReviewRefusesSanmaSeat3(t *testing.T) {
 	file := filepath.Join(shareddata.Dir(t, "tenhou", "dnovikoff-tenhou", "log", "test_data"), "sanma2.xml")
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"review", file, "--sims", "10"}, strings.NewReader(""), &stdout, &stderr)
-	if code != 1 || !strings.Contains(stderr.String(), "a 3-player game: the engine plays 4-player games") {
+	code := run([]string{"review", file, "--sims", "10", "--seat", "3"}, strings.NewReader(""), &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "seat 3: want 0 to 2 (a 3-player game)") {
 		t.Fatalf("exit %d, stderr %q", code, stderr.String())
 	}
 }
