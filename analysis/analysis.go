@@ -67,8 +67,8 @@ func ReadGame(r io.Reader, name string, gameN int) (*data.Game, error) {
 // when turn > 0, the seat's turn-th discard of the round. seat < 0 means
 // the event's actor.
 func RecordPosition(g *data.Game, file, roundName string, event, turn, seat int) (*Position, error) {
-	if g.Players != 4 {
-		return nil, fmt.Errorf("%s: a %d-player game: the engine plays 4-player games", file, g.Players)
+	if g.Players != 3 && g.Players != 4 {
+		return nil, fmt.Errorf("%s: a %d-player game: the engine plays 3- and 4-player games", file, g.Players)
 	}
 	ri, err := data.FindRound(g, roundName)
 	if err != nil {
@@ -91,7 +91,10 @@ func RecordPosition(g *data.Game, file, roundName string, event, turn, seat int)
 			seat = rd.Agari[e.Index].Who
 		}
 	}
-	if seat < 0 || seat > 3 {
+	if seat < 0 || seat >= g.Players {
+		if e.Seat >= 0 && int(e.Seat) < g.Players {
+			return nil, fmt.Errorf("%s: seat %d: a %d-player game has seats 0 to %d", file, seat, g.Players, g.Players-1)
+		}
 		return nil, fmt.Errorf("%s: %s event %d (%v) is no seat's decision", file, rd.Name(), event, e)
 	}
 	legal := round.Legal(seat, nil)
@@ -272,6 +275,7 @@ type Result struct {
 	Round      string      `json:"round"`
 	Event      int         `json:"event"`
 	Seat       int         `json:"seat"`
+	Players    int         `json:"players,omitempty"` // 3 for a 3-player position; absent for 4
 	Hand       string      `json:"hand"`
 	Played     string      `json:"played,omitempty"`
 	Best       string      `json:"best"`
@@ -294,6 +298,9 @@ func Output(pos *Position, an *mc.Analysis, o *mc.Options) *Result {
 	out := &Result{File: pos.File, Round: pos.Name, Event: pos.Event, Seat: pos.Seat,
 		Hand: tile.Format(pos.Round.Hand(pos.Seat)), Played: pos.Played, Best: an.Best().String(),
 		Utility: "expected rank", Seed: o.Seed, Sims: an.Sims, Stages: an.Stages, Seconds: an.Seconds}
+	if pos.Rules.Players() == 3 {
+		out.Players = 3
+	}
 	if o.Utility != nil {
 		out.Utility = "Houou rank points"
 	}

@@ -323,14 +323,24 @@ func printAnalysis(w io.Writer, pos *analysis.Position, a *analysis.Result) erro
 	for _, m := range r.Melds(pos.Seat) {
 		fmt.Fprintf(w, " %s", m)
 	}
-	fmt.Fprintf(w, "\nscores  %v  sticks %d  honba %d  dora indicators %s  tiles left %d\n", r.Scores(), r.Sticks(), r.Honba(), strings.Join(dora, " "), r.LiveRemaining())
+	n := r.Players()
+	scores := r.Scores()
+	fmt.Fprintf(w, "\nscores  %v  sticks %d  honba %d  dora indicators %s  tiles left %d\n", scores[:n], r.Sticks(), r.Honba(), strings.Join(dora, " "), r.LiveRemaining())
+	if n == 3 {
+		kita := make([]string, n)
+		for s := range n {
+			kita[s] = fmt.Sprint(r.Kita(s))
+		}
+		fmt.Fprintf(w, "kita    %s by seat (3 players, 108 tiles)\n", strings.Join(kita, ","))
+	}
 	fmt.Fprintf(w, "best    %s", a.Best)
 	if a.Played != "" {
 		fmt.Fprintf(w, "   (played: %s)", a.Played)
 	}
 	fmt.Fprintf(w, "\n%s in %s, %s, seed %d, maximising %s\n\n", plural(a.Sims, "simulation"), plural(a.Stages, "stage"),
 		time.Duration(a.Seconds*float64(time.Second)).Round(time.Millisecond), a.Seed, a.Utility)
-	t := newTable(w, "move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "policy", "sims")
+	places := []string{"1st", "2nd", "3rd", "4th"}[:n]
+	t := newTable(w, append(append([]string{"move", "E[rank]", "±", "vs prior"}, places...), "rank pt", "win%", "deal-in%", "draw%", "Δscore", "policy", "sims")...)
 	for _, c := range a.Candidates {
 		adv := fmt.Sprintf("%+.4f ± %.4f", c.Advantage, c.AdvantageSE)
 		if c.Prior {
@@ -341,10 +351,13 @@ func printAnalysis(w io.Writer, pos *analysis.Position, a *analysis.Result) erro
 		if c.RankSE != nil {
 			rankSE = fmt.Sprintf("%.3f", *c.RankSE)
 		}
-		if err := t.Append([]string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), rankSE, adv,
-			pct(c.RankDist[0]), pct(c.RankDist[1]), pct(c.RankDist[2]), pct(c.RankDist[3]),
-			fmt.Sprintf("%+.1f", c.RankPoints), pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
-			fmt.Sprintf("%+.0f", c.ScoreChange), policyText(c.Policy), fmt.Sprint(c.Sims)}); err != nil {
+		row := []string{c.Move, fmt.Sprintf("%.3f", c.ExpectedRank), rankSE, adv}
+		for _, q := range c.RankDist[:n] {
+			row = append(row, pct(q))
+		}
+		row = append(row, fmt.Sprintf("%+.1f", c.RankPoints), pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
+			fmt.Sprintf("%+.0f", c.ScoreChange), policyText(c.Policy), fmt.Sprint(c.Sims))
+		if err := t.Append(row); err != nil {
 			return err
 		}
 	}
