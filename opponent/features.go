@@ -976,7 +976,7 @@ func (p *Public) PassedSinceTedashi(k tile.Kind) bool { return p.passedTe.Has(k)
 // Suji reports whether kind k is suji-protected by the opponent's discards
 // (1-4-7 style: both sides for 4..6).
 func (p *Public) Suji(k tile.Kind) bool {
-	var x [NumWaitFeatures]float64
+	var x [NumWaitFeatures3]float64
 	p.WaitFeatures(k, x[:])
 	return x[numWaitPos+9] == 1
 }

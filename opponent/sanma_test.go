@@ -64,6 +64,7 @@ func TestSanmaPublic(t *testing.T) {
 			for seat := range 3 {
 				pub.Reset(game.ViewOf(r, seat), seat)
 				pub.TenpaiFeatures(x)
+				pub.Suji(tile.Pin5) // reads the wait features: a 3p buffer
 				obs++
 				all, west := 0, 0
 				for s := range 3 {
