@@ -128,3 +128,55 @@ func TestSanmaRecordPositionErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSanmaObservationPosition: a 3-player observation (the record's, as
+// data.ObservationBefore gives it, written as JSON) is analysed as the
+// record's position is: the same legal moves, three places.
+func TestSanmaObservationPosition(t *testing.T) {
+	g, file := sanmaRecord(t)
+	eng, err := mc.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const event = 1 // seat 0's kita, after its first draw
+	rec, err := RecordPosition(g, file, g.Rounds[0].Name(), event, 0, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := data.ObservationBefore(g, 0, event, rec.Seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := ObservationPosition(b, "sanma.json", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pos.Rules.Players() != 3 || pos.Seat != rec.Seat || len(pos.Legal) != len(rec.Legal) {
+		t.Fatalf("%d players, seat %d, %d legal moves; the record's seat %d, %d moves", pos.Rules.Players(), pos.Seat, len(pos.Legal), rec.Seat, len(rec.Legal))
+	}
+	res, _, err := Run(context.Background(), eng, pos, mc.Options{Sims: 40, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kita := false
+	for _, c := range res.Candidates {
+		kita = kita || c.Move == "kita"
+	}
+	if res.Players != 3 || !kita {
+		t.Errorf("players %d, a kita among the candidates %v", res.Players, kita)
+	}
+	// The observation with a fourth seat's event is refused, naming it.
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["events"] = append(m["events"].([]any), map[string]any{"type": "discard", "seat": 3, "tile": "1z"})
+	bad, _ := json.Marshal(m)
+	if _, err := ObservationPosition(bad, "bad.json", 1); err == nil || !strings.HasPrefix(err.Error(), "bad.json: ") || !strings.Contains(err.Error(), "seat: missing or not a seat of 3 players") {
+		t.Errorf("a fourth seat's discard: %v", err)
+	}
+}

@@ -355,7 +355,7 @@ func (o *BatchOptions) newItem(it *planItem) {
 			it.seat = max(it.urlSeat, 0)
 		}
 	case len(seats) == 0:
-		fail(StatusSkipped, fmt.Sprintf("no player named %q (the players: %s)", o.Name, strings.Join(g.Names[:], ", ")))
+		fail(StatusSkipped, fmt.Sprintf("no player named %q (the players: %s)", o.Name, strings.Join(g.Names[:g.Players], ", ")))
 		return
 	case len(seats) > 1:
 		fail(StatusSkipped, fmt.Sprintf("%d players are named %q (seats %s): give --seat", len(seats), o.Name, data.SeatList(seats)))

@@ -431,16 +431,19 @@ func reviewGame(q *ReviewRequest) (*data.Game, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if g.Players != 4 {
-		return nil, 0, fmt.Errorf("record: a %d-player game: the engine plays 4-player games", g.Players)
+	if g.Players != 3 && g.Players != 4 {
+		return nil, 0, fmt.Errorf("record: a %d-player game: the engine plays 3- and 4-player games", g.Players)
 	}
 	if q.Name == nil {
+		if seat := deref(q.Seat, 0); seat >= g.Players {
+			return nil, 0, fmt.Errorf("record: seat %d: a %d-player game has seats 0 to %d", seat, g.Players, g.Players-1)
+		}
 		return g, deref(q.Seat, 0), nil
 	}
 	seats := g.SeatsNamed(*q.Name)
 	switch len(seats) {
 	case 0:
-		return nil, 0, fmt.Errorf("record: no player named %q (the players: %s)", *q.Name, strings.Join(g.Names[:], ", "))
+		return nil, 0, fmt.Errorf("record: no player named %q (the players: %s)", *q.Name, strings.Join(g.Names[:g.Players], ", "))
 	case 1:
 		return g, seats[0], nil
 	}

@@ -61,7 +61,7 @@ func schemaOf(t reflect.Type) *keySchema {
 // package observe decodes it into unexported types, so its keys are listed
 // here; TestObservationSchema checks them against what observe writes).
 var observationSchema = &keySchema{fields: map[string]*keySchema{
-	"rules": {fields: map[string]*keySchema{"score": nil, "length": nil, "start_points": nil, "return_points": nil,
+	"rules": {fields: map[string]*keySchema{"players": nil, "score": nil, "length": nil, "start_points": nil, "return_points": nil,
 		"extension_winds": nil, "uma": nil, "round_points": nil, "tenpai_yame": nil, "open_kan_dora_at_once": nil}},
 	"round": nil, "honba": nil, "sticks": nil, "dealer": nil, "scores": nil, "seat": nil, "hand": nil, "dora_indicator": nil,
 	"events": {elem: schemaOf(reflect.TypeFor[observe.FaceEvent]())},

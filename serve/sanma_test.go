@@ -1,0 +1,85 @@
+package serve
+
+import (
+	"encoding/json"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/analysis"
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/internal/shareddata"
+)
+
+// sanmaXML is dnovikoff's sanma2.xml, a 3-player game.
+func sanmaXML(t testing.TB) string {
+	return readFile(t, filepath.Join(shareddata.Dir(t, "tenhou", "dnovikoff-tenhou", "log", "test_data"), "sanma2.xml"))
+}
+
+// TestSanma: /v1/review and /v1/analyze take a 3-player record: the
+// review says 3 players and why it is not compared with the Houou
+// players, its page draws three seats; the analysis of the first kita
+// plays it, and so does its observation JSON's; the empty seat and an unknown name are errors naming the
+// seats in play.
+func TestSanma(t *testing.T) {
+	s := newService(t, Config{})
+	rec := sanmaXML(t)
+	w := request{path: "/v1/review?sims=10&rounds=E1&seat=0", ctype: "application/xml", body: rec}.do(t, s)
+	if w.Code != http.StatusOK {
+		t.Fatalf("review: status %d: %s", w.Code, w.Body)
+	}
+	var rep struct {
+		Players   int   `json:"players"`
+		Decisions []any `json:"decisions"`
+		Figures   struct {
+			HououNote string `json:"houou_note"`
+		} `json:"figures"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Players != 3 || len(rep.Decisions) == 0 || rep.Figures.HououNote != "no 3-player Houou reference yet" {
+		t.Errorf("review: players %d, %d decisions, note %q", rep.Players, len(rep.Decisions), rep.Figures.HououNote)
+	}
+	w = request{path: "/v1/review?sims=10&rounds=E1&seat=1&format=html", ctype: "application/xml", body: rec}.do(t, s)
+	if page := w.Body.String(); w.Code != http.StatusOK || !strings.Contains(page, "3 players, 108 tiles") || strings.Contains(page, `data-seat="3"`) {
+		t.Errorf("review page: status %d, not a 3-player table: %.300s", w.Code, page)
+	}
+	w = request{path: "/v1/analyze", ctype: "application/json",
+		body: jsonBody(t, map[string]any{"record": rec, "round": "E1-0", "event": 1, "sims": 20})}.do(t, s)
+	if w.Code != http.StatusOK {
+		t.Fatalf("analyze: status %d: %s", w.Code, w.Body)
+	}
+	var an struct {
+		Players int    `json:"players"`
+		Played  string `json:"played"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &an); err != nil || an.Players != 3 || an.Played != "kita" {
+		t.Errorf("analyze: players %d, played %q (%v)", an.Players, an.Played, err)
+	}
+	// The same position as observation JSON.
+	g, err := analysis.ReadGame(strings.NewReader(rec), "sanma2.xml", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := data.ObservationBefore(g, 0, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = request{path: "/v1/analyze", ctype: "application/json", body: jsonBody(t, map[string]any{"observation": o, "sims": 20})}.do(t, s)
+	an.Players = 0
+	if err := json.Unmarshal(w.Body.Bytes(), &an); w.Code != http.StatusOK || err != nil || an.Players != 3 {
+		t.Errorf("analyze an observation: status %d, players %d: %s", w.Code, an.Players, w.Body)
+	}
+	const aj = "application/json"
+	checkErrors(t, s, []errorCase{
+		{"review the empty seat", request{ctype: "application/xml", path: "/v1/review?seat=3", body: rec}, 400, "record: seat 3: a 3-player game has seats 0 to 2"},
+		{"review an unknown name", request{ctype: "application/xml", path: "/v1/review?name=nobody", body: rec}, 400, `(the players: Ｘｅｐｈｅｒ, `},
+		{"analyze the empty seat", request{path: "/v1/analyze", ctype: aj, body: jsonBody(t, map[string]any{"record": rec, "round": "E1-0", "event": 1, "seat": 3})}, 400, "seat 3: a 3-player game has seats 0 to 2"},
+	})
+	w = request{ctype: "application/xml", path: "/v1/review?name=nobody", body: rec}.do(t, s)
+	if strings.Contains(w.Body.String(), `, )`) {
+		t.Errorf("the players listed with the empty seat's name: %s", w.Body)
+	}
+}
