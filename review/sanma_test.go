@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -120,6 +123,19 @@ func TestSanmaReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := page.String()
+	if err := checkTables(h, g, rep); err != nil {
+		t.Fatal(err)
+	}
+	// A page with one North set aside dropped fails the same check.
+	i := strings.Index(h, `<div class="kita"`)
+	j := i + strings.Index(h[i:], `<i class="t z`)
+	if i < 0 || j < i {
+		t.Fatal("no kita tile on the page")
+	}
+	k := j + strings.Index(h[j:], "</i>") + len("</i>")
+	if err := checkTables(h[:j]+h[k:], g, rep); err == nil || !strings.Contains(err.Error(), "Norths set aside on the page") {
+		t.Errorf("a page with a kita dropped: %v", err)
+	}
 	for _, want := range []string{"3 players, 108 tiles", `class="kita"`, `<th>3rd</th><th>E[rank]</th>`, `class="seat sl`, `class="seat sr`} {
 		if !strings.Contains(h, want) {
 			t.Errorf("the page has no %s", want)
@@ -176,4 +192,49 @@ func TestSanmaMixedBatch(t *testing.T) {
 	if !strings.Contains(idx.String(), "Houou players: "+want) {
 		t.Error("the index page does not say why the player is not compared with the Houou players")
 	}
+}
+
+// TestBrowserShowsSanmaReview opens a 3-player game's review page in
+// headless Chromium: the script moves between its decisions, and at a
+// phone's width (390 px) the three-seat table overflows no stop sideways;
+// a screenshot shows the table.
+func TestBrowserShowsSanmaReview(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	bin := chromium(t)
+	g := sanmaGame(t)
+	eng, err := mc.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), g, 0, Options{Sims: 10, Seed: 3, Engine: eng, Rounds: mustRounds(t, "E1,E2")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteGameHTML(&b, sanmaLog, g, rep); err != nil {
+		t.Fatal(err)
+	}
+	page, out := b.String(), t.TempDir()
+	if len(rep.Decisions) < 3 {
+		t.Fatalf("%d decisions: too few to move between", len(rep.Decisions))
+	}
+	var stops []string
+	for _, m := range regexp.MustCompile(`class="[^"]*\bstop" id="(\w+)"`).FindAllStringSubmatch(page, -1) {
+		stops = append(stops, m[1])
+	}
+	want := fmt.Sprintf("%s %s %s %s %s %s ", stops[0], stops[1], stops[2], stops[1], stops[2], stops[1])
+	for _, size := range []string{"1280,1000", "390,844"} {
+		got := runProbe(t, bin, out, page, probeJS, size)
+		if !strings.HasPrefix(got, want) || !strings.Contains(got, " overflow=0 ") || !strings.HasSuffix(got, fmt.Sprintf(" all=%d", len(rep.Decisions))) {
+			t.Errorf("%s: the page moved through %q, want %q…, no overflow and every decision", size, got, want)
+		}
+	}
+	file := filepath.Join(out, "sanma.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	png := filepath.Join(out, "sanma.png")
+	checkShot(t, shoot(t, bin, file, "d1", 390, 844, png), png)
 }

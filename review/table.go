@@ -97,11 +97,14 @@ func roundWindWord(k tile.Kind) string {
 }
 
 // moveTile returns the hand tile a move string (mc.Candidate's String:
-// "discard 5m", "riichi 0p", "chi=345m, discard 9s", "ankan 1z", "pass")
-// takes out of the hand, or NoTile when it names none.
+// "discard 5m", "riichi 0p", "chi=345m, discard 9s", "ankan 1z", "kita",
+// "pass") takes out of the hand, or NoTile when it names none.
 func moveTile(move string) tile.Tile {
 	words := strings.Fields(strings.ReplaceAll(move, ",", " "))
 	out := tile.NoTile
+	if len(words) == 1 && words[0] == "kita" {
+		return tile.Tile(tile.North * 4) // a North: the mark goes by face
+	}
 	for i := 0; i+1 < len(words); i++ {
 		switch words[i] {
 		case "discard", "riichi", "ankan", "kakan":
@@ -117,7 +120,7 @@ func moveTile(move string) tile.Tile {
 // the exact tile the record names, or NoTile.
 func (d *Decision) playedTile() tile.Tile {
 	switch d.played.Type {
-	case game.Discard, game.Riichi, game.Ankan, game.Kakan:
+	case game.Discard, game.Riichi, game.Ankan, game.Kakan, game.Kita:
 		return d.played.Tile
 	case game.Chi, game.Pon:
 		return d.follow

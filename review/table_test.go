@@ -126,6 +126,12 @@ func between(s, start, end string) (string, bool) {
 // round rd: each seat's discards in order (with the tsumogiri, riichi and
 // called flags), the dora indicators and the scores.
 func recordTable(rd *data.Round, e int) (rivers [4][]seenTile, dora []string, scores [4]int) {
+	rivers, dora, scores, _ = recordTableKita(rd, e)
+	return rivers, dora, scores
+}
+
+// recordTableKita is recordTable with each seat's Norths set aside.
+func recordTableKita(rd *data.Round, e int) (rivers [4][]seenTile, dora []string, scores [4]int, kita [4]int) {
 	scores = rd.Scores
 	dora = []string{rd.DoraIndicator.String()}
 	var declared [4]bool
@@ -150,14 +156,18 @@ func recordTable(rd *data.Round, e int) (rivers [4][]seenTile, dora []string, sc
 			}
 		case data.EventNewDora:
 			dora = append(dora, ev.Tile.String())
+		case data.EventKita:
+			kita[s]++
 		}
 	}
-	return rivers, dora, scores
+	return rivers, dora, scores, kita
 }
 
 // checkTables checks every reviewed decision's table on the page against
-// the record: the four rivers tile by tile with their marks, the dora
-// indicators, the scores, and the played tile marked in the hand.
+// the record: the rivers of the seats in play tile by tile with their
+// marks (and no panel for an empty seat), each seat's Norths set aside,
+// the dora indicators, the scores, and the played tile marked in the
+// hand.
 func checkTables(page string, g *data.Game, rep *Report) error {
 	for _, d := range rep.Decisions {
 		art, ok := between(page, fmt.Sprintf(`<article class="dec stop" id="d%d"`, d.Index), "</article>")
@@ -165,11 +175,18 @@ func checkTables(page string, g *data.Game, rep *Report) error {
 			return fmt.Errorf("decision %d: not on the page", d.Index)
 		}
 		rd := &g.Rounds[d.RoundIndex]
-		rivers, dora, scores := recordTable(rd, d.Event)
-		for s := range 4 {
+		rivers, dora, scores, kita := recordTableKita(rd, d.Event)
+		if strings.Contains(art, fmt.Sprintf(`data-seat="%d"`, g.Players)) && g.Players == 3 {
+			return fmt.Errorf("decision %d: a panel for the empty seat 3", d.Index)
+		}
+		for s := range g.Players {
 			panel, ok := between(art, fmt.Sprintf(`data-seat="%d"`, s), "</div>\n")
 			if !ok {
 				return fmt.Errorf("decision %d: no seat %d", d.Index, s)
+			}
+			kitaDiv, _ := between(panel, `<div class="kita"`, "</div>")
+			if got, err := readTiles(kitaDiv); err != nil || len(got) != kita[s] {
+				return fmt.Errorf("decision %d (%s event %d) seat %d: %d Norths set aside on the page, the record %d (%v)", d.Index, d.Round, d.Event, s, len(got), kita[s], err)
 			}
 			river, _ := between(panel, `<div class="river">`, "</div>")
 			got, err := readTiles(river)
@@ -210,7 +227,7 @@ func checkPlayed(art string, rd *data.Round, d Decision) error {
 	}
 	var want string
 	for _, ev := range rd.Events[d.Event:] {
-		if ev.Type == data.EventDiscard {
+		if ev.Type == data.EventDiscard || ev.Type == data.EventKita {
 			want = ev.Tile.String()
 			break
 		}
