@@ -91,6 +91,7 @@ func (b *posBuilder) play(kans [game.NumSeats]map[int][]int) (*timeline, error) 
 		if fromWall {
 			tl.accept()
 			tl.draw(cur, false, where+": its draw")
+			b.kitasAt(tl, cur, j)
 			if err := b.kansAt(tl, cur, j); err != nil {
 				return nil, err
 			}
@@ -107,7 +108,7 @@ func (b *posBuilder) play(kans [game.NumSeats]map[int][]int) (*timeline, error) 
 			tl.riichi, tl.riichiAt[cur] = cur, j
 		}
 		if t.calledBy < 0 {
-			cur, fromWall = (cur+1)%game.NumSeats, true
+			cur, fromWall = (cur+1)%b.n, true
 			continue
 		}
 		if err := b.call(tl, cur, t, where, &pos, &next); err != nil {
@@ -200,7 +201,7 @@ func (b *posBuilder) allPlayed(cur int, pos, next *[game.NumSeats]int) error {
 
 func (b *posBuilder) riverLengths() string {
 	var parts []string
-	for s := range b.rivers {
+	for s := range b.n {
 		parts = append(parts, fmt.Sprintf("seat %d: %d", s, len(b.rivers[s])))
 	}
 	return " (discards by seat: " + strings.Join(parts, ", ") + ")"
@@ -228,6 +229,7 @@ func (b *posBuilder) endOnDraw(tl *timeline, cur int, pos, next *[game.NumSeats]
 	tl.accept()
 	tl.draw(cur, false, "draw")
 	tl.drawTurn[cur] = append(tl.drawTurn[cur], true)
+	b.kitasAt(tl, cur, pos[cur])
 	if err := b.kansAt(tl, cur, pos[cur]); err != nil {
 		return err
 	}
@@ -352,7 +354,7 @@ func (b *posBuilder) fillOwn(tl *timeline) ([]string, error) {
 			continue
 		}
 		switch e.Type {
-		case "discard", "kakan":
+		case "discard", "kakan", "kita":
 			hand = append(hand, e.Tile)
 		case "chi", "pon", "daiminkan", "ankan":
 			hand = append(hand, e.Tiles...)
@@ -377,7 +379,7 @@ func ownDraw(hand []string, after *FaceEvent, final bool, drawn string) string {
 	switch {
 	case final:
 		return drawn
-	case after != nil && after.Type == "discard" && after.Tsumogiri:
+	case after != nil && after.Type == "discard" && after.Tsumogiri, after != nil && after.Type == "kita":
 		return after.Tile
 	}
 	avoid := ""
@@ -441,7 +443,7 @@ func (b *posBuilder) fixScores(tl *timeline) ([]string, error) {
 			warn = append(warn, fmt.Sprintf("scores: seat %d's %d is not a multiple of 100", s, now))
 		}
 	}
-	if want := game.NumSeats * b.rules.StartPoints; sum != want {
+	if want := b.n * b.rules.StartPoints; sum != want {
 		warn = append(warn, fmt.Sprintf("scores: with the %d sticks on the table they make %d, not %d: a score mistyped?", sticks, sum, want))
 	}
 	return warn, nil

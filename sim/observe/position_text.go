@@ -27,6 +27,12 @@ type Position struct {
 	Sticks int      // riichi sticks on the table now; -1: those of this round's riichi
 	Rivers []string // "SEAT:TILES", each tile marked _ (tsumogiri), * (riichi), - = + (called by the next, opposite, previous seat)
 	Melds  []string // "SEAT:MELD,MELD" in the order made, each TYPE=TILES as the score command writes it (pon=055p, kakan=5550s), an ankan or kakan optionally @N
+	// Players is 3 for a 3-player position (Tenhou's sanma: seats 0..2);
+	// 0 or 4 for four players.
+	Players int
+	// Kita is, with three players, the Norths each seat has set aside,
+	// by seat ("1,0,2"); "" for none.
+	Kita string
 }
 
 // NewPosition returns a Position with Seat and Sticks unset (-1).
@@ -180,8 +186,8 @@ func parseMeld(text, field string) (posMeld, error) {
 	return m, nil
 }
 
-// parseRiver reads the river of seat s.
-func parseRiver(s int, text, field string) ([]riverTile, error) {
+// parseRiver reads the river of seat s at a table of n players.
+func parseRiver(s, n int, text, field string) ([]riverTile, error) {
 	ts, _, err := scanMarked(text, "_*-=+", field)
 	if err != nil {
 		return nil, err
@@ -200,6 +206,10 @@ func parseRiver(s int, text, field string) ([]riverTile, error) {
 				r.riichi = true
 			case r.calledBy >= 0:
 				return nil, fmt.Errorf("%s: discard %d (%s): called twice", field, i+1, t)
+			case n == 3 && c == '=':
+				return nil, fmt.Errorf("%s: discard %d (%s): = marks a call by the opposite seat, which a 3-player table has not (- the next, + the previous)", field, i+1, t)
+			case n == 3:
+				r.calledBy = (s + 1 + strings.IndexByte("-+", c)) % 3
 			default:
 				r.calledBy = (s + 1 + strings.IndexByte("-=+", c)) % 4
 			}
@@ -209,19 +219,26 @@ func parseRiver(s int, text, field string) ([]riverTile, error) {
 	return out, nil
 }
 
-// seatKey reads a seat written as 0..3 or as its wind this round.
-func seatKey(key string, dealer int) (int, bool) {
+// seatKey reads a seat written as 0..n-1 or as its wind this round at a
+// table of n players.
+func seatKey(key string, dealer, n int) (int, bool) {
 	if len(key) != 1 {
 		return 0, false
 	}
-	if key[0] >= '0' && key[0] <= '3' {
+	if key[0] >= '0' && int(key[0]-'0') < n {
 		return int(key[0] - '0'), true
 	}
-	if w := strings.IndexByte("ESWN", key[0]&^0x20); w >= 0 {
-		return (dealer + w) % 4, true
+	if w := strings.IndexByte("ESWN", key[0]&^0x20); w >= 0 && w < n {
+		return (dealer + w) % n, true
 	}
 	return 0, false
 }
+
+// windWords and windOr list the seat winds of a table of 3 or 4 players.
+var (
+	windWords = [...]string{3: "E, S, W", 4: "E, S, W, N"}
+	windOr    = [...]string{3: "E, S or W", 4: "E, S, W or N"}
+)
 
 // parseRound reads "E1" or "E1-2" (case-insensitive).
 func parseRound(s string) (index, honba int, err error) {
@@ -241,12 +258,13 @@ func parseRound(s string) (index, honba int, err error) {
 	return index, honba, nil
 }
 
-// parseScores reads four comma-separated scores.
-func parseScores(s string) ([4]int, error) {
+// parseScores reads n comma-separated scores (4, or 3 with three
+// players, the empty seat's 0).
+func parseScores(s string, n int) ([4]int, error) {
 	var out [4]int
 	parts := strings.Split(s, ",")
-	if len(parts) != 4 {
-		return out, fmt.Errorf("scores: %q: want 4 scores by seat, comma-separated", s)
+	if len(parts) != n {
+		return out, fmt.Errorf("scores: %q: want %d scores by seat, comma-separated", s, n)
 	}
 	for i, p := range parts {
 		v, err := strconv.Atoi(strings.TrimSpace(p))
@@ -272,6 +290,11 @@ type posBuilder struct {
 	sticks  int                  // sticks now, or -1
 	scores  bool                 // the scores were given
 	hasDraw bool                 // the seat holds 3n+2 tiles
+	n       int                  // players: 4, or 3
+	kita    [game.NumSeats]int   // three players: the Norths each seat set aside
+	// kitaTurn is the discard of each seat its kitas come before (-1:
+	// none yet; position_sanma.go).
+	kitaTurn [game.NumSeats]int
 }
 
 // ParsePosition builds the observation of a position typed by hand: the
@@ -291,10 +314,16 @@ func ParsePosition(p *Position) (*Observation, []string, error) {
 
 func parsePosition(p *Position) (*Observation, []string, error) {
 	b := &posBuilder{rules: game.Tenhou(game.Hanchan), sticks: p.Sticks}
+	if err := b.parsePlayers(p); err != nil {
+		return nil, nil, err
+	}
 	if err := b.parseSetup(p); err != nil {
 		return nil, nil, err
 	}
 	if err := b.parseTiles(p); err != nil {
+		return nil, nil, err
+	}
+	if err := b.checkSanmaTiles(); err != nil {
 		return nil, nil, err
 	}
 	if err := b.checkCounts(); err != nil {
@@ -308,7 +337,11 @@ func parsePosition(p *Position) (*Observation, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if any {
+	kitas, err := b.scheduleKitas(tl)
+	if err != nil {
+		return nil, nil, err
+	}
+	if any || kitas {
 		if tl, err = b.play(kans); err != nil {
 			return nil, nil, err
 		}
@@ -335,31 +368,34 @@ func (b *posBuilder) parseSetup(p *Position) error {
 		return err
 	}
 	b.setup = game.RoundSetup{Index: index, Honba: honba, Dealer: uint8(index % game.NumSeats)}
+	if err := b.checkSanmaRound(p.Round); err != nil {
+		return err
+	}
 	switch {
 	case p.Seat >= 0 && p.Wind != "":
 		return errors.New("seat: give the seat or its wind, not both")
-	case p.Seat >= game.NumSeats:
-		return fmt.Errorf("seat: %d is not a seat (0 to 3)", p.Seat)
+	case p.Seat >= b.n:
+		return fmt.Errorf("seat: %d is not a seat (%s)", p.Seat, b.seatWord())
 	case p.Seat >= 0:
 		b.seat = p.Seat
 	case p.Wind == "":
-		return errors.New("seat: missing: give the deciding seat (0 to 3) or its wind (E, S, W, N)")
+		return fmt.Errorf("seat: missing: give the deciding seat (%s) or its wind (%s)", b.seatWord(), windWords[b.n])
 	default:
-		s, ok := seatKey(p.Wind, index%game.NumSeats)
+		s, ok := seatKey(p.Wind, index%game.NumSeats, b.n)
 		if !ok || p.Wind[0] <= '9' {
-			return fmt.Errorf("wind: %q: want E, S, W or N", p.Wind)
+			return fmt.Errorf("wind: %q: want %s", p.Wind, windOr[b.n])
 		}
 		b.seat = s
 	}
 	if p.Sticks < -1 || p.Sticks > game.MaxSticks {
 		return fmt.Errorf("sticks: %d: want 0 to %d", p.Sticks, game.MaxSticks)
 	}
-	for s := range b.setup.Scores {
+	for s := range b.n {
 		b.setup.Scores[s] = b.rules.StartPoints
 	}
 	if p.Scores != "" {
 		b.scores = true
-		if b.setup.Scores, err = parseScores(p.Scores); err != nil {
+		if b.setup.Scores, err = parseScores(p.Scores, b.n); err != nil {
 			return err
 		}
 	}
@@ -403,10 +439,10 @@ func (b *posBuilder) parseTiles(p *Position) error {
 // seatField splits "SEAT:VALUE" of flag name; seen records the seats given.
 func (b *posBuilder) seatField(name, kv string, seen *[game.NumSeats]bool) (int, string, string, error) {
 	key, val, ok := strings.Cut(kv, ":")
-	s, okSeat := seatKey(key, int(b.setup.Dealer))
+	s, okSeat := seatKey(key, int(b.setup.Dealer), b.n)
 	switch {
 	case !ok || !okSeat:
-		return 0, "", "", fmt.Errorf("%s: %q: want SEAT:TILES, SEAT 0 to 3 or a wind (E, S, W, N)", name, kv)
+		return 0, "", "", fmt.Errorf("%s: %q: want SEAT:TILES, SEAT %s or a wind (%s)", name, kv, b.seatWord(), windWords[b.n])
 	case seen[s]:
 		return 0, "", "", fmt.Errorf("%s: seat %d given twice", name, s)
 	}
@@ -421,7 +457,7 @@ func (b *posBuilder) parseRivers(rivers []string) error {
 		if err != nil {
 			return err
 		}
-		if b.rivers[s], err = parseRiver(s, val, field); err != nil {
+		if b.rivers[s], err = parseRiver(s, b.n, val, field); err != nil {
 			return err
 		}
 		riichi := 0
