@@ -102,6 +102,9 @@ func TestDefault3(t *testing.T) {
 	if u := TenhouSanmaUma.Expected([4]float64{1. / 3, 1. / 3, 1. / 3, 0}); math.Abs(u-5) > 1e-9 {
 		t.Errorf("TenhouSanmaUma of a uniform distribution = %g, want 5 (the oka's share)", u)
 	}
+	if a := testing.AllocsPerRun(50, func() { m.Distribution(&s, 2) }); a != 0 {
+		t.Errorf("%.1f allocations per 3-player call", a)
+	}
 	if m4, err := DefaultFor(4); err != nil || m4.Players() != 4 || m4.Card.Name != ModelName {
 		t.Errorf("DefaultFor(4): %v", err)
 	}
