@@ -57,6 +57,10 @@ type PositionRequest struct {
 	Sticks *int     `json:"sticks,omitempty"`
 	Rivers []string `json:"rivers,omitempty"`
 	Melds  []string `json:"melds,omitempty"`
+	// Players is 3 for a 3-player position (seats 0 to 2), Kita then each
+	// seat's Norths set aside ("1,0,2"); left out, four players.
+	Players *int   `json:"players,omitempty"`
+	Kita    string `json:"kita,omitempty"`
 }
 
 // ReviewRequest is the JSON form of POST /v1/review's body.
@@ -172,6 +176,8 @@ func (p *PositionRequest) check() error {
 		return errors.New(`position: give seat or wind (the deciding seat 0 to 3, or its wind this round E, S, W, N)`)
 	case p.Seat != nil && (*p.Seat < 0 || *p.Seat > 3):
 		return fmt.Errorf(`position.seat: %d is not a seat (0 to 3)`, *p.Seat)
+	case p.Players != nil && *p.Players != 3 && *p.Players != 4:
+		return fmt.Errorf(`position.players: %d: want 3 or 4`, *p.Players)
 	case p.Wind != nil && *p.Wind == "":
 		return errors.New(`position.wind: empty: want E, S, W or N`)
 	case p.Sticks != nil && *p.Sticks < 0:
@@ -184,7 +190,10 @@ func (p *PositionRequest) check() error {
 func (p *PositionRequest) typed() *observe.Position {
 	t := observe.NewPosition()
 	t.Hand, t.Draw, t.Dora, t.Round, t.Scores = p.Hand, p.Draw, p.Dora, p.Round, p.Scores
-	t.Rivers, t.Melds = p.Rivers, p.Melds
+	t.Rivers, t.Melds, t.Kita = p.Rivers, p.Melds, p.Kita
+	if p.Players != nil {
+		t.Players = *p.Players
+	}
 	if p.Seat != nil {
 		t.Seat = *p.Seat
 	}
@@ -199,7 +208,7 @@ func (p *PositionRequest) typed() *observe.Position {
 
 // positionFields are the fields of a typed position its errors start with
 // ("river 2: ...", as the parser names them).
-var positionFields = []string{"hand", "draw", "dora", "round", "seat", "wind", "scores", "sticks", "river", "melds"}
+var positionFields = []string{"hand", "draw", "dora", "round", "seat", "wind", "scores", "sticks", "river", "melds", "players", "kita"}
 
 // positionError names the request's field in an error of the typed
 // position's parser ("observe: position: river 2: ..." becomes

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -72,8 +73,25 @@ func TestSanma(t *testing.T) {
 	if err := json.Unmarshal(w.Body.Bytes(), &an); w.Code != http.StatusOK || err != nil || an.Players != 3 {
 		t.Errorf("analyze an observation: status %d, players %d: %s", w.Code, an.Players, w.Body)
 	}
+	// A typed 3-player position with kitas.
+	typed := map[string]any{"players": 3, "kita": "1,0,1", "hand": "19m123456p789s11z", "draw": "3z", "dora": "5p", "wind": "W",
+		"rivers": []string{"0:1z9p", "1:2z8p_", "2:9s"}}
+	w = request{path: "/v1/analyze", ctype: "application/json", body: jsonBody(t, map[string]any{"position": typed, "sims": 20})}.do(t, s)
+	an.Players = 0
+	if err := json.Unmarshal(w.Body.Bytes(), &an); w.Code != http.StatusOK || err != nil || an.Players != 3 {
+		t.Errorf("analyze a typed position: status %d, players %d: %s", w.Code, an.Players, w.Body)
+	}
+	withTyped := func(k string, v any) string {
+		p := maps.Clone(typed)
+		p[k] = v
+		return jsonBody(t, map[string]any{"position": p, "sims": 20})
+	}
 	const aj = "application/json"
 	checkErrors(t, s, []errorCase{
+		{"typed: five players", request{path: "/v1/analyze", ctype: aj, body: withTyped("players", 5)}, 400, "position.players: 5: want 3 or 4"},
+		{"typed: a fourth river", request{path: "/v1/analyze", ctype: aj, body: withTyped("rivers", []string{"3:1z"})}, 400, `position.river: "3:1z": want SEAT:TILES, SEAT 0 to 2`},
+		{"typed: 2m to 8m", request{path: "/v1/analyze", ctype: aj, body: withTyped("hand", "15m123456p789s11z")}, 400, "position.hand: 5m is not in a 3-player game"},
+		{"typed: a fourth kita", request{path: "/v1/analyze", ctype: aj, body: withTyped("kita", "0,0,0,1")}, 400, "position.kita: \"0,0,0,1\": want 3 counts by seat"},
 		{"review the empty seat", request{ctype: "application/xml", path: "/v1/review?seat=3", body: rec}, 400, "record: seat 3: a 3-player game has seats 0 to 2"},
 		{"review an unknown name", request{ctype: "application/xml", path: "/v1/review?name=nobody", body: rec}, 400, `(the players: Ｘｅｐｈｅｒ, `},
 		{"analyze the empty seat", request{path: "/v1/analyze", ctype: aj, body: jsonBody(t, map[string]any{"record": rec, "round": "E1-0", "event": 1, "seat": 3})}, 400, "seat 3: a 3-player game has seats 0 to 2"},

@@ -19,7 +19,7 @@ import (
 
 var cmdAnalyze = &Command{
 	Name:      "analyze",
-	UsageLine: "(--log FILE --round R (--event N | --turn T) [--seat S] [--game G] | --observation FILE|- | --hand TILES [--draw T] --dora T,... [--round R] (--seat S | --wind W) [--scores A,B,C,D] [--sticks N] [--river S:TILES]... [--melds S:MELDS]...) [--sims N] [--time D] [--workers N] [--seed S] [--utility rank|points] [--json]",
+	UsageLine: "(--log FILE --round R (--event N | --turn T) [--seat S] [--game G] | --observation FILE|- | --hand TILES [--draw T] --dora T,... [--round R] (--seat S | --wind W) [--scores A,B,C,D] [--sticks N] [--river S:TILES]... [--melds S:MELDS]... [--players 3 [--kita A,B,C]]) [--sims N] [--time D] [--workers N] [--seed S] [--utility rank|points] [--json]",
 	Short:     "rank every legal move of a position by expected final rank (the Monte Carlo engine)",
 	Long: `
 Analyze runs the Monte Carlo engine on one decision of a game record
@@ -77,6 +77,11 @@ at a discard it answers. Quote the rivers (* is a shell wildcard):
   mjrank analyze --hand 234m456p789s1122z --draw 3z --dora 5m --wind W \
     --river 0:1z9m_4p --river 1:2z8p_3s --river 2:9s1m_ --river 3:7z6z
 
+--players 3 types a 3-player position (Tenhou's sanma): seats 0..2 (E, S,
+W), three scores (default 35000 each), no 2m..8m, no chi, river marks -
+and + only; --kita A,B,C gives the Norths each seat has set aside, placed
+on its first turn that began with a draw, each with its replacement draw.
+
 The analysis is deterministic for a seed under a --sims budget, whatever
 --workers; --time stops when the time runs out, within the chunks of 8
 worlds already started (the result then depends on the machine).
@@ -104,6 +109,8 @@ worlds already started (the result then depends on the machine).
 		fs.IntVar(&o.typed.Sticks, "sticks", 0, "with --hand: riichi `sticks` on the table now (default: this round's riichi)")
 		fs.Var(&o.rivers, "river", "with --hand: a seat's discards `S:TILES`, marked _ tsumogiri, * riichi, - = + called by the next, opposite, previous seat (repeat per seat)")
 		fs.Var(&o.melds, "melds", "with --hand: a seat's melds `S:MELD,...` in the order made (chi=435m, pon=055p, kan=1111z, kakan=5550s, ankan=9999s@N; repeat per seat)")
+		fs.IntVar(&o.typed.Players, "players", 4, "with --hand: the number of players, 4 or 3 (Tenhou's 3-player game)")
+		fs.StringVar(&o.typed.Kita, "kita", "", "with --hand and --players 3: the Norths each seat has set aside, `A,B,C` by seat")
 		return func(env *Env, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unexpected argument %q", args[0])
@@ -189,7 +196,7 @@ func (o *analyzeOptions) check(fs *flag.FlagSet) error {
 
 // typedFlags are the flags of a typed position besides --hand, --round
 // and --seat.
-var typedFlags = []string{"draw", "dora", "wind", "scores", "sticks", "river", "melds"}
+var typedFlags = []string{"draw", "dora", "wind", "scores", "sticks", "river", "melds", "players", "kita"}
 
 func explicitAny(fs *flag.FlagSet, names ...string) bool {
 	for _, n := range names {
@@ -205,7 +212,7 @@ func explicitAny(fs *flag.FlagSet, names ...string) bool {
 func (o *analyzeOptions) checkTyped(fs *flag.FlagSet) error {
 	switch {
 	case o.typed.Hand == "":
-		return usageErrorf("--draw, --dora, --wind, --scores, --sticks, --river and --melds type a position: give --hand too")
+		return usageErrorf("--draw, --dora, --wind, --scores, --sticks, --river, --melds, --players and --kita type a position: give --hand too")
 	case o.logFile != "" || o.obsFile != "" || explicitAny(fs, "event", "turn", "game"):
 		return usageErrorf("--hand replaces --log, --observation, --event, --turn and --game")
 	case o.typed.Dora == "":
