@@ -5,7 +5,9 @@
 // and per game the agreement rate and the total and worst losses.
 //
 // The decisions are those [data.ReplayDecisions] yields: turn decisions
-// (discard, riichi) and the answers to discards the seat could call.
+// (discard, riichi; with three players, kita) and the answers to discards
+// the seat could call. A 3-player record is reviewed over its three seats
+// (see docs/REVIEW.md, "Three players").
 // Decision i of the seat is analysed with mc.Options{Seed: seed,
 // Decision: i} and one worker, so a report depends only on the seed and
 // the budget, not on how many decisions run at once.
