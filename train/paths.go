@@ -64,15 +64,13 @@ func eachUsableFor(name string, players int, skips *fileSkips, fn func(gr *datas
 // of millions of them would cost memory for nothing.
 var errNoRound = errors.New("no round")
 
-// usable is [dataset.Usable], and a game must hold a round.
-func usable(g *data.Game) error { return usableFor(g, 4) }
-
 // errSkip4 is why a three-player run leaves a 4-player game out.
 var errSkip4 = errors.New("4-player game")
 
-// usableFor is usable for the games of a number of players: with 3, the
-// 3-player games with a final result of the ordinary lobbies, and a
-// 4-player game is left out (errSkip4) as a 3-player one is with 4.
+// usableFor is [dataset.Usable], and a game must hold a round, for the
+// games of a number of players: with 3, the 3-player games with a final
+// result of the ordinary lobbies, a 4-player game left out (errSkip4) as
+// a 3-player one is with 4.
 func usableFor(g *data.Game, players int) error {
 	if players == 3 && g.Players == 3 {
 		// dataset.Usable's other conditions, on a 3-player game.
