@@ -10,6 +10,7 @@ import (
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/tile"
 )
@@ -179,5 +180,62 @@ func TestShippedRank3ModelReproduces(t *testing.T) {
 	}
 	if _, sum := xgbmodel.FileName(sp[m].name, b); sum != rk.Card.SHA256 {
 		t.Errorf("retrained rank3 model has SHA-256 %s, the shipped one %s", sum, rk.Card.SHA256)
+	}
+}
+
+// TestRunSanma trains the three-player predictors end to end on 40
+// 3-player games and one 4-player game: the 4-player game is counted as
+// skipped, the cards are of tenpai3 (calibrated), wait3, value3 and rank3
+// (three classes, 15 features), every model is measured on the held-out
+// 3-player games, the folder loads for three players, and nothing of the
+// policy is trained.
+func TestRunSanma(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains with xgboost")
+	}
+	needXGBoost(t)
+	three, four := sanmaGames(t, 40)
+	var files []string
+	for _, gr := range three {
+		files = append(files, gr.File)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.Out, cfg.Players = append(files, four.File), t.TempDir(), 3
+	cfg.Rounds, cfg.CalibFolds, cfg.Workers = 3, 2, 2
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range res.Cards {
+		names = append(names, c.Name)
+		if c.Corpus.Games != 40 || c.Corpus.SkippedBy[errSkip4.Error()] != 1 || c.Corpus.HeldOutGames == 0 {
+			t.Errorf("%s: corpus %+v", c.Name, c.Corpus)
+		}
+		if len(c.Metrics) == 0 {
+			t.Errorf("%s: no held-out metrics", c.Name)
+		}
+		switch c.Name {
+		case "tenpai3":
+			if c.Calibration == nil || len(c.Features) != len(opponent.TenpaiFeatureNames3) {
+				t.Errorf("tenpai3: calibration %v, %d features", c.Calibration != nil, len(c.Features))
+			}
+		case rankmodel.ModelName3:
+			if c.NumClass != 3 || len(c.Features) != rankmodel.NumFeatures3 {
+				t.Errorf("rank3: %d classes, %d features", c.NumClass, len(c.Features))
+			}
+		}
+	}
+	if !slices.Equal(names, []string{"tenpai3", "wait3", "value3", "rank3"}) || res.Policy != nil {
+		t.Errorf("cards %v, policy %v", names, res.Policy != nil)
+	}
+	if _, err := opponent.LoadDirFor(cfg.Out, 3); err != nil {
+		t.Error(err)
+	}
+	if _, err := rankmodel.LoadDirFor(cfg.Out, 3); err != nil {
+		t.Error(err)
+	}
+	if _, err := rankmodel.LoadDir(cfg.Out); err == nil {
+		t.Error("a four-player rank model loaded from a three-player run's folder")
 	}
 }
