@@ -69,6 +69,7 @@ func TestBadFlagValues(t *testing.T) {
 		{[]string{"models", "eval", "--workers", "-3", "testdata/verify"}, "--workers"},
 		{[]string{"models", "info", "--held-out"}, "--held-out"},
 		{[]string{"models", "info", "--workers", "2"}, "--workers"},
+		{[]string{"models", "info", "--players", "5"}, "--players"},
 		// train: every number, every output folder, the corpus.
 		{with(train, "--threads", "0"), "--threads"},
 		{with(train, "--threads", "-2"), "--threads"},

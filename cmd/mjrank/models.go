@@ -53,6 +53,9 @@ folders that cannot be read are counted in the skipped lines.
 
 Both use the models embedded in the binary, or those in --models DIR (as
 "mjrank train" writes them; the rank model may sit in the same folder).
+--players 3 takes the three-player predictors (tenpai3, wait3, value3,
+rank3; "mjrank train --players 3"), and eval measures them on the
+3-player games.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o modelsOptions
@@ -60,14 +63,18 @@ Both use the models embedded in the binary, or those in --models DIR (as
 		fs.BoolVar(&o.asJSON, "json", false, "print JSON")
 		fs.IntVar(&o.workers, "workers", 0, "eval: files replayed at once (default: one per CPU)")
 		fs.BoolVar(&o.heldOut, "held-out", false, "eval: only the games training holds out")
+		fs.IntVar(&o.players, "players", 4, "the predictors and games of 4 players, or of 3")
 		return func(env *Env, args []string) error {
 			if err := o.check(fs, args); err != nil {
 				return err
 			}
+			if args[0] == "info" && o.players == 3 {
+				return o.info3(env)
+			}
 			if args[0] == "info" {
 				return o.info(env)
 			}
-			opp, rk, err := loadModels(o.dir)
+			opp, rk, err := loadModelsFor(o.dir, o.players)
 			if err != nil {
 				return err
 			}
@@ -81,6 +88,7 @@ type modelsOptions struct {
 	dir             string
 	asJSON, heldOut bool
 	workers         int
+	players         int
 }
 
 // check checks the flags, then the subcommand with its arguments and the
@@ -88,6 +96,9 @@ type modelsOptions struct {
 func (o *modelsOptions) check(fs *flag.FlagSet, args []string) error {
 	if err := firstErr(inputPath("models", o.dir, true), workersFlag(o.workers)); err != nil {
 		return err
+	}
+	if o.players != 3 && o.players != 4 {
+		return usageErrorf("--players %d: 3 or 4", o.players)
 	}
 	if len(args) == 0 {
 		return usageErrorf("give a subcommand: info or eval")
@@ -174,7 +185,7 @@ func modelCards(dir string) ([]xgbmodel.Card, []error) {
 // eval evaluates the models on the games of files and prints the report.
 func (o *modelsOptions) eval(env *Env, files []string, opp *opponent.Models, rk *rankmodel.Model) error {
 	var bar *progress.Bar
-	opt := train.EvalOptions{Workers: o.workers, Stdin: env.Stdin, Progress: func(done, total int) {
+	opt := train.EvalOptions{Workers: o.workers, Stdin: env.Stdin, Players: o.players, Progress: func(done, total int) {
 		if bar == nil {
 			bar = progress.New(env.Stderr, total, "eval")
 		}
@@ -235,6 +246,42 @@ func loadRank(dir string) (*rankmodel.Model, error) {
 		return rankmodel.Default()
 	}
 	return rankmodel.LoadDir(dir)
+}
+
+// loadModelsFor loads the predictors of a number of players from dir, or
+// the embedded ones.
+func loadModelsFor(dir string, players int) (*opponent.Models, *rankmodel.Model, error) {
+	if players == 4 {
+		return loadModels(dir)
+	}
+	if dir == "" {
+		opp, err := opponent.DefaultFor(players)
+		if err != nil {
+			return nil, nil, err
+		}
+		rk, err := rankmodel.DefaultFor(players)
+		return opp, rk, err
+	}
+	opp, err := opponent.LoadDirFor(dir, players)
+	if err != nil {
+		return nil, nil, err
+	}
+	rk, err := rankmodel.LoadDirFor(dir, players)
+	return opp, rk, err
+}
+
+// info3 prints the cards of the three-player predictors (there are no
+// three-player policy models).
+func (o *modelsOptions) info3(env *Env) error {
+	opp, rk, err := loadModelsFor(o.dir, 3)
+	if err != nil {
+		return err
+	}
+	cards := append(slices.Clone(opp.Cards), rk.Card)
+	if o.asJSON {
+		return writeJSON(env.Stdout, cards)
+	}
+	return printCards(env.Stdout, cards)
 }
 
 func loadModels(dir string) (*opponent.Models, *rankmodel.Model, error) {
