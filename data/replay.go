@@ -1,7 +1,6 @@
 package data
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -9,10 +8,6 @@ import (
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 )
-
-// ErrNotFourPlayer marks a record that a 4-player-only function does not
-// take ([NewObservations]); [Replay] plays 3- and 4-player records.
-var ErrNotFourPlayer = errors.New("not a 4-player game")
 
 // EngineRules returns the rules sim/game plays for this record: Tenhou's
 // ([game.Tenhou], or [game.TenhouSanma] for a 3-player record), with the
