@@ -96,7 +96,7 @@ func TestTrainPathAndListFlags(t *testing.T) {
 	if left, _ := os.ReadDir("corpus"); len(left) > 0 {
 		t.Errorf("the corpus holds %v", left)
 	}
-	o := trainOptions{corpus: "corpus", out: "out", work: "wk", xgb: "xgboost", threads: 2, tenpaiRate: 1, waitRate: 1, valueRate: 1, policyRate: 1}
+	o := trainOptions{corpus: "corpus", out: "out", work: "wk", xgb: "xgboost", threads: 2, players: 4, tenpaiRate: 1, waitRate: 1, valueRate: 1, policyRate: 1}
 	if err := o.check(); err != nil || o.work != filepath.Join(dir, "wk") || o.out != filepath.Join(dir, "out") {
 		t.Errorf("check: %v; --work %q, --out %q, want both absolute", err, o.work, o.out)
 	}
