@@ -89,7 +89,7 @@ func (s *sim) applyPass() {
 	}
 	if !s.ronBy(r.last, r.cur, ronDecline) {
 		s.rootAnswered()
-		s.next = (r.cur + 1) % r.np
+		s.next = r.succ[r.cur]
 	}
 }
 
@@ -111,7 +111,7 @@ func (s *sim) applyRon() {
 	}
 	// Not a win after all (cannot happen for a legal ron): play on.
 	s.rootAnswered()
-	s.next = (r.cur + 1) % r.np
+	s.next = r.succ[r.cur]
 }
 
 // applyCall: the seat calls m (chi or pon, then discards follow; or an

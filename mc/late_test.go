@@ -47,7 +47,8 @@ func TestLateRamps(t *testing.T) {
 
 // seatSim is a sim of the seat 0 holding hand, nothing seen but it.
 func seatSim(hand string) *sim {
-	s := &sim{r: &root{np: game.NumSeats}}
+	s := &sim{r: &root{}}
+	s.r.setPlayers(game.NumSeats)
 	for _, t := range tile.MustParse(hand) {
 		s.add(t)
 	}

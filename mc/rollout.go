@@ -230,7 +230,7 @@ func (s *sim) discard(t tile.Tile, riichi bool) {
 		s.sticks++
 	}
 	s.turns[s.r.me]++
-	s.next = (s.r.me + 1) % s.r.np
+	s.next = s.r.succ[s.r.me]
 	s.oppCall(s.r.me)
 }
 
@@ -288,9 +288,9 @@ func (s *sim) ronBy(t tile.Tile, from int, mine ronMode) bool {
 	var winners [game.NumSeats - 1]int
 	n := 0
 	var res score.Result
-	np := s.r.np
-	for i := 1; i < np; i++ {
-		j := (from + i) % np
+	j := from
+	for range s.r.np - 1 {
+		j = s.r.succ[j]
 		if j != me {
 			if s.oppRons(j, k) {
 				winners[n] = j
@@ -600,7 +600,7 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 		s.scores[j] -= 1000
 		s.sticks++
 	}
-	s.next = (j + 1) % s.r.np
+	s.next = s.r.succ[j]
 	if s.seatCall(j, t) {
 		return
 	}
@@ -617,9 +617,9 @@ func (s *sim) oppCall(from int) {
 	if !s.calls || s.over || s.pi+s.live+maxDora+s.ndora+s.pendingDora-s.r.numDora >= s.r.nUnseen {
 		return
 	}
-	np := s.r.np
-	for i := 1; i < np; i++ {
-		j := (from + i) % np
+	j := from
+	for range s.r.np - 1 {
+		j = s.r.succ[j]
 		if j == s.r.me || s.oppRiichi[j] {
 			continue
 		}

@@ -212,7 +212,7 @@ func TestSanmaExhaustivePayments(t *testing.T) {
 			hand = "123456789p11s99m"
 		}
 		s := seatSim(hand)
-		s.r.np = 3
+		s.r.setPlayers(3)
 		s.updateWaits()
 		s.opp[1].tenpai = c.opp1
 		s.exhaustive()

@@ -100,7 +100,8 @@ type scenario struct {
 func (sc *scenario) build() (*root, *world) {
 	var ts tileSet
 	rules := game.Tenhou(sc.length)
-	r := &root{me: 0, np: rules.Players(), rules: &rules, sticks: sc.sticks, wind: tile.East + tile.Kind(sc.index/4%4)}
+	r := &root{me: 0, rules: &rules, sticks: sc.sticks, wind: tile.East + tile.Kind(sc.index/4%4)}
+	r.setPlayers(rules.Players())
 	r.scores = sc.scores
 	if r.scores == [game.NumSeats]int{} {
 		r.scores = [game.NumSeats]int{25000, 25000, 25000, 25000}

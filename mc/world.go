@@ -112,7 +112,8 @@ type oppRoot struct {
 // root is everything a decision knows, gathered once before simulating.
 type root struct {
 	me      int
-	np      int // seats in play (rules.Players()): 4, or 3 with seat 3 empty
+	np      int                // seats in play (rules.Players()): 4, or 3 with seat 3 empty
+	succ    [game.NumSeats]int // the seat after each in turn order among np (setPlayers)
 	rules   *game.Rules
 	setup   game.RoundSetup // the round being played (Index, Honba, Dealer)
 	scores  [game.NumSeats]int
@@ -181,9 +182,10 @@ type root struct {
 // newRoot gathers v's position. Only what v's seat may see is read.
 func (e *Engine) newRoot(v game.View, rules *game.Rules, o *config, pub *opponent.Public) *root {
 	me := v.Seat()
-	r := &root{me: me, np: rules.Players(), kita: v.Kita(me), rules: rules, scores: v.Scores(), sticks: v.Sticks(), live: v.LiveRemaining(),
+	r := &root{me: me, kita: v.Kita(me), rules: rules, scores: v.Scores(), sticks: v.Sticks(), live: v.LiveRemaining(),
 		wind: v.RoundWind(), phase: v.Phase(), cur: v.Current(), last: v.LastTile(), drawn: v.Drawn(),
 		riichi: v.InRiichi(me)}
+	r.setPlayers(rules.Players())
 	r.setup = game.RoundSetup{Index: v.RoundIndex(), Honba: v.Honba(), Sticks: v.Sticks(), Dealer: uint8(v.Dealer()), Scores: v.Scores()}
 	r.numDora = copy(r.dora[:], v.DoraIndicators())
 	kans := 0
@@ -230,6 +232,15 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *config, pub *opponen
 		r.setPoolWeights(v, o)
 	}
 	return r
+}
+
+// setPlayers sets the number of seats in play and their turn order
+// (a table, not a modulo, in the rollout's hot path).
+func (r *root) setPlayers(np int) {
+	r.np = np
+	for s := range r.succ {
+		r.succ[s] = (s + 1) % np
+	}
 }
 
 // readUnseen lists the tiles the seat has not seen (with the oracle's
