@@ -58,6 +58,20 @@ func TestWorkersGiveTheSameResult(t *testing.T) {
 
 func TestShardsMergeToTheWhole(t *testing.T) {
 	cfg := Config{Seats: [4]string{"efficiency", "tsumogiri", "efficiency", "rulebot"}, Games: 12, Seed: 3, Rotate: true, Workers: 2}
+	parts := shardsMergeToTheWhole(t, cfg)
+	if _, err := Merge(parts[:2]); err == nil {
+		t.Error("merging two of three shards should fail")
+	}
+	if _, err := Merge(append(parts, parts[0])); err == nil {
+		t.Error("merging a shard twice should fail")
+	}
+}
+
+// shardsMergeToTheWhole runs cfg whole and as three shards (in reverse
+// order, each through JSON as merge reads shard files), checks that the
+// shards merge to the whole, and returns them.
+func shardsMergeToTheWhole(t *testing.T, cfg Config) []*Result {
+	t.Helper()
 	whole, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +84,6 @@ func TestShardsMergeToTheWhole(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Through JSON, as merge reads shard files.
 		var back Result
 		if err := json.Unmarshal([]byte(mustJSON(t, r)), &back); err != nil {
 			t.Fatal(err)
@@ -84,12 +97,7 @@ func TestShardsMergeToTheWhole(t *testing.T) {
 	if got, want := mustJSON(t, merged), mustJSON(t, whole); got != want {
 		t.Fatalf("merged shards differ from the whole:\n%s\nwant\n%s", got, want)
 	}
-	if _, err := Merge(parts[:2]); err == nil {
-		t.Error("merging two of three shards should fail")
-	}
-	if _, err := Merge(append(parts, parts[0])); err == nil {
-		t.Error("merging a shard twice should fail")
-	}
+	return parts
 }
 
 // TestRotationReplaysTheWalls plays one unit's four rotations and checks

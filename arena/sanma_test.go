@@ -3,7 +3,6 @@ package arena
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -166,31 +165,7 @@ func TestSanmaArena(t *testing.T) {
 // not merge with them.
 func TestSanmaShardsMerge(t *testing.T) {
 	cfg := Config{Players: 3, Seats: [4]string{"efficiency", "tsumogiri", "thesis", ""}, Games: 12, Seed: 5, Rotate: true, Length: game.Tonpuusen, Workers: 2}
-	whole, err := Run(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var parts []*Result
-	for i := 3; i >= 1; i-- {
-		c := cfg
-		c.Shard, c.Shards = i, 3
-		r, err := Run(context.Background(), c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Result
-		if err := json.Unmarshal([]byte(mustJSON(t, r)), &back); err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, &back)
-	}
-	merged, err := Merge(parts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := mustJSON(t, merged), mustJSON(t, whole); got != want {
-		t.Fatalf("merged shards differ from the whole:\n%s\nwant\n%s", got, want)
-	}
+	parts := shardsMergeToTheWhole(t, cfg)
 	four := Config{Seats: [4]string{"efficiency", "tsumogiri", "thesis", "tsumogiri"}, Games: 16, Seed: 5, Rotate: true, Length: game.Tonpuusen, Workers: 2, Shard: 1, Shards: 4}
 	r4, err := Run(context.Background(), four)
 	if err != nil {
