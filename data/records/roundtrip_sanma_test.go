@@ -136,26 +136,7 @@ func TestWriterReaderMatrixSanma(t *testing.T) {
 			return
 		}
 		n++
-		for _, from := range formatTrips {
-			g := g0
-			if !from.exact {
-				var err error
-				if g, _, err = trip(cf.Rel, g0, from.f); err != nil {
-					t.Errorf("%s: %v", cf.Rel, err)
-					continue
-				}
-			}
-			for _, to := range formatTrips {
-				name := fmt.Sprintf("%s (%v → %v)", cf.Rel, from.f, to.f)
-				h, b, err := trip(name, g, to.f)
-				if err != nil {
-					t.Errorf("%s: %v", name, err)
-					continue
-				}
-				var doraMoved int
-				to.check(t, name, g, h, b, &doraMoved)
-			}
-		}
+		tripMatrix(t, cf.Rel, g0)
 	})
 	t.Logf("%d 3-player games through %d × %d formats", n, len(formatTrips), len(formatTrips))
 	if n == 0 {

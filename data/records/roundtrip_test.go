@@ -129,6 +129,32 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// tripMatrix takes g0, the game of file rel, through every format and then
+// through every writer and its reader, checking what each carries.
+func tripMatrix(t *testing.T, rel string, g0 *data.Game) {
+	t.Helper()
+	for _, from := range formatTrips {
+		g := g0
+		if !from.exact {
+			var err error
+			if g, _, err = trip(rel, g0, from.f); err != nil {
+				t.Errorf("%s: %v", rel, err)
+				continue
+			}
+		}
+		for _, to := range formatTrips {
+			name := fmt.Sprintf("%s (%v → %v)", rel, from.f, to.f)
+			h, b, err := trip(name, g, to.f)
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			var doraMoved int
+			to.check(t, name, g, h, b, &doraMoved)
+		}
+	}
+}
+
 // TestWriterReaderMatrix takes a sample of the corpus games through every
 // format and then through every writer and its reader: a game read from
 // mjlog, tenhou.net/6 or mjai, written as mjlog, tenhou.net/6 or mjai and
@@ -144,26 +170,7 @@ func TestWriterReaderMatrix(t *testing.T) {
 			return
 		}
 		n++
-		for _, from := range formatTrips {
-			g := g0
-			if !from.exact {
-				var err error
-				if g, _, err = trip(rel, g0, from.f); err != nil {
-					t.Errorf("%s: %v", rel, err)
-					continue
-				}
-			}
-			for _, to := range formatTrips {
-				name := fmt.Sprintf("%s (%v → %v)", rel, from.f, to.f)
-				h, b, err := trip(name, g, to.f)
-				if err != nil {
-					t.Errorf("%s: %v", name, err)
-					continue
-				}
-				var doraMoved int
-				to.check(t, name, g, h, b, &doraMoved)
-			}
-		}
+		tripMatrix(t, rel, g0)
 	})
 	t.Logf("%d games through %d × %d formats", n, len(formatTrips), len(formatTrips))
 	if n == 0 {
