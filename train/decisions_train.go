@@ -81,6 +81,9 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 				spc.name, mt.Name, mt.Model, mt.ModelSE, mt.Baseline, mt.SE, mt.N)
 		}
 		cfg.logf("%s: xgboost %.1fs", spc.name, run.Seconds)
+		if err := cfg.sanmaDecisionCard(&card, m, spc, work); err != nil {
+			return nil, err
+		}
 		res.Runs = append(res.Runs, run)
 		if err := cfg.saveModel(cfg.policyOut(), &card, b); err != nil {
 			return nil, err
@@ -130,7 +133,7 @@ func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work st
 	err := records.ForEachFile(ctx, files, cfg.Workers, func(f string) []*decisionGame {
 		// Read as they come: nothing is kept of a game left out.
 		var gs []*decisionGame
-		eachUsable(f, nil, func(gr *dataset.GameRef) bool {
+		eachUsableFor(f, cfg.players(), nil, func(gr *dataset.GameRef) bool {
 			g, err := decisionRows(gr, opp, cfg.heldOut(gr.Key), want)
 			if err != nil {
 				g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)

@@ -79,6 +79,9 @@ func policyRows(gr *dataset.GameRef, cfg *Config, opp *opponent.Models) (*policy
 		if len(ks) < 2 {
 			return
 		}
+		if d.Played.Type == game.Kita {
+			return // a 3-player kita: setting a North aside, not a discard
+		}
 		played := d.Played.Tile.Kind()
 		for _, k := range ks {
 			pos.Features(k, x[:])
@@ -236,6 +239,9 @@ func trainPolicy(ctx context.Context, cfg *Config, files []string, corpus xgbmod
 	res.Seconds = time.Since(start).Seconds()
 	cfg.logf("%s: held-out agreement %.4f (tile efficiency %.4f, SE of the difference %.4f) on %d decisions; %.0fs",
 		spc.name, res.Agreement, res.Baseline, res.SE, res.Decisions, res.Seconds)
+	if err := cfg.sanmaPolicyCard(res, m, spc, filepath.Join(work, spc.name+".test"), held); err != nil {
+		return nil, nil, err
+	}
 	if res.Rollout, res.RolloutModel, err = trainRollout(ctx, cfg, corpus, samples, work, held); err != nil {
 		return nil, nil, err
 	}
@@ -276,6 +282,9 @@ func trainRollout(ctx context.Context, cfg *Config, corpus xgbmodel.Corpus, samp
 	}
 	if err := res.measure(m, filepath.Join(work, spc.rowsName()+".test"), held); err != nil {
 		return nil, nil, fmt.Errorf("train: %s: %w", spc.name, err)
+	}
+	if err := cfg.sanmaPolicyCard(res, m, spc, filepath.Join(work, spc.rowsName()+".test"), held); err != nil {
+		return nil, nil, err
 	}
 	res.Seconds = time.Since(start).Seconds()
 	cfg.logf("%s: held-out agreement %.4f (tile efficiency %.4f) on %d decisions; %.0fs",
@@ -371,7 +380,7 @@ func writeGrouped(w *bufio.Writer, g *policyGame, first int) (int, error) {
 // usable games (read as they come: nothing is kept of the others).
 func filePolicyRows(cfg *Config, f string, opp *opponent.Models) []*policyGame {
 	var out []*policyGame
-	eachUsable(f, nil, func(gr *dataset.GameRef) bool {
+	eachUsableFor(f, cfg.players(), nil, func(gr *dataset.GameRef) bool {
 		g, err := policyRows(gr, cfg, opp)
 		if err != nil {
 			g.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)

@@ -166,7 +166,7 @@ mjrank at once; on Linux the kernel then kills xgboost with it.
 		fs.IntVar(&o.threads, "threads", train.DefaultThreads, "xgboost threads (fixed, not one per CPU, so that a run gives the same models on any machine)")
 		fs.IntVar(&o.workers, "workers", 0, "files replayed at once (default: one per CPU)")
 		fs.IntVar(&o.seed, "seed", def.Seed, "xgboost seed")
-		fs.IntVar(&o.players, "players", 4, "seats of the games trained on: 4, or 3 for the three-player predictors (tenpai3, wait3, value3, rank3) from the 3-player games alone, without the policy's models")
+		fs.IntVar(&o.players, "players", 4, "seats of the games trained on: 4, or 3 for the three-player models from the 3-player games alone: the predictors (tenpai3, wait3, value3, rank3), or with --only the policy's (discard3, riichi3 …)")
 		fs.IntVar(&o.maxFiles, "max-files", 0, "use only the corpus's first N files (0: all)")
 		fs.IntVar(&o.rounds, "rounds", 0, "boosting rounds of every model (0: the defaults)")
 		fs.Float64Var(&o.tenpaiRate, "tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model (above 0, at most 1)")
@@ -247,8 +247,8 @@ func (o *trainOptions) check() error {
 	switch {
 	case o.players != 3 && o.players != 4:
 		playersErr = usageErrorf("--players %d: 3 or 4", o.players)
-	case o.players == 3 && (o.rowsMode() || decisions || o.cv):
-		playersErr = usageErrorf("--players 3 trains the three-player predictors only: not with --extract-only, --from-rows, --cv or the policy's models")
+	case o.players == 3 && (o.rowsMode() || o.cv):
+		playersErr = usageErrorf("--players 3 trains the three-player models from the corpus: not with --extract-only, --from-rows or --cv")
 	}
 	var onlyErr error
 	if o.only != "" && !decisions {
@@ -427,9 +427,9 @@ func (o *trainOptions) opponentModels() (*opponent.Models, error) {
 	var opp *opponent.Models
 	var err error
 	if o.out != "" {
-		opp, err = opponent.LoadDir(o.out)
+		opp, err = opponent.LoadDirFor(o.out, o.players)
 	} else {
-		opp, err = opponent.Default()
+		opp, err = opponent.DefaultFor(o.players)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("the opponent models the decision models' features read: %w", err)
