@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/mjrank/mjrank/data/dataset"
+	"github.com/mjrank/mjrank/internal/shareddata"
 	"os"
 	"slices"
 	"strings"
@@ -215,5 +216,48 @@ func TestKitaChoices(t *testing.T) {
 	}
 	if k.kita[0] == 0 || k.legal[0] == 0 {
 		t.Fatalf("no kita chance in %d 3-player games", n)
+	}
+}
+
+// TestShippedDecisions3Reproduce retrains the shipped 3-player kan and
+// kyuushu models from the corpus's 3-player games (the two that train in
+// seconds; the others by the same code) and compares their SHA-256 and
+// held-out figures with the embedded cards'.
+func TestShippedDecisions3Reproduce(t *testing.T) {
+	if testing.Short() || !shareddata.FullCorpus() {
+		t.Skipf("skipping: retrains shipped 3-player models from the whole corpus (set %s=full to run it)", shareddata.CorpusEnv)
+	}
+	needXGBoost(t)
+	shipped, err := policy.DefaultDecisionsFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opp, err := opponent.DefaultFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.Players, cfg.PolicyOut = []string{shareddata.Dir(t, "tenhou")}, 3, t.TempDir()
+	cfg.Threads, cfg.XGBoost, cfg.Workers = 2, "xgboost", 2
+	cfg.Only = []string{policy.KanModel, policy.KyuushuModel}
+	res, err := RunDecisions(context.Background(), cfg, opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Cards) != 2 {
+		t.Fatalf("%d cards", len(res.Cards))
+	}
+	for _, c := range res.Cards {
+		i := slices.IndexFunc(shipped.Cards, func(s xgbmodel.Card) bool { return s.Name == c.Name })
+		if i < 0 {
+			t.Fatalf("no shipped %s", c.Name)
+		}
+		want := shipped.Cards[i]
+		if c.SHA256 != want.SHA256 || c.Corpus.Digest != want.Corpus.Digest {
+			t.Errorf("%s: SHA-256 %.12s on corpus %.12s, the shipped %.12s on %.12s", c.Name, c.SHA256, c.Corpus.Digest, want.SHA256, want.Corpus.Digest)
+		}
+		if !slices.Equal(c.Metrics, want.Metrics) {
+			t.Errorf("%s: metrics %+v, the card's %+v", c.Name, c.Metrics, want.Metrics)
+		}
 	}
 }
