@@ -21,7 +21,7 @@ func TestDefaultFor3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil {
+	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || d.RolloutRiichi == nil || d.RolloutCall == nil {
 		t.Fatalf("decision models missing: %+v", d)
 	}
 	cards := append(d.Cards, m.Card, r.Card)

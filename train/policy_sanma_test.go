@@ -220,7 +220,8 @@ func TestKitaChoices(t *testing.T) {
 }
 
 // TestShippedDecisions3Reproduce retrains the shipped 3-player riichi,
-// call, kan and kyuushu models from the corpus's 3-player games (32 s;
+// call, kan, kyuushu, rollriichi and rollcall models from the corpus's
+// 3-player games (under a minute;
 // the discard and rollout models, minutes each, by the same code) and
 // compares their SHA-256 and held-out figures with the embedded cards'.
 func TestShippedDecisions3Reproduce(t *testing.T) {
@@ -239,7 +240,7 @@ func TestShippedDecisions3Reproduce(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Corpus, cfg.Players, cfg.PolicyOut = []string{shareddata.Dir(t, "tenhou")}, 3, t.TempDir()
 	cfg.Threads, cfg.XGBoost, cfg.Workers = 2, "xgboost", 2
-	cfg.Only = []string{policy.RiichiModel, policy.CallModel, policy.KanModel, policy.KyuushuModel}
+	cfg.Only = []string{policy.RiichiModel, policy.CallModel, policy.KanModel, policy.KyuushuModel, policy.RolloutRiichiModel, policy.RolloutCallModel}
 	res, err := RunDecisions(context.Background(), cfg, opp)
 	if err != nil {
 		t.Fatal(err)
