@@ -57,3 +57,15 @@ func TestSanmaLearnedBotsPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestSanmaPolicyModels3: the policy bot plays 3-player views on the
+// 3-player models, 4-player views on the 4-player ones.
+func TestSanmaPolicyModels3(t *testing.T) {
+	p, err := NewPolicy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.p3 == nil || p.p3 == p.p {
+		t.Fatal("no three-player player")
+	}
+}

@@ -17,11 +17,35 @@ import (
 // alone: what the simulations add is the mc bot's result minus this one's.
 type Policy struct {
 	p   *policy.Player
-	eff Efficiency // the rules of decisions without a model
+	p3  *policy.Player // on three-player views (nil: p)
+	eff Efficiency     // the rules of decisions without a model
 }
 
-// NewPolicy returns the policy bot on the embedded models.
+// NewPolicy returns the policy bot on the embedded models: in 3-player
+// games the 3-player ones (policy/models3, opponent/models3).
 func NewPolicy() (*Policy, error) {
+	p, err := newPolicy4()
+	if err != nil {
+		return nil, err
+	}
+	opp3, err := opponent.DefaultFor(3)
+	if err != nil {
+		return nil, err
+	}
+	m3, err := policy.DefaultFor(3)
+	if err != nil {
+		return nil, err
+	}
+	dec3, err := policy.DefaultDecisionsFor(3)
+	if err != nil {
+		return nil, err
+	}
+	p.p3 = policy.NewPlayer(opp3, m3, dec3)
+	return p, nil
+}
+
+// newPolicy4 returns the policy bot on the embedded four-player models.
+func newPolicy4() (*Policy, error) {
 	opp, err := opponent.Default()
 	if err != nil {
 		return nil, err
@@ -39,7 +63,11 @@ func NewPolicy() (*Policy, error) {
 
 // Act implements game.Player.
 func (p *Policy) Act(v game.View, legal []game.Action) game.Action {
-	if a, ok := p.p.Act(v, legal); ok {
+	pl := p.p
+	if p.p3 != nil && v.Players() == 3 {
+		pl = p.p3
+	}
+	if a, ok := pl.Act(v, legal); ok {
 		return a
 	}
 	return p.eff.Act(v, legal)

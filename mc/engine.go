@@ -28,6 +28,10 @@ type Engine struct {
 	rank3 RankPredictor  // three players' (Predictors.Rank3)
 	prior PriorPolicy    // nil: the rule-based prior
 	roll  RolloutModels
+	// three is the engine of three-player decisions when its prior or
+	// rollout models differ (Predictors.Prior3, Rollout3): a copy with
+	// those, sharing the scratch. Nil: this one.
+	three *Engine
 	// scratch holds the workers' memory between stages and decisions: a
 	// worker's rank-distribution cache stays warm, and none of it is
 	// allocated per stage.
@@ -47,8 +51,19 @@ func New(p Predictors) (*Engine, error) {
 	if rank3 == nil {
 		rank3 = FoldedRank{p.Rank}
 	}
-	return &Engine{opp: p.Opponents, opp3: opp3, rank: p.Rank, rank3: rank3, prior: p.Prior, roll: p.Rollout,
-		scratch: &sync.Pool{New: func() any { return &scratch{} }}}, nil
+	e := &Engine{opp: p.Opponents, opp3: opp3, rank: p.Rank, rank3: rank3, prior: p.Prior, roll: p.Rollout,
+		scratch: &sync.Pool{New: func() any { return &scratch{} }}}
+	if p.Prior3 != nil || p.Rollout3 != nil {
+		t := *e
+		if p.Prior3 != nil {
+			t.prior = p.Prior3
+		}
+		if p.Rollout3 != nil {
+			t.roll = *p.Rollout3
+		}
+		e.three = &t
+	}
+	return e, nil
 }
 
 // ModelSet holds the learned models an engine is wired from ([FromModels]).
@@ -60,6 +75,11 @@ type ModelSet struct {
 	// Predictors).
 	Opponents3 *opponent.Models
 	Rank3      *rankmodel.Model
+	// Policy3, Decisions3 and Rollout3 are the three-player policy
+	// models (nil: the four-player ones read three-player views).
+	Policy3    *policy.Model
+	Decisions3 *policy.Decisions
+	Rollout3   *policy.Model
 	Policy     *policy.Model
 	Decisions  *policy.Decisions
 	Rollout    *policy.Model
@@ -77,6 +97,16 @@ func DefaultModels() (ModelSet, error) {
 		return m, err
 	}
 	if m.Opponents3, m.Rank3, err = defaultModels3(); err != nil {
+		return m, err
+	}
+	// The policy embeds its three-player models (policy/models3).
+	if m.Policy3, err = policy.DefaultFor(3); err != nil {
+		return m, err
+	}
+	if m.Decisions3, err = policy.DefaultDecisionsFor(3); err != nil {
+		return m, err
+	}
+	if m.Rollout3, err = policy.DefaultRolloutFor(3); err != nil {
 		return m, err
 	}
 	if m.Policy, err = policy.Default(); err != nil {
@@ -97,6 +127,14 @@ func (m ModelSet) Predictors() Predictors {
 	}
 	if m.Rank3 != nil {
 		p.Rank3 = m.Rank3
+	}
+	if m.Policy3 != nil {
+		opp := m.Opponents3
+		if opp == nil {
+			opp = m.Opponents
+		}
+		p3 := FromModels(opp, nil, m.Policy3, m.Decisions3, m.Rollout3)
+		p.Prior3, p.Rollout3 = p3.Prior, &p3.Rollout
 	}
 	return p
 }
@@ -175,6 +213,9 @@ func (e *Engine) Predict(ctx context.Context, v game.View, a game.Action, discar
 
 // analyze is Analyze under settings o.
 func (e *Engine) analyze(ctx context.Context, v game.View, legal []game.Action, o *config) (*Analysis, error) {
+	if e.three != nil && v.Players() == 3 {
+		return e.three.analyze(ctx, v, legal, o)
+	}
 	start := time.Now()
 	if len(legal) == 0 {
 		return nil, ErrNoCandidate

@@ -108,11 +108,15 @@ type Predictors struct {
 	// (Rank3's situations have Players 3 and seat 3 empty, at 0 points).
 	// Nil: Opponents (four-player opponent models read a three-player
 	// position's four-player features) and Rank folded ([FoldedRank]).
-	// The prior and the rollout's models are the same for three players
-	// and four (their features over two opponents fill the third with
-	// zeros).
+	// The prior and the rollout's models read a three-player view with
+	// its third opponent zero-filled.
 	Opponents3 OpponentReader
 	Rank3      RankPredictor
+	// Prior3 and Rollout3 are the prior and the rollout's models of
+	// three-player games (nil: Prior and Rollout, the four-player ones on
+	// three-player views).
+	Prior3   PriorPolicy
+	Rollout3 *RolloutModels
 	// Prior is the move played without evidence against it (nil: the
 	// rule-based prior, tile efficiency).
 	Prior PriorPolicy

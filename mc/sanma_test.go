@@ -354,4 +354,14 @@ func TestDefaultModels3(t *testing.T) {
 	if m.Opponents3 != nil && m.Opponents3.Players() != 3 || m.Rank3 != nil && m.Rank3.Players() != 3 {
 		t.Error("a three-player model of another seat count")
 	}
+	if m.Policy3 == nil || m.Decisions3 == nil || m.Rollout3 == nil {
+		t.Fatalf("the policy's three-player models not loaded: %v %v %v", m.Policy3 != nil, m.Decisions3 != nil, m.Rollout3 != nil)
+	}
+	e, err := New(m.Predictors())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.three == nil || e.three.prior == e.prior || e.three.roll.Learned == e.roll.Learned || e.three.three != nil {
+		t.Error("three-player decisions do not get the three-player prior and rollout")
+	}
 }
