@@ -102,36 +102,29 @@ var (
 
 // DefaultFor returns the embedded discard policy of a number of players:
 // Default for 4, the models3 one for 3.
-func DefaultFor(players int) (*Model, error) {
-	if players == 3 {
-		return defaultModel3()
-	}
-	if err := checkPlayers(players); err != nil {
-		return nil, err
-	}
-	return Default()
-}
+func DefaultFor(players int) (*Model, error) { return byPlayers(players, defaultModel3, Default) }
 
 // DefaultRolloutFor returns the embedded rollout model of a number of
 // players (nil if none): DefaultRollout for 4, the models3 one for 3.
 func DefaultRolloutFor(players int) (*Model, error) {
-	if players == 3 {
-		return defaultRollout3()
-	}
-	if err := checkPlayers(players); err != nil {
-		return nil, err
-	}
-	return DefaultRollout()
+	return byPlayers(players, defaultRollout3, DefaultRollout)
 }
 
 // DefaultDecisionsFor returns the embedded decision models of a number of
 // players: DefaultDecisions for 4, the models3 ones for 3.
 func DefaultDecisionsFor(players int) (*Decisions, error) {
+	return byPlayers(players, defaultDecisions3, DefaultDecisions)
+}
+
+// byPlayers calls three for 3 players, four for 4, and refuses another
+// number.
+func byPlayers[T any](players int, three, four func() (T, error)) (T, error) {
 	if players == 3 {
-		return defaultDecisions3()
+		return three()
 	}
 	if err := checkPlayers(players); err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
-	return DefaultDecisions()
+	return four()
 }
