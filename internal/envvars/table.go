@@ -76,6 +76,8 @@ var All = []Var{
 		"Any value: TestPolicyTrial trains only the rollout's discard model."},
 	{"MJRANK_SANMA_CURVE", "train", "unset: TestSanmaLearningCurve skips",
 		"`1`: TestSanmaLearningCurve trains the 3-player tenpai and wait models on 500, 1,000, 2,000 and all the training 3-player games and measures each on the held-out games (docs/MODELS.md, \"Three players\"; minutes of xgboost)."},
+	{"MJRANK_SANMA_KITA", "train", "unset: TestKitaChoices skips",
+		"`1`: TestKitaChoices counts, over the 3-player games, the turns a kita was legal, what the player did and how often the engine's kita rule agrees (docs/MODELS.md, \"Three players\")."},
 	{"MJRANK_SANMA_TRANSFER", "train", "unset: TestSanmaTransfer skips",
 		"`1`: TestSanmaTransfer measures the 4-player tenpai, wait and value models on the held-out 3-player games beside the 3-player models (docs/MODELS.md, \"Three players\")."},
 	{"MJRANK_SELFPLAY_GAMES", "sim/game", "10000 (300 under -short)",
