@@ -83,7 +83,7 @@ func TestRoundTripSanma(t *testing.T) {
 			})
 			t.Logf("%d of %d 3-player games round-tripped through %v: %d rounds, %d kita (%d robbed by a ron), %d wins with kita; %d rounds with kan dora revealed at another time; %d replayed alike",
 				tally.games, want, ft.f, tally.rounds, tally.kita, tally.robbed, tally.kitaWins, doraMoved, replayed)
-			if tally.games != want {
+			if !testing.Short() && tally.games != want { // -short reads a part of the sample
 				t.Errorf("%d 3-player games read, INDEX.tsv lists %d complete ones among the corpus files", tally.games, want)
 			}
 			if tally.games > 0 && (tally.kita == 0 || tally.kitaWins == 0) {
