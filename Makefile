@@ -20,7 +20,7 @@ all: build
 # table and DWARF (-s -w: panics still name functions and lines; debug a
 # plain `go build`). BIN_LIMIT: the built CLI's size limit in bytes,
 # checked by lint and test.
-# 40,000,000 since the 3-player models (11.4 MB compressed, models3/):
+# 40,000,000 since the 3-player models (11.4 MB compressed, models/3p/):
 # make build gave 37,822,729 bytes at their landing (25.8 MB before).
 BIN_LIMIT := 40000000
 build:

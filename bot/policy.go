@@ -22,7 +22,7 @@ type Policy struct {
 }
 
 // NewPolicy returns the policy bot on the embedded models: in 3-player
-// games the 3-player ones (policy/models3, opponent/models3).
+// games the 3-player ones (policy/models/3p, opponent/models/3p).
 func NewPolicy() (*Policy, error) {
 	p, err := newPolicy4()
 	if err != nil {

@@ -99,7 +99,7 @@ func DefaultModels() (ModelSet, error) {
 	if m.Opponents3, m.Rank3, err = defaultModels3(); err != nil {
 		return m, err
 	}
-	// The policy embeds its three-player models (policy/models3).
+	// The policy embeds its three-player models (policy/models/3p).
 	if m.Policy3, err = policy.DefaultFor(3); err != nil {
 		return m, err
 	}
@@ -140,19 +140,19 @@ func (m ModelSet) Predictors() Predictors {
 }
 
 // defaultModels3 returns the embedded three-player models, each nil while
-// the binary embeds none (rankmodel/models3 and opponent/models3 hold
+// the binary embeds none (rankmodel/models/3p and opponent/models/3p hold
 // only their README until a three-player model is trained); an embedded
 // model that does not load is an error.
 func defaultModels3() (*opponent.Models, *rankmodel.Model, error) {
 	var opp *opponent.Models
 	var rank *rankmodel.Model
 	var err error
-	if embeds(opponent.EmbeddedFS(), "models3/"+opponent.NameFor(opponent.TenpaiModel, 3)+"-*") {
+	if embeds(opponent.EmbeddedFS(), "models/3p/"+opponent.NameFor(opponent.TenpaiModel, 3)+"-*") {
 		if opp, err = opponent.DefaultFor(3); err != nil {
 			return nil, nil, err
 		}
 	}
-	if embeds(rankmodel.EmbeddedFS(), "models3/"+rankmodel.ModelName3+"-*") {
+	if embeds(rankmodel.EmbeddedFS(), "models/3p/"+rankmodel.ModelName3+"-*") {
 		if rank, err = rankmodel.DefaultFor(3); err != nil {
 			return nil, nil, err
 		}

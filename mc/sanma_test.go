@@ -345,10 +345,10 @@ func TestDefaultModels3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if embeds(opponent.EmbeddedFS(), "models3/"+opponent.NameFor(opponent.TenpaiModel, 3)+"-*") != (m.Opponents3 != nil) {
-		t.Errorf("opponent models3 embedded but not loaded, or the reverse: %v", m.Opponents3 != nil)
+	if embeds(opponent.EmbeddedFS(), "models/3p/"+opponent.NameFor(opponent.TenpaiModel, 3)+"-*") != (m.Opponents3 != nil) {
+		t.Errorf("opponent models/3p embedded but not loaded, or the reverse: %v", m.Opponents3 != nil)
 	}
-	if embeds(rankmodel.EmbeddedFS(), "models3/"+rankmodel.ModelName3+"-*") != (m.Rank3 != nil) {
+	if embeds(rankmodel.EmbeddedFS(), "models/3p/"+rankmodel.ModelName3+"-*") != (m.Rank3 != nil) {
 		t.Errorf("rank3 embedded but not loaded, or the reverse: %v", m.Rank3 != nil)
 	}
 	if m.Opponents3 != nil && m.Opponents3.Players() != 3 || m.Rank3 != nil && m.Rank3.Players() != 3 {

@@ -5,7 +5,7 @@
 // train) and inference. The models are gradient-boosted trees trained by the
 // xgboost command-line tool and evaluated with leaves (see package
 // xgbmodel); the default ones are embedded from models/ (four players) and
-// models3/ (three players: tenpai3, wait3, value3, on the same features
+// models/3p/ (three players: tenpai3, wait3, value3, on the same features
 // over the seats in play plus the kita ones; see [LoadFor]).
 package opponent
 
@@ -35,7 +35,7 @@ func NameFor(name string, players int) string {
 	return name
 }
 
-//go:embed models models3
+//go:embed models
 var embedded embed.FS
 
 // Models are the three opponent predictors. They are safe for concurrent
@@ -92,7 +92,7 @@ func LoadDirFor(dir string, players int) (*Models, error) {
 
 var (
 	defaultModels  = sync.OnceValues(func() (*Models, error) { return Load(embedded, "models") })
-	defaultModels3 = sync.OnceValues(func() (*Models, error) { return LoadFor(embedded, "models3", 3) })
+	defaultModels3 = sync.OnceValues(func() (*Models, error) { return LoadFor(embedded, "models/3p", 3) })
 )
 
 // Default returns the four-player models embedded in the binary, loaded
@@ -112,7 +112,7 @@ func DefaultFor(players int) (*Models, error) {
 }
 
 // EmbeddedFS returns the embedded model folders ("models/..." for four
-// players, "models3/..." for three).
+// players, "models/3p/..." for three).
 func EmbeddedFS() fs.FS { return embedded }
 
 // Players returns the number of seats the models are for (3 or 4).

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"path"
@@ -12,10 +11,7 @@ import (
 
 // The three-player models are trained on the 3-player games alone and
 // named as the 4-player ones with "3" appended (discard3, riichi3 …);
-// they are embedded from models3/.
-//
-//go:embed models3
-var embedded3 embed.FS
+// they are embedded with the others, from models/3p/.
 
 // NameFor returns the name of the model name (ModelName, RolloutModelName
 // or a DecisionSpec's) for a number of players: name for 4, name+"3" for 3.
@@ -95,23 +91,23 @@ func LoadDecisionsFor(fsys fs.FS, dir string, players int) (*Decisions, error) {
 }
 
 var (
-	defaultModel3     = sync.OnceValues(func() (*Model, error) { return LoadFor(embedded3, "models3", 3) })
-	defaultRollout3   = sync.OnceValues(func() (*Model, error) { return LoadRolloutFor(embedded3, "models3", 3) })
-	defaultDecisions3 = sync.OnceValues(func() (*Decisions, error) { return LoadDecisionsFor(embedded3, "models3", 3) })
+	defaultModel3     = sync.OnceValues(func() (*Model, error) { return LoadFor(embedded, "models/3p", 3) })
+	defaultRollout3   = sync.OnceValues(func() (*Model, error) { return LoadRolloutFor(embedded, "models/3p", 3) })
+	defaultDecisions3 = sync.OnceValues(func() (*Decisions, error) { return LoadDecisionsFor(embedded, "models/3p", 3) })
 )
 
 // DefaultFor returns the embedded discard policy of a number of players:
-// Default for 4, the models3 one for 3.
+// Default for 4, the models/3p one for 3.
 func DefaultFor(players int) (*Model, error) { return byPlayers(players, defaultModel3, Default) }
 
 // DefaultRolloutFor returns the embedded rollout model of a number of
-// players (nil if none): DefaultRollout for 4, the models3 one for 3.
+// players (nil if none): DefaultRollout for 4, the models/3p one for 3.
 func DefaultRolloutFor(players int) (*Model, error) {
 	return byPlayers(players, defaultRollout3, DefaultRollout)
 }
 
 // DefaultDecisionsFor returns the embedded decision models of a number of
-// players: DefaultDecisions for 4, the models3 ones for 3.
+// players: DefaultDecisions for 4, the models/3p ones for 3.
 func DefaultDecisionsFor(players int) (*Decisions, error) {
 	return byPlayers(players, defaultDecisions3, DefaultDecisions)
 }

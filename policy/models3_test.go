@@ -27,7 +27,7 @@ func TestDefaultFor3(t *testing.T) {
 	cards := append(d.Cards, m.Card, r.Card)
 	for _, c := range cards {
 		if !strings.HasSuffix(c.Name, "3") {
-			t.Errorf("card %s in models3", c.Name)
+			t.Errorf("card %s in models/3p", c.Name)
 		}
 		found := false
 		for _, mt := range c.Metrics {

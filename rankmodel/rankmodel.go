@@ -6,7 +6,7 @@
 // parameter ([Situation.Players]): a three-player (sanma) game has its own
 // model, of three places, over the same feature definitions with two
 // opponents. The default models are embedded from models/ (four players)
-// and models3/ (three players); [DefaultFor] picks one by the seat count.
+// and models/3p/ (three players); [DefaultFor] picks one by the seat count.
 package rankmodel
 
 import (
@@ -148,7 +148,7 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-//go:embed models models3
+//go:embed models
 var embedded embed.FS
 
 // Model is the final-rank model. It is safe for concurrent use.
@@ -189,7 +189,7 @@ func LoadDirFor(dir string, players int) (*Model, error) {
 
 var (
 	defaultModel  = sync.OnceValues(func() (*Model, error) { return Load(embedded, "models") })
-	defaultModel3 = sync.OnceValues(func() (*Model, error) { return LoadFor(embedded, "models3", 3) })
+	defaultModel3 = sync.OnceValues(func() (*Model, error) { return LoadFor(embedded, "models/3p", 3) })
 )
 
 // Default returns the embedded four-player model, loaded once.
@@ -208,7 +208,7 @@ func DefaultFor(players int) (*Model, error) {
 }
 
 // EmbeddedFS returns the embedded model folders ("models/..." for four
-// players, "models3/..." for three).
+// players, "models/3p/..." for three).
 func EmbeddedFS() fs.FS { return embedded }
 
 // Players returns the number of seats the model is for (3 or 4).

@@ -47,12 +47,14 @@ func DefaultEngineID() (EngineID, error) {
 	}
 	id := EngineID{Build: build}
 	for _, fsys := range []fs.FS{opponent.EmbeddedFS(), rankmodel.EmbeddedFS(), policy.EmbeddedFS()} {
-		cards, err := xgbmodel.Cards(fsys, "models")
-		if err != nil {
-			return EngineID{}, err
-		}
-		for _, c := range cards {
-			id.Models = append(id.Models, c.File+" "+c.SHA256)
+		for _, dir := range []string{"models", "models/3p"} {
+			cards, err := xgbmodel.Cards(fsys, dir)
+			if err != nil {
+				return EngineID{}, err
+			}
+			for _, c := range cards {
+				id.Models = append(id.Models, c.File+" "+c.SHA256)
+			}
 		}
 	}
 	slices.Sort(id.Models)

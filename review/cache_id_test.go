@@ -8,7 +8,8 @@ import (
 )
 
 // TestDefaultEngineIDNamesTheModels: the cache key's models, read from the
-// embedded cards, are exactly the models mc.Default loads.
+// embedded cards, are exactly the models mc.Default loads, for four
+// players and for three.
 func TestDefaultEngineIDNamesTheModels(t *testing.T) {
 	id, err := DefaultEngineID()
 	if err != nil {
@@ -19,7 +20,13 @@ func TestDefaultEngineIDNamesTheModels(t *testing.T) {
 		t.Fatal(err)
 	}
 	var loaded []string
-	for _, c := range append(slices.Concat(m.Opponents.Cards, m.Decisions.Cards), m.Rank.Card, m.Policy.Card, m.Rollout.Card) {
+	cards := append(slices.Concat(m.Opponents.Cards, m.Decisions.Cards), m.Rank.Card, m.Policy.Card, m.Rollout.Card)
+	// The three-player models too: a retrained one changes a 3-player review.
+	if m.Opponents3 == nil || m.Rank3 == nil || m.Policy3 == nil || m.Decisions3 == nil || m.Rollout3 == nil {
+		t.Fatal("the binary embeds no three-player models")
+	}
+	cards = append(slices.Concat(cards, m.Opponents3.Cards, m.Decisions3.Cards), m.Rank3.Card, m.Policy3.Card, m.Rollout3.Card)
+	for _, c := range cards {
 		loaded = append(loaded, c.File+" "+c.SHA256)
 	}
 	slices.Sort(loaded)
