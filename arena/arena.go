@@ -182,9 +182,6 @@ func (c *Config) checkSeats() error {
 	if np != 3 && np != 4 {
 		return fmt.Errorf("%w: players %d: 3 or 4", ErrConfig, c.Players)
 	}
-	if np == 3 && c.NewTable != nil {
-		return fmt.Errorf("%w: 3 players: only the arena's own table of built-in bots seats them", ErrConfig)
-	}
 	for i, s := range c.Seats {
 		switch {
 		case i >= np && s != "":

@@ -11,8 +11,9 @@
 //
 // [Config.Players] 3 plays Tenhou's 3-player game (game.TenhouSanma)
 // between three bots, every wall three times with rotation ([SeatingOf]);
-// only the baselines play it ([bot.Plays]), and [Compare] and
-// [Config.NewTable] take 4-player games only.
+// only the baselines play it ([bot.Plays]), and [Compare] takes 4-player
+// games only. [Config.NewTable] seats three players too: the
+// [TableSpec]'s fourth seat is then empty.
 //
 // A run's result depends only on its configuration, never on the number
 // of workers.

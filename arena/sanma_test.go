@@ -249,9 +249,6 @@ func TestSanmaConfigErrors(t *testing.T) {
 		{"an empty seat", func(c *Config) { c.Seats[1] = "" }, `seat 2: unknown bot ""`},
 		{"games", func(c *Config) { c.Games = 4 }, "games must be a multiple of 3, the players (got 4)"},
 		{"players", func(c *Config) { c.Players = 2 }, "players 2: 3 or 4"},
-		{"a table", func(c *Config) {
-			c.NewTable = func(*TableSpec) (Table, error) { return nil, nil }
-		}, "3 players: only the arena's own table"},
 		{"four players, an empty seat", func(c *Config) { c.Players = 4 }, `seat 4: unknown bot ""`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
