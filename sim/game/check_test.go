@@ -20,11 +20,7 @@ func calledRound(t testing.TB) *Round {
 		"23568m368p3568s6z",
 	}, "9p1p2p3p", even)
 	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: find(t, r, 0, "7z")})
-	for _, a := range r.Legal(2, nil) {
-		if a.Type == Pon {
-			mustApply(t, r, a)
-		}
-	}
+	mustApply(t, r, legalOf(t, r, 2, Pon))
 	passAll(t, r)
 	for _, d := range []struct {
 		seat int
@@ -43,15 +39,34 @@ func calledRound(t testing.TB) *Round {
 	return r
 }
 
+// invariantBreak breaks one invariant of a round; Check must then fail
+// naming want.
+type invariantBreak struct {
+	name   string
+	mutate func(r *Round)
+	want   string
+}
+
+// checkFinds applies each break to its own copy of base and expects Check
+// to return an ErrInvariant naming it.
+func checkFinds(t *testing.T, base *Round, breaks []invariantBreak) {
+	t.Helper()
+	for _, tc := range breaks {
+		t.Run(tc.name, func(t *testing.T) {
+			r := *base
+			tc.mutate(&r)
+			err := r.Check()
+			if !errors.Is(err, ErrInvariant) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an ErrInvariant naming %q", err, tc.want)
+			}
+		})
+	}
+}
+
 // TestCheckFinds breaks one invariant at a time in a copy of a round and
 // expects Check to name it.
 func TestCheckFinds(t *testing.T) {
-	base := calledRound(t)
-	for _, tc := range []struct {
-		name   string
-		mutate func(r *Round)
-		want   string
-	}{
+	checkFinds(t, calledRound(t), []invariantBreak{
 		{"a tile twice", func(r *Round) { r.seats[0].hand[0] = r.wall[r.next] }, "both in the live wall and in the hand of seat 0"},
 		{"a tile in two hands", func(r *Round) { r.seats[3].hand[0] = r.seats[0].hand[0] }, "both in the hand of seat 0 and in the hand of seat 3"},
 		{"a tile nowhere", func(r *Round) { r.next++ }, "is nowhere"},
@@ -77,16 +92,7 @@ func TestCheckFinds(t *testing.T) {
 		{"called flag", func(r *Round) { r.seats[0].river[0].Called = false }, "both in the river of seat 0 and in the melds of seat 2"},
 		{"dora", func(r *Round) { r.numDora = 2 }, "2 dora indicators shown"},
 		{"wall counters", func(r *Round) { r.next = 10 }, "wall counters"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := *base
-			tc.mutate(&r)
-			err := r.Check()
-			if !errors.Is(err, ErrInvariant) || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("got %v, want an ErrInvariant naming %q", err, tc.want)
-			}
-		})
-	}
+	})
 }
 
 func TestCheckAllocates(t *testing.T) {
@@ -115,11 +121,7 @@ func kitaRound(t testing.TB) *Round {
 	r := scenario3(t, [3]string{"19m258s369p1235z4z", "2233p5577s66z777z", "445566p8899s233z"}, "3z", "6p", "", sanmaEven)
 	mustApply(t, r, Action{Type: Kita, Seat: 0, Tile: find(t, r, 0, "4z")})
 	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: find(t, r, 0, "3z")})
-	for _, a := range r.Legal(2, nil) {
-		if a.Type == Pon {
-			mustApply(t, r, a)
-		}
-	}
+	mustApply(t, r, legalOf(t, r, 2, Pon))
 	if err := r.Check(); err != nil {
 		t.Fatalf("the untouched round: %v", err)
 	}
@@ -131,13 +133,8 @@ func kitaRound(t testing.TB) *Round {
 
 // TestCheckFindsSanma is TestCheckFinds for what three players add.
 func TestCheckFindsSanma(t *testing.T) {
-	base := kitaRound(t)
 	north := tile.Tile(tile.North) * 4
-	for _, tc := range []struct {
-		name   string
-		mutate func(r *Round)
-		want   string
-	}{
+	checkFinds(t, kitaRound(t), []invariantBreak{
 		{"a North set aside twice", func(r *Round) { r.seats[1].kita = r.seats[0].kita; r.kitas++; r.liveEnd-- }, "in the Norths set aside by seat 0 and in the Norths set aside by seat 1"},
 		{"a kita uncounted", func(r *Round) { r.kitas++ }, "wall counters"},
 		{"a North lost", func(r *Round) { r.seats[0].kita = 0 }, "0 Norths set aside after 1 kitas"},
@@ -147,16 +144,7 @@ func TestCheckFindsSanma(t *testing.T) {
 		{"seat 3 scores", func(r *Round) { r.scores[3] = 1000 }, "seat 3 is not in a 3-player game"},
 		{"a 2m in a hand", func(r *Round) { r.seats[1].hand[0] = 4; r.seats[1].counts = handCounts(&r.seats[1]) }, "not in a 3-player game"},
 		{"a tile past the wall", func(r *Round) { r.wall[120] = 5 }, "past a 3-player wall's 108 tiles"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := *base
-			tc.mutate(&r)
-			err := r.Check()
-			if !errors.Is(err, ErrInvariant) || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("got %v, want an ErrInvariant naming %q", err, tc.want)
-			}
-		})
-	}
+	})
 }
 
 func handCounts(s *seatState) tile.Counts {

@@ -109,6 +109,21 @@ func playCheckedWith(rules Rules, seed uint64, players *[NumSeats]Player, applie
 	return g, ends, nil
 }
 
+// checkFinalSums reports a game whose final scores do not sum to total
+// or whose final points do not sum to zero.
+func checkFinalSums(g *Game, total int) error {
+	scores, points, _ := g.Final()
+	sum, psum := 0, 0.0
+	for i := range scores {
+		sum += scores[i]
+		psum += points[i]
+	}
+	if sum != total || psum > 1e-9 || psum < -1e-9 {
+		return fmt.Errorf("final scores %v sum %d (want %d), points %v", scores, sum, total, points)
+	}
+	return nil
+}
+
 // TestSelfPlayInvariants plays hanchans of random players, checking tile and
 // point conservation after every action: 10,000 by default, 300 under
 // -short, or MJRANK_SELFPLAY_GAMES (e.g. 1000000 for the benchmark run
@@ -146,14 +161,8 @@ func TestSelfPlayInvariants(t *testing.T) {
 					res.ends[k] += v
 				}
 				res.rounds += g.Rounds()
-				scores, points, _ := g.Final()
-				sum, psum := 0, 0.0
-				for i := range scores {
-					sum += scores[i]
-					psum += points[i]
-				}
-				if sum != 100000 || psum > 1e-9 || psum < -1e-9 {
-					t.Errorf("seed %d: final scores %v sum %d, points %v", seed, scores, sum, points)
+				if err := checkFinalSums(g, 100000); err != nil {
+					t.Errorf("seed %d: %v", seed, err)
 					return
 				}
 			}

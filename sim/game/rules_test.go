@@ -9,22 +9,36 @@ import (
 	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// scenario builds a round whose deal and live draws are given in tenhou
-// notation: hands by seat (seat 0 deals), draws in order from the dealer's
-// first. Unused tiles fill the rest of the wall.
+// scenario builds a four-player round (East 1, seat 0 deals) whose deal
+// and live draws are given in tenhou notation: hands by seat, draws in
+// order from the dealer's first. Unused tiles fill the rest of the wall.
 func scenario(t testing.TB, hands [4]string, draws string, scores [4]int) *Round {
+	t.Helper()
+	return scenarioRound(t, Tenhou(Hanchan), layWall(t, &Layout4, hands[:], draws, "", ""), scores)
+}
+
+// layWall lays out a wall as l: hands by seat in tenhou notation (seat 0
+// deals), the live draws in order, the replacement draws in order and the
+// dora indicators. The unused tiles in play fill the rest, lowest id
+// first; past l.Tiles the wall holds NoTile.
+func layWall(t testing.TB, l *Layout, hands []string, draws, repl, dora string) *Wall {
 	t.Helper()
 	var w Wall
 	var used [tile.NumTiles]bool
-	pos := 0
+	for i := range w {
+		w[i] = tile.NoTile
+	}
+	filled := make([]bool, l.Tiles)
 	take := func(s string) []tile.Tile {
 		var out []tile.Tile
+		if s == "" {
+			return nil
+		}
 		for _, x := range tile.MustParse(s) {
-			k := x.Kind()
 			found := false
-			for copyN := 0; copyN < 4; copyN++ {
-				id := tile.Tile(k)*4 + tile.Tile(copyN)
-				if id.Red() != x.Red() || used[id] {
+			for c := range 4 {
+				id := tile.Tile(x.Kind())*4 + tile.Tile(c)
+				if id.Red() != x.Red() || used[id] || !l.InPlay(id) {
 					continue
 				}
 				used[id] = true
@@ -33,33 +47,51 @@ func scenario(t testing.TB, hands [4]string, draws string, scores [4]int) *Round
 				break
 			}
 			if !found {
-				t.Fatalf("scenario: no copy of %v left", x)
+				t.Fatalf("layWall: no copy of %v left", x)
 			}
 		}
 		return out
 	}
-	for seat := range 4 {
-		hs := take(hands[seat])
-		if len(hs) != 13 {
-			t.Fatalf("scenario: seat %d has %d tiles", seat, len(hs))
-		}
-		copy(w[13*seat:], hs)
+	put := func(i int, x tile.Tile) {
+		w[i] = x
+		filled[i] = true
 	}
-	pos = DealSize
-	for _, x := range take(draws) {
-		w[pos] = x
-		pos++
+	for seat, h := range hands {
+		hs := take(h)
+		if len(hs) != 13 {
+			t.Fatalf("layWall: seat %d has %d tiles", seat, len(hs))
+		}
+		for i, x := range hs {
+			put(13*seat+i, x)
+		}
+	}
+	for i, x := range take(draws) {
+		put(l.Deal+i, x)
+	}
+	for k, x := range take(repl) {
+		put(l.Replacement(k), x)
+	}
+	for i, x := range take(dora) {
+		put(l.Dora+i, x)
 	}
 	next := tile.Tile(0)
-	for i := pos; i < tile.NumTiles; i++ {
-		for used[next] {
+	for i := range l.Tiles {
+		if filled[i] {
+			continue
+		}
+		for used[next] || !l.InPlay(next) {
 			next++
 		}
 		w[i] = next
 		used[next] = true
 	}
-	rules := Tenhou(Hanchan)
-	r, err := NewRound(&rules, RoundSetup{Scores: scores}, &w)
+	return &w
+}
+
+// scenarioRound deals East 1 of rules from w with the given scores.
+func scenarioRound(t testing.TB, rules Rules, w *Wall, scores [4]int) *Round {
+	t.Helper()
+	r, err := NewRound(&rules, RoundSetup{Scores: scores}, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,6 +134,22 @@ func hasAction(r *Round, seat int, typ ActionType) bool {
 	return false
 }
 
+// legalOf returns seat's one legal action of type typ; none, or more than
+// one to choose from, fails the test.
+func legalOf(t testing.TB, r *Round, seat int, typ ActionType) Action {
+	t.Helper()
+	var found []Action
+	for _, a := range r.Legal(seat, nil) {
+		if a.Type == typ {
+			found = append(found, a)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("seat %d has %d legal %v actions, want 1: %v", seat, len(found), typ, r.Legal(seat, nil))
+	}
+	return found[0]
+}
+
 // find returns the id of a tile of kind s in seat's hand.
 func find(t testing.TB, r *Round, seat int, s string) tile.Tile {
 	t.Helper()
@@ -129,12 +177,7 @@ func TestKuikaeAndChiSeat(t *testing.T) {
 	if !hasAction(r, 1, Chi) {
 		t.Fatal("seat 1 cannot chi 1m with 23m")
 	}
-	var chi Action
-	for _, a := range r.Legal(1, nil) {
-		if a.Type == Chi {
-			chi = a
-		}
-	}
+	chi := legalOf(t, r, 1, Chi)
 	for s := range 4 {
 		if s != 1 && r.MustAnswer(s) {
 			mustApply(t, r, Action{Type: Pass, Seat: uint8(s)})
@@ -278,16 +321,7 @@ func TestTurnsAndMeldInfo(t *testing.T) {
 	}
 	seven := find(t, r, 0, "7z")
 	mustApply(t, r, Action{Type: Discard, Seat: 0, Tile: seven}) // turn 0
-	var pon Action
-	for _, a := range r.Legal(2, nil) {
-		if a.Type == Pon {
-			pon = a
-		}
-	}
-	if pon.Type != Pon {
-		t.Fatal("seat 2 cannot pon 7z")
-	}
-	mustApply(t, r, pon)
+	mustApply(t, r, legalOf(t, r, 2, Pon))
 	passAll(t, r)
 	if got, want := r.MeldInfos(2), []MeldInfo{{From: 0, Turn: 0}}; !slices.Equal(got, want) {
 		t.Errorf("after the pon: meld infos %v, want %v", got, want)

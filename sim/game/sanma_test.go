@@ -15,81 +15,12 @@ import (
 
 var sanmaEven = [4]int{35000, 35000, 35000, 0}
 
-// scenario3 builds a three-player round (East 1, seat 0 deals) laid out as
-// Layout3: hands by seat in tenhou notation, the live draws in order, the
-// replacement draws in order and the dora indicators. Unused tiles of the
-// 108 fill the rest.
+// scenario3 builds a three-player round (East 1, seat 0 deals) laid out
+// as Layout3 by layWall: hands by seat, the live draws, the replacement
+// draws and the dora indicators.
 func scenario3(t testing.TB, hands [3]string, draws, repl, dora string, scores [4]int) *Round {
 	t.Helper()
-	l := Layout3
-	var w Wall
-	var used [tile.NumTiles]bool
-	for i := range w {
-		w[i] = tile.NoTile
-	}
-	filled := make([]bool, l.Tiles)
-	take := func(s string) []tile.Tile {
-		var out []tile.Tile
-		if s == "" {
-			return nil
-		}
-		for _, x := range tile.MustParse(s) {
-			found := false
-			for c := range 4 {
-				id := tile.Tile(x.Kind())*4 + tile.Tile(c)
-				if id.Red() != x.Red() || used[id] || !l.InPlay(id) {
-					continue
-				}
-				used[id] = true
-				out = append(out, id)
-				found = true
-				break
-			}
-			if !found {
-				t.Fatalf("scenario3: no copy of %v left", x)
-			}
-		}
-		return out
-	}
-	put := func(i int, x tile.Tile) {
-		w[i] = x
-		filled[i] = true
-	}
-	for seat := range 3 {
-		hs := take(hands[seat])
-		if len(hs) != 13 {
-			t.Fatalf("scenario3: seat %d has %d tiles", seat, len(hs))
-		}
-		for i, x := range hs {
-			put(13*seat+i, x)
-		}
-	}
-	for i, x := range take(draws) {
-		put(l.Deal+i, x)
-	}
-	for k, x := range take(repl) {
-		put(l.Replacement(k), x)
-	}
-	for i, x := range take(dora) {
-		put(l.Dora+i, x)
-	}
-	next := tile.Tile(0)
-	for i := range l.Tiles {
-		if filled[i] {
-			continue
-		}
-		for used[next] || !l.InPlay(next) {
-			next++
-		}
-		w[i] = next
-		used[next] = true
-	}
-	rules := TenhouSanma(Hanchan)
-	r, err := NewRound(&rules, RoundSetup{Scores: scores}, &w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return scenarioRound(t, TenhouSanma(Hanchan), layWall(t, &Layout3, hands[:], draws, repl, dora), scores)
 }
 
 // discardKind discards a tile of kind s from the hand of the seat to move.
@@ -195,14 +126,11 @@ func playSanmaChecked(seed uint64, tl *sanmaTally) error {
 	for k, v := range ends {
 		tl.ends[k] += v
 	}
-	scores, points, rank := g.Final()
-	sum, psum := 0, 0.0
-	for i := range scores {
-		sum += scores[i]
-		psum += points[i]
+	if err := checkFinalSums(g, 105000); err != nil {
+		return fmt.Errorf("seed %d: %w", seed, err)
 	}
-	if sum != 105000 || psum > 1e-9 || psum < -1e-9 || scores[3] != 0 || rank[3] != 0 || points[3] != 0 {
-		return fmt.Errorf("seed %d: final scores %v sum %d, points %v, ranks %v", seed, scores, sum, points, rank)
+	if scores, points, rank := g.Final(); scores[3] != 0 || rank[3] != 0 || points[3] != 0 {
+		return fmt.Errorf("seed %d: the empty seat 3 has final score %d, points %v, rank %d", seed, scores[3], points[3], rank[3])
 	}
 	return nil
 }
@@ -285,13 +213,7 @@ func TestSanmaKitaRefused(t *testing.T) {
 	// Just after a pon a discard is due.
 	r = scenario3(t, [3]string{"19m258s369p1235z4z", "2233p5577s11677z", "445566p8899s233z"}, "3s", "", "", sanmaEven)
 	discardKind(t, r, "1z")
-	pon := Action{Type: Pon, Seat: 1}
-	for _, a := range r.Legal(1, nil) {
-		if a.Type == Pon {
-			pon = a
-		}
-	}
-	mustApply(t, r, pon)
+	mustApply(t, r, legalOf(t, r, 1, Pon))
 	if r.Current() != 1 || !r.afterCall {
 		t.Fatalf("the pon was not made: %v", r.Legal(1, nil))
 	}
@@ -656,16 +578,7 @@ func TestSanmaKitaRevealsPendingDora(t *testing.T) {
 	r := scenario3(t, [3]string{"777p19m258s1235z4z", "2233p5577s66z777z", "445566p8899s233z"}, "1s7p", "3s6s", "", sanmaEven)
 	tsumogiri(t, r)
 	mustApply(t, r, Action{Type: Discard, Seat: 1, Tile: r.Drawn()})
-	var kan Action
-	for _, a := range r.Legal(0, nil) {
-		if a.Type == Daiminkan {
-			kan = a
-		}
-	}
-	if kan.Type != Daiminkan {
-		t.Fatalf("no daiminkan among %v", r.Legal(0, nil))
-	}
-	mustApply(t, r, kan)
+	mustApply(t, r, legalOf(t, r, 0, Daiminkan))
 	passAll(t, r)
 	if len(r.DoraIndicators()) != 1 {
 		t.Fatalf("%d indicators right after an open kan", len(r.DoraIndicators()))
