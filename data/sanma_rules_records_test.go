@@ -3,85 +3,11 @@ package data_test
 import (
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
-	"github.com/mjrank/mjrank/data/internal/datatest"
-	"github.com/mjrank/mjrank/internal/shareddata"
-	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 )
-
-// Folders of the 3-player deciding games.
-const (
-	sanma2009 = "thewaxmango-mahjong-hands-history/log-libraries/phoenix-logs/logs/"
-	sanma2018 = "njima1572-mahjongai/mjlogs/"
-	sanma2020 = "agony5757-mahjong/paipuxmls/"
-	sanma2026 = "mateces-mortal-sanma/test-data/"
-)
-
-// readSanma reads one 3-player record of the shared corpus.
-func readSanma(t *testing.T, file string) *data.Game {
-	t.Helper()
-	root := shareddata.Dir(t, "tenhou")
-	g, err := datatest.ReadMjlogFile(t, filepath.Join(root, file), filepath.Base(file))
-	if err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	if g.Players != 3 {
-		t.Fatalf("%s: %d players", file, g.Players)
-	}
-	return g
-}
-
-// TestSanmaRulesFromRecords replays the records that decide a 3-player
-// rule with a switch in game.Rules (docs/RULES.md): each replays with no
-// mismatch under the record's rules, and shows the named mismatch once the
-// switch is turned the other way.
-func TestSanmaRulesFromRecords(t *testing.T) {
-	tests := []struct {
-		file  string
-		rule  string
-		other func(*game.Rules) // the rule turned the other way
-		shows string            // what the replay under the other rule reports
-	}{
-		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "200 points per honba (E1-1: a ron +200; S1-1: a tsumo +100 each)",
-			func(r *game.Rules) { r.Score.HonbaPoints = 300 }, "E1-1 event 86: agari 0 (seat 1): payments engine [0 14300 -12300 0] record [0 14200 -12200 0]"},
-		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "35,000 start points",
-			func(r *game.Rules) { r.StartPoints = 25000 }, "E1-0: round start: engine round 0 honba 0 sticks 0 dealer 0 scores [25000 25000 25000 0]"},
-		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "40,000 return points: oka 15 to the first",
-			func(r *game.Rules) { r.ReturnPoints = 35000 }, "final points: engine"},
-		{sanma2020 + "2020010100gm-00b9-0000-18a1410f.txt", "uma +20/0/-20",
-			func(r *game.Rules) { r.Uma = [4]int{15, 0, -15, 0} }, "final points: engine"},
-		{sanma2020 + "2020010100gm-00b9-0000-cac02970.txt", "the West extension while nobody has 40,000",
-			func(r *game.Rules) { r.ExtensionWinds = 0 }, "W1-0: the engine ended the game after the previous round"},
-		{sanma2020 + "2020010115gm-00b9-0000-610cb431.txt", "tenpai-yame: the all-last dealer tenpai in first place ends the game",
-			func(r *game.Rules) { r.TenpaiYame = false }, "S3-0: the record ends the game, the engine would go on"},
-		{sanma2009 + "2009030823gm-00b9-0000-2d7e0696.txt", "no tenpai-yame in 2009: the tenpai dealer in first place plays on",
-			func(r *game.Rules) { r.TenpaiYame = true }, "the engine ended the game after the previous round"},
-	}
-	for _, tc := range tests {
-		g := readSanma(t, tc.file)
-		name := filepath.Base(tc.file)
-		rules := g.EngineRules()
-		if rules.Players() != 3 {
-			t.Fatalf("%s: rules for %d players", name, rules.Players())
-		}
-		var rep data.ReplayReport
-		if err := data.ReplayUnder(g, rules, &rep, nil); err != nil || len(rep.Mismatches) > 0 {
-			t.Errorf("%s (%s): under the record's rules: %v %v", name, tc.rule, err, rep.Mismatches)
-		}
-		tc.other(&rules)
-		rep = data.ReplayReport{}
-		if err := data.ReplayUnder(g, rules, &rep, nil); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if !slices.ContainsFunc(rep.Mismatches, func(m data.Mismatch) bool { return strings.Contains(m.String(), tc.shows) }) {
-			t.Errorf("%s (%s): under the other rule the replay should report %q, got %v", name, tc.rule, tc.shows, rep.Mismatches)
-		}
-	}
-}
 
 // TestSanmaDecidingGames lists the records that show a 3-player rule the
 // rules have no switch for: each game replays with no mismatch, and the
@@ -161,7 +87,7 @@ func TestSanmaDecidingGames(t *testing.T) {
 			func(rd *data.Round) bool { return draw(rd, data.NagashiMangan, [4]int{6000, -4000, -2000, 0}) }},
 	}
 	for _, tc := range tests {
-		g := readSanma(t, tc.file)
+		g := readRecord(t, tc.file, 3)
 		name := filepath.Base(tc.file)
 		var rep data.ReplayReport
 		if err := data.Replay(g, &rep); err != nil || len(rep.Mismatches) > 0 {
