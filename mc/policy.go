@@ -39,7 +39,7 @@ func (s *sim) policy() (tile.Tile, bool) {
 	best := s.shantenAfter(&sh)
 	var thr [game.NumSeats]bool
 	threat := s.threats(&thr)
-	if !s.folded && best == 0 && !s.riichi && s.threatened() && s.rng.Float64() >= keepTenpai[1] {
+	if !s.folded && best == 0 && !s.riichi && s.threatened() && s.rng.Float64() >= s.r.rates().keep[1] {
 		// A tenpai hand without riichi gives up against a riichi as
 		// often as the players' (keepTenpai), and folds from then on.
 		s.folded = true

@@ -81,8 +81,8 @@ type sim struct {
 	ownLast  tile.Kind   // the seat's last discard
 	oppCalls [game.NumSeats]int
 	// pTen is the seat's belief that each opponent is tenpai: the root's
-	// prediction carried forward by the rollout's own rates (tenpaiRate,
-	// keepTenpai, tenpaiAfterCall) as the opponent draws and calls, 1 in
+	// prediction carried forward by the rollout's own rates (rolloutRates: tenpai,
+	// keep, afterCallRate) as the opponent draws and calls, 1 in
 	// riichi. The learned rollout's models read it where they read the
 	// root's P(tenpai) at the root (policyInputs, table).
 	pTen [game.NumSeats]float64
@@ -507,6 +507,9 @@ func (s *sim) oppTurn(j int, models bool) {
 		s.oppTsumo(j)
 		return
 	}
+	if k == tile.North && s.r.np == 3 && s.live > 0 && s.oppKita(j, t, models) {
+		return
+	}
 	riichi := false
 	facing := s.facingRiichi(j)
 	if models {
@@ -516,15 +519,15 @@ func (s *sim) oppTurn(j int, models bool) {
 	case o.tenpai && !s.oppRiichi[j] && models && s.calls:
 		// A tenpai hand without riichi may break it, folding against
 		// a riichi six times as often as otherwise (keepTenpai).
-		if s.rng.Float64() >= keepTenpai[b2i(facing)] {
+		if s.rng.Float64() >= s.r.rates().keep[b2i(facing)] {
 			o.tenpai, o.waits, o.tsumoOnly = false, 0, 0
 		}
-	case !o.tenpai && models && s.rng.Float64() < tenpaiRate(s.turns[j], s.calls, facing):
+	case !o.tenpai && models && s.rng.Float64() < s.r.rates().tenpai(s.turns[j], s.calls, facing):
 		o.becomeTenpai(s.rng, &s.r.opp[j].laterP, s.oppRiver[j].Add(k))
 		// A closed hand declares riichi at once as often as Houou players
 		// do (oppRiichiRate); riichi, ura and ippatsu raise its value by
 		// about half.
-		if !s.oppOpen[j] && s.scores[j] >= 1000 && s.live >= 4 && s.rng.Float64() < oppRiichiRate[b2i(facing)] {
+		if !s.oppOpen[j] && s.scores[j] >= 1000 && s.live >= 4 && s.rng.Float64() < s.r.rates().riichi[b2i(facing)] {
 			riichi = true
 		}
 	}
@@ -533,18 +536,19 @@ func (s *sim) oppTurn(j int, models bool) {
 
 // carryTenpai carries the seat's belief that opponent j is tenpai over
 // its draw by the rates the rollout plays it with: a noten hand becomes
-// tenpai at tenpaiRate, a tenpai one without riichi stays so at
+// tenpai at rates().tenpai, a tenpai one without riichi stays so at
 // keepTenpai (with opponents' calls on).
 func (s *sim) carryTenpai(j int, facing bool) {
 	if s.oppRiichi[j] {
 		return
 	}
+	rt := s.r.rates()
 	keep := 1.0
 	if s.calls {
-		keep = keepTenpai[b2i(facing)]
+		keep = rt.keep[b2i(facing)]
 	}
 	p := s.pTen[j]
-	s.pTen[j] = p*keep + (1-p)*tenpaiRate(s.turns[j], s.calls, facing)
+	s.pTen[j] = p*keep + (1-p)*rt.tenpai(s.turns[j], s.calls, facing)
 }
 
 // facingRiichi reports whether a seat other than seat j (the seat or an
@@ -609,7 +613,7 @@ func (s *sim) oppDiscard(j int, t tile.Tile, riichi bool) {
 
 // oppCall lets an opponent call the discard of seat from that nobody
 // ronned, at the rates of real players (callRate): the first in turn order
-// that does so becomes open, may become tenpai (tenpaiAfterCall), and
+// that does so becomes open, may become tenpai (afterCallRate), and
 // discards in its turn — the seats in between lose theirs. Its discard is
 // an unseen tile of the pool that no one draws (the caller's hidden hand
 // is part of the pool), so the live wall is untouched.
@@ -617,6 +621,7 @@ func (s *sim) oppCall(from int) {
 	if !s.calls || s.over || s.pi+s.live+maxDora+s.ndora+s.pendingDora-s.r.numDora >= s.r.nUnseen {
 		return
 	}
+	rate := s.r.rates().call
 	j := from
 	for range s.r.np - 1 {
 		j = s.r.succ[j]
@@ -627,7 +632,7 @@ func (s *sim) oppCall(from int) {
 		if s.oppOpen[j] {
 			open = 1
 		}
-		if s.rng.Float64() >= callRate[open][min(s.turns[j], len(callRate[open])-1)] {
+		if s.rng.Float64() >= rate[open][min(s.turns[j], len(rate[open])-1)] {
 			continue
 		}
 		s.callBy(j)
@@ -646,7 +651,7 @@ func (s *sim) callBy(j int) {
 	s.oppCalls[j]++
 	s.ippatsu, s.firstGo = false, false
 	o := &s.opp[j]
-	rate := tenpaiAfterCall(s.turns[j])
+	rate := s.r.rates().afterCallRate(s.turns[j])
 	s.pTen[j] += (1 - s.pTen[j]) * rate
 	if !o.tenpai && s.rng.Float64() < rate {
 		o.becomeTenpai(s.rng, &s.r.opp[j].laterP, s.oppRiver[j])

@@ -51,7 +51,7 @@ func TestRolloutInputsAtRoot(t *testing.T) {
 // TestTenpaiBeliefCarried: in the learned rollout the seat's belief that
 // an opponent is tenpai starts at the root's prediction and is carried
 // over each of the opponent's draws by the rates the rollout plays it
-// with (a noten hand becomes tenpai at tenpaiRate, a dama tenpai stays at
+// with (a noten hand becomes tenpai at rates().tenpai, a dama tenpai stays at
 // keepTenpai), rising with the turn; a riichi makes it 1; the discard
 // model's inputs and the riichi and call models' table read it.
 func TestTenpaiBeliefCarried(t *testing.T) {
@@ -80,9 +80,9 @@ func TestTenpaiBeliefCarried(t *testing.T) {
 			before, facing := s.pTen[j], s.turns[j]%2 == 1
 			keep := 1.0
 			if calls {
-				keep = keepTenpai[b2i(facing)]
+				keep = r.rates().keep[b2i(facing)]
 			}
-			want := before*keep + (1-before)*tenpaiRate(s.turns[j], calls, facing)
+			want := before*keep + (1-before)*r.rates().tenpai(s.turns[j], calls, facing)
 			s.carryTenpai(j, facing)
 			if d := s.pTen[j] - want; d > 1e-12 || d < -1e-12 || (!calls && s.pTen[j] < before) {
 				t.Errorf("calls %v, %d discards: belief %v → %v, want %v", calls, s.turns[j], before, s.pTen[j], want)

@@ -20,7 +20,7 @@ var noTenToTenpai = [...]float64{0,
 
 // noTenToTenpaiDraw[f] is noTenToTenpai over the turns with a draw and
 // no call, the rate the rollout uses when its opponents call (a call has
-// its own, tenpaiAfterCall), with no other seat in riichi (f = 0) and
+// its own, tenpaiAfterCallRate), with no other seat in riichi (f = 0) and
 // with one (f = 1): a player facing a riichi folds, and becomes tenpai
 // less often. Measured on the training games of the whole corpus
 // (TestCallRateTrial in experiments/train).
@@ -39,17 +39,6 @@ var noTenToTenpaiDraw = [2][19]float64{
 // few that give it up mostly reshape the wait, tenpai again within a turn
 // or two; the abstraction has no quick way back, so they keep it.
 var keepTenpai = [2]float64{1, 0.8960}
-
-// tenpaiRate is the chance that a noten opponent after its n-th discard is
-// tenpai after its next; calls says whether the rollout plays calls apart,
-// facing whether another seat is in riichi (only then).
-func tenpaiRate(discards int, calls, facing bool) float64 {
-	if calls {
-		t := &noTenToTenpaiDraw[b2i(facing)]
-		return t[max(0, min(discards, len(t)-1))]
-	}
-	return noTenToTenpai[max(0, min(discards, len(noTenToTenpai)-1))]
-}
 
 func b2i(b bool) int {
 	if b {
@@ -79,12 +68,6 @@ var callRate = [2][19]float64{
 var tenpaiAfterCallRate = [...]float64{0.0106,
 	0.0106, 0.0349, 0.0816, 0.1443, 0.2234, 0.3023, 0.3734, 0.4431, 0.5015,
 	0.5352, 0.5588, 0.5785, 0.5863, 0.5778, 0.5915, 0.6033, 0.5591, 0.6257}
-
-// tenpaiAfterCall is the chance that a noten opponent with n discards made
-// is tenpai after its call and the discard that follows it.
-func tenpaiAfterCall(n int) float64 {
-	return tenpaiAfterCallRate[max(0, min(n, len(tenpaiAfterCallRate)-1))]
-}
 
 // oppRoot is what the predictors say about one opponent at the root.
 type oppRoot struct {

@@ -78,6 +78,8 @@ var All = []Var{
 		"`1`: TestSanmaLearningCurve trains the 3-player tenpai and wait models on 500, 1,000, 2,000 and all the training 3-player games and measures each on the held-out games (docs/MODELS.md, \"Three players\"; minutes of xgboost)."},
 	{"MJRANK_SANMA_KITA", "train", "unset: TestKitaChoices skips",
 		"`1`: TestKitaChoices counts, over the 3-player games, the turns a kita was legal, what the player did and how often the engine's kita rule agrees (docs/MODELS.md, \"Three players\")."},
+	{"MJRANK_SANMA_RATES", "mc", "unset: TestRates3Study skips",
+		"`1`: TestRates3Study measures, on the 3-player training games, the rates mc's rollout plays its opponents by with three players (mc/rates3.go; docs/ENGINE.md, \"Three players\")."},
 	{"MJRANK_SANMA_TRANSFER", "train", "unset: TestSanmaTransfer skips",
 		"`1`: TestSanmaTransfer measures the 4-player tenpai, wait and value models on the held-out 3-player games beside the 3-player models (docs/MODELS.md, \"Three players\")."},
 	{"MJRANK_SELFPLAY_GAMES", "sim/game", "10000 (300 under -short)",

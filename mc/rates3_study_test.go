@@ -1,0 +1,228 @@
+package mc_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mjrank/mjrank/data"
+	"github.com/mjrank/mjrank/data/dataset"
+	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/sim/score"
+	"github.com/mjrank/mjrank/sim/tile"
+	"github.com/mjrank/mjrank/train"
+)
+
+// rates3MaxTurn is the last discard count the 3-player rate tables keep
+// apart, as the 4-player ones (mc/world.go).
+const rates3MaxTurn = 18
+
+// rates3 are the counts behind the rollout's rates, on 3-player games.
+type rates3 struct {
+	opp, called                [2][rates3MaxTurn + 1]int // [open][discards]
+	facingNoten, facingBecame  [2][rates3MaxTurn + 1]int // [another seat in riichi][discards]
+	keptTenpai, kept           [2]int
+	closedTenpai, riichiAtOnce [2]int
+	callNotenN, callBecameN    [rates3MaxTurn + 1]int
+	northDrawn, northAside     int // Norths drawn outside riichi, set aside before the turn's discard
+}
+
+// TestRates3Study measures on the 3-player training games (the held-out
+// tenth left out) what mc's rollout plays its abstract opponents by — the
+// rates of mc/world.go and mc/rollout.go that were measured on 4-player
+// games (TestCallRateTrial in experiments/train): P(call a discard) by
+// discards made and open hand, noten → tenpai over a draw by whether
+// another seat is in riichi, keeping tenpai without riichi, riichi at
+// once, tenpai after a call, and the share of drawn Norths set aside at
+// once. It logs the tables that mc/rates3.go holds. It runs with
+// MJRANK_SANMA_RATES=1 (every 3-player game of the corpus, minutes).
+func TestRates3Study(t *testing.T) {
+	if os.Getenv("MJRANK_SANMA_RATES") != "1" {
+		t.Skip("set MJRANK_SANMA_RATES=1 to measure the rollout's 3-player rates")
+	}
+	dir := shareddata.Dir(t, "tenhou")
+	index, err := shareddata.ReadIndex(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c rates3
+	games := 0
+	for _, e := range index {
+		if e.GoType&0x10 == 0 { // a 4-player lobby
+			continue
+		}
+		refs, err := dataset.ReadFile(filepath.Join(dir, filepath.FromSlash(e.Rel)))
+		if err != nil || len(refs) != 1 || refs[0].Game.Players != 3 || dataset.HeldOut(refs[0].Key) || refs[0].Game.Owari == nil {
+			continue
+		}
+		if err := c.countEvents(refs[0].Game); err != nil {
+			t.Fatalf("%s: %v", refs[0].Key, err)
+		}
+		if err := c.countDiscards(refs[0].Game); err != nil {
+			t.Fatalf("%s: %v", refs[0].Key, err)
+		}
+		games++
+	}
+	if games == 0 || c.northDrawn == 0 {
+		t.Fatalf("%d 3-player training games, %d Norths drawn: nothing measured", games, c.northDrawn)
+	}
+	c.log(t, games)
+}
+
+// countEvents counts the calls and the Norths set aside from the events.
+func (c *rates3) countEvents(g *data.Game) error {
+	for ri := range g.Rounds {
+		rd := &g.Rounds[ri]
+		var turns [4]int
+		var riichi, open [4]bool
+		for ei, e := range rd.Events {
+			switch e.Type {
+			case data.EventRiichi:
+				riichi[e.Seat] = true
+			case data.EventCall:
+				if e.Meld.Open() && e.Meld.Type != score.Kakan {
+					open[e.Seat] = true
+				}
+			case data.EventDraw:
+				if e.Tile.Kind() == tile.North && !riichi[e.Seat] {
+					c.northDrawn++
+					if asideNext(rd.Events[ei+1:], int(e.Seat), e.Tile) {
+						c.northAside++
+					}
+				}
+			case data.EventDiscard:
+				next := nextCall(rd.Events, ei)
+				for j := range 3 {
+					if j == int(e.Seat) || riichi[j] {
+						continue
+					}
+					o, n := b2i(open[j]), min(turns[j], rates3MaxTurn)
+					c.opp[o][n]++
+					if next != nil && int(next.Seat) == j {
+						c.called[o][n]++
+					}
+				}
+				turns[e.Seat]++
+			}
+		}
+	}
+	return nil
+}
+
+// asideNext reports whether seat sets the North t it drew aside before
+// its turn's discard.
+func asideNext(after []data.Event, seat int, t tile.Tile) bool {
+	for _, e := range after {
+		if int(e.Seat) != seat {
+			return false
+		}
+		switch e.Type {
+		case data.EventKita:
+			return e.Tile == t
+		case data.EventDiscard, data.EventAgari:
+			return false
+		}
+	}
+	return false
+}
+
+// nextCall is the call (pon or open kan) of the discard at ei, if any.
+func nextCall(ev []data.Event, ei int) *data.Event {
+	for _, e := range ev[ei+1:] {
+		switch e.Type {
+		case data.EventRiichi:
+			continue
+		case data.EventCall:
+			if e.Meld.Type != score.Kakan && e.Meld.Type != score.Ankan {
+				return &e
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// countDiscards counts the tenpai transitions from the full-information
+// replay, as TestCallRateTrial does for four players.
+func (c *rates3) countDiscards(g *data.Game) error {
+	var last [4]int
+	var was, wasRiichi [4]bool
+	var melds [4]int
+	round := -1
+	return train.VisitGame(g, train.Visitor{Discard: func(s *train.DiscardSample) {
+		if s.Round.Index()*100+s.Round.Honba() != round {
+			round = s.Round.Index()*100 + s.Round.Honba()
+			last, was, melds, wasRiichi = [4]int{}, [4]bool{}, [4]int{}, [4]bool{}
+		}
+		calls := 0
+		for _, m := range s.Round.Melds(s.Seat) {
+			if m.Open() {
+				calls++
+			}
+		}
+		n := len(s.Round.River(s.Seat))
+		f := 0
+		for j := range 3 {
+			if j != s.Seat && s.Round.InRiichi(j) {
+				f = 1
+			}
+		}
+		step := n == last[s.Seat]+1 && n >= 2
+		i := min(n-1, rates3MaxTurn)
+		switch {
+		case step && !was[s.Seat] && calls > melds[s.Seat]:
+			c.callNotenN[i]++
+			c.callBecameN[i] += b2i(s.Tenpai)
+		case step && !was[s.Seat]:
+			c.facingNoten[f][i]++
+			c.facingBecame[f][i] += b2i(s.Tenpai)
+		}
+		inRiichi := s.Round.InRiichi(s.Seat)
+		if step && calls == melds[s.Seat] && !wasRiichi[s.Seat] {
+			switch {
+			case was[s.Seat]:
+				c.keptTenpai[f]++
+				c.kept[f] += b2i(s.Tenpai)
+			case s.Tenpai && calls == 0:
+				c.closedTenpai[f]++
+				c.riichiAtOnce[f] += b2i(inRiichi)
+			}
+		}
+		wasRiichi[s.Seat] = inRiichi
+		last[s.Seat], was[s.Seat], melds[s.Seat] = n, s.Tenpai, calls
+	}})
+}
+
+// log writes the tables in mc/rates3.go's form.
+func (c *rates3) log(t *testing.T, games int) {
+	row := func(num, den []int) string {
+		var b strings.Builder
+		for i := range num {
+			fmt.Fprintf(&b, "%.4f, ", float64(num[i])/float64(max(1, den[i])))
+		}
+		return b.String()
+	}
+	t.Logf("%d 3-player training games", games)
+	for o, name := range []string{"closed", "open"} {
+		t.Logf("callRate3[%s] (n = 0..%d):\n%s\nsamples %v", name, rates3MaxTurn, row(c.called[o][:], c.opp[o][:]), c.opp[o])
+	}
+	for f, name := range []string{"no other seat", "another seat"} {
+		t.Logf("noTenToTenpaiDraw3[%s in riichi] (n = 0..%d):\n%s\nsamples %v", name, rates3MaxTurn,
+			row(c.facingBecame[f][:], c.facingNoten[f][:]), c.facingNoten[f])
+		t.Logf("keepTenpai3[%s in riichi]: %d of %d (%.4f)", name, c.kept[f], c.keptTenpai[f], float64(c.kept[f])/float64(max(1, c.keptTenpai[f])))
+		t.Logf("oppRiichiRate3[%s in riichi]: %d of %d (%.4f)", name, c.riichiAtOnce[f], c.closedTenpai[f],
+			float64(c.riichiAtOnce[f])/float64(max(1, c.closedTenpai[f])))
+	}
+	t.Logf("tenpaiAfterCallRate3 (n = 0..%d):\n%s\nsamples %v", rates3MaxTurn, row(c.callBecameN[:], c.callNotenN[:]), c.callNotenN)
+	t.Logf("kitaRate3: %d of %d Norths drawn outside riichi set aside before the discard (%.4f)",
+		c.northAside, c.northDrawn, float64(c.northAside)/float64(c.northDrawn))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
