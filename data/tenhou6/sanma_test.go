@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,15 +24,11 @@ const sanmaSample = "testdata/sanma.json"
 // readOne reads the one game of a tenhou.net/6 record.
 func readOne(t *testing.T, b []byte, name string) *data.Game {
 	t.Helper()
-	r := tenhou6.NewReader(bytes.NewReader(b), name)
-	if !r.Next() {
-		t.Fatalf("%s: %v", name, r.Err())
+	gs, err := readGames(bytes.NewReader(b), name)
+	if err != nil || len(gs) != 1 {
+		t.Fatalf("%s: %d games (%v), want one", name, len(gs), err)
 	}
-	g := r.Game()
-	if r.Next() || r.Err() != nil {
-		t.Fatalf("%s: a second game or an error: %v", name, r.Err())
-	}
-	return g
+	return gs[0]
 }
 
 // TestSanmaSample reads the hand-made 3-player game: three seats, seat 3
@@ -131,63 +126,5 @@ func TestSanmaMatchesTenhouNet(t *testing.T) {
 		if d := datatest.CompareGames(g, h, datatest.CmpOpts{Header: true, SeatEvents: true}); len(d) > 0 {
 			t.Errorf("%s: tenhou.net's JSON reads as another game:\n%s", c.ref, strings.Join(d, "\n"))
 		}
-	}
-}
-
-// TestSanmaErrors checks that bad 3-player input is a clear error, naming
-// the round and what is wrong, never a panic or a game read wrong.
-func TestSanmaErrors(t *testing.T) {
-	raw, err := os.ReadFile(sanmaSample)
-	if err != nil {
-		t.Fatal(err)
-	}
-	good := string(raw)
-	four, err := os.ReadFile("../testdata/selfplay.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name, in, old, new string
-		want               error
-		round              int
-		msg                string
-	}{
-		{"fourth seat's hand", good, "[],[],[],\n[\"和了\",[0,-8000", `[11,11,11,19,19,19,21,21,21,22,22,22,23],[],[],` + "\n" + `["和了",[0,-8000`, data.ErrBadValue, 1, "seat 3 hand not empty in a 3-player game"},
-		{"fourth seat's discards", good, "[],[],[],\n[\"和了\",[0,-8000", `[],[],[11],` + "\n" + `["和了",[0,-8000`, data.ErrBadValue, 1, "seat 3 discards not empty"},
-		{"fourth seat's score", good, "[35000,35000,35000,0]", "[35000,35000,35000,1000]", data.ErrBadValue, 1, "seat 3 has a score of 1000"},
-		{"fourth seat deals", good, "[[1,0,0]", "[[3,0,0]", data.ErrBadValue, 2, "seat 3 deals in a 3-player game"},
-		{"fourth seat wins", good, `[2,1,2,"満貫`, `[3,1,3,"満貫`, data.ErrBadValue, 1, "seat 3 in a 3-player game"},
-		{"fourth seat's delta", good, "[0,-8000,8000,0]", "[0,-8000,8000,5]", data.ErrBadValue, 1, "seat 3 delta 5"},
-		{"call from the fourth seat", good, `"p424242"`, `"42p4242"`, data.ErrBadValue, 1, "called from seat 3, empty in a 3-player game"},
-		{"chi", good, `"p424242"`, `"c343536"`, data.ErrBadValue, 1, "chi in a 3-player game"},
-		{"2m", good, "[21,22,23,24,25,26,27,28,29,31,32,33,41]", "[12,22,23,24,25,26,27,28,29,31,32,33,41]", data.ErrBadValue, 1, "2m in a 3-player game"},
-		{"red 5m", good, "[21,22,23,24,25,26,27,28,29,31,32,33,41]", "[51,22,23,24,25,26,27,28,29,31,32,33,41]", data.ErrBadValue, 1, "0m in a 3-player game"},
-		{"kita of another tile", good, `["f44",60,11,60]`, `["f45",60,11,60]`, data.ErrBadValue, 1, `bad kita "f45"`},
-		{"kita in the draws", good, `[42,45,"p424242",26]`, `[42,"f44","p424242",26]`, data.ErrBadValue, 1, "kita \"f44\" in the draw list"},
-		{"kita without a North", good, "[11,11,19,19,34,35,36,37,38,39,42,43,44],[31]", "[11,11,19,19,34,35,36,37,38,39,42,43,45],[31]", data.ErrInconsistent, 2, "seat 1: 1 kita (f44), but only 0 Norths dealt and drawn"},
-		{"kita in a 4-player game", string(four), "[44,31,43,60]", `["f44",31,43,60]`, data.ErrBadValue, 1, "kita \"f44\" in a 4-player game"},
-		{"3-player game marked 4-player", good, `"ratingc":"PF3",`, `"ratingc":"PF4",`, data.ErrBadValue, 1, "kita \"f44\" in a 4-player game"},
-		{"empty seat in a 4-player game", string(four), "[13,17,18,18,21,23,23,24,25,29,31,53,42]", "[]", data.ErrBadValue, 1, "seat 3 hand has 0 tiles (a 3-player record says"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			in := strings.Replace(c.in, c.old, c.new, 1)
-			if in == c.in {
-				t.Fatalf("%q not in the sample", c.old)
-			}
-			if c.name == "3-player game marked 4-player" {
-				in = strings.Replace(in, `"disp":"三鳳`, `"disp":"鳳`, 1)
-			}
-			r := tenhou6.NewReader(strings.NewReader(in), "x.json")
-			for r.Next() {
-			}
-			var pe *data.ParseError
-			err := r.Err()
-			if !errors.Is(err, c.want) || !errors.As(err, &pe) || !strings.Contains(err.Error(), c.msg) {
-				t.Fatalf("got %v, want %v saying %q", err, c.want, c.msg)
-			}
-			if pe.Round != c.round || pe.Line < 1 {
-				t.Errorf("%v: round %d line %d, want round %d", err, pe.Round, pe.Line, c.round)
-			}
-		})
 	}
 }
