@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/mjrank/mjrank/bot"
+	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/mjai"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/observe"
@@ -41,6 +42,7 @@ var ErrEvent = errors.New("impossible event")
 type Client struct {
 	cfg    Config
 	seat   int // -1 before start_game
+	np     int // the game's seats: 4, or 3 (Tenhou's sanma)
 	player game.Player
 	rules  game.Rules
 	obs    *observe.FaceObservation // nil between rounds
@@ -108,11 +110,38 @@ func (c *Client) React(e *mjai.Event) (mjai.Event, error) {
 	return c.play(e)
 }
 
-func (c *Client) startGame(e *mjai.Event) error {
-	if e.ID == nil || *e.ID < 0 || *e.ID >= game.NumSeats {
-		return bad("start_game without the seat's id (0..3)")
+// players reads the number of seats of the game start_game begins:
+// tenhou_type's when it has one, else that of its names, three in a
+// 3-player game as the 3-player forks of Mortal send them; no names is a
+// 4-player game.
+func players(e *mjai.Event) (int, error) {
+	np := game.NumSeats
+	switch len(e.Names) {
+	case 0, game.NumSeats:
+	case 3:
+		np = 3
+	default:
+		return 0, bad("start_game: %d names (three or four, one a seat)", len(e.Names))
 	}
-	c.seat = *e.ID
+	if e.TenhouType != nil {
+		t := data.PlayersFromType(*e.TenhouType)
+		if len(e.Names) != 0 && t != np {
+			return 0, bad("start_game: tenhou_type %d is a %d-player game, but %d names", *e.TenhouType, t, np)
+		}
+		np = t
+	}
+	return np, nil
+}
+
+func (c *Client) startGame(e *mjai.Event) error {
+	np, err := players(e)
+	if err != nil {
+		return err
+	}
+	if e.ID == nil || *e.ID < 0 || *e.ID >= np {
+		return bad("start_game without the seat's id (0..%d in a %d-player game)", np-1, np)
+	}
+	c.seat, c.np = *e.ID, np
 	length := c.cfg.Length
 	if e.KyokuFirst != nil {
 		switch *e.KyokuFirst {
@@ -125,6 +154,9 @@ func (c *Client) startGame(e *mjai.Event) error {
 		}
 	}
 	c.rules = game.Tenhou(length)
+	if np == 3 {
+		c.rules = game.TenhouSanma(length)
+	}
 	if e.AkaFlag != nil && !*e.AkaFlag {
 		c.rules.Score.RedFives = false
 	}
@@ -153,14 +185,14 @@ func (c *Client) startRound(e *mjai.Event) error {
 	switch {
 	case wind == tile.NoKind:
 		return bad("start_kyoku: bakaze %q", e.Bakaze)
-	case e.Kyoku < 1 || e.Kyoku > 4:
-		return bad("start_kyoku: kyoku %d (1..4)", e.Kyoku)
-	case e.Oya == nil || *e.Oya < 0 || *e.Oya >= game.NumSeats:
-		return bad("start_kyoku: oya missing or not a seat")
-	case len(e.Scores) != game.NumSeats:
-		return bad("start_kyoku: %d scores", len(e.Scores))
-	case len(e.Tehais) != game.NumSeats:
-		return bad("start_kyoku: %d tehais", len(e.Tehais))
+	case e.Kyoku < 1 || e.Kyoku > c.np:
+		return bad("start_kyoku: kyoku %d (1..%d)", e.Kyoku, c.np)
+	case e.Oya == nil || *e.Oya < 0 || *e.Oya >= c.np:
+		return bad("start_kyoku: oya missing or not a seat (0..%d)", c.np-1)
+	case len(e.Scores) != c.np:
+		return bad("start_kyoku: %d scores in a %d-player game", len(e.Scores), c.np)
+	case len(e.Tehais) != c.np:
+		return bad("start_kyoku: %d tehais in a %d-player game", len(e.Tehais), c.np)
 	}
 	setup := game.RoundSetup{Index: int(wind-tile.East)*4 + e.Kyoku - 1, Dealer: uint8(*e.Oya)}
 	if e.Honba != nil {
@@ -178,16 +210,19 @@ func (c *Client) startRound(e *mjai.Event) error {
 	return nil
 }
 
-// actor reads e's actor.
-func actor(e *mjai.Event) (int, error) {
-	if e.Actor == nil || *e.Actor < 0 || *e.Actor >= game.NumSeats {
-		return 0, bad("%s without an actor (0..3)", quote(e.Type))
+// actor reads e's actor, a seat of the game.
+func (c *Client) actor(e *mjai.Event) (int, error) {
+	switch {
+	case e.Actor == nil || *e.Actor < 0:
+		return 0, bad("%s without an actor (0..%d)", quote(e.Type), c.np-1)
+	case *e.Actor >= c.np:
+		return 0, bad("%s: actor %d is not a seat of a %d-player game (0..%d)", quote(e.Type), *e.Actor, c.np, c.np-1)
 	}
 	return *e.Actor, nil
 }
 
 func (c *Client) reach(e *mjai.Event) (mjai.Event, error) {
-	a, err := actor(e)
+	a, err := c.actor(e)
 	if err != nil || c.obs == nil {
 		return none(), errors.Join(err, bad("reach outside a round"))
 	}
@@ -212,7 +247,7 @@ func (c *Client) play(e *mjai.Event) (mjai.Event, error) {
 	var a int
 	if e.Type != "dora" {
 		var err error
-		if a, err = actor(e); err != nil {
+		if a, err = c.actor(e); err != nil {
 			return none(), err
 		}
 		fe.Seat = &a
@@ -230,6 +265,9 @@ func (c *Client) play(e *mjai.Event) (mjai.Event, error) {
 		fe.Tsumogiri = e.Tsumogiri != nil && *e.Tsumogiri
 		fe.Riichi, c.declared[a] = c.declared[a], false
 	case "chi", "pon", "daiminkan":
+		if e.Type == "chi" && c.np == 3 {
+			return none(), bad("chi by seat %d in a 3-player game (no chi with three players)", a)
+		}
 		if e.Target == nil {
 			return none(), bad("%s without a target", e.Type)
 		}
@@ -240,6 +278,13 @@ func (c *Client) play(e *mjai.Event) (mjai.Event, error) {
 		fe.Type, fe.Tiles, fe.Tile, c.rinshan = "ankan", e.Consumed, "", true
 	case "kakan":
 		fe.Type, ask, answer, c.rinshan = "kakan", a != c.seat, true, true
+	case "nukidora", "kita":
+		if err := c.checkKita(e, a); err != nil {
+			return none(), err
+		}
+		// The others may rob the North (a ron), then its replacement draw
+		// comes from the dead wall.
+		fe.Type, ask, answer, c.rinshan = "kita", a != c.seat, true, true
 	case "dora":
 		fe.Type, fe.Tile = "dora", e.DoraMarker
 	case "reach_accepted":
@@ -254,6 +299,17 @@ func (c *Client) play(e *mjai.Event) (mjai.Event, error) {
 		return none(), nil
 	}
 	return c.decide(answer)
+}
+
+// checkKita checks a nukidora (kita) of seat a: three players, a North.
+func (c *Client) checkKita(e *mjai.Event, a int) error {
+	if c.np != 3 {
+		return bad("%s by seat %d in a %d-player game (three players only)", e.Type, a, c.np)
+	}
+	if t, err := tile.ParseMjai(e.Pai); err != nil || t.Kind() != tile.North {
+		return bad("%s of %s by seat %d: only a North (N) is set aside", e.Type, quote(e.Pai), a)
+	}
+	return nil
 }
 
 // decide asks the bot when the round waits for the seat: to answer a
@@ -302,6 +358,8 @@ func (c *Client) reaction(r *game.Round, a game.Action) mjai.Event {
 		ev.Type, ev.Target, ev.Pai = "hora", &from, r.LastTile().Mjai()
 	case game.KyuushuKyuuhai:
 		ev.Type = "ryukyoku"
+	case game.Kita:
+		ev.Type, ev.Pai = "nukidora", a.Tile.Mjai()
 	case game.Ankan:
 		ev.Type = "ankan"
 		for _, t := range r.Hand(me) {

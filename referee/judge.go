@@ -64,7 +64,12 @@ func (t *table) judge(s int, v game.View, legal []game.Action, e *mjai.Event) (g
 		return game.Action{}, fmt.Errorf("%w: no nine-terminal draw is legal", ErrIllegal)
 	case "ankan", "kakan":
 		return kan(legal, e)
+	case "nukidora", "kita":
+		return kita(v, legal, e)
 	case "chi", "pon", "daiminkan":
+		if e.Type == "chi" && v.Players() == 3 {
+			return game.Action{}, fmt.Errorf("%w: no chi with three players", ErrIllegal)
+		}
 		return call(v, legal, e)
 	}
 	return game.Action{}, fmt.Errorf("%w: unknown reply type %q", ErrIllegal, e.Type)
@@ -162,6 +167,25 @@ func kan(legal []game.Action, e *mjai.Event) (game.Action, error) {
 		}
 	}
 	return game.Action{}, fmt.Errorf("%w: no legal %s of %s", ErrIllegal, e.Type, t.Kind())
+}
+
+// kita finds the legal kita (nukidora) of e's tile: a North, with three
+// players only.
+func kita(v game.View, legal []game.Action, e *mjai.Event) (game.Action, error) {
+	if v.Players() != 3 {
+		return game.Action{}, fmt.Errorf("%w: no %s with %d players (three only)", ErrIllegal, e.Type, v.Players())
+	}
+	t, err := face(e.Pai)
+	if err != nil {
+		return game.Action{}, err
+	}
+	if t.Kind() != tile.North {
+		return game.Action{}, fmt.Errorf("%w: a %s of %s: only a North (N) is set aside", ErrIllegal, e.Type, t.Kind())
+	}
+	if a, ok := find(legal, game.Kita); ok {
+		return a, nil
+	}
+	return game.Action{}, fmt.Errorf("%w: no legal %s", ErrIllegal, e.Type)
 }
 
 // call finds the legal chi, pon or daiminkan of the last discard with e's

@@ -101,7 +101,15 @@ func ParseSeat(spec string) error {
 // returns the result of the games finished before, marked Partial, with
 // the error (ctx's cause, or the game's).
 func (m *Match) Run(ctx context.Context) (*arena.Result, error) {
-	for i, s := range m.Arena.Seats {
+	np := m.Arena.Players
+	if np == 0 {
+		np = game.NumSeats
+	}
+	if np != 3 && np != game.NumSeats {
+		return nil, fmt.Errorf("%w: players %d: 3 or 4", arena.ErrConfig, m.Arena.Players)
+	}
+	// The arena's check says what a fourth seat of a 3-player match is.
+	for i, s := range m.Arena.Seats[:np] {
 		if err := ParseSeat(s); err != nil {
 			return nil, fmt.Errorf("%w: entry %d: %v", arena.ErrConfig, i+1, err)
 		}
@@ -174,7 +182,7 @@ func (m *Match) report(e *ReplyError) {
 func (m *Match) newTable(spec *arena.TableSpec) (arena.Table, error) {
 	t := &table{m: m, spec: spec}
 	t.hooks = game.Hooks{Start: t.start, Applied: t.applied, End: t.end}
-	for s, name := range spec.Names {
+	for s, name := range spec.Names[:spec.Rules.Players()] {
 		st := &t.seats[s]
 		st.spec = name
 		c, err := m.openSeat(spec, s, name, st)

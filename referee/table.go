@@ -224,16 +224,19 @@ func (t *table) startGame(s int) mjai.Event {
 		first = 4
 	}
 	red := t.spec.Rules.Score.RedFives
-	return mjai.Event{Type: "start_game", ID: &id, Names: t.spec.Names[:], KyokuFirst: &first, AkaFlag: &red, Seed: &seed}
+	// Three names make a 3-player game, as the 3-player forks of Mortal
+	// read it.
+	return mjai.Event{Type: "start_game", ID: &id, Names: t.spec.Names[:t.spec.Rules.Players()], KyokuFirst: &first, AkaFlag: &red, Seed: &seed}
 }
 
 func (t *table) startRound(r *game.Round, s int) mjai.Event {
 	honba, sticks, dealer := r.Honba(), r.Sticks(), r.Dealer()
 	scores := r.Scores()
+	np := r.Players()
 	e := mjai.Event{Type: "start_kyoku", Bakaze: r.RoundWind().Mjai(), Kyoku: r.Index()%4 + 1, Honba: &honba,
-		Kyotaku: &sticks, Oya: &dealer, DoraMarker: r.DoraIndicators()[0].Mjai(), Scores: scores[:]}
+		Kyotaku: &sticks, Oya: &dealer, DoraMarker: r.DoraIndicators()[0].Mjai(), Scores: scores[:np]}
 	dealt := t.ob.Observation(s).Dealt()
-	for seat := range game.NumSeats {
+	for seat := range np {
 		hand := make([]string, 13)
 		for i := range hand {
 			hand[i] = "?"
@@ -278,7 +281,8 @@ func (t *table) flush(r *game.Round) error {
 	return t.fatal
 }
 
-// event writes one observation event as mjai's.
+// event writes one observation event as mjai's; every array has one
+// element a seat of the game.
 func event(e *observe.ObsEvent, r *game.Round) mjai.Event {
 	a := int(e.Seat)
 	m := mjai.Event{Actor: &a}
@@ -307,9 +311,13 @@ func event(e *observe.ObsEvent, r *game.Round) mjai.Event {
 		m.Type, m.Actor, m.DoraMarker = "dora", nil, e.Tile.Mjai()
 	case observe.ObsRiichiAccepted:
 		scores := r.Scores()
-		deltas := make([]int, game.NumSeats)
+		deltas := make([]int, r.Players())
 		deltas[a] = -1000
-		m.Type, m.Deltas, m.Scores = "reach_accepted", deltas, scores[:]
+		m.Type, m.Deltas, m.Scores = "reach_accepted", deltas, scores[:r.Players()]
+	case observe.ObsKita:
+		// The 3-player forks of Mortal's name; their readers take "kita"
+		// too.
+		m.Type, m.Pai = "nukidora", e.Tile.Mjai()
 	}
 	return m
 }
@@ -320,6 +328,7 @@ func (t *table) end(r *game.Round) error {
 		t.seats[s].line = nil // a reply the round's end made moot
 	}
 	res := r.Result()
+	np := r.Players()
 	scores := r.Scores()
 	deltas := res.Deltas
 	if res.Kind == game.Agari {
@@ -328,12 +337,12 @@ func (t *table) end(r *game.Round) error {
 			a, from := int(w.Seat), int(w.From)
 			e := mjai.Event{Type: "hora", Actor: &a, Target: &from, Pai: w.Win.WinTile.Mjai()}
 			if i == int(res.NumWins)-1 {
-				e.Deltas, e.Scores = deltas[:], scores[:]
+				e.Deltas, e.Scores = deltas[:np], scores[:np]
 			}
 			t.broadcast(func(int) (mjai.Event, bool) { return e, true })
 		}
 	} else {
-		e := mjai.Event{Type: "ryukyoku", Reason: reason(res.Kind), Deltas: deltas[:], Scores: scores[:]}
+		e := mjai.Event{Type: "ryukyoku", Reason: reason(res.Kind), Deltas: deltas[:np], Scores: scores[:np]}
 		t.broadcast(func(int) (mjai.Event, bool) { return e, true })
 	}
 	t.broadcast(func(int) (mjai.Event, bool) { return mjai.Event{Type: "end_kyoku"}, true })
@@ -362,7 +371,8 @@ func reason(k game.EndKind) string {
 func (t *table) Close(g *game.Game, err error) error {
 	if g != nil && t.any {
 		scores := g.Scores
-		t.broadcast(func(int) (mjai.Event, bool) { return mjai.Event{Type: "end_game", Scores: scores[:]}, true })
+		np := t.spec.Rules.Players()
+		t.broadcast(func(int) (mjai.Event, bool) { return mjai.Event{Type: "end_game", Scores: scores[:np]}, true })
 	}
 	if err == nil {
 		err = t.fatal
