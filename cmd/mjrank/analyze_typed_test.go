@@ -56,11 +56,13 @@ func TestAnalyzeTyped(t *testing.T) {
 
 // TestAnalyzeTypedErrors: a typed position that cannot exist, or flags of
 // one given with another form, stop before any work with a usage error
-// naming the flag.
+// naming the flag; with three players, so does what a 3-player table
+// cannot hold.
 func TestAnalyzeTypedErrors(t *testing.T) {
 	typed := []string{"analyze", "--hand", "234m456p789s1122z", "--draw", "3z", "--dora", "5m", "--wind", "W",
 		"--river", "0:1z9m_4p", "--river", "1:2z8p_3s", "--river", "2:9s1m_", "--river", "3:7z6z", "--sims", "10"}
 	with := func(extra ...string) []string { return append(slices.Clone(typed), extra...) }
+	with3 := func(extra ...string) []string { return append(slices.Clone(sanmaTyped), extra...) }
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -75,6 +77,15 @@ func TestAnalyzeTypedErrors(t *testing.T) {
 		{with("--dora", "4m,4m,4m,4m"), "a fifth 4m (hand: 1, dora: 4)"},
 		{[]string{"analyze", "--river", "0:1z", "--sims", "10"}, "give --hand too"},
 		{[]string{"analyze", "--hand", "234m456p789s1122z3z", "--seat", "0"}, "--hand needs --dora"},
+		{with3("--river", "3:7z"), `--river: "3:7z": want SEAT:TILES, SEAT 0 to 2 or a wind (E, S, W)`},
+		{with3("--melds", "3:pon=777z"), `--melds: "3:pon=777z": want SEAT:TILES, SEAT 0 to 2`},
+		{with3("--scores", "35000,35000,35000,0"), `--scores: "35000,35000,35000,0": want 3 scores by seat`},
+		{with3("--kita", "1,0,1,0"), `--kita: "1,0,1,0": want 3 counts by seat`},
+		{with3("--dora", "5m"), "--dora: 5m is not in a 3-player game (no 2m to 8m)"},
+		{with3("--players", "5"), "--players: 5: want 3 or 4"},
+		{with3("--players", "4"), `--kita: "1,0,1": only a 3-player game sets Norths aside`},
+		{with3("--wind", "N"), `--wind: "N": want E, S or W`},
+		{[]string{"analyze", "--kita", "1,0,0", "--sims", "10"}, "give --hand too"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(tc.args, nil, &stdout, &stderr)
