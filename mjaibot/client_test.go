@@ -127,6 +127,8 @@ func FuzzServe(f *testing.F) {
 	f.Add(startGame + "\n" + startKyoku + "\n" + myDraw + "\n")
 	f.Add("[" + startGame + "," + startKyoku + "]\n")
 	f.Add(startGame + "\n" + startKyoku + "\n" + `{"type":"pon","actor":0,"target":3,"pai":"E","consumed":["E","E"]}` + "\n")
+	f.Add(startGame3 + "\n" + startKyoku3 + "\n" + `{"type":"tsumo","actor":0,"pai":"N"}` + "\n" + `{"type":"nukidora","actor":0,"pai":"N"}` + "\n")
+	f.Add(startGame3 + "\n" + startKyoku3Wait + "\n" + `{"type":"tsumo","actor":1,"pai":"?"}` + "\n" + `{"type":"kita","actor":1,"pai":"N"}` + "\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		c, err := NewClient(Config{Bot: "efficiency"})
 		if err != nil {
