@@ -28,9 +28,13 @@ import (
 type Comparison struct {
 	BotA string `json:"bot_a"`
 	BotB string `json:"bot_b"`
+	// Players is 3 for records of 3-player games; 0 (absent from the JSON)
+	// for 4-player ones, as in Result.
+	Players int `json:"players,omitempty"`
 	// Games are the games both folders hold, on Units walls (a unit is a
-	// wall's four seatings with --rotate, else one game); OnlyA and OnlyB
-	// the games one folder holds alone (left out).
+	// wall's four seatings with --rotate, three with three players, else
+	// one game); OnlyA and OnlyB the games one folder holds alone (left
+	// out).
 	Games int `json:"games"`
 	Units int `json:"units"`
 	OnlyA int `json:"only_a"`
@@ -47,7 +51,7 @@ type Comparison struct {
 	Parted Interval `json:"parted"`
 	// ByMove splits Parted by the kind of the bot's first different move
 	// in the round where the games part: discard, riichi, dama, call, pass,
-	// kan, win, kyuushu, other (partingMoves, in that order; the kinds that
+	// kan, win, kyuushu, kita, other (partingMoves, in that order; the kinds that
 	// parted a game); the kinds' figures add up to Parted.
 	ByMove []MoveParting `json:"by_move"`
 }
@@ -56,11 +60,12 @@ type Comparison struct {
 // ByMove names them: the bot discards another tile; declares riichi in B
 // only ("riichi") or in A only ("dama": B stays closed without it); calls
 // (chi, pon, daiminkan) in B only ("call") or in A only ("pass"); kans
-// (ankan, kakan), wins or aborts by kyuushu kyuuhai in one only; "other"
-// is a difference the bot did not make. The direction matters: the
+// (ankan, kakan), wins or aborts by kyuushu kyuuhai in one only; sets a
+// North aside in one only ("kita", three players); "other" is a
+// difference the bot did not make. The direction matters: the
 // engine's gain on its prior is mostly where it calls and the prior
 // passes (docs/STRENGTH.md).
-var partingMoves = [...]string{"discard", "riichi", "dama", "call", "pass", "kan", "win", "kyuushu", "other"}
+var partingMoves = [...]string{"discard", "riichi", "dama", "call", "pass", "kan", "win", "kyuushu", "kita", "other"}
 
 // MoveParting is the part of the parting figure due to the games whose
 // first different move is Move: Games of them, and Parted, their B − A
@@ -98,22 +103,39 @@ func parseRecordName(name string) (k gameKey, ok bool) {
 // parting figure needs: the bot's seat and the situation at the start of
 // every round.
 type finalRank struct {
-	rank   int
-	scores [game.NumSeats]int
-	seat   int
-	starts []rankmodel.Situation
-	events [][]data.Event // every round's, for where the games part
+	rank    int
+	scores  [game.NumSeats]int
+	seat    int
+	players int
+	starts  []rankmodel.Situation
+	events  [][]data.Event // every round's, for where the games part
+	// sits are the seats the bot sits in: one, or several at a table of
+	// one bot (the prior against itself), where the pairing picks the
+	// seat (pairSeats).
+	sits []int
+	bot  string
+	path string
 }
 
-// readRanks reads every arena record in dir and returns bot's final rank
-// in each. A record that does not parse, has no final scores, or does not
-// seat bot exactly once is an error naming the file.
-func readRanks(dir, bot string) (map[gameKey]finalRank, error) {
+// at makes seat the compared bot's, its rank the game's final rank of
+// that seat.
+func (fr *finalRank) at(seat int) {
+	fr.seat = seat
+	fr.rank = game.RankOf(fr.scores, fr.players)[seat]
+}
+
+// readRanks reads every arena record in dir and returns the compared
+// bot's final rank in each, and the number of players of the games. A
+// record that does not parse, has no final scores, does not seat bot, or
+// has another number of players than the folder's first is an error
+// naming the file.
+func readRanks(dir, bot string) (map[gameKey]finalRank, int, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	out := map[gameKey]finalRank{}
+	players, first := 0, ""
 	for _, e := range ents {
 		k, ok := parseRecordName(e.Name())
 		if !ok || e.IsDir() {
@@ -122,17 +144,26 @@ func readRanks(dir, bot string) (map[gameKey]finalRank, error) {
 		path := filepath.Join(dir, e.Name())
 		fr, err := readRank(path, bot)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
+		}
+		if k.rot >= fr.players {
+			return nil, 0, fmt.Errorf("%s: rotation %d of a %d-player game (the name's last number is below the players)", path, k.rot, fr.players)
+		}
+		if players == 0 {
+			players, first = fr.players, path
+		} else if fr.players != players {
+			return nil, 0, fmt.Errorf("%s: a %d-player game among %d-player ones (%s): one arena has one number of players", path, fr.players, players, first)
 		}
 		out[k] = fr
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no arena records (SEED-UNIT-ROTATION.json, as arena --records writes them)", dir)
+		return nil, 0, fmt.Errorf("%s: no arena records (SEED-UNIT-ROTATION.json, as arena --records writes them)", dir)
 	}
-	return out, nil
+	return out, players, nil
 }
 
-// readRank reads one record and bot's final rank in it.
+// readRank reads one record and the seats bot sits in; the bot's seat
+// and rank are set when it sits once.
 func readRank(path, bot string) (finalRank, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -150,30 +181,59 @@ func readRank(path, bot string) (finalRank, error) {
 	if g.Owari == nil {
 		return finalRank{}, fmt.Errorf("%s: the game has no final scores", path)
 	}
-	if g.Players != game.NumSeats {
-		// The parting figure reads the rank model, which learned 4-player
-		// games only.
-		return finalRank{}, fmt.Errorf("%s: a %d-player game: compare takes 4-player arenas only (no rank model of 3-player games yet)", path, g.Players)
-	}
-	seat := -1
-	for s, n := range g.Names {
+	fr := finalRank{scores: g.Owari.Scores, players: g.Players, bot: bot, path: path, seat: -1}
+	for s, n := range g.Names[:g.Players] {
 		if n == bot {
-			if seat >= 0 {
-				return finalRank{}, fmt.Errorf("%s: %q sits twice (seats %d and %d); compare a bot that sits once", path, bot, seat, s)
-			}
-			seat = s
+			fr.sits = append(fr.sits, s)
 		}
 	}
-	if seat < 0 {
-		return finalRank{}, fmt.Errorf("%s: no seat is %q (the seats are %s)", path, bot, strings.Join(g.Names[:], ", "))
+	if len(fr.sits) == 0 {
+		return finalRank{}, fmt.Errorf("%s: no seat is %q (the seats are %s)", path, bot, strings.Join(g.Names[:g.Players], ", "))
 	}
-	fr := finalRank{rank: game.Rank(g.Owari.Scores)[seat], scores: g.Owari.Scores, seat: seat}
+	if len(fr.sits) == 1 {
+		fr.at(fr.sits[0])
+	}
 	for _, rd := range g.Rounds {
-		fr.starts = append(fr.starts, rankmodel.Situation{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks,
-			Scores: rd.Scores, Dealer: rd.Dealer, Hanchan: g.Rules.EastSouth})
+		s := rankmodel.Situation{Index: rd.Number, Honba: rd.Honba, Sticks: rd.Sticks,
+			Scores: rd.Scores, Dealer: rd.Dealer, Hanchan: g.Rules.EastSouth}
+		if g.Players == 3 {
+			s.Players = 3
+		}
+		fr.starts = append(fr.starts, s)
 		fr.events = append(fr.events, rd.Events)
 	}
 	return fr, nil
+}
+
+// pairSeats settles the compared seat of a pair of games on one wall and
+// rotation where the bot sits more than once in one of them: the seat
+// where it sits in the other game, which is the same entry of --seats
+// (the rotation seats entries alike in both). Sitting more than once in
+// both, or not in that seat, is an error naming the files.
+func pairSeats(a, b *finalRank) error {
+	one, many := a, b
+	switch {
+	case a.seat >= 0 && b.seat >= 0:
+		return nil
+	case a.seat < 0 && b.seat < 0:
+		return fmt.Errorf("%s and %s: %q sits in seats %s and %q in seats %s: one of them must sit once", a.path, b.path, a.bot, seatList(a.sits), b.bot, seatList(b.sits))
+	case a.seat < 0:
+		one, many = b, a
+	}
+	if !slices.Contains(many.sits, one.seat) {
+		return fmt.Errorf("%s: %q sits in seats %s, not in seat %d, where %q sits in %s", many.path, many.bot, seatList(many.sits), one.seat+1, one.bot, one.path)
+	}
+	many.at(one.seat)
+	return nil
+}
+
+// seatList names seats as the tables do, from 1: "2, 3, 4".
+func seatList(seats []int) string {
+	s := make([]string, len(seats))
+	for i, x := range seats {
+		s[i] = strconv.Itoa(x + 1)
+	}
+	return strings.Join(s, ", ")
 }
 
 // partedValue is the bot's expected final rank in game fr just after the
@@ -234,6 +294,8 @@ func partingMove(a, b *finalRank) string {
 		return "pass"
 	case either(func(e data.Event) bool { return e.Type == data.EventRyuukyoku }):
 		return "kyuushu"
+	case either(func(e data.Event) bool { return bot(e, data.EventKita) }):
+		return "kita"
 	case bot(x, data.EventDiscard) && bot(y, data.EventDiscard):
 		return "discard"
 	}
@@ -243,62 +305,32 @@ func partingMove(a, b *finalRank) string {
 // Compare compares bot botA's final ranks in the records under dirA with
 // botB's under dirB (Config.Records of two arenas), game by game on the
 // games both hold. The two arenas must share their walls: the same seed,
-// and both rotated or neither.
+// and both rotated or neither, and their number of players. A bot may sit
+// more than once in one arena (the prior alone at its table): it is then
+// compared in the seat of the other arena's bot, the same entry.
 func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
-	ra, err := readRanks(dirA, botA)
+	ra, players, err := readRanks(dirA, botA)
 	if err != nil {
 		return nil, err
 	}
-	rb, err := readRanks(dirB, botB)
+	rb, playersB, err := readRanks(dirB, botB)
 	if err != nil {
 		return nil, err
 	}
-	c := &Comparison{BotA: botA, BotB: botB}
-	type unitKey struct {
-		seed uint64
-		unit int
+	if players != playersB {
+		return nil, fmt.Errorf("%s holds %d-player games, %s %d-player ones: compare arenas of one number of players", dirA, players, dirB, playersB)
 	}
-	m, err := rankmodel.Default()
+	m, err := rankmodel.DefaultFor(players)
 	if err != nil {
 		return nil, err
 	}
-	sums := map[unitKey]*unitSums{}
-	moveGames := make([]int, len(partingMoves))
-	for k, a := range ra {
-		b, ok := rb[k]
-		if !ok {
-			c.OnlyA++
-			continue
-		}
-		c.Games++
-		u := unitKey{k.seed, k.unit}
-		if sums[u] == nil {
-			sums[u] = &unitSums{}
-		}
-		us := sums[u]
-		us.a += float64(a.rank)
-		us.b += float64(b.rank)
-		us.games++
-		if a.scores == b.scores && slices.Equal(a.starts, b.starts) {
-			c.Alike++
-			continue
-		}
-		d := partedValue(m, &b, &a) - partedValue(m, &a, &b)
-		us.parted += d
-		mv := slices.Index(partingMoves[:], partingMove(&a, &b))
-		us.byMove[mv] += d
-		moveGames[mv]++
+	c := &Comparison{BotA: botA, BotB: botB, Players: playersField(players)}
+	units, moveGames, err := c.pair(ra, rb, m)
+	if err != nil {
+		return nil, err
 	}
-	c.OnlyB = len(rb) - c.Games
 	if c.Games == 0 {
 		return nil, fmt.Errorf("%s and %s hold no game in common (the same seed, unit and rotation): they were not played on the same walls", dirA, dirB)
-	}
-	keys := slices.SortedFunc(maps.Keys(sums), func(x, y unitKey) int {
-		return cmp.Or(cmp.Compare(x.seed, y.seed), cmp.Compare(x.unit, y.unit))
-	}) // the sums in a fixed order: the same figures on every run
-	units := make([]unitSums, len(keys))
-	for i, k := range keys {
-		units[i] = *sums[k]
 	}
 	c.Units = len(units)
 	c.A = meanInterval(units, func(u unitSums) float64 { return u.a })
@@ -315,8 +347,53 @@ func Compare(dirA, botA, dirB, botB string) (*Comparison, error) {
 	return c, nil
 }
 
+// pair pairs the games of ra and rb on their walls and rotations, counts
+// them in c (Games, OnlyA, OnlyB, Alike), and returns each unit's sums, in
+// the order of seed and unit, and the games each kind of move parted.
+// Games go in the order of their names, so the sums and the error of a
+// bad pair are the same on every run.
+func (c *Comparison) pair(ra, rb map[gameKey]finalRank, m *rankmodel.Model) ([]unitSums, []int, error) {
+	keys := slices.SortedFunc(maps.Keys(ra), func(x, y gameKey) int {
+		return cmp.Or(cmp.Compare(x.seed, y.seed), cmp.Compare(x.unit, y.unit), cmp.Compare(x.rot, y.rot))
+	})
+	var units []unitSums
+	moveGames := make([]int, len(partingMoves))
+	for _, k := range keys {
+		a := ra[k]
+		b, ok := rb[k]
+		if !ok {
+			c.OnlyA++
+			continue
+		}
+		if err := pairSeats(&a, &b); err != nil {
+			return nil, nil, err
+		}
+		c.Games++
+		if n := len(units); n == 0 || units[n-1].seed != k.seed || units[n-1].unit != k.unit {
+			units = append(units, unitSums{seed: k.seed, unit: k.unit})
+		}
+		us := &units[len(units)-1]
+		us.a += float64(a.rank)
+		us.b += float64(b.rank)
+		us.games++
+		if a.scores == b.scores && slices.Equal(a.starts, b.starts) {
+			c.Alike++
+			continue
+		}
+		d := partedValue(m, &b, &a) - partedValue(m, &a, &b)
+		us.parted += d
+		mv := slices.Index(partingMoves[:], partingMove(&a, &b))
+		us.byMove[mv] += d
+		moveGames[mv]++
+	}
+	c.OnlyB = len(rb) - c.Games
+	return units, moveGames, nil
+}
+
 // unitSums are one unit's sums over its games in both folders.
 type unitSums struct {
+	seed   uint64
+	unit   int
 	a, b   float64 // the bot's final ranks
 	games  float64
 	parted float64                    // B − A of partedValue

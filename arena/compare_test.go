@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -28,23 +29,52 @@ func recordArena(t *testing.T, cfg Config) (string, *Result) {
 }
 
 // TestCompareMatchesTheArenas compares two arenas on the same walls, one
-// bot changed: each side's average rank and interval are the arena's own
-// (the same units), the difference is B − A, and an arena compared with
-// itself differs by exactly 0 in every game.
+// bot changed, with four players and with three: each side's average rank
+// and interval are the arena's own (the same units), the difference is
+// B − A, and an arena compared with itself differs by exactly 0 in every
+// game.
 func TestCompareMatchesTheArenas(t *testing.T) {
-	seatsA := [4]string{"thesis", "efficiency", "efficiency", "efficiency"}
-	seatsB := [4]string{"rulebot", "efficiency", "efficiency", "efficiency"}
-	cfg := Config{Seats: seatsA, Games: 16, Seed: 11, Rotate: true, Workers: 2}
-	dirA, resA := recordArena(t, cfg)
-	cfg.Seats = seatsB
-	dirB, resB := recordArena(t, cfg)
+	for _, tc := range []struct {
+		players, games, units int
+		a, b                  [4]string
+	}{
+		{4, 16, 4, [4]string{"thesis", "efficiency", "efficiency", "efficiency"}, [4]string{"rulebot", "efficiency", "efficiency", "efficiency"}},
+		{3, 12, 4, [4]string{"thesis", "efficiency", "efficiency", ""}, [4]string{"rulebot", "efficiency", "efficiency", ""}},
+	} {
+		t.Run(fmt.Sprintf("%d players", tc.players), func(t *testing.T) {
+			cfg := Config{Players: tc.players, Seats: tc.a, Games: tc.games, Seed: 11, Rotate: true, Workers: 2}
+			dirA, resA := recordArena(t, cfg)
+			cfg.Seats = tc.b
+			dirB, resB := recordArena(t, cfg)
+			c := compareArenas(t, dirA, "thesis", dirB, "rulebot", resA, resB, tc.games, tc.units)
+			if want := playersField(tc.players); c.Players != want {
+				t.Errorf("players %d, want %d", c.Players, want)
+			}
+			// A game missing from B is left out and counted.
+			ents, _ := os.ReadDir(dirB)
+			if err := os.Remove(filepath.Join(dirB, ents[0].Name())); err != nil {
+				t.Fatal(err)
+			}
+			if c, err := Compare(dirA, "thesis", dirB, "rulebot"); err != nil || c.Games != tc.games-1 || c.OnlyA != 1 {
+				t.Errorf("one game missing in B: %+v, %v", c, err)
+			}
+		})
+	}
+}
 
-	c, err := Compare(dirA, "thesis", dirB, "rulebot")
+// compareArenas compares the bots in the records of two arenas whose
+// results are resA and resB (the compared bots their first entries) and
+// checks the comparison against them: games and units, each side's mean
+// and interval the arena's, B − A, the parting figure split by the kinds
+// of move that add up to it, against the arena swapped and itself.
+func compareArenas(t *testing.T, dirA, botA, dirB, botB string, resA, resB *Result, games, units int) *Comparison {
+	t.Helper()
+	c, err := Compare(dirA, botA, dirB, botB)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Games != 16 || c.Units != 4 || c.OnlyA != 0 || c.OnlyB != 0 {
-		t.Fatalf("games %d units %d only %d/%d, want 16 on 4 units", c.Games, c.Units, c.OnlyA, c.OnlyB)
+	if c.Games != games || c.Units != units || c.OnlyA != 0 || c.OnlyB != 0 {
+		t.Fatalf("games %d units %d only %d/%d, want %d on %d units", c.Games, c.Units, c.OnlyA, c.OnlyB, games, units)
 	}
 	near := func(what string, got, want float64) {
 		t.Helper()
@@ -60,15 +90,14 @@ func TestCompareMatchesTheArenas(t *testing.T) {
 	if c.Alike == c.Games {
 		t.Errorf("all %d games alike with another bot in seat 1", c.Games)
 	}
-
-	self, err := Compare(dirA, "thesis", dirA, "thesis")
+	self, err := Compare(dirB, botB, dirB, botB)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if self.Alike != 16 || self.Diff != (Interval{}) || self.Parted != (Interval{}) || self.ByMove == nil || len(self.ByMove) != 0 {
+	if self.Alike != games || self.Diff != (Interval{}) || self.Parted != (Interval{}) || self.ByMove == nil || len(self.ByMove) != 0 {
 		t.Errorf("an arena against itself: %d alike, difference %+v, parting %+v, by move %v", self.Alike, self.Diff, self.Parted, self.ByMove)
 	}
-	swapped, err := Compare(dirB, "rulebot", dirA, "thesis")
+	swapped, err := Compare(dirB, botB, dirA, botA)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,13 +114,28 @@ func TestCompareMatchesTheArenas(t *testing.T) {
 	if parted != c.Games-c.Alike {
 		t.Errorf("the moves part %d games, want the %d not alike", parted, c.Games-c.Alike)
 	}
-	// A game missing from B is left out and counted.
-	ents, _ := os.ReadDir(dirB)
-	if err := os.Remove(filepath.Join(dirB, ents[0].Name())); err != nil {
-		t.Fatal(err)
-	}
-	if c, err = Compare(dirA, "thesis", dirB, "rulebot"); err != nil || c.Games != 15 || c.OnlyA != 1 {
-		t.Errorf("one game missing in B: %+v, %v", c, err)
+	return c
+}
+
+// TestCompareBotAtItsOwnTable compares a bot with the same bot alone at
+// its table (every seat one bot, as the prior against itself): the
+// comparison takes, in each game, the seat of the other arena's bot, so
+// A is the arena's own figure for that entry, with three players and four.
+func TestCompareBotAtItsOwnTable(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		t.Run(fmt.Sprintf("%d players", players), func(t *testing.T) {
+			alone := [4]string{"thesis", "thesis", "thesis", "thesis"}
+			mixed := [4]string{"efficiency", "thesis", "thesis", "thesis"}
+			games := 4 * players
+			if players == 3 {
+				alone[3], mixed[3] = "", ""
+			}
+			cfg := Config{Players: players, Seats: alone, Games: games, Seed: 7, Rotate: true, Workers: 2}
+			dirA, resA := recordArena(t, cfg)
+			cfg.Seats = mixed
+			dirB, resB := recordArena(t, cfg)
+			compareArenas(t, dirA, "thesis", dirB, "efficiency", resA, resB, games, 4)
+		})
 	}
 }
 
@@ -107,12 +151,28 @@ func TestCompareErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(bad, "3-000000-0.json"), []byte(`{"log": [`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Three players on seed 3's walls; a folder of the 4-player games
+	// with a 3-player one among them; a 3-player game named as a fourth
+	// rotation.
+	cfg3 := Config{Players: 3, Seats: [4]string{"thesis", "efficiency", "efficiency", ""}, Games: 3, Seed: 3, Rotate: true, Workers: 2}
+	dir3, _ := recordArena(t, cfg3)
+	mixed, fourth := t.TempDir(), t.TempDir()
+	copyRecord(t, dirA, "3-000000-0.json", mixed, "3-000000-0.json")
+	copyRecord(t, dir3, "3-000000-0.json", mixed, "3-000001-0.json")
+	copyRecord(t, dir3, "3-000000-0.json", fourth, "3-000000-0.json")
+	copyRecord(t, dir3, "3-000000-1.json", fourth, "3-000000-3.json")
 	for _, tc := range []struct {
 		dirA, botA, dirB, botB, want string
 	}{
 		{dirA, "thesis", dirB, "thesis", "no game in common"},
 		{dirA, "mc", dirA, "thesis", `no seat is "mc"`},
-		{dirA, "efficiency", dirA, "efficiency", `"efficiency" sits twice`},
+		{dirA, "efficiency", dirA, "efficiency", `3-000000-0.json: "efficiency" sits in seats 2, 3, 4 and "efficiency" in seats 2, 3, 4: one of them must sit once`},
+		{dirA, "efficiency", dirA, "thesis", `3-000000-0.json: "efficiency" sits in seats 2, 3, 4, not in seat 1, where "thesis" sits`},
+		{dir3, "efficiency", dir3, "efficiency", `"efficiency" sits in seats 2, 3 and "efficiency" in seats 2, 3`},
+		{dirA, "thesis", dir3, "thesis", "holds 4-player games, " + dir3 + " 3-player ones"},
+		{dir3, "thesis", dirA, "thesis", "holds 3-player games, " + dirA + " 4-player ones"},
+		{mixed, "thesis", dirA, "thesis", "3-000001-0.json: a 3-player game among 4-player ones"},
+		{dir3, "thesis", fourth, "thesis", "3-000000-3.json: rotation 3 of a 3-player game"},
 		{dirA, "thesis", bad, "thesis", "3-000000-0.json"},
 		{dirA, "thesis", t.TempDir(), "thesis", "no arena records"},
 		{dirA, "thesis", filepath.Join(bad, "nowhere"), "thesis", "nowhere"},
@@ -121,6 +181,18 @@ func TestCompareErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Compare(%s, %s, %s, %s) = %v, want an error with %q", tc.dirA, tc.botA, tc.dirB, tc.botB, err, tc.want)
 		}
+	}
+}
+
+// copyRecord copies record name of folder from into folder to as as.
+func copyRecord(t *testing.T, from, name, to, as string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(from, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(to, as), b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -206,6 +278,8 @@ func TestPartingMove(t *testing.T) {
 		{"an ankan", with(ankan), with(data.Discard(1, t5("1s"), false)), "kan"},
 		{"a tsumo taken", with(agari), with(data.Discard(1, t5("2m"), true)), "win"},
 		{"kyuushu", with(data.Event{Type: data.EventRyuukyoku, Seat: -1, Tile: tile.NoTile, From: -1}), with(data.Discard(1, t5("1z"), false)), "kyuushu"},
+		{"a kita in B", with(data.Discard(1, t5("4z"), false)), with(data.Kita(1, t5("4z"))), "kita"},
+		{"a kita in A", with(data.Kita(1, t5("4z"))), with(data.Discard(1, t5("3s"), false)), "kita"},
 		{"another seat", with(data.Discard(1, t5("3s"), false), data.Discard(2, t5("1s"), false)), with(data.Discard(1, t5("3s"), false), data.Discard(2, t5("2s"), false)), "other"},
 		{"alike", common, common, "other"},
 	}

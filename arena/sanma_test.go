@@ -373,14 +373,3 @@ func TestSanmaArenaRecords(t *testing.T) {
 		})
 	}
 }
-
-// TestSanmaCompareRefuses: arena compare refuses 3-player records, naming
-// the file, rather than ranking them with the 4-player rank model.
-func TestSanmaCompareRefuses(t *testing.T) {
-	cfg := Config{Players: 3, Seats: sanmaSeats, Games: 3, Seed: 2, Rotate: true, Length: game.Tonpuusen, Workers: 2}
-	dir, _ := recordArena(t, cfg)
-	_, err := Compare(dir, "rulebot", dir, "rulebot")
-	if err == nil || !strings.Contains(err.Error(), "2-000000-0.json: a 3-player game: compare takes 4-player arenas only") {
-		t.Errorf("compare of 3-player records: %v", err)
-	}
-}

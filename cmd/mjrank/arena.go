@@ -58,9 +58,8 @@ of workers.
 --players 3 plays Tenhou's 3-player game (sanma: 108 tiles, no chi, the
 Norths set aside as dora, 35,000 points to start) between the three bots of
 --seats (default three efficiency bots): ranks 1 to 3, every wall three
-times with --rotate (--games a multiple of 3). Only the bots without learned
-models play it (` + strings.Join(bot.Baselines(), ", ") + `): the models of the
-others are of 4-player games.
+times with --rotate (--games a multiple of 3). Every bot plays it, those on
+learned models (policy, rollout, mc) on their 3-player models.
 
 --reference DIR prints, after the table, the Houou players' rates over the
 game records under DIR (every seat of every usable game, as mjrank verify
@@ -81,27 +80,31 @@ failed shard or Ctrl-C the same command plays only the others.
 
 "mjrank arena compare DIR_A DIR_B" compares one bot (--bot, default mc;
 NAME_A,NAME_B when it has another name in B) in the --records of two
-arenas played on the same walls (the same seed, both rotated or
-neither), as an engine against a variant of it: each arena's average rank
-over the games both hold, and B − A with its 95 % interval over the
-walls, paired — the interval of the difference, which the two arenas'
-own intervals do not give. The games that ended alike (the same final
-scores) add nothing to its spread; but two games that part are as good
-as independent from there on, so unless most games end alike the paired
-interval is about as wide as either arena's. So it also gives the parting
-figure: B − A of the bot's expected final rank just after the round where
-the two games part (the rank model's, from the next round's start; the
-exact rank when the game ended there; 0 for games alike) — what the first
-difference was worth, without the noise of the rounds after it. For an
-engine and a variant that play alike most of the time its interval is
-less than half as wide (±0.026 against ±0.068 over 400 hanchans, 247
-of them alike: docs/STRENGTH.md); it counts only each game's first parting,
-so for bots that differ from the first turn it measures their first
-round alone. The parting figure is split by the kind of the B bot's first
-move that differs in that round (discard; riichi when B declared it and
-A did not, dama the other way; call when B called and A did not, pass
-the other way; kan, win, kyuushu; or other when it made none), the parts
-adding up to the whole.
+arenas played on the same walls (the same seed, both rotated or neither,
+the same number of players), as an engine against a variant of it: each
+arena's average rank over the games both hold, and B − A with its 95 %
+interval over the walls, paired — the interval of the difference, which
+the two arenas' own intervals do not give. The games that ended alike
+(the same final scores) add nothing to its spread; but two games that
+part are as good as independent from there on, so unless most games end
+alike the paired interval is about as wide as either arena's. So it also
+gives the parting figure: B − A of the bot's expected final rank just
+after the round where the two games part (the rank model's, from the next
+round's start; the exact rank when the game ended there; 0 for games
+alike) — what the first difference was worth, without the noise of the
+rounds after it. For an engine and a variant that play alike most of the
+time its interval is less than half as wide (±0.026 against ±0.068 over
+400 hanchans, 247 of them alike: docs/STRENGTH.md); it counts only each
+game's first parting, so for bots that differ from the first turn it
+measures their first round alone. The parting figure is split by the kind
+of the B bot's first move that differs in that round (discard; riichi
+when B declared it and A did not, dama the other way; call when B called
+and A did not, pass the other way; kan, win, kyuushu, kita; or other when
+it made none), the parts adding up to the whole. With three players the
+rank model is the one of three places. A bot may sit in every seat of one
+arena (its prior at a table of itself, --seats policy,policy,policy): in
+each game it is compared in the seat of the other arena's bot, the same
+entry of --seats.
 
 The arena's memory does not grow with --games. Ctrl-C (SIGINT) or SIGTERM
 stops it: the games under way are dropped and it prints the report of the

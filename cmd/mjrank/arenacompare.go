@@ -46,7 +46,11 @@ func printComparison(w io.Writer, c *arena.Comparison, dirA, dirB string) error 
 		return fmt.Sprintf("%+.3f ± %.3f", iv.Mean, iv.High-iv.Mean)
 	}
 	fmt.Fprintf(w, "compare  %s in A (%s) against %s in B (%s)\n", c.BotA, dirA, c.BotB, dirB)
-	fmt.Fprintf(w, "games    %d in both on %d %s; %d ended alike", c.Games, c.Units, pluralNoun(c.Units, "unit", "units"), c.Alike)
+	kind := ""
+	if c.Players == 3 {
+		kind = " 3-player games"
+	}
+	fmt.Fprintf(w, "games    %d%s in both on %d %s; %d ended alike", c.Games, kind, c.Units, pluralNoun(c.Units, "unit", "units"), c.Alike)
 	if c.OnlyA > 0 || c.OnlyB > 0 {
 		fmt.Fprintf(w, "; left out: %d only in A, %d only in B", c.OnlyA, c.OnlyB)
 	}
