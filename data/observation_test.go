@@ -322,24 +322,20 @@ func TestObservationAtTsumogiriHidden(t *testing.T) {
 	}
 }
 
-func TestObservationAtErrors(t *testing.T) {
-	g, hidden := selfplayHidden(t)
-	sanma := *g
-	sanma.Players = 3
-	for _, c := range []struct {
-		name                string
-		g                   *data.Game
-		round, event, seat  int
-		want                string
-		wantErr, wantGameOK error
-	}{
-		{"round", g, 9, 0, 0, "round 9 of 5", nil, nil},
-		{"event", g, 0, 1000, 0, "event 1000 of", nil, nil},
-		{"event before the deal", g, 0, -2, 0, "event -2 of", nil, nil},
-		{"seat", g, 0, 0, 4, "seat 4", nil, nil},
-		{"hidden hand", hidden, 0, 0, 1, "dealt tile 0: invalid tile id 255", observe.ErrObservation, nil},
-		{"a 4-player record called 3-player", &sanma, 0, 0, 0, "seat 3 is empty with three players", observe.ErrObservation, nil},
-	} {
+// observationAtErr is a call of ObservationAt that must fail with an
+// error naming want, wrapping wantErr unless it is nil.
+type observationAtErr struct {
+	name               string
+	g                  *data.Game
+	round, event, seat int
+	want               string
+	wantErr            error
+}
+
+// checkObservationAtErrs runs each case as a subtest.
+func checkObservationAtErrs(t *testing.T, cases []observationAtErr) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := data.ObservationAt(c.g, c.round, c.event, c.seat)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -350,4 +346,18 @@ func TestObservationAtErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestObservationAtErrors(t *testing.T) {
+	g, hidden := selfplayHidden(t)
+	sanma := *g
+	sanma.Players = 3
+	checkObservationAtErrs(t, []observationAtErr{
+		{"round", g, 9, 0, 0, "round 9 of 5", nil},
+		{"event", g, 0, 1000, 0, "event 1000 of", nil},
+		{"event before the deal", g, 0, -2, 0, "event -2 of", nil},
+		{"seat", g, 0, 0, 4, "seat 4", nil},
+		{"hidden hand", hidden, 0, 0, 1, "dealt tile 0: invalid tile id 255", observe.ErrObservation},
+		{"a 4-player record called 3-player", &sanma, 0, 0, 0, "seat 3 is empty with three players", observe.ErrObservation},
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
@@ -131,25 +130,13 @@ func TestSanmaObservationAtErrors(t *testing.T) {
 	bad.Rounds[ri].Events = slices.Clone(g.Rounds[ri].Events)
 	bad.Rounds[ri].Events[ki].Tile = tile.Tile(4 * int(tile.Pin1)) // 1p: not a North
 	kitaSeat := int(g.Rounds[ri].Events[ki].Seat)
-	for _, c := range []struct {
-		name               string
-		g                  *data.Game
-		round, event, seat int
-		want               string
-	}{
-		{"seat 3 of three", g, 0, 0, 3, "seat 3 of a 3-player game"},
-		{"seat -1", g, 0, 0, -1, "seat -1 of a 3-player game"},
-		{"five players", &five, 0, 0, 0, "5 players"},
-		{"a kita of a 1p", &bad, ri, ki, kitaSeat, fmt.Sprintf("event %d seat %d: observe: observation event", ki, kitaSeat)},
-		{"a kita of a 1p, another seat", &bad, ri, ki, (kitaSeat + 1) % 3, "a kita sets aside a North"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := data.ObservationAt(c.g, c.round, c.event, c.seat)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Fatalf("got %v, want an error with %q", err, c.want)
-			}
-		})
-	}
+	checkObservationAtErrs(t, []observationAtErr{
+		{"seat 3 of three", g, 0, 0, 3, "seat 3 of a 3-player game", nil},
+		{"seat -1", g, 0, 0, -1, "seat -1 of a 3-player game", nil},
+		{"five players", &five, 0, 0, 0, "5 players", nil},
+		{"a kita of a 1p", &bad, ri, ki, kitaSeat, fmt.Sprintf("event %d seat %d: observe: observation event", ki, kitaSeat), nil},
+		{"a kita of a 1p, another seat", &bad, ri, ki, (kitaSeat + 1) % 3, "a kita sets aside a North", nil},
+	})
 	// The record as it is: every seat's observation after the kita holds it.
 	for s := range 3 {
 		o, err := data.ObservationAt(g, ri, ki, s)
