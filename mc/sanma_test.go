@@ -69,16 +69,23 @@ func sanmaPosition(t testing.TB) (*game.Round, int, *game.Rules) {
 	return nil, 0, nil
 }
 
-// TestSanmaDecision: a three-player turn with a North in hand: the
-// candidates include the kita and no chi, every candidate's expected
-// rank is within 1..3 (P(4th) = 0, the distribution sums to 1), and the
-// analysis is the same at 1 and 3 workers.
-func TestSanmaDecision(t *testing.T) {
+// sanmaEngine returns the default engine and sanmaPosition's decision.
+func sanmaEngine(t testing.TB) (*Engine, *game.Round, int, *game.Rules) {
+	t.Helper()
 	e, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
 	r, seat, rules := sanmaPosition(t)
+	return e, r, seat, rules
+}
+
+// TestSanmaDecision: a three-player turn with a North in hand: the
+// candidates include the kita and no chi, every candidate's expected
+// rank is within 1..3 (P(4th) = 0, the distribution sums to 1), and the
+// analysis is the same at 1 and 3 workers.
+func TestSanmaDecision(t *testing.T) {
+	e, r, seat, rules := sanmaEngine(t)
 	v := game.ViewOf(r, seat)
 	legal := r.Legal(seat, nil)
 	var ans [2]*Analysis
@@ -123,12 +130,8 @@ func stripSeconds(an *Analysis) Analysis {
 // rules (the default) is an error naming both counts, not a misread
 // round.
 func TestSanmaRefusesFourPlayerRules(t *testing.T) {
-	e, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, seat, _ := sanmaPosition(t)
-	_, err = e.Analyze(context.Background(), game.ViewOf(r, seat), r.Legal(seat, nil), Options{Sims: 50, Workers: 1})
+	e, r, seat, _ := sanmaEngine(t)
+	_, err := e.Analyze(context.Background(), game.ViewOf(r, seat), r.Legal(seat, nil), Options{Sims: 50, Workers: 1})
 	if err == nil || !strings.Contains(err.Error(), "3 players, the rules (Options.Rules) 4") {
 		t.Fatalf("err = %v, want the players' mismatch", err)
 	}
@@ -138,11 +141,7 @@ func TestSanmaRefusesFourPlayerRules(t *testing.T) {
 // opponents (seat 3 empty, never tenpai), and its unseen tiles are of
 // the 108 (no 2m–8m), the Norths set aside excluded.
 func TestSanmaRoot(t *testing.T) {
-	e, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, seat, rules := sanmaPosition(t)
+	e, r, seat, rules := sanmaEngine(t)
 	if err := r.Apply(game.Action{Type: game.Kita, Seat: uint8(seat), Tile: firstNorth(r.Hand(seat))}); err != nil {
 		t.Fatal(err)
 	}
@@ -227,11 +226,7 @@ func TestSanmaExhaustivePayments(t *testing.T) {
 // every seat move keeps the rule's contract: the North it holds at the
 // end of a rollout is one it needs.
 func TestSanmaRolloutSetsNorthsAside(t *testing.T) {
-	e, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, seat, rules := sanmaPosition(t)
+	e, r, seat, rules := sanmaEngine(t)
 	v := game.ViewOf(r, seat)
 	legal := r.Legal(seat, nil)
 	o := &config{Options: Options{Rules: rules, Sims: 1, Workers: 1, Seed: 1}}
