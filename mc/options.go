@@ -143,6 +143,11 @@ type Lab struct {
 	// fewer middle kinds and more honours than a uniform split. The
 	// heuristic rollout's pool is uniform (its rates were fitted on it).
 	UniformPool bool
+	// FourPlayerRates has a three-player rollout play its opponents by
+	// the 4-player rates, none of them setting a North aside: the engine
+	// before the 3-player rates (the baseline TestRates3Agreement
+	// measures them against).
+	FourPlayerRates bool
 	// Truth is the full-information round of the position, read as Oracle
 	// says: with OracleAll the opponents' tenpai, ron kinds and hand values
 	// are read from it instead of predicted, and their concealed tiles

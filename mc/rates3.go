@@ -56,7 +56,7 @@ var (
 
 // rates are the rollout's rates for the root's seat count.
 func (r *root) rates() *rolloutRates {
-	if r.np == 3 {
+	if r.np == 3 && !r.fourRates {
 		return &rates3
 	}
 	return &rates4

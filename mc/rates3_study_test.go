@@ -1,15 +1,20 @@
 package mc_test
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/score"
 	"github.com/mjrank/mjrank/sim/tile"
 	"github.com/mjrank/mjrank/train"
@@ -225,4 +230,105 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestRates3Agreement measures what the 3-player rates and the opponents'
+// kitas change in play: on turn and call decisions of the first N
+// held-out 3-player games (MJRANK_SANMA_AGREE=N; every third decision
+// with two legal moves or more), how often mc at 1,000 simulations picks
+// the recorded player's move with the 4-player rates and no opponent
+// kita (Lab.FourPlayerRates) and with the 3-player ones, on the same
+// seeds: the two agreements and their paired difference, with 95 %
+// intervals.
+func TestRates3Agreement(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("MJRANK_SANMA_AGREE"))
+	if n <= 0 {
+		t.Skip("set MJRANK_SANMA_AGREE=N to compare the rates on N held-out 3-player games")
+	}
+	e, err := mc.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := shareddata.Dir(t, "tenhou")
+	index, err := shareddata.ReadIndex(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var agree [2]int
+	var diffs []float64
+	games, step := 0, 0
+	for _, ie := range index {
+		if games == n {
+			break
+		}
+		if ie.GoType&0x10 == 0 {
+			continue
+		}
+		refs, err := dataset.ReadFile(filepath.Join(dir, filepath.FromSlash(ie.Rel)))
+		if err != nil || len(refs) != 1 || refs[0].Game.Players != 3 || !dataset.HeldOut(refs[0].Key) || refs[0].Game.Owari == nil {
+			continue
+		}
+		games++
+		g := refs[0].Game
+		rules := g.EngineRules()
+		var rep data.ReplayReport
+		for st, d := range data.ReplayDecisions(g, &rep) {
+			legal := st.Engine.Legal(d.Seat, nil)
+			if len(legal) < 2 {
+				continue
+			}
+			if step++; step%3 != 0 {
+				continue
+			}
+			v := game.ViewOf(st.Engine, d.Seat)
+			var got [2]bool
+			for i, four := range []bool{true, false} {
+				o := mc.Options{Sims: 1000, Workers: 2, Seed: 54, Rules: &rules, Decision: uint64(step)}
+				an, err := e.AnalyzeLab(context.Background(), v, legal, o, mc.Lab{FourPlayerRates: four})
+				if err != nil {
+					t.Fatalf("%s: %v", refs[0].Key, err)
+				}
+				got[i] = sameMove(an.Best().Action, d.Played)
+				agree[i] += b2i(got[i])
+			}
+			diffs = append(diffs, float64(b2i(got[1])-b2i(got[0])))
+		}
+		if rep.Err != nil {
+			t.Fatalf("%s: %v", refs[0].Key, rep.Err)
+		}
+	}
+	m := len(diffs)
+	if m == 0 {
+		t.Fatalf("no decision in %d held-out 3-player games", games)
+	}
+	for i, name := range []string{"4-player rates, no opponent kita", "3-player rates and kitas"} {
+		p := float64(agree[i]) / float64(m)
+		t.Logf("%s: %d of %d decisions agreed (%.4f ± %.4f)", name, agree[i], m, p, 1.96*math.Sqrt(p*(1-p)/float64(m)))
+	}
+	mean, sd := meanSD(diffs)
+	t.Logf("%d games: paired difference (3-player − 4-player rates) %+.4f ± %.4f (95 %%), %d decisions", games, mean, 1.96*sd/math.Sqrt(float64(m)), m)
+}
+
+// sameMove reports whether the engine's move a is the recorded p: a
+// discard of the same kind (riichi or not alike), the kita, or the same
+// call or pass.
+func sameMove(a, p game.Action) bool {
+	switch p.Type {
+	case game.Discard, game.Riichi:
+		return a.Type == p.Type && a.Tile.Kind() == p.Tile.Kind()
+	case game.Pass, game.Kita:
+		return a.Type == p.Type
+	}
+	return a.Type == p.Type && a.Meld.Kind() == p.Meld.Kind()
+}
+
+func meanSD(x []float64) (mean, sd float64) {
+	for _, v := range x {
+		mean += v
+	}
+	mean /= float64(len(x))
+	for _, v := range x {
+		sd += (v - mean) * (v - mean)
+	}
+	return mean, math.Sqrt(sd / float64(max(1, len(x)-1)))
 }

@@ -100,18 +100,20 @@ func TestOppKitaRate(t *testing.T) {
 }
 
 // TestRatesBySeats: the rollout plays three seats by the 3-player rates
-// and four by the 4-player ones, each table a probability.
+// (by the 4-player ones with Lab.FourPlayerRates) and four by the
+// 4-player ones, each table a probability.
 func TestRatesBySeats(t *testing.T) {
 	for _, c := range []struct {
 		np   int
+		four bool
 		want *rolloutRates
-	}{{3, &rates3}, {4, &rates4}, {0, &rates4}} {
-		var r root
+	}{{3, false, &rates3}, {3, true, &rates4}, {4, false, &rates4}, {4, true, &rates4}, {0, false, &rates4}} {
+		r := root{fourRates: c.four}
 		if c.np > 0 {
 			r.setPlayers(c.np)
 		}
 		if got := r.rates(); got != c.want {
-			t.Errorf("%d seats: the wrong rates", c.np)
+			t.Errorf("%d seats, FourPlayerRates %v: the wrong rates", c.np, c.four)
 		}
 	}
 	if rates3.call == rates4.call || *rates3.call == *rates4.call || rates4.kita != 0 || rates3.kita <= 0 {

@@ -507,7 +507,7 @@ func (s *sim) oppTurn(j int, models bool) {
 		s.oppTsumo(j)
 		return
 	}
-	if k == tile.North && s.r.np == 3 && s.live > 0 && s.oppKita(j, t, models) {
+	if k == tile.North && s.r.np == 3 && s.live > 0 && s.r.rates().kita > 0 && s.oppKita(j, t, models) {
 		return
 	}
 	riichi := false

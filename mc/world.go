@@ -147,6 +147,9 @@ type root struct {
 	// yakuhai its yakuhai kinds.
 	seatCalls bool
 	yakuhai   tile.KindSet
+	// fourRates: the rollout plays by the 4-player rates whatever the
+	// seat count (Lab.FourPlayerRates).
+	fourRates bool
 	// rollRiichi decides the seat's riichi or dama in the rollout (nil:
 	// riichi on every closed tenpai); seenOut counts the tiles the seat
 	// sees outside its hand at the root.
@@ -192,6 +195,7 @@ func (e *Engine) newRoot(v game.View, rules *game.Rules, o *config, pub *opponen
 		}
 	}
 	r.seatCalls = !o.NoSeatCalls
+	r.fourRates = o.FourPlayerRates
 	if !o.AlwaysRiichi {
 		r.rollRiichi = e.roll.Riichi
 	}

@@ -74,6 +74,8 @@ var All = []Var{
 		"The folder TestRiichiTrial writes its rows into once and reuses while they are there."},
 	{"MJRANK_ROLLOUT_ONLY", "experiments/train", "off",
 		"Any value: TestPolicyTrial trains only the rollout's discard model."},
+	{"MJRANK_SANMA_AGREE", "mc", "unset: TestRates3Agreement skips",
+		"N: TestRates3Agreement compares mc's agreement with the players on N held-out 3-player games with the 4-player and the 3-player rollout rates (docs/ENGINE.md, \"Three players\")."},
 	{"MJRANK_SANMA_CURVE", "train", "unset: TestSanmaLearningCurve skips",
 		"`1`: TestSanmaLearningCurve trains the 3-player tenpai and wait models on 500, 1,000, 2,000 and all the training 3-player games and measures each on the held-out games (docs/MODELS.md, \"Three players\"; minutes of xgboost)."},
 	{"MJRANK_SANMA_KITA", "train", "unset: TestKitaChoices skips",
