@@ -19,7 +19,8 @@ const sanmaGoType = 0xB9
 
 // sanmaGames returns the complete 3-player games the corpus tests read
 // (the sample, or every one with MJRANK_CORPUS=full), read from their
-// mjlog files by INDEX.tsv; a file that does not read is an error.
+// mjlog files by INDEX.tsv; a file that does not read is an error, and
+// so is a set without one.
 func sanmaGames(t *testing.T) (names []string, games []*data.Game) {
 	t.Helper()
 	dir, set := shareddata.CorpusSet(t)
@@ -39,6 +40,9 @@ func sanmaGames(t *testing.T) (names []string, games []*data.Game) {
 		}
 		names = append(names, rel)
 		games = append(games, g)
+	}
+	if len(games) == 0 {
+		t.Fatal("no complete 3-player game in the corpus set")
 	}
 	return names, games
 }
@@ -92,9 +96,6 @@ type sanmaStudy struct {
 // aside as a dora, plus one more for each when North is dora.
 func TestSanmaRecordFacts(t *testing.T) {
 	names, games := sanmaGames(t)
-	if len(games) == 0 {
-		t.Fatal("no 3-player games")
-	}
 	var s sanmaStudy
 	for i, g := range games {
 		if g.Players != 3 {
