@@ -12,23 +12,19 @@ import (
 // must refuse what is illegal without panicking or changing the round, and
 // the invariants must hold throughout. It runs its own loop rather than
 // the play loop (Round.PlayHooked), which never tries an illegal action.
-func FuzzApply(f *testing.F) {
-	for _, seed := range []uint64{1, 2, 3, 42} {
-		f.Add(seed, uint64(7))
-	}
-	f.Fuzz(func(t *testing.T, seed, junk uint64) {
-		fuzzRound(t, Tenhou(Hanchan), seed, junk)
-	})
-}
+func FuzzApply(f *testing.F) { fuzzApply(f, Tenhou(Hanchan)) }
 
 // FuzzApplySanma is FuzzApply under three-player rules: kitas, chi (never
 // legal), the empty seat 3 among the random actions.
-func FuzzApplySanma(f *testing.F) {
+func FuzzApplySanma(f *testing.F) { fuzzApply(f, TenhouSanma(Hanchan)) }
+
+// fuzzApply seeds f and fuzzes rounds under rules.
+func fuzzApply(f *testing.F, rules Rules) {
 	for _, seed := range []uint64{1, 2, 3, 42} {
 		f.Add(seed, uint64(7))
 	}
 	f.Fuzz(func(t *testing.T, seed, junk uint64) {
-		fuzzRound(t, TenhouSanma(Hanchan), seed, junk)
+		fuzzRound(t, rules, seed, junk)
 	})
 }
 
