@@ -115,6 +115,7 @@ var cliCases = []cliCase{
 	{"analyze-bad-round", []string{"analyze", "--log", "../../data/testdata/selfplay.xml", "--round", "W4-9", "--event", "3"}, ""},
 	{"help-mjai", []string{"help", "mjai"}, ""},
 	{"mjai-session", []string{"mjai", "--bot", "thesis"}, mjaiSession},
+	{"mjai-session-3p", []string{"mjai", "--bot", "thesis"}, mjaiSession3},
 	{"mjai-batch", []string{"mjai", "--bot", "efficiency"}, "[" + strings.Join(strings.Split(mjaiSession, "\n")[:3], ",") + "]\n"},
 	{"mjai-malformed", []string{"mjai", "--bot", "efficiency"}, strings.Join(strings.Split(mjaiSession, "\n")[:3], "\n") + "\n{\"type\":\"dahai\",\n"},
 	{"mjai-closed", []string{"mjai", "--bot", "efficiency"}, strings.Join(strings.Split(mjaiSession, "\n")[:3], "\n")},
@@ -123,6 +124,10 @@ var cliCases = []cliCase{
 	{"help-match", []string{"help", "match"}, ""},
 	{"match-mjai-seats", []string{"match", "--seat", "mjai:thesis", "--seat", "efficiency", "--seat", "mjai:rulebot", "--seat", "tsumogiri", "--games", "4", "--rotate", "--seed", "3", "--length", "tonpuusen"}, ""},
 	{"match-three-seats", []string{"match", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot"}, ""},
+	{"match-3p-mjai-seats", []string{"match", "--players", "3", "--seat", "mjai:thesis", "--seat", "efficiency", "--seat", "mjai:rulebot", "--games", "3", "--rotate", "--seed", "3", "--length", "tonpuusen"}, ""},
+	{"match-3p-four-seats", []string{"match", "--players", "3", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis"}, ""},
+	{"match-3p-rotate", []string{"match", "--players", "3", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot", "--rotate", "--games", "4"}, ""},
+	{"match-two-players", []string{"match", "--players", "2", "--seat", "thesis", "--seat", "efficiency"}, ""},
 	{"match-bad-seat", []string{"match", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot", "--seat", "cmd:"}, ""},
 	{"match-bad-on-illegal", []string{"match", "--seat", "thesis", "--seat", "efficiency", "--seat", "rulebot", "--seat", "thesis", "--on-illegal", "ignore"}, ""},
 	{"match-merge-flags", []string{"match", "--games", "8", "merge", "a.json"}, ""},
@@ -149,6 +154,16 @@ var observationJSON = func() string {
 // mjaiSession is what mjrank match sent seat 0 in one east-only game.
 var mjaiSession = func() string {
 	b, err := os.ReadFile("testdata/mjai/session.jsonl")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+// mjaiSession3 is what mjrank match sent seat 0 in one east-only 3-player
+// game.
+var mjaiSession3 = func() string {
+	b, err := os.ReadFile("../../mjaibot/testdata/sanma-session.jsonl")
 	if err != nil {
 		panic(err)
 	}

@@ -25,13 +25,14 @@ func (s *seatList) Set(v string) error { *s = append(*s, v); return nil }
 
 var cmdMatch = &Command{
 	Name:      "match",
-	UsageLine: "--seat S --seat S --seat S --seat S [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--time-limit D] [--on-illegal stop|tsumogiri] [--stderr DIR] [--sims N] [--simulate-discards] [--records DIR] [--records-format tenhou6|mjai] [--listen ADDR [--wait D]] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
+	UsageLine: "[--players 3|4] --seat S --seat S --seat S [--seat S] [--games N] [--seed S] [--rotate] [--length hanchan|tonpuusen] [--time-limit D] [--on-illegal stop|tsumogiri] [--stderr DIR] [--sims N] [--simulate-discards] [--records DIR] [--records-format tenhou6|mjai] [--listen ADDR [--wait D]] [--shard i/n] [--workers N] [--json] | merge [--json] FILE...",
 	Short:     "referee mjai bots (external programs or built-in bots) on the duplicate arena",
 	Long: `
 Match is an mjai referee. It plays games as mjrank arena does (the same
 walls for a seed, --rotate for duplicate play, shards and "match merge",
-the same statistics) between four seats, each given by a --seat flag in
-seat order:
+the same statistics) between four seats, or three with --players 3
+(Tenhou's 3-player game, as arena --players 3 plays it), each given by a
+--seat flag in seat order:
 
   NAME          a built-in bot (` + strings.Join(bot.Names(), ", ") + `), played directly
   mjai:NAME     a built-in bot played through the mjai protocol in this process
@@ -57,6 +58,14 @@ are any, the decisions the referee played for it (the tsumogiri or pass of
 a rejected move, and every decision of a dropped program's seat) and the
 games in which it dropped the program: the results count those moves.
 
+A 3-player game speaks mjai as the 3-player forks of Mortal do (and
+"mjrank mjai" reads it): start_game has three names, start_kyoku three
+scores and three tehais, every deltas and scores array three elements, and
+a North set aside is {"type":"nukidora","actor":A,"pai":"N"} before its
+replacement draw ("kita" is read as its other name); a player answers its
+own draw of a North with that event, another seat's with a hora (robbing
+the North) or none, and never with a chi.
+
 start_game carries "mjrank_seed", the seed the arena gives that seat's
 bot, so "cmd:mjrank mjai --bot NAME" plays exactly the games of the direct
 arena (the same result hash); other programs ignore the field.
@@ -74,10 +83,11 @@ written to DIR/GAME-seatS.stderr. --records DIR writes every game
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o matchOptions
-		fs.Var(&o.seats, "seat", "a seat (four, in seat order): NAME, mjai:NAME or cmd:COMMAND")
+		fs.Var(&o.seats, "seat", "a seat (four, or three with --players 3, in seat order): NAME, mjai:NAME, cmd:COMMAND or tcp")
+		fs.IntVar(&o.players, "players", 4, "4, or 3 for Tenhou's 3-player game (sanma)")
 		fs.IntVar(&o.games, "games", 4, "games to play (all shards together)")
 		fs.Uint64Var(&o.seed, "seed", 1, "seed of the walls and the bots")
-		fs.BoolVar(&o.rotate, "rotate", false, "play every wall four times with the seats rotated")
+		fs.BoolVar(&o.rotate, "rotate", false, "play every wall once in every seating (four times, three with --players 3)")
 		fs.StringVar(&o.length, "length", "hanchan", "hanchan or tonpuusen")
 		fs.DurationVar(&o.limit, "time-limit", referee.DefaultTimeLimit, "the longest a reply may take")
 		fs.StringVar(&o.onIllegal, "on-illegal", "stop", "what a rejected reply does: stop, or tsumogiri (its move is replaced)")
@@ -110,7 +120,7 @@ written to DIR/GAME-seatS.stderr. --records DIR writes every game
 // matchOptions are the match command's flags.
 type matchOptions struct {
 	seats                                                     seatList
-	games, workers, sims                                      int
+	games, workers, sims, players                             int
 	seed                                                      uint64
 	rotate, asJSON, simDiscards                               bool
 	length, onIllegal, stderr, records, format, shard, listen string
@@ -142,17 +152,21 @@ func (o *matchOptions) merge(env *Env, fs *flag.FlagSet, files []string) error {
 func (o *matchOptions) check() (*referee.Match, error) {
 	m := &referee.Match{TimeLimit: o.limit, Stderr: o.stderr}
 	m.Arena = arena.Config{Games: o.games, Seed: o.seed, Rotate: o.rotate, Records: o.records, Workers: o.workers, RecordsFormat: o.format}
+	if o.players == 3 {
+		m.Arena.Players = 3
+	}
 	m.Arena.Bots.MCSims, m.Arena.Bots.MCSimulateDiscards = o.sims, o.simDiscards
 	var err error
 	m.Arena.Length, err = lengthFlag(o.length)
 	err = firstErr(err,
 		atLeast("games", o.games, 1),
+		intIn("players", o.players, 3, 4),
 		recordsFlag(o.records),
 		shardFlag(o.shard, &m.Arena.Shard, &m.Arena.Shards),
 		intIn("sims", o.sims, 1, arena.MaxMCSims),
 		workersFlag(o.workers),
 		atMostWorkers(o.workers),
-		matchSeats(o.seats, &m.Arena.Seats),
+		matchSeats(o.seats, o.players, &m.Arena.Seats),
 		onIllegalFlag(o.onIllegal, &m.OnIllegal),
 	)
 	if err != nil {
@@ -171,8 +185,8 @@ func (o *matchOptions) check() (*referee.Match, error) {
 		return nil, usageErrorf("--wait %v: must be above 0", o.wait)
 	}
 	m.Wait = o.wait
-	if o.rotate && o.games%game.NumSeats != 0 {
-		return nil, usageErrorf("--games %d: with --rotate, must be a multiple of 4 (every wall is played in four seatings)", o.games)
+	if o.rotate && o.games%o.players != 0 {
+		return nil, usageErrorf("--games %d: with --rotate, must be a multiple of %d (every wall is played in %s seatings)", o.games, o.players, numberWord(o.players))
 	}
 	return m, nil
 }
@@ -214,10 +228,14 @@ func (o *matchOptions) run(env *Env, m *referee.Match) error {
 	return partialError(err, res)
 }
 
-// matchSeats checks the four --seat flags.
-func matchSeats(seats seatList, out *[game.NumSeats]string) error {
-	if len(seats) != game.NumSeats {
-		return usageErrorf("--seat: four seats are needed, got %d", len(seats))
+// matchSeats checks the --seat flags: four, or three with --players 3
+// (another number is --players' error).
+func matchSeats(seats seatList, players int, out *[game.NumSeats]string) error {
+	if players != 3 {
+		players = game.NumSeats
+	}
+	if len(seats) != players {
+		return usageErrorf("--seat: %s seats are needed, got %d", numberWord(players), len(seats))
 	}
 	for i, s := range seats {
 		if err := referee.ParseSeat(s); err != nil {
@@ -250,7 +268,11 @@ func printMatch(env *Env, res *arena.Result, asJSON bool) error {
 	}
 	var parts, played []string
 	replaced := false
-	for e, c := range res.Entries {
+	np := res.Players
+	if np == 0 {
+		np = game.NumSeats // a 4-player result leaves it out
+	}
+	for e, c := range res.Entries[:np] {
 		parts = append(parts, fmt.Sprintf("%s %d", res.Seats[e], c.Illegal))
 		p := fmt.Sprintf("%s %d", res.Seats[e], c.Replaced)
 		if c.Dropped > 0 {

@@ -31,6 +31,15 @@ does): the server's hello is answered by join (--name, --room), then every
 line by one reaction, until the server closes the connection after
 end_game.
 
+A start_game with three names (or a 3-player tenhou_type) begins Tenhou's
+3-player game, as the 3-player forks of Mortal send it: start_kyoku has
+three scores and three tehais, and a North set aside is
+{"type":"nukidora","actor":A,"pai":"N"} ("kita" is read too), before its
+replacement draw. The bot plays it under Tenhou's 3-player rules (on the
+3-player models): its own draw may get a nukidora, another seat's nukidora
+a hora (robbing the North) or none, and it never calls chi; a chi, a
+nukidora of another tile, or an actor past seat 2 is an impossible event.
+
 The bot's seed is --seed when given, else the "mjrank_seed" of start_game
 (mjrank match sends the seed its arena would give that seat, so that a
 match through this command plays the arena's exact games), else 1.
