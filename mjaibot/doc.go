@@ -4,7 +4,11 @@
 // reaction: "none", or, when the event gives the seat a decision, the move
 // its bot chooses among the legal ones. [Client.Serve] speaks on a stream
 // (one event a line, or a JSON array of events, as Mortal and mjai.app run
-// bots); [Client.Dial] joins a classic mjai TCP server.
+// bots); [Client.Dial] joins a classic mjai TCP server. A start_game of
+// three names (or a 3-player tenhou_type) is Tenhou's 3-player game, in
+// the 3-player forks of Mortal's convention: three-element arrays, and a
+// North set aside as {"type":"nukidora","actor":a,"pai":"N"} ("kita" read
+// too), which the client also answers with.
 //
 // The bot is asked through a game.View of a determinization of the
 // observation: a View shows only the seat's own hand and public play, so

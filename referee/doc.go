@@ -1,8 +1,12 @@
-// Package referee runs mjai matches (mjrank match): four seats, each a
-// built-in bot played directly or a player speaking mjai — a program on
-// its standard input and output, or a built-in bot through the protocol
+// Package referee runs mjai matches (mjrank match): four seats, or three
+// (arena.Config.Players 3: Tenhou's 3-player game), each a built-in bot
+// played directly or a player speaking mjai — a program on its standard
+// input and output, a TCP client, or a built-in bot through the protocol
 // in this process — on the duplicate arena (package arena: rotation,
-// shards, statistics, records).
+// shards, statistics, records). A 3-player game is sent as the 3-player
+// forks of Mortal speak mjai: three names, scores, tehais and deltas, and
+// a North set aside as {"type":"nukidora","actor":a,"pai":"N"} before its
+// replacement draw; a nukidora (or kita) reply is judged as a kita.
 //
 // The engine plays the game; the referee tells every speaking seat what
 // its seat may see, in mjai's lockstep (one reply per event), and judges
