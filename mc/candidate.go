@@ -24,7 +24,8 @@ type Candidate struct {
 	ExpectedRank, RankSE float64
 	// RankDist is the mean P(final rank 1..4).
 	RankDist [4]float64
-	// RankPoints is the expected Houou rank points (rankmodel.HououPoints).
+	// RankPoints is the expected Houou rank points (rankmodel.HououPoints,
+	// the 4-player scale with three players too).
 	RankPoints float64
 	// PWin, PDealIn and PDraw: this round ends with the seat's win, its
 	// deal-in, or an exhaustive draw. POtherTsumo and POtherRon: it ends

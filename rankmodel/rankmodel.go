@@ -251,8 +251,11 @@ func UmaFor(players int) Utility {
 	return TenhouUma
 }
 
-// HououPoints is Tenhou's Houou lobby rank points of a hanchan (段位pt):
-// +90 / +45 / 0 / −135 (the fourth place at 7-dan).
+// HououPoints is Tenhou's 4-player Houou lobby rank points of a hanchan
+// (段位pt): +90 / +45 / 0 / −135 (the fourth place at 7-dan). It is
+// the scale of three-player games too: Tenhou's 3-player table was not
+// found in the sources searched (issue 54), so with three players
+// (P(4th) = 0) it values the places +90 / +45 / 0.
 var HououPoints = Utility{90, 45, 0, -135}
 
 // RankOnly values the ranks 1..4 as −1..−4 (maximising it minimises the
