@@ -189,3 +189,36 @@ func TestSanmaJudge(t *testing.T) {
 		})
 	}
 }
+
+// TestSanmaBrokenPrograms: a program that answers its draws with a
+// nukidora it may not make stops a 3-player match with an error naming
+// the seat and the reason, or, replaced, lets the game finish and counts
+// every one.
+func TestSanmaBrokenPrograms(t *testing.T) {
+	reply := func(r string) string {
+		return `cmd:while read l; do case "$l" in '{"type":"tsumo","actor":0,'*) echo '` + r + `';; *) echo '{"type":"none"}';; esac; done`
+	}
+	cases := []struct{ name, cmd, want string }{
+		{"a nukidora of a 5p", reply(`{"type":"nukidora","actor":0,"pai":"5p"}`), "a nukidora of 5p: only a North (N) is set aside"},
+		{"a nukidora of every draw", reply(`{"type":"nukidora","actor":0,"pai":"N"}`), "no legal nukidora"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base := arena.Config{Players: 3, Seats: [4]string{c.cmd, "efficiency", "efficiency"}, Games: 1, Seed: 3, Length: game.Tonpuusen}
+			m := Match{Arena: base, TimeLimit: time.Hour}
+			_, err := m.Run(context.Background())
+			var re *ReplyError
+			if !errors.As(err, &re) || re.Seat != 0 || !errors.Is(err, ErrIllegal) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("stop: got %v, want a seat 0 error saying %q", err, c.want)
+			}
+			m = Match{Arena: base, TimeLimit: time.Hour, OnIllegal: Replace}
+			res, err := m.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := res.Entries[0]; res.Played != 1 || e.Illegal == 0 || e.Replaced != e.Illegal {
+				t.Errorf("replaced: %d games, %d rejected, %d replaced", res.Played, e.Illegal, e.Replaced)
+			}
+		})
+	}
+}
