@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"sync"
 
 	"github.com/mjrank/mjrank/internal/xgbmodel"
@@ -30,6 +31,9 @@ const (
 	// RolloutCallModel is chi, pon or pass as the Monte Carlo rollout
 	// decides it for the seat (RolloutCallFeatureNames).
 	RolloutCallModel = "rollcall"
+	// KitaModel is setting a North aside now (else not) at the seat's
+	// turn outside riichi: three players only.
+	KitaModel = "kita"
 )
 
 // DecisionSchema versions the features of the decision models: it is
@@ -45,16 +49,29 @@ type DecisionSpec struct {
 	Name     string
 	Schema   int
 	Features []string
+	// ThreeOnly marks a decision of three-player games alone (the kita):
+	// no 4-player model has it.
+	ThreeOnly bool
 }
 
 // DecisionSpecs lists the decision models, in the order train writes them.
 var DecisionSpecs = []DecisionSpec{
-	{RiichiModel, 2, RiichiFeatureNames},
-	{CallModel, 1, CallFeatureNames},
-	{KanModel, 1, KanFeatureNames},
-	{KyuushuModel, 1, KyuushuFeatureNames},
-	{RolloutRiichiModel, 1, RolloutRiichiFeatureNames},
-	{RolloutCallModel, 1, RolloutCallFeatureNames},
+	{Name: RiichiModel, Schema: 2, Features: RiichiFeatureNames},
+	{Name: CallModel, Schema: 1, Features: CallFeatureNames},
+	{Name: KanModel, Schema: 1, Features: KanFeatureNames},
+	{Name: KyuushuModel, Schema: 1, Features: KyuushuFeatureNames},
+	{Name: RolloutRiichiModel, Schema: 1, Features: RolloutRiichiFeatureNames},
+	{Name: RolloutCallModel, Schema: 1, Features: RolloutCallFeatureNames},
+	{Name: KitaModel, Schema: 1, Features: KitaFeatureNames, ThreeOnly: true},
+}
+
+// SpecsFor returns the decision models of a number of players: every
+// one for 3, those not ThreeOnly for 4.
+func SpecsFor(players int) []DecisionSpec {
+	if players == 3 {
+		return DecisionSpecs
+	}
+	return slices.DeleteFunc(slices.Clone(DecisionSpecs), func(d DecisionSpec) bool { return d.ThreeOnly })
 }
 
 // Decisions holds the decision models. A model absent from the folder is
@@ -63,15 +80,21 @@ var DecisionSpecs = []DecisionSpec{
 type Decisions struct {
 	Riichi, Call, Kan, Kyuushu *xgbmodel.Model
 	RolloutRiichi, RolloutCall *xgbmodel.Model // the rollout's, not the player's
+	Kita                       *xgbmodel.Model // three players only
 	Cards                      []xgbmodel.Card
 }
 
-// LoadDecisions loads the decision models of fsys's folder dir, refusing
-// a model of another schema than its spec's; a model without a card there
-// is left nil.
+// slots returns where each model of DecisionSpecs goes, in its order.
+func (d *Decisions) slots() []**xgbmodel.Model {
+	return []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu, &d.RolloutRiichi, &d.RolloutCall, &d.Kita}
+}
+
+// LoadDecisions loads the 4-player decision models of fsys's folder dir
+// (DecisionSpecs but the ThreeOnly), refusing a model of another schema
+// than its spec's; a model without a card there is left nil.
 func LoadDecisions(fsys fs.FS, dir string) (*Decisions, error) {
 	d := &Decisions{}
-	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu, &d.RolloutRiichi, &d.RolloutCall}
+	dst := d.slots()
 	// The models load at once (each decompresses and parses alone: the
 	// first analysis of a process waits on them); results are taken in
 	// DecisionSpecs' order, so the cards and the error reported are those
@@ -80,7 +103,7 @@ func LoadDecisions(fsys fs.FS, dir string) (*Decisions, error) {
 	errs := make([]error, len(DecisionSpecs))
 	var wg sync.WaitGroup
 	for i, sp := range DecisionSpecs {
-		if found, _ := fs.Glob(fsys, path.Join(dir, sp.Name+"-*.json")); len(found) == 0 {
+		if found, _ := fs.Glob(fsys, path.Join(dir, sp.Name+"-*.json")); len(found) == 0 || sp.ThreeOnly {
 			continue
 		}
 		wg.Go(func() {

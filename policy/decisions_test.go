@@ -80,6 +80,7 @@ func TestFeatureNameCounts(t *testing.T) {
 		{policy.RiichiFeatureNames, policy.NumRiichiFeatures}, {policy.CallFeatureNames, policy.NumCallFeatures},
 		{policy.KanFeatureNames, policy.NumKanFeatures}, {policy.KyuushuFeatureNames, policy.NumKyuushuFeatures},
 		{policy.RolloutRiichiFeatureNames, policy.NumRolloutRiichiFeatures}, {policy.RolloutCallFeatureNames, policy.NumRolloutCallFeatures},
+		{policy.KitaFeatureNames, policy.NumKitaFeatures},
 	} {
 		seen := map[string]bool{}
 		for _, n := range c.names {
@@ -317,7 +318,7 @@ func findAction(legal []game.Action, typ game.ActionType) (game.Action, bool) {
 	return game.Action{}, false
 }
 
-// TestEmbeddedDecisions: the six decision models are embedded, each of
+// TestEmbeddedDecisions: the six 4-player decision models are embedded, each of
 // its spec's schema (DecisionSchema the newest), with their held-out
 // agreements in the cards.
 func TestEmbeddedDecisions(t *testing.T) {
@@ -325,7 +326,7 @@ func TestEmbeddedDecisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || d.RolloutRiichi == nil || d.RolloutCall == nil || len(d.Cards) != len(policy.DecisionSpecs) {
+	if d.Riichi == nil || d.Call == nil || d.Kan == nil || d.Kyuushu == nil || d.RolloutRiichi == nil || d.RolloutCall == nil || len(d.Cards) != len(policy.SpecsFor(4)) {
 		t.Fatalf("embedded decision models: %d cards", len(d.Cards))
 	}
 	newest := 0

@@ -74,7 +74,7 @@ func LoadDecisionsFor(fsys fs.FS, dir string, players int) (*Decisions, error) {
 		return LoadDecisions(fsys, dir)
 	}
 	d := &Decisions{}
-	dst := []**xgbmodel.Model{&d.Riichi, &d.Call, &d.Kan, &d.Kyuushu, &d.RolloutRiichi, &d.RolloutCall}
+	dst := d.slots()
 	for i, sp := range DecisionSpecs {
 		name := NameFor(sp.Name, players)
 		if found, _ := fs.Glob(fsys, path.Join(dir, name+"-*.json")); len(found) == 0 {

@@ -10,8 +10,9 @@ import (
 // the move a Houou player is likeliest to make in its position — the
 // discard of the discard model; riichi or dama from the riichi model; chi,
 // pon, daiminkan or pass from the call model; ankan and kakan from the kan
-// model; kyuushu kyuuhai from the kyuushu model — and a win whenever it
-// can. In riichi it discards the drawn tile. It is the Monte Carlo
+// model; kyuushu kyuuhai from the kyuushu model; with three players, a
+// North set aside from the kita model (the rule SetsNorthAside without
+// one) — and a win whenever it can. In riichi it discards the drawn tile. It is the Monte Carlo
 // engine's prior move and, alone, the policy bot. A Player is not safe for
 // concurrent use.
 type Player struct {
@@ -62,7 +63,7 @@ func (p *Player) act(v game.View, legal []game.Action) (game.Action, bool) {
 	if v.Phase() != game.PhaseTurn {
 		return p.answer(v, legal)
 	}
-	if a, ok := KitaAction(v, legal); ok {
+	if a, ok := p.kita(v, legal); ok {
 		return a, true
 	}
 	if a, ok := p.turnOption(v, legal); ok {

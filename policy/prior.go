@@ -14,7 +14,8 @@ import (
 // models (riichi, call, kan, kyuushu), combined as one distribution:
 //
 //   - at a turn: kyuushu with the kyuushu model's P, each kan with the kan
-//     model's; the rest share what remains, each kind k with the discard
+//     model's, a kita (three players) with the kita model's; the rest
+//     share what remains, each kind k with the discard
 //     model's π(k), split into riichi and dama by the riichi model's P
 //     where riichi with k is legal;
 //   - on a discard: each call with the call model's P, followed by the
@@ -30,6 +31,7 @@ type Prior struct {
 	riiKind tile.KindSet           // the kinds riichi may be declared with
 	rest    float64                // what the non-kan, non-abort moves share
 	kyuushu float64
+	kita    float64
 	kans    [4]scored // by the kan's tile kind
 	nKans   int
 	calls   [8]callPrior
@@ -115,13 +117,18 @@ func (p *Player) turnPrior(v game.View, legal []game.Action, pr *Prior) {
 	if t, ok := RiichiCandidate(v, legal); ok && p.dec.Riichi != nil {
 		pr.riichi, _ = p.dec.RiichiScore(p.situation(v), v, p.opp, t)
 	}
-	var abort, kan bool
+	var abort, kan, kita bool
 	for _, a := range legal {
 		if a.Type == game.Riichi {
 			pr.riiKind = pr.riiKind.Add(a.Tile.Kind())
 		}
 		abort = abort || a.Type == game.KyuushuKyuuhai
 		kan = kan || a.Type == game.Ankan || a.Type == game.Kakan
+		kita = kita || a.Type == game.Kita
+	}
+	if kita && p.dec.Kita != nil {
+		pr.kita, _ = p.dec.KitaScore(p.situation(v), v, p.opp)
+		pr.rest *= 1 - pr.kita
 	}
 	if abort && p.dec.Kyuushu != nil {
 		pr.kyuushu, _ = p.dec.KyuushuScore(p.situation(v), v)
@@ -213,6 +220,8 @@ func (pr *Prior) Of(a game.Action, follow tile.Tile) float64 {
 		return q
 	case game.KyuushuKyuuhai:
 		return pr.kyuushu
+	case game.Kita:
+		return pr.kita
 	case game.Ankan, game.Kakan:
 		for _, s := range pr.kans[:pr.nKans] {
 			if s.k == a.Tile.Kind() {

@@ -55,21 +55,26 @@ func recordedDecisions(t *testing.T, n int) (turns, calls []recorded) {
 	return turns, calls
 }
 
-func defaultPlayer(t *testing.T) *Player {
+func defaultPlayer(t *testing.T) *Player { return playerOf(t, 4, 4) }
+
+// playerOf returns a player on the embedded opponent models of opp
+// players and the discard and decision models of pol players (3 or 4):
+// the 4-player models read 3-player views too.
+func playerOf(t *testing.T, opp, pol int) *Player {
 	t.Helper()
-	opp, err := opponent.Default()
+	o, err := opponent.DefaultFor(opp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Default()
+	m, err := DefaultFor(pol)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec, err := DefaultDecisions()
+	dec, err := DefaultDecisionsFor(pol)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewPlayer(opp, m, dec)
+	return NewPlayer(o, m, dec)
 }
 
 // TestPriorIsADistribution: at a turn, the beliefs of the distinct moves

@@ -25,20 +25,29 @@ const (
 	decKyuushu
 	decRolloutRiichi
 	decRolloutCall
+	decKita // three players only: the last, so that the others keep their indices
 	numDecisions
 )
 
-// decisionSpecs are the decision models' training setups: binary models
-// over candidate actions, one row per candidate, labelled 1 for the move
-// made. The riichi and call models, with the most rows, grow deeper trees
-// more slowly (depth 8, 400 rounds at eta 0.05); the kan and kyuushu
-// models, with few rows, keep the shallower defaults (200 rounds); the
-// rollout's call model, asked at every call chance of a rollout, is
-// smaller still. Where they were chosen: docs/MODELS.md, "Decision
-// models: riichi, call, kan, kyuushu".
+// decisionSpecs are the 4-player decision models' training setups:
+// binary models over candidate actions, one row per candidate, labelled 1
+// for the move made. The riichi and call models, with the most rows, grow
+// deeper trees more slowly (depth 8, 400 rounds at eta 0.05); the kan and
+// kyuushu models, with few rows, keep the shallower defaults (200
+// rounds); the rollout's call model, asked at every call chance of a
+// rollout, is smaller still. Where they were chosen: docs/MODELS.md,
+// "Decision models: riichi, call, kan, kyuushu".
 func decisionSpecs(seed, threads, rounds int) []spec {
-	sp := make([]spec, numDecisions)
-	for i, d := range policy.DecisionSpecs {
+	return decisionSpecsFor(4, seed, threads, rounds)
+}
+
+// decisionSpecsFor are the training setups of a number of players'
+// decision models (decisionSpecs; with three players the kita model too,
+// on the defaults), indexed as policy.DecisionSpecs.
+func decisionSpecsFor(players, seed, threads, rounds int) []spec {
+	specs := policy.SpecsFor(players)
+	sp := make([]spec, len(specs))
+	for i, d := range specs {
 		extra := [][2]string{{"num_round", "200"}, {"eval_metric", "logloss"}}
 		switch i {
 		case decRiichi, decCall, decRolloutRiichi:
@@ -56,14 +65,18 @@ func decisionSpecs(seed, threads, rounds int) []spec {
 // a run extracts rows for and trains.
 type decisionSet [numDecisions]bool
 
-// allDecisions is every decision model.
-var allDecisions = decisionSet{true, true, true, true, true, true}
+// allDecisions is every 4-player decision model (all but the kita).
+var allDecisions = decisionSet{true, true, true, true, true, true, false}
 
-// decisionSetOf returns the decision models names names (all of them for
-// none), refusing a name that is not a decision model's or is repeated.
-func decisionSetOf(names []string) (decisionSet, error) {
+// decisionSetOf returns the decision models names names of a number of
+// players (all of theirs for none), refusing a name that is not a
+// decision model's, is repeated, or is a three-player model's in a
+// 4-player run.
+func decisionSetOf(names []string, players int) (decisionSet, error) {
 	if len(names) == 0 {
-		return allDecisions, nil
+		set := allDecisions
+		set[decKita] = players == 3
+		return set, nil
 	}
 	var set decisionSet
 	for _, n := range names {
@@ -73,17 +86,24 @@ func decisionSetOf(names []string) (decisionSet, error) {
 			return set, fmt.Errorf("train: %q is not a decision model (want %s)", n, strings.Join(DecisionNames(), ", "))
 		case set[i]:
 			return set, fmt.Errorf("train: decision model %q named twice", n)
+		case policy.DecisionSpecs[i].ThreeOnly && players != 3:
+			return set, fmt.Errorf("train: %q is a three-player decision model: train it with --players 3 (Config.Players 3)", n)
 		}
 		set[i] = true
 	}
 	return set, nil
 }
 
-// DecisionNames lists the decision models' names, in training order.
-func DecisionNames() []string {
-	names := make([]string, len(policy.DecisionSpecs))
-	for i, d := range policy.DecisionSpecs {
-		names[i] = d.Name
+// DecisionNames lists the decision models' names, in training order (the
+// kita, a three-player model, last).
+func DecisionNames() []string { return decisionNamesFor(3) }
+
+// decisionNamesFor lists the decision models' names of a number of
+// players.
+func decisionNamesFor(players int) []string {
+	var names []string
+	for _, d := range policy.SpecsFor(players) {
+		names = append(names, d.Name)
 	}
 	return names
 }
@@ -172,7 +192,7 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 	}
 	played := rd.Played(ei, seat)
 	switch played.Type {
-	case game.Discard, game.Riichi, game.Ankan, game.Kakan, game.KyuushuKyuuhai:
+	case game.Discard, game.Riichi, game.Ankan, game.Kakan, game.KyuushuKyuuhai, game.Kita:
 	default:
 		// The draw event: the replay shows the position after the draw
 		// already, so the turn's decision is the next event's.
@@ -186,6 +206,12 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 			reset = true
 		}
 		return &ex.sit
+	}
+	if ex.want[decKita] {
+		ex.kita(v, sit, legal, played)
+	}
+	if played.Type == game.Kita {
+		return // the turn goes on after the replacement draw: its decisions are the next event's
 	}
 	if ex.want[decKyuushu] && has(legal, game.KyuushuKyuuhai) {
 		x := make([]float64, policy.NumKyuushuFeatures)
@@ -226,6 +252,25 @@ func (ex *decisionExtractor) turn(prev *game.Round, rd *data.Round, ei, seat int
 			ex.add(decRolloutRiichi, []candidate{{a, x}}, played, 0)
 		}
 	}
+}
+
+// kita adds the kita decision of v's seat, when it may set a North aside
+// outside riichi and sets one aside, discards or declares riichi (a win
+// or a kan is another question): one candidate, the kita, the baseline
+// the rule policy.KitaAction.
+func (ex *decisionExtractor) kita(v game.View, sit func() *policy.Situation, legal []game.Action, played game.Action) {
+	a, rule := policy.KitaAction(v, legal)
+	if a.Type != game.Kita || v.InRiichi(v.Seat()) {
+		return
+	}
+	switch played.Type {
+	case game.Kita, game.Discard, game.Riichi:
+	default:
+		return
+	}
+	x := make([]float64, policy.NumKitaFeatures)
+	sit().KitaFeatures(v, ex.opp, x)
+	ex.add(decKita, []candidate{{a, x}}, played, b2i(rule)-1)
 }
 
 // call adds the decision of a seat that could chi, pon or daiminkan the

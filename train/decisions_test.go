@@ -159,3 +159,24 @@ func countRecorded(g *data.Game, n *[numDecisions]int) {
 		}
 	}
 }
+
+// TestDecisionSetOfKita: the kita model is a three-player model: every
+// decision model of a 3-player run, refused by name in a 4-player one
+// (which trains the other six, as before it existed).
+func TestDecisionSetOfKita(t *testing.T) {
+	if set, err := decisionSetOf(nil, 4); err != nil || set[decKita] || set != allDecisions {
+		t.Errorf("4 players, all: %v %v", set, err)
+	}
+	if set, err := decisionSetOf(nil, 3); err != nil || !set[decKita] || !set[decRiichi] {
+		t.Errorf("3 players, all: %v %v", set, err)
+	}
+	if set, err := decisionSetOf([]string{policy.KitaModel}, 3); err != nil || set != (decisionSet{decKita: true}) {
+		t.Errorf("3 players, kita: %v %v", set, err)
+	}
+	if _, err := decisionSetOf([]string{policy.RiichiModel, policy.KitaModel}, 4); err == nil || !strings.Contains(err.Error(), "--players 3") {
+		t.Errorf("4 players, kita: error %v", err)
+	}
+	if got := len(decisionSpecs(0, 0, 0)); got != decKita {
+		t.Errorf("%d 4-player decision specs, want %d", got, decKita)
+	}
+}

@@ -38,7 +38,7 @@ type DecisionsResult struct {
 // is the same bytes whichever others are trained with it.
 func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*DecisionsResult, error) {
 	start := time.Now()
-	want, err := decisionSetOf(cfg.Only)
+	want, err := decisionSetOf(cfg.Only, cfg.players())
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func TrainDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Dec
 		return nil, err
 	}
 	res := &DecisionsResult{ExtractSeconds: time.Since(start).Seconds()}
-	for i, spc := range decisionSpecs(cfg.Seed, cfg.Threads, cfg.Rounds) {
+	for i, spc := range decisionSpecsFor(cfg.players(), cfg.Seed, cfg.Threads, cfg.Rounds) {
 		if !want[i] {
 			continue
 		}
@@ -114,7 +114,8 @@ func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work st
 			f.Close()
 		}
 	}()
-	for i, spc := range decisionSpecs(0, 0, 0) {
+	specs := decisionSpecsFor(cfg.players(), 0, 0, 0)
+	for i, spc := range specs {
 		for _, p := range []struct {
 			ext string
 			w   **bufio.Writer
@@ -154,14 +155,14 @@ func writeDecisionRows(ctx context.Context, cfg *Config, files []string, work st
 				if held {
 					corpus.HeldOutGames++
 				}
-				for i := range numDecisions {
+				for i := range specs {
 					g.write(&out[i], &samples[i], held, corpus.HeldOutGames-1, i)
 				}
 			}
 		}
 	})
 	var werr error
-	for i := range out {
+	for i := range specs {
 		werr = errors.Join(werr, out[i].train.Flush(), out[i].test.Flush(), out[i].groups.Flush())
 	}
 	for _, f := range closers {
@@ -263,7 +264,7 @@ func scoreDecisions(p []float64, groups, name string, i int) ([]xgbmodel.Metric,
 		return nil, err
 	}
 	defer f.Close()
-	var all, made agreeTally
+	var all, made, always agreeTally
 	var kinds [3]agreeTally // chi, pon, daiminkan
 	row := 0
 	sc := bufio.NewScanner(f)
@@ -281,6 +282,7 @@ func scoreDecisions(p []float64, groups, name string, i int) ([]xgbmodel.Metric,
 		if gd.played >= 0 {
 			made.add(gd.game, choice == gd.played, gd.base == gd.played)
 		}
+		always.add(gd.game, choice == gd.played, gd.played == 0)
 		if i == decCall || i == decRolloutCall {
 			for k, t := range []game.ActionType{game.Chi, game.Pon, game.Daiminkan} {
 				if gd.offers(t) {
@@ -308,6 +310,10 @@ func scoreDecisions(p []float64, groups, name string, i int) ([]xgbmodel.Metric,
 		out = append(out, made.metric("agreement_when_kanned"))
 	case decRiichi, decKyuushu, decRolloutRiichi:
 		out = append(out, made.metric("agreement_when_declared"))
+	case decKita:
+		// The rule is the baseline of "agreement"; a model that does not
+		// beat "always kita" either is not worth shipping.
+		out = append(out, always.metric("agreement_vs_always"), made.metric("agreement_when_set_aside"))
 	}
 	return out, nil
 }

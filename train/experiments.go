@@ -124,7 +124,7 @@ func ModelParams(name string) ([][2]string, error) {
 	if name == policy.ModelName {
 		return policySpec(1, DefaultThreads, 0).params, nil
 	}
-	for _, s := range decisionSpecs(1, DefaultThreads, 0) {
+	for _, s := range decisionSpecsFor(3, 1, DefaultThreads, 0) {
 		if s.name == name {
 			return s.params, nil
 		}

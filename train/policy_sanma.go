@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/policy"
@@ -68,6 +69,10 @@ func (cfg *Config) sanmaPolicyCard(res *PolicyResult, m *xgbmodel.Model, spc spe
 // name. A 4-player run's card is left as it is.
 func (cfg *Config) sanmaDecisionCard(card *xgbmodel.Card, m *xgbmodel.Model, spc spec, work string) error {
 	if cfg.players() != 3 {
+		return nil
+	}
+	if !slices.ContainsFunc(policy.SpecsFor(4), func(d policy.DecisionSpec) bool { return d.Name == spc.name }) {
+		card.Name = policy.NameFor(card.Name, 3) // no 4-player model to compare with (the kita)
 		return nil
 	}
 	m4, err := fourPlayerModel(spc)

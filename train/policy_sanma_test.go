@@ -67,10 +67,11 @@ func TestPolicyRowsSkipKita(t *testing.T) {
 
 // TestRunSanmaPolicy trains the discard policy, the rollout model and the
 // decision models end to end on 40 3-player games and one 4-player game
-// (mjrank train --players 3 --only discard,riichi,call,kan,kyuushu): the
-// 4-player game is skipped, the cards are named NAME3, each beside the
-// 4-player model's agreement on the same held-out decisions, no chi is
-// a candidate, and the 4-player names load nothing from the folder.
+// (mjrank train --players 3 --only discard,riichi,call,kan,kyuushu,kita):
+// the 4-player game is skipped, the cards are named NAME3, each beside
+// the 4-player model's agreement on the same held-out decisions (the
+// kita, which has no 4-player model, beside "always"), no chi is a
+// candidate, and the 4-player names load nothing from the folder.
 func TestRunSanmaPolicy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains with xgboost")
@@ -88,7 +89,7 @@ func TestRunSanmaPolicy(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Corpus, cfg.PolicyOut, cfg.Players = append(files, four.File), t.TempDir(), 3
 	cfg.Rounds, cfg.Workers, cfg.PolicyRate = 3, 2, 1
-	cfg.Only = []string{policy.ModelName, policy.RiichiModel, policy.CallModel, policy.KanModel, policy.KyuushuModel}
+	cfg.Only = []string{policy.ModelName, policy.RiichiModel, policy.CallModel, policy.KanModel, policy.KyuushuModel, policy.KitaModel}
 	res, err := RunDecisions(context.Background(), cfg, opp)
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +100,11 @@ func TestRunSanmaPolicy(t *testing.T) {
 		if c.Corpus.Games != 40 || c.Corpus.HeldOutGames == 0 {
 			t.Errorf("%s: corpus %+v", c.Name, c.Corpus)
 		}
-		i := slices.IndexFunc(c.Metrics, func(m xgbmodel.Metric) bool { return m.Name == agreementVs4p })
+		vsName := agreementVs4p
+		if c.Name == policy.NameFor(policy.KitaModel, 3) {
+			vsName = "agreement_vs_always" // no 4-player kita model
+		}
+		i := slices.IndexFunc(c.Metrics, func(m xgbmodel.Metric) bool { return m.Name == vsName })
 		if len(c.Metrics) < 2 || c.Metrics[0].Name != "agreement" || i < 0 {
 			t.Fatalf("%s: metrics %+v", c.Name, c.Metrics)
 		}
@@ -114,7 +119,7 @@ func TestRunSanmaPolicy(t *testing.T) {
 		}
 		t.Logf("%s: %+v", c.Name, c.Metrics)
 	}
-	for _, want := range []string{"discard3", "rollout3", "riichi3", "call3"} {
+	for _, want := range []string{"discard3", "rollout3", "riichi3", "call3", "kita3"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("cards %v: no %s", names, want)
 		}
@@ -131,6 +136,9 @@ func TestRunSanmaPolicy(t *testing.T) {
 	if m, err := policy.LoadFor(os.DirFS(cfg.PolicyOut), ".", 3); err != nil || !strings.HasPrefix(m.Card.Name, "discard3") {
 		t.Errorf("the 3-player discard model: %v", err)
 	}
+	if d, err := policy.LoadDecisionsFor(os.DirFS(cfg.PolicyOut), ".", 3); err != nil || d.Kita == nil {
+		t.Errorf("the 3-player kita model: %v", err)
+	}
 	if _, err := policy.LoadDir(cfg.PolicyOut); err == nil {
 		t.Error("a 4-player discard model loaded from the 3-player folder")
 	}
@@ -145,16 +153,24 @@ type kitaCounts struct {
 	rule [2]int
 }
 
-// countKita replays a 3-player game and tallies its kita chances.
+// countKita replays a 3-player game and tallies the kita chances of the
+// seats at the table (as the decision models' rows count them).
 func (k *kitaCounts) countKita(gr *dataset.GameRef) error {
 	var rep data.ReplayReport
 	var legal []game.Action
+	away := absenceOf(gr.Game)
 	for st := range data.ReplaySteps(gr.Game, &rep) {
 		_, ok := st.NextEvent()
 		if !ok || st.Engine.Phase() != game.PhaseTurn {
 			continue
 		}
 		seat := st.Engine.Current()
+		if away.away(st.RoundIndex, st.Event, seat) {
+			continue // a disconnected seat, played for by the server
+		}
+		if ei := st.Event; ei > 0 && st.Round.Events[ei-1].Type == data.EventRiichi && int(st.Round.Events[ei-1].Seat) == seat {
+			continue // the declaration's discard: the decision was the declaration's
+		}
 		legal = st.Engine.Legal(seat, legal[:0])
 		if !has(legal, game.Kita) {
 			continue
@@ -201,11 +217,29 @@ func TestKitaChoices(t *testing.T) {
 		n = 4888
 	}
 	three, _ := sanmaGames(t, n)
+	opp, err := opponent.DefaultFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var k kitaCounts
+	var rows, ones int
 	for _, gr := range three {
 		if err := k.countKita(gr); err != nil {
 			t.Fatal(err)
 		}
+		var want decisionSet
+		want[decKita] = true
+		g, err := decisionRows(gr, opp, false, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows += g.decs[decKita]
+		ones += strings.Count("\n"+g.rows[decKita].String(), "\n1 ")
+	}
+	// The kita model's decisions are the kitas, North discards and other
+	// discards outside riichi; its label 1 the kitas.
+	if d := k.kita[0] + k.discardNorth[0] + k.discardOther[0]; rows != d || ones != k.kita[0] {
+		t.Errorf("the kita model's rows: %d decisions, %d set aside; the records %d, %d", rows, ones, d, k.kita[0])
 	}
 	for r, what := range []string{"not in riichi", "in riichi"} {
 		t.Logf("%s: %d turns with a kita legal: kita %d, discarded a North %d, discarded another tile %d, tsumo %d, kan %d; the kita rule agrees at %d",
@@ -220,7 +254,7 @@ func TestKitaChoices(t *testing.T) {
 }
 
 // TestShippedDecisions3Reproduce retrains the shipped 3-player riichi,
-// call, kan, kyuushu, rollriichi and rollcall models from the corpus's
+// call, kan, kyuushu, rollriichi, rollcall and kita models from the corpus's
 // 3-player games (under a minute;
 // the discard and rollout models, minutes each, by the same code) and
 // compares their SHA-256 and held-out figures with the embedded cards'.
@@ -240,7 +274,7 @@ func TestShippedDecisions3Reproduce(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Corpus, cfg.Players, cfg.PolicyOut = []string{shareddata.Dir(t, "tenhou")}, 3, t.TempDir()
 	cfg.Threads, cfg.XGBoost, cfg.Workers = 2, "xgboost", 2
-	cfg.Only = []string{policy.RiichiModel, policy.CallModel, policy.KanModel, policy.KyuushuModel, policy.RolloutRiichiModel, policy.RolloutCallModel}
+	cfg.Only = []string{policy.RiichiModel, policy.CallModel, policy.KanModel, policy.KyuushuModel, policy.RolloutRiichiModel, policy.RolloutCallModel, policy.KitaModel}
 	res, err := RunDecisions(context.Background(), cfg, opp)
 	if err != nil {
 		t.Fatal(err)

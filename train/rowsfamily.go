@@ -77,7 +77,7 @@ func predictorRows() rowsFamily {
 func decisionRowsFamily(opp *opponent.Models) rowsFamily {
 	return rowsFamily{kind: rowsDecisions, specs: decisionSpecs(0, 0, 0),
 		options: func(*Config) map[string]string {
-			return map[string]string{"models": strings.Join(DecisionNames(), ","), "opponent-models": oppDigest(opp)}
+			return map[string]string{"models": strings.Join(decisionNamesFor(4), ","), "opponent-models": oppDigest(opp)}
 		},
 		file: func(cfg *Config, f string) famFile {
 			var ff famFile
@@ -87,8 +87,8 @@ func decisionRowsFamily(opp *opponent.Models) rowsFamily {
 					ff.fatal = fmt.Errorf("train: %s game %d: %w", f, gr.N, err)
 					return false
 				}
-				fg := famGame{key: g.key, n: gr.N, counts: slices.Clone(g.n[:])}
-				for i := range g.rows {
+				fg := famGame{key: g.key, n: gr.N, counts: slices.Clone(g.n[:decKita])}
+				for i := range decKita { // the 4-player models: all before the kita
 					fg.rows, fg.groups = append(fg.rows, g.rows[i].Bytes()), append(fg.groups, g.groups[i].Bytes())
 				}
 				ff.games = append(ff.games, fg)

@@ -110,7 +110,7 @@ func RunDecisions(ctx context.Context, cfg Config, opp *opponent.Models) (*Resul
 	withPolicy := slices.Contains(cfg.Only, policy.ModelName)
 	withRollout := slices.Contains(cfg.Only, policy.RolloutModelName)
 	rest := slices.DeleteFunc(slices.Clone(cfg.Only), func(n string) bool { return n == policy.ModelName || n == policy.RolloutModelName })
-	if _, err := decisionSetOf(rest); err != nil {
+	if _, err := decisionSetOf(rest, cfg.players()); err != nil {
 		return nil, err
 	}
 	if err := cfg.ResolvePaths(); err != nil {
