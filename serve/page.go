@@ -73,7 +73,8 @@ function showAnalysis(text) {
   for (const w of a.warnings || []) note("warning: " + w, "warn");
   const t = document.createElement("table"), h = t.insertRow(), box = document.createElement("div");
   t.id = "analysis"; box.className = "scroll";
-  for (const c of ["move", "E[rank]", "±", "vs prior", "1st", "2nd", "3rd", "4th", "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims"]) {
+  const places = a.players === 3 ? 3 : 4; // a 3-player position has no 4th place
+  for (const c of ["move", "E[rank]", "±", "vs prior", ...["1st", "2nd", "3rd", "4th"].slice(0, places), "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims"]) {
     const th = document.createElement("th"); th.textContent = c; h.appendChild(th);
   }
   const pct = x => (100 * x).toFixed(1);
@@ -82,7 +83,7 @@ function showAnalysis(text) {
     cell(tr, c.move + (c.prior ? " *" : ""), true);
     cell(tr, c.expected_rank.toFixed(3)); cell(tr, c.expected_rank_se === null ? "-" : c.expected_rank_se.toFixed(3));
     cell(tr, c.prior ? "(prior)" : c.advantage.toFixed(4) + " ± " + c.advantage_se.toFixed(4));
-    for (const x of c.rank_distribution) cell(tr, pct(x));
+    for (const x of c.rank_distribution.slice(0, places)) cell(tr, pct(x));
     cell(tr, c.rank_points.toFixed(1)); cell(tr, pct(c.p_win)); cell(tr, pct(c.p_deal_in)); cell(tr, pct(c.p_draw));
     cell(tr, c.score_change.toFixed(0)); cell(tr, c.sims);
     if (c.why) { const w = t.insertRow(); w.className = "why"; cell(w, c.why, true); w.cells[0].colSpan = h.cells.length; }

@@ -6,7 +6,11 @@ package serve
 // text form the page will send as the `mjrank analyze` command line. The
 // page refuses a fifth copy of a tile (or a second red five) as it is
 // clicked; everything else is the server's to judge, whose error it
-// shows. Tiles are drawn with CSS and text: nothing is fetched.
+// shows. With three players (Tenhou's sanma) the page offers three seats
+// and each seat's kitas, and refuses 2m to 8m as it refuses a fifth
+// copy; a fourth seat's tiles placed before the switch stay shown, and
+// are sent, so that the server's refusal says what is wrong. Tiles are
+// drawn with CSS and text: nothing is fetched.
 
 // positionStyle is the section's CSS.
 const positionStyle = `
@@ -23,7 +27,7 @@ const positionStyle = `
 .meld{display:inline-flex;border:1px solid #aaa;border-radius:.3em;padding:0 .1em;margin-right:.3em}.meld.open{border-style:dashed}
 #pcli{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.4em}#pmsg{color:#b00}
 .scroll{overflow-x:auto;max-width:100%}tr.why td{color:#333;font-style:italic;border-top:none}
-.scores input{width:5.5em}
+.scores input,#pkitas input{width:5.5em}#bypos [hidden]{display:none}
 `
 
 // positionSection is the section's HTML; the script builds the palette
@@ -34,6 +38,11 @@ const positionSection = `
 (a meld's tile takes the meld back). A river tile gets the marks ticked when it is placed. A meld's called tile
 goes first, a kakan's added tile last. Riichi is the riichi-marked river tile. A hand of 14 tiles and no draw has its last
 tile in order as the draw: give the draw to say which. Sims, seed and utility: the options above.</p>
+<p><label>players <select id="pplayers"><option value="4">4</option><option value="3">3 (sanma: 108 tiles, no 2m to 8m)</option></select></label>
+<span id="pkitas" hidden>kitas (Norths set aside) by seat
+<input type="number" id="pk0" min="0" max="4" aria-label="seat 0's kitas" placeholder="0"/>
+<input type="number" id="pk1" min="0" max="4" aria-label="seat 1's kitas" placeholder="0"/>
+<input type="number" id="pk2" min="0" max="4" aria-label="seat 2's kitas" placeholder="0"/></span></p>
 <div id="palette" role="group" aria-label="tiles to place"></div>
 <p>
 <label><input type="checkbox" id="mts"/> tsumogiri (_)</label>
@@ -71,6 +80,10 @@ let ptarget = "hand", pmeld = null; // pmeld: the meld being clicked in, {seat, 
 const plain = t => t[0] === "0" ? "5" + t[1] : t; // the kind of a tile ("0m" is a 5m)
 const rank = t => "mpsz".indexOf(t[1]) * 10 + (t[0] === "0" ? 5.5 : Number(t[0]));
 const seatOf = id => Number(id.slice(-1));
+const three = () => $("pplayers").value === "3";
+const seatCount = () => three() ? 3 : 4;
+const kitas = () => [0, 1, 2].map(s => three() ? Number($("pk" + s).value) || 0 : 0);
+const notSanma = t => t[1] === "m" && t[0] !== "1" && t[0] !== "9"; // 2m to 8m and the red 5m
 function tileName(t) {
   if (t[1] === "z") return HONORS[t[0] - 1] + " (" + t + ")";
   return (t[0] === "0" ? "red 5" + t[1] + " (0" + t[1] + ")" : t);
@@ -94,9 +107,11 @@ function counted() {
   const out = [...PT.hand, ...PT.draw, ...PT.dora];
   for (const r of PT.river) for (const d of r) out.push(d.t);
   for (const m of PT.meld.flat().concat(pmeld ? [pmeld] : [])) out.push(...(m.kind === "ankan" ? m.tiles : m.tiles.slice(1)));
+  for (const k of kitas()) for (let i = 0; i < k; i++) out.push("4z");
   return out;
 }
 function refusal(t) {
+  if (three() && notSanma(t)) return "no " + plain(t) + " in a 3-player game: its 108 tiles have no 2m to 8m";
   const all = counted();
   if (all.filter(x => plain(x) === plain(t)).length >= 4) return "no fifth " + plain(t) + ": there are four of each tile";
   if (t[0] === "0" && all.includes(t)) return "no second red five " + t + ": there is one of each suit";
@@ -138,7 +153,11 @@ function positionBody() {
   if (PT.draw.length) p.draw = PT.draw[0];
   const who = $("pseat").value;
   if (who[0] === "s") p.seat = Number(who.slice(1)); else p.wind = who.slice(1);
-  const scores = [0, 1, 2, 3].map(s => $("ps" + s).value);
+  if (three()) {
+    p.players = 3;
+    if (kitas().some(k => k > 0)) p.kita = [0, 1, 2].map(s => $("pk" + s).value || "0").join(",");
+  }
+  const scores = [0, 1, 2, 3].slice(0, seatCount()).map(s => $("ps" + s).value);
   if (scores.some(v => v !== "")) p.scores = scores.join(",");
   if ($("psticks").value !== "") p.sticks = Number($("psticks").value);
   const rivers = [0, 1, 2, 3].filter(s => PT.river[s].length).map(s => s + ":" + PT.river[s].map(d => d.t + d.marks).join(""));
@@ -156,13 +175,15 @@ function commandLine(p) {
   if (p.sticks !== undefined) a.push("--sticks " + p.sticks);
   for (const r of p.rivers || []) a.push("--river " + shq(r));
   for (const m of p.melds || []) a.push("--melds " + shq(m));
+  if (p.players) a.push("--players " + p.players);
+  if (p.kita) a.push("--kita " + shq(p.kita));
   for (const k of ["sims", "seed"]) if (num(k) !== undefined) a.push("--" + k + " " + num(k));
   if ($("utility").value === "points") a.push("--utility points");
   return a.join(" ");
 }
 function zoneLabel(id) {
-  const dealer = (WINDS.indexOf($("pround").value[0]) * 4 + Number($("pround").value[1]) - 1) % 4;
-  const wind = s => WINDS[(s - dealer + 4) % 4];
+  const n = seatCount(), dealer = Number($("pround").value[1]) - 1; // the dealer of a wind's N-th hand is seat N-1
+  const wind = s => s < n ? WINDS[(s - dealer + n) % n] : "no seat";
   if (id.startsWith("river")) return "river " + seatOf(id) + " (" + wind(seatOf(id)) + ")";
   if (id.startsWith("meld")) return "melds " + seatOf(id) + " (" + wind(seatOf(id)) + ")";
   return id === "dora" ? "dora indicators" : id;
@@ -191,12 +212,17 @@ function zoneTiles(id) {
   if (pmeld && pmeld.seat === s) ms.push(meldGroup(pmeld, () => { pmeld = null; render(); }));
   return ms;
 }
+// seatTiles tells whether seat s has a river tile or a meld placed.
+const seatTiles = s => PT.river[s].length > 0 || PT.meld[s].length > 0 || (pmeld !== null && pmeld.seat === s);
 function render() {
   for (const id of ZONES) {
     const b = $("g-" + id);
     b.textContent = zoneLabel(id); b.setAttribute("aria-pressed", String(id === ptarget));
     $("t-" + id).replaceChildren(...zoneTiles(id));
+    // a fourth seat's zones with three players only while they hold tiles to take back
+    b.parentElement.hidden = three() && /[a-z]3$/.test(id) && !seatTiles(3);
   }
+  $("pkitas").hidden = !three(); $("ps3").hidden = three();
   for (const el of $("palette").querySelectorAll("button")) {
     const out = refusal(el.dataset.tile) !== "";
     el.classList.toggle("used", out); el.setAttribute("aria-disabled", String(out));
@@ -218,14 +244,30 @@ function buildPosition() {
     b.onclick = () => { ptarget = id; pmeld = null; render(); };
     row.append(b, box); $("zones").appendChild(row);
   }
-  for (const w of "ESW") for (const n of "1234") $("pround").add(new Option(w + n));
-  for (const s of "0123") $("pseat").add(new Option("seat " + s, "s" + s));
-  for (const w of WINDS) $("pseat").add(new Option("wind " + w, "w" + w));
-  for (const id of ["pround", "phonba", "psticks", "pseat", "ps0", "ps1", "ps2", "ps3", "sims", "seed", "utility"]) {
+  seatOptions();
+  for (const id of ["pround", "phonba", "psticks", "pseat", "ps0", "ps1", "ps2", "ps3", "pk0", "pk1", "pk2", "sims", "seed", "utility"]) {
     $(id).addEventListener("input", render); $(id).addEventListener("change", render);
   }
   $("mkind").onchange = () => { pmeld = null; render(); };
+  $("pplayers").onchange = () => { seatOptions(); render(); };
   render();
+}
+// seatOptions fills the rounds and the deciding seats of the table's
+// players, keeping the choices that remain, and offers no chi and no call
+// by the opposite seat with three players.
+function seatOptions() {
+  const n = seatCount(), round = $("pround").value, seat = $("pseat").value;
+  $("pround").replaceChildren(); $("pseat").replaceChildren();
+  for (const w of "ESW") for (let i = 1; i <= n; i++) $("pround").add(new Option(w + i));
+  for (let s = 0; s < n; s++) $("pseat").add(new Option("seat " + s, "s" + s));
+  for (const w of WINDS.slice(0, n)) $("pseat").add(new Option("wind " + w, "w" + w));
+  for (const [el, v] of [[$("pround"), round], [$("pseat"), seat]]) if ([...el.options].some(o => o.value === v)) el.value = v;
+  for (const [sel, v] of [["mkind", "chi"], ["mcall", "="]]) {
+    const o = [...$(sel).options].find(o => o.value === v);
+    o.disabled = o.hidden = n === 3;
+    if (n === 3 && $(sel).value === v) $(sel).value = sel === "mkind" ? "pon" : "";
+  }
+  pmeld = null;
 }
 $("panalyze").onclick = async () => {
   $("pmsg").textContent = pmeld ? "the " + pmeld.kind + " of seat " + pmeld.seat + " has " + pmeld.tiles.length + " of its " +
@@ -236,7 +278,9 @@ $("panalyze").onclick = async () => {
 };
 $("pclear").onclick = () => {
   for (const k of ["hand", "draw", "dora"]) PT[k] = [];
-  PT.river = [[], [], [], []]; PT.meld = [[], [], [], []]; pmeld = null; render();
+  PT.river = [[], [], [], []]; PT.meld = [[], [], [], []]; pmeld = null;
+  for (const s of [0, 1, 2]) $("pk" + s).value = "";
+  render();
 };
 buildPosition();
 `

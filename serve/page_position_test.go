@@ -48,8 +48,12 @@ const positionProbeJS = `<script>
   function unreachable() {
     const els = $("bypos").querySelectorAll("button, input, select");
     let bad = 0;
-    for (const e of els) { e.focus(); if (document.activeElement !== e) bad++; }
-    return els.length + " controls, " + bad + " unreachable";
+    let n = 0;
+    for (const e of els) {
+      if (!e.getClientRects().length) continue; // hidden: a 3-player control
+      n++; e.focus(); if (document.activeElement !== e) bad++;
+    }
+    return n + " controls, " + bad + " unreachable";
   }
   put("hand", ["2z", "4m", "1z", "7s", "2m", "5p", "9s", "3m", "1z", "6p", "4p", "8s", "2z"]);
   put("draw", ["3z"]); put("dora", ["5m"]);
@@ -140,8 +144,9 @@ func TestBrowserBuildsPosition(t *testing.T) {
 	wantCLI := fmt.Sprintf("mjrank analyze --hand 234m456p789s1122z --draw 3z --dora 5m --round E1 --wind W --river 0:1z9m_4p --river '1:2z2m=3s*' --river 2:9s --river 3:6z7z --melds 3:pon=222m --sims %d", positionSims)
 	for _, want := range []string{
 		"cli=" + wantCLI,
-		// 37 palette tiles, 11 zones, the 27 tiles placed and 14 other controls.
-		"keyboard=89 controls, 0 unreachable",
+		// 37 palette tiles, 11 zones, the 27 tiles placed and 15 other
+		// controls (the kitas hidden with four players).
+		"keyboard=90 controls, 0 unreachable",
 		fmt.Sprintf("rows=%d best=1 first=move best why=%d emptywhy=0", moves, moves),
 		"status=200",
 		"overflow=0 width=390",
@@ -203,8 +208,14 @@ func shootPosition(t *testing.T, bin, url, dst string) {
 // its moves and how many of them carry a why.
 func apiMoves(t *testing.T, s http.Handler) (moves, whys int) {
 	t.Helper()
+	return apiMovesOf(t, s, pagePosition())
+}
+
+// apiMovesOf is apiMoves of the position pos.
+func apiMovesOf(t *testing.T, s http.Handler, pos map[string]any) (moves, whys int) {
+	t.Helper()
 	w := request{path: "/v1/analyze", ctype: "application/json",
-		body: jsonBody(t, map[string]any{"position": pagePosition(), "sims": positionSims})}.do(t, s)
+		body: jsonBody(t, map[string]any{"position": pos, "sims": positionSims})}.do(t, s)
 	if w.Code != http.StatusOK {
 		t.Fatalf("the probe's position: status %d: %s", w.Code, w.Body)
 	}
@@ -234,7 +245,13 @@ func positionServer(t *testing.T, s http.Handler, shot bool) *httptest.Server {
 		sims = "" // the docs show an analysis at the default budget
 	}
 	probe := strings.Replace(positionProbeJS, "SIMS", sims, 1)
-	probe = strings.Replace(probe, "SHOT", fmt.Sprint(shot), 1)
+	return probeServer(t, s, strings.Replace(probe, "SHOT", fmt.Sprint(shot), 1))
+}
+
+// probeServer serves the page with the script probe (GET /), the page in
+// a phone-wide frame (GET /phone) and the API.
+func probeServer(t *testing.T, s http.Handler, probe string) *httptest.Server {
+	t.Helper()
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
