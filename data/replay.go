@@ -210,8 +210,15 @@ func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, yield func(*Repla
 			return err
 		}
 	}
+	checkGameEnd(g, eng, rep, endNote)
+	return nil
+}
+
+// checkGameEnd compares the end of a whole game (the record's owari)
+// with the engine's: whether it is over, the final scores and points.
+func checkGameEnd(g *Game, eng *game.Game, rep *ReplayReport, endNote string) {
 	if g.Owari == nil || len(g.Rounds) == 0 {
-		return nil
+		return
 	}
 	last := g.Rounds[len(g.Rounds)-1].Name()
 	if !eng.Over() {
@@ -224,13 +231,12 @@ func replayUnder(g *Game, rules game.Rules, rep *ReplayReport, yield func(*Repla
 	}
 	if !g.Rules.FinalPointsKnown() {
 		rep.Unchecked = append(rep.Unchecked, fmt.Sprintf("final points: special lobby (GO type %#x)", g.Rules.Type))
-		return nil
+		return
 	}
 	if points != g.Owari.RankPt {
 		rep.Mismatches = append(rep.Mismatches, Mismatch{last, -1,
 			fmt.Sprintf("final points: engine %v, record %v", points, g.Owari.RankPt)})
 	}
-	return nil
 }
 
 func setupString(s game.RoundSetup) string {

@@ -29,7 +29,8 @@ type Writer struct {
 // NewWriter returns a writer to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
-// Write writes one game. A 3-player game is an ErrUnsupported error.
+// Write writes one game, of four or three players (another seat count
+// is an ErrUnsupported error).
 func (w *Writer) Write(g *data.Game) error {
 	w.buf.Reset()
 	if err := appendTenhou6(&w.buf, g); err != nil {
