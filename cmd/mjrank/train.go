@@ -64,8 +64,9 @@ folds, with standard errors from bootstrap resamples of all the games.
 Nothing is written, so --out, --rank-out and --policy-out are not taken;
 the discard policy is left out.
 
---only MODELS (discard, rollout, riichi, call, kan, kyuushu, rollriichi or rollcall, or
-several joined by commas) trains those models and nothing else (discard: the discard
+--only MODELS (discard, rollout, riichi, call, kan, kyuushu, rollriichi, rollcall or,
+with --players 3, kita: set a North aside now or not; or several joined by commas)
+trains those models and nothing else (discard: the discard
 policy and, on its rows, the rollout's discard model; eight and a half minutes on the
 whole corpus; rollout: the rollout's discard model alone, on the same rows): their features are
 computed with the opponent models of --out (as a whole run wrote them
@@ -166,7 +167,7 @@ mjrank at once; on Linux the kernel then kills xgboost with it.
 		fs.IntVar(&o.threads, "threads", train.DefaultThreads, "xgboost threads (fixed, not one per CPU, so that a run gives the same models on any machine)")
 		fs.IntVar(&o.workers, "workers", 0, "files replayed at once (default: one per CPU)")
 		fs.IntVar(&o.seed, "seed", def.Seed, "xgboost seed")
-		fs.IntVar(&o.players, "players", 4, "seats of the games trained on: 4, or 3 for the three-player models from the 3-player games alone: the predictors (tenpai3, wait3, value3, rank3), or with --only the policy's (discard3, riichi3 …)")
+		fs.IntVar(&o.players, "players", 4, "seats of the games trained on: 4, or 3 for the three-player models from the 3-player games alone: the predictors (tenpai3, wait3, value3, rank3), or with --only the policy's (discard3, riichi3 …, kita3)")
 		fs.IntVar(&o.maxFiles, "max-files", 0, "use only the corpus's first N files (0: all)")
 		fs.IntVar(&o.rounds, "rounds", 0, "boosting rounds of every model (0: the defaults)")
 		fs.Float64Var(&o.tenpaiRate, "tenpai-rate", def.TenpaiRate, "share of discard samples kept for the tenpai model (above 0, at most 1)")
