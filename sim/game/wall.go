@@ -112,7 +112,7 @@ func (l *Layout) LiveTiles() int { return l.Rinshan - l.Deal }
 // InPlay reports whether tile t is used with l.Players players: every tile
 // with four; with three, none of 2m..8m.
 func (l *Layout) InPlay(t tile.Tile) bool {
-	return t.Valid() && (l.Players != 3 || t < 4 || t >= 32)
+	return t.Valid() && (l.Players != 3 || t.Kind().InSanma())
 }
 
 // Wall is the order of the tiles for one round (see the layout above).

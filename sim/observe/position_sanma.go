@@ -77,7 +77,7 @@ func (b *posBuilder) checkSanmaTiles() error {
 	}
 	bad := func(field string, ts []posTile) error {
 		for _, t := range ts {
-			if t.k > tile.Man1 && t.k < tile.Man9 {
+			if !t.k.InSanma() {
 				return fmt.Errorf("%s: %s is not in a 3-player game (no 2m to 8m)", field, t.face())
 			}
 		}

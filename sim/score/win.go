@@ -186,10 +186,6 @@ func (w *Win) check(conc, all *tile.Counts, players int) (reds, kans int, err er
 	return reds, kans, nil
 }
 
-// isSanmaGap reports whether k is one of 2m–8m, which a 3-player game
-// plays without.
-func isSanmaGap(k tile.Kind) bool { return k > tile.Man1 && k < tile.Man9 }
-
 // checkSanmaTiles refuses what a 3-player set does not hold: a tile 2m–8m
 // in the hand or a meld (a dora indicator of them is checkSituation's),
 // a chi, and more North tiles than four with the Kita. Errors wrap
@@ -303,12 +299,12 @@ func (w *Win) checkSituation(kans, players int) error {
 		return fmt.Errorf("score: %w: tenhou is the dealer's, chiihou a non-dealer's", ErrBadWin)
 	}
 	for _, t := range w.Dora[:w.NumDora] {
-		if !t.Valid() || players == 3 && isSanmaGap(t.Kind()) {
+		if !t.Valid() || players == 3 && !t.Kind().InSanma() {
 			return fmt.Errorf("score: %w: dora indicator id %d in a %d-player game", ErrBadWin, uint8(t), players)
 		}
 	}
 	for _, t := range w.UraDora[:w.NumUraDora] {
-		if !t.Valid() || players == 3 && isSanmaGap(t.Kind()) {
+		if !t.Valid() || players == 3 && !t.Kind().InSanma() {
 			return fmt.Errorf("score: %w: ura dora indicator id %d in a %d-player game", ErrBadWin, uint8(t), players)
 		}
 	}

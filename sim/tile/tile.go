@@ -84,6 +84,10 @@ func (k Kind) IsSimple() bool { return k < East && k%9 != 0 && k%9 != 8 }
 // IsFive reports whether k is 5m, 5p or 5s, the kinds that have a red copy.
 func (k Kind) IsFive() bool { return k == Man5 || k == Pin5 || k == Sou5 }
 
+// InSanma reports whether k is in Tenhou's 3-player set, which plays
+// without 2m–8m (108 tiles).
+func (k Kind) InSanma() bool { return k.Valid() && (k <= Man1 || k >= Man9) }
+
 // DoraFrom returns the dora indicated by indicator kind k: the next number in
 // a suit (9 wraps to 1), the next wind (N wraps to E), the next dragon (Chun
 // wraps to Haku).

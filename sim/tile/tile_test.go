@@ -246,3 +246,25 @@ func TestKindSet(t *testing.T) {
 		t.Errorf("iteration with break: %v", got)
 	}
 }
+
+// TestInSanma: the 3-player set is every kind but 2m–8m: 27 kinds, 108 tiles.
+func TestInSanma(t *testing.T) {
+	for _, c := range []struct {
+		k    Kind
+		want bool
+	}{{Man1, true}, {Man1 + 1, false}, {Man5, false}, {Man9 - 1, false}, {Man9, true},
+		{Pin5, true}, {Sou1, true}, {North, true}, {Chun, true}, {NumKinds, false}} {
+		if got := c.k.InSanma(); got != c.want {
+			t.Errorf("%v.InSanma() = %v, want %v", c.k, got, c.want)
+		}
+	}
+	n := 0
+	for k := range Kind(NumKinds) {
+		if k.InSanma() {
+			n++
+		}
+	}
+	if n != 27 {
+		t.Errorf("%d kinds in the 3-player set, want 27 (108 tiles)", n)
+	}
+}

@@ -162,7 +162,7 @@ func (b *Builder) alloc(f Face) (tile.Tile, error) {
 		return tile.NoTile, fmt.Errorf("%w: no such tile", data.ErrBadValue)
 	}
 	k := f.Kind()
-	if b.g.Players == 3 && k >= tile.Man1+1 && k <= tile.Man9-1 {
+	if b.g.Players == 3 && !k.InSanma() {
 		return tile.NoTile, fmt.Errorf("%w: %v in a 3-player game (no 2m to 8m)", data.ErrBadValue, f)
 	}
 	u := &b.used[k]
