@@ -61,6 +61,10 @@ type Config struct {
 	// shard.Range), for a run split over processes whose Parts
 	// [Summarize] joins; 0 and 0: all the games.
 	Shard, Shards int
+	// Players picks the games measured by their seats: 4 (or 0), or 3 for
+	// Tenhou's 3-player games (the same held-out split); the baseline is
+	// fitted on the training games of that number of players.
+	Players int
 }
 
 // Agreement counts one player's choices equal to the recorded player's.
@@ -72,6 +76,11 @@ type Agreement struct {
 	RiichiAgreed   int    `json:"riichi_agreed"`
 	Calls          int    `json:"calls"`
 	CallsAgreed    int    `json:"calls_agreed"`
+	// Kita and KitaAgreed count the turn decisions of a 3-player game
+	// where a North could be set aside: set aside or kept, as the
+	// player did (absent from 4-player reports).
+	Kita       int `json:"kita,omitempty"`
+	KitaAgreed int `json:"kita_agreed,omitempty"`
 }
 
 // Binary measures predicted probabilities of one event against outcomes.
@@ -97,6 +106,9 @@ type Fidelity struct {
 
 // Report is the measurement.
 type Report struct {
+	// Players is 3 for a measurement of 3-player games; 0 (absent from
+	// the JSON) for 4-player ones.
+	Players   int         `json:"players,omitempty"`
 	Games     int         `json:"games"`
 	Decisions int         `json:"decisions"`
 	Sims      int         `json:"sims_per_decision"`
@@ -247,6 +259,10 @@ func Measure(ctx context.Context, cfg Config) (*Part, error) {
 	if cfg.Shards < 0 || (cfg.Shards == 0) != (cfg.Shard == 0) || cfg.Shard > cfg.Shards {
 		return nil, fmt.Errorf("mceval: shard %d/%d", cfg.Shard, cfg.Shards)
 	}
+	players, err := seatsOf(cfg.Players)
+	if err != nil {
+		return nil, err
+	}
 	eng, err := mc.Default()
 	if err != nil {
 		return nil, err
@@ -258,26 +274,30 @@ func Measure(ctx context.Context, cfg Config) (*Part, error) {
 	if cfg.Fold < 0 || cfg.Fold > 9 {
 		return nil, fmt.Errorf("mceval: fold %d: want 0 (held out) to 9", cfg.Fold)
 	}
-	base, held, err := fitBaseline(ctx, files, cfg.Workers, uint64(cfg.Fold))
+	base, held, err := fitBaseline(ctx, files, cfg.Workers, uint64(cfg.Fold), players)
 	if err != nil {
 		return nil, err
 	}
 	order := keys(held)
 	if len(order) == 0 {
-		return nil, fmt.Errorf("mceval: %w under %s (of the usable games, those whose FNV-1a key mod 10 is 0)", ErrNoGames, strings.Join(cfg.Corpus, " "))
+		kind := ""
+		if players == 3 {
+			kind = " 3-player"
+		}
+		return nil, fmt.Errorf("mceval: %w under %s (of the usable%s games, those whose FNV-1a key mod 10 is %d)", ErrNoGames, strings.Join(cfg.Corpus, " "), kind, cfg.Fold)
 	}
 	if cfg.MaxGames > 0 && len(order) > cfg.MaxGames {
 		order = order[:cfg.MaxGames]
 	}
-	players := append([]string{"mc"}, cfg.Bots...)
-	part := &Part{Sims: cfg.Sims, Fold: cfg.Fold, Players: players, Planned: len(order), To: len(order), Games: []GameResult{}}
+	bots := append([]string{"mc"}, cfg.Bots...)
+	part := &Part{Sims: cfg.Sims, Fold: cfg.Fold, Players: bots, Seats: seatsField(players), Planned: len(order), To: len(order), Games: []GameResult{}}
 	if cfg.Shards > 0 {
 		part.From, part.To = shard.Range(cfg.Shard, cfg.Shards, len(order))
 		order = order[part.From:part.To]
 	}
 	done := 0
 	err = records.ForEachFile(ctx, order, cfg.Workers, func(key string) gameResult {
-		return measureGame(ctx, eng, &cfg, held[key], base, players)
+		return measureGame(ctx, eng, &cfg, held[key], base, bots)
 	}, func(_ string, r gameResult) {
 		done++
 		if cfg.Progress != nil {
@@ -307,6 +327,8 @@ func (rep *Report) add(r, all *gameResult) {
 		a.RiichiAgreed += b.RiichiAgreed
 		a.Calls += b.Calls
 		a.CallsAgreed += b.CallsAgreed
+		a.Kita += b.Kita
+		a.KitaAgreed += b.KitaAgreed
 	}
 	for i := range all.samples {
 		all.samples[i] = append(all.samples[i], r.samples[i]...)
@@ -332,10 +354,42 @@ func keys(m map[string]heldOutGame) []string {
 	return ks
 }
 
+// seatsOf reads Config.Players: 0 or 4 is 4, 3 is 3.
+func seatsOf(players int) (int, error) {
+	switch players {
+	case 0, 4:
+		return 4, nil
+	case 3:
+		return 3, nil
+	}
+	return 0, fmt.Errorf("mceval: players %d: 3 or 4", players)
+}
+
+// seatsField is Part.Seats and Report.Players of a measurement of games
+// of players seats: 4 is left out of the JSON.
+func seatsField(players int) int {
+	if players == 3 {
+		return 3
+	}
+	return 0
+}
+
+// usable reports whether g is a game to measure or fit on: a game of
+// players seats that [dataset.Usable] takes, its conditions but the
+// seats applied to a 3-player game (as train reads them).
+func usable(g *data.Game, players int) bool {
+	if g.Players != players {
+		return false
+	}
+	c := *g
+	c.Players = 4
+	return dataset.Usable(&c) == nil
+}
+
 // fitBaseline reads the corpus: it fits the frequency baseline on the
-// training games outside fold and returns the usable games of fold (0:
-// the held-out ones) by key.
-func fitBaseline(ctx context.Context, files []string, workers int, fold uint64) (*baseline, map[string]heldOutGame, error) {
+// training games of players seats outside fold and returns the usable
+// games of fold (0: the held-out ones) by key.
+func fitBaseline(ctx context.Context, files []string, workers int, fold uint64, players int) (*baseline, map[string]heldOutGame, error) {
 	measured := func(gr *dataset.GameRef) bool { return dataset.Hash(gr.Key)%10 == fold }
 	b := &baseline{}
 	held := map[string]heldOutGame{}
@@ -347,7 +401,7 @@ func fitBaseline(ctx context.Context, files []string, workers int, fold uint64) 
 	err := records.ForEachFile(ctx, files, workers, func(f string) fileOut {
 		out := fileOut{fit: &baseline{}}
 		dataset.EachFile(f, func(gr *dataset.GameRef) bool {
-			if dataset.Usable(gr.Game) != nil {
+			if !usable(gr.Game, players) {
 				return true
 			}
 			out.games = append(out.games, *gr)
@@ -486,6 +540,31 @@ func agrees(d *decision, choice game.Action) (discard, riichi, call bool) {
 	return false, false, p.Type == game.Pass || choice.Meld.Kind() == p.Meld.Kind()
 }
 
+// countAgreement counts choice at decision d in a: at a turn decision the
+// discard where the player discarded (a North set aside is no discard),
+// riichi or not where riichi was legal, a North set aside or kept where
+// that was legal; else the call or pass.
+func countAgreement(a *Agreement, d *decision, choice game.Action, riichiLegal, kitaLegal bool) {
+	dis, rii, call := agrees(d, choice)
+	if !d.turn {
+		a.Calls++
+		a.CallsAgreed += b2i(call)
+		return
+	}
+	if d.played.Type != game.Kita {
+		a.Discards++
+		a.DiscardsAgreed += b2i(dis)
+	}
+	if riichiLegal {
+		a.Riichi++
+		a.RiichiAgreed += b2i(rii)
+	}
+	if kitaLegal {
+		a.Kita++
+		a.KitaAgreed += b2i((choice.Type == game.Kita) == (d.played.Type == game.Kita))
+	}
+}
+
 // measureDecision runs the engine and the bots on one decision and records
 // agreement and, for turn decisions, the fidelity samples. It reports
 // whether fidelity samples were added.
@@ -502,29 +581,14 @@ func measureDecision(ctx context.Context, eng *mc.Engine, cfg *Config, file stri
 		res.err = err
 		return false
 	}
-	riichiLegal := false
-	for _, a := range legal {
-		riichiLegal = riichiLegal || a.Type == game.Riichi
-	}
+	riichiLegal := slices.ContainsFunc(legal, func(a game.Action) bool { return a.Type == game.Riichi })
+	kitaLegal := slices.ContainsFunc(legal, func(a game.Action) bool { return a.Type == game.Kita })
 	for i := range players {
 		choice := an.Best().Action
 		if i > 0 {
 			choice = bots[i].Act(v, legal)
 		}
-		dis, rii, call := agrees(d, choice)
-		a := &res.agree[i]
-		switch {
-		case d.turn:
-			a.Discards++
-			a.DiscardsAgreed += b2i(dis)
-			if riichiLegal {
-				a.Riichi++
-				a.RiichiAgreed += b2i(rii)
-			}
-		default:
-			a.Calls++
-			a.CallsAgreed += b2i(call)
-		}
+		countAgreement(&res.agree[i], d, choice, riichiLegal, kitaLegal)
 	}
 	if !d.turn {
 		c, err := predictPlayed(ctx, eng, v, d.played, d.followUp, o, lab)

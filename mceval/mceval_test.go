@@ -3,26 +3,39 @@ package mceval
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/mc"
 	"github.com/mjrank/mjrank/sim/game"
+	"github.com/mjrank/mjrank/sim/tile"
 )
 
-// TestRunSmall measures a few held-out games: every count adds up, and the
-// report is the same at 1 and 2 workers.
+// TestRunSmall measures a few held-out games, of four players and of
+// three: every count adds up, and the report is the same at 1 and 2
+// workers.
 func TestRunSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays the corpus")
 	}
 	dir := shareddata.Dir(t, "tenhou")
+	for _, players := range []int{4, 3} {
+		t.Run(fmt.Sprintf("%d players", players), func(t *testing.T) { runSmall(t, dir, players) })
+	}
+}
+
+// runSmall measures two held-out games of players seats under dir and
+// checks the report (TestRunSmall).
+func runSmall(t *testing.T, dir string, players int) {
 	var reps []*Report
 	for _, w := range []int{1, 2} {
 		rep, err := Run(context.Background(), Config{Corpus: []string{dir}, MaxGames: 2, Every: 7, Sims: 300, Workers: w, Seed: 1,
-			Bots: []string{"efficiency", "thesis"}, Oracle: true})
+			Bots: []string{"efficiency", "thesis"}, Oracle: true, Players: players})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,6 +43,7 @@ func TestRunSmall(t *testing.T) {
 		reps = append(reps, rep)
 	}
 	a, b := reps[0], reps[1]
+	checkSeats(t, a, players)
 	if a.Games != 2 || a.Decisions == 0 || len(a.Agreement) != 3 || len(a.Fidelity) != 3 {
 		t.Fatalf("report %+v", a)
 	}
@@ -96,6 +110,60 @@ func TestRunSmall(t *testing.T) {
 	}
 }
 
+// checkSeats checks what a report of games of players seats says of them:
+// with three players the report says so, every player was asked at turns
+// where a North could be set aside, and no chi was played; with four no
+// kita.
+func checkSeats(t *testing.T, r *Report, players int) {
+	t.Helper()
+	if want := map[int]int{3: 3, 4: 0}[players]; r.Players != want {
+		t.Errorf("players %d, want %d", r.Players, want)
+	}
+	for _, ag := range r.Agreement {
+		if (players == 3) != (ag.Kita > 0) || ag.KitaAgreed > ag.Kita {
+			t.Errorf("%d players: %s agreed on %d of %d kita decisions", players, ag.Player, ag.KitaAgreed, ag.Kita)
+		}
+	}
+	for _, c := range r.Calls {
+		if players == 3 && c.Played == "chi" && c.Samples > 0 {
+			t.Errorf("3 players: %d chi decisions", c.Samples)
+		}
+	}
+}
+
+// TestCountAgreement: at a turn decision the discard counts where the
+// player discarded, riichi where it was legal, the kita (set aside or
+// kept) where it was legal; a North set aside is no discard decision.
+func TestCountAgreement(t *testing.T) {
+	north, west := tile.MustParseTile("4z"), tile.MustParseTile("3z")
+	discard := func(x tile.Tile) game.Action { return game.Action{Type: game.Discard, Tile: x} }
+	kita := game.Action{Type: game.Kita, Tile: north}
+	for _, tc := range []struct {
+		name                string
+		played, choice      game.Action
+		riichiLegal, kitaOK bool
+		want                Agreement
+	}{
+		{"a discard agreed", discard(west), discard(west), false, false, Agreement{Discards: 1, DiscardsAgreed: 1}},
+		{"kept the North as the player", discard(west), discard(west), true, true, Agreement{Discards: 1, DiscardsAgreed: 1, Riichi: 1, RiichiAgreed: 1, Kita: 1, KitaAgreed: 1}},
+		{"set aside, the player discarded", discard(west), kita, false, true, Agreement{Discards: 1, Kita: 1}},
+		{"set aside as the player", kita, kita, false, true, Agreement{Kita: 1, KitaAgreed: 1}},
+		{"the North discarded, the player set it aside", kita, discard(north), false, true, Agreement{Kita: 1}},
+		{"the North discarded as the player", discard(north), discard(north), false, true, Agreement{Discards: 1, DiscardsAgreed: 1, Kita: 1, KitaAgreed: 1}},
+	} {
+		var got Agreement
+		countAgreement(&got, &decision{turn: true, played: tc.played}, tc.choice, tc.riichiLegal, tc.kitaOK)
+		if got != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+	var call Agreement
+	countAgreement(&call, &decision{played: game.Action{Type: game.Pass}}, game.Action{Type: game.Pass}, false, false)
+	if call != (Agreement{Calls: 1, CallsAgreed: 1}) {
+		t.Errorf("a pass agreed: %+v", call)
+	}
+}
+
 // TestRunWithoutHeldOutGames: a corpus without a held-out game is an
 // error, not a report of empty tables.
 func TestRunWithoutHeldOutGames(t *testing.T) {
@@ -103,6 +171,31 @@ func TestRunWithoutHeldOutGames(t *testing.T) {
 	_, err := Run(context.Background(), Config{Corpus: []string{"../data/testdata/selfplay.xml"}, Sims: 10})
 	if !errors.Is(err, ErrNoGames) {
 		t.Fatalf("%v, want ErrNoGames", err)
+	}
+	// Of three players: a 4-player game is none, wherever it falls.
+	_, err = Run(context.Background(), Config{Corpus: []string{"../data/testdata/selfplay.xml"}, Sims: 10, Players: 3, Fold: 3})
+	if !errors.Is(err, ErrNoGames) || !strings.Contains(err.Error(), "usable 3-player games, those whose FNV-1a key mod 10 is 3") {
+		t.Errorf("3 players: %v, want ErrNoGames of 3-player games", err)
+	}
+	if _, err = Run(context.Background(), Config{Corpus: []string{"../data/testdata/selfplay.xml"}, Sims: 10, Players: 2}); err == nil || !strings.Contains(err.Error(), "players 2: 3 or 4") {
+		t.Errorf("2 players: %v", err)
+	}
+}
+
+// TestUsable: a game counts for the measurement of its number of players
+// only, and a 3-player game under the same conditions as a 4-player one.
+func TestUsable(t *testing.T) {
+	four := &data.Game{Players: 4, Owari: &data.Owari{}}
+	three := &data.Game{Players: 3, Owari: &data.Owari{}}
+	cut := &data.Game{Players: 3}
+	for _, tc := range []struct {
+		g       *data.Game
+		players int
+		want    bool
+	}{{four, 4, true}, {four, 3, false}, {three, 3, true}, {three, 4, false}, {cut, 3, false}} {
+		if got := usable(tc.g, tc.players); got != tc.want {
+			t.Errorf("a %d-player game (final result %v) for %d players: %v, want %v", tc.g.Players, tc.g.Owari != nil, tc.players, got, tc.want)
+		}
 	}
 }
 

@@ -18,7 +18,10 @@ type Part struct {
 	Sims    int      `json:"sims_per_decision"`
 	Fold    int      `json:"fold"`
 	Players []string `json:"players"` // the engine ("mc"), then the baseline bots
-	Planned int      `json:"planned"` // games of the whole run
+	// Seats is 3 for a part of 3-player games, 0 (absent) for 4-player
+	// ones: Report.Players.
+	Seats   int `json:"seats,omitempty"`
+	Planned int `json:"planned"` // games of the whole run
 	// From and To: the part holds the run's games [From, To).
 	From    int          `json:"from"`
 	To      int          `json:"to"`
@@ -152,7 +155,7 @@ func Summarize(parts []*Part) (*Report, error) {
 	next := 0
 	for i, p := range parts {
 		switch {
-		case p.Sims != first.Sims || p.Fold != first.Fold || !slices.Equal(p.Players, first.Players) || p.Planned != first.Planned:
+		case p.Sims != first.Sims || p.Fold != first.Fold || !slices.Equal(p.Players, first.Players) || p.Planned != first.Planned || p.Seats != first.Seats:
 			return nil, fmt.Errorf("mceval: part %d is of another run than part 1", i+1)
 		case p.From != next || p.To < p.From || len(p.Games) != p.To-p.From:
 			return nil, fmt.Errorf("mceval: part %d holds games %d..%d (%d of them), want from %d", i+1, p.From, p.To, len(p.Games), next)
@@ -164,7 +167,7 @@ func Summarize(parts []*Part) (*Report, error) {
 	if next != first.Planned {
 		return nil, fmt.Errorf("mceval: the parts hold games 0..%d of %d", next, first.Planned)
 	}
-	rep := &Report{Sims: first.Sims, Fold: first.Fold}
+	rep := &Report{Players: first.Seats, Sims: first.Sims, Fold: first.Fold}
 	for _, p := range first.Players {
 		rep.Agreement = append(rep.Agreement, Agreement{Player: p})
 	}

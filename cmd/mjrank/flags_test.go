@@ -151,6 +151,8 @@ func TestBadFlagValues(t *testing.T) {
 		{with(measure, "--workers", "-3"), "--workers"},
 		{with(measure, "--bots", "nobody"), "--bots"},
 		{with(measure, "--mc-ablation", "oracle-hands"), "--mc-ablation"},
+		{with(measure, "--players", "2"), "--players"},
+		{with(measure, "--players", "5"), "--players"},
 		{[]string{"measure", "--corpus", "/nonexistent"}, "--corpus"},
 	} {
 		name := strings.Join(tc.args, " ")

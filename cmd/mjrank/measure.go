@@ -24,7 +24,7 @@ const measureSims = 2000
 
 var cmdMeasure = &Command{
 	Name:      "measure",
-	UsageLine: "--corpus DIR [--fold F] [--games N] [--every K] [--sims N] [--bots A,B] [--oracle] [--mc-ablation PARTS] [--workers N] [--seed S] [--shard i/N] [--json] [--cluster tcp://HOST:PORT [--shards N] [--cluster-dir DIR]] | merge [--json] FILE...",
+	UsageLine: "--corpus DIR [--players 3|4] [--fold F] [--games N] [--every K] [--sims N] [--bots A,B] [--oracle] [--mc-ablation PARTS] [--workers N] [--seed S] [--shard i/N] [--json] [--cluster tcp://HOST:PORT [--shards N] [--cluster-dir DIR]] | merge [--json] FILE...",
 	Short:     "measure the engine on held-out real games: agreement with the players and fidelity of its predictions",
 	Long: `
 Measure runs the Monte Carlo engine on the decisions of the held-out tenth
@@ -62,6 +62,13 @@ kind, and reports:
              seat's deal-ins by its state after the discard and its wins
              by its hand (riichi, closed without riichi, open; ron and
              tsumo)
+
+--players 3 measures Tenhou's 3-player games of the corpus instead (the
+same held-out tenth; the engine and the bots on their 3-player models, the
+baseline fitted on the 3-player training games): the agreement adds, at
+the turn decisions where a North could be set aside, how often the North
+was set aside or kept as the player did ("kitas agreed"); a turn where the
+player set it aside is no discard decision.
 
 --fold 1 to 9 measures a tenth of the training games instead (FNV-1a mod
 10 = the fold), to tune the rollout's fitted rates on without touching the
@@ -102,6 +109,7 @@ same command runs only the others.
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o measureOptions
 		fs.StringVar(&o.corpus, "corpus", "", "folder of game records")
+		fs.IntVar(&o.players, "players", 4, "4, or 3 for Tenhou's 3-player games")
 		fs.IntVar(&o.games, "games", 0, "held-out games used, in key order (0: all)")
 		fs.IntVar(&o.fold, "fold", 0, "games measured: 0 the held-out tenth, 1 to 9 a tenth of the training games")
 		fs.IntVar(&o.every, "every", 4, "analyse every K-th decision of each kind")
@@ -154,7 +162,7 @@ same command runs only the others.
 }
 
 // measureRunFlags are the flags of a run, which measure merge refuses.
-var measureRunFlags = []string{"bots", "corpus", "every", "fold", "games", "mc-ablation", "oracle", "seed", "shard", "sims", "workers"}
+var measureRunFlags = []string{"bots", "corpus", "every", "fold", "games", "mc-ablation", "oracle", "players", "seed", "shard", "sims", "workers"}
 
 // measureReport prints the report and returns the command's error: a run
 // that measured no decision fails.
@@ -229,11 +237,15 @@ func (o *measureOptions) runOptions(cfg *mceval.Config) map[string]string {
 			parts = append(parts, p)
 		}
 	}
-	return map[string]string{
+	opts := map[string]string{
 		"fold": fmt.Sprint(cfg.Fold), "games": fmt.Sprint(cfg.MaxGames), "every": fmt.Sprint(cfg.Every),
 		"sims": fmt.Sprint(cfg.Sims), "bots": strings.Join(cfg.Bots, ","), "oracle": fmt.Sprint(cfg.Oracle),
 		"seed": fmt.Sprint(cfg.Seed), "mc-ablation": strings.Join(parts, ","),
 	}
+	if cfg.Players == 3 {
+		opts["players"] = "3" // absent for four, as the headers were before
+	}
+	return opts
 }
 
 // mergeMeasure joins the outputs of the N shards of one measure run
@@ -270,6 +282,12 @@ func measureFits(h *shard.Header, p *mceval.Part) error {
 		return fmt.Errorf("games %d..%d of %d (%d given), but the header's are %d..%d of %d", p.From, p.To, p.Planned, len(p.Games), h.From, h.To, h.Total)
 	case fmt.Sprint(p.Sims) != h.Options["sims"] || fmt.Sprint(p.Fold) != h.Options["fold"]:
 		return fmt.Errorf("--sims %d, --fold %d, but the header's are %s and %s", p.Sims, p.Fold, h.Options["sims"], h.Options["fold"])
+	case (p.Seats == 3) != (h.Options["players"] == "3"):
+		seats := 4
+		if p.Seats == 3 {
+			seats = 3
+		}
+		return fmt.Errorf("games of %d players, but the header's --players is %q", seats, h.Options["players"])
 	}
 	return nil
 }
@@ -295,7 +313,7 @@ type measureOptions struct {
 	corpus, bots, ablate, shard string
 	shardI, shards              int
 	games, every, sims, workers int
-	fold                        int
+	fold, players               int
 	seed                        uint64
 	oracle, asJSON              bool
 }
@@ -311,6 +329,7 @@ func (o *measureOptions) check() (*mceval.Config, error) {
 		atLeast("games", o.games, 0),
 		atLeast("every", o.every, 1),
 		intIn("fold", o.fold, 0, 9),
+		intIn("players", o.players, 3, 4),
 		intIn("sims", o.sims, 1, mc.MaxSims),
 		workersFlag(o.workers),
 		shardFlag(o.shard, &o.shardI, &o.shards),
@@ -318,7 +337,7 @@ func (o *measureOptions) check() (*mceval.Config, error) {
 		return nil, err
 	}
 	cfg := &mceval.Config{Corpus: []string{o.corpus}, MaxGames: o.games, Every: o.every, Sims: o.sims,
-		Workers: o.workers, Seed: o.seed, Oracle: o.oracle, Fold: o.fold}
+		Workers: o.workers, Seed: o.seed, Oracle: o.oracle, Fold: o.fold, Players: o.players}
 	if err := ablationFlag(o.ablate, &cfg.Lab); err != nil {
 		return nil, err
 	}
@@ -339,15 +358,23 @@ func (o *measureOptions) check() (*mceval.Config, error) {
 
 // measuredGames says how many games were measured, and which.
 func measuredGames(r *mceval.Report) string {
-	if r.Fold != 0 {
-		return fmt.Sprintf("%s of training fold %d", plural(r.Games, "game"), r.Fold)
+	kind := ""
+	if r.Players == 3 {
+		kind = "3-player "
 	}
-	return plural(r.Games, "held-out game")
+	if r.Fold != 0 {
+		return fmt.Sprintf("%s of training fold %d", plural(r.Games, kind+"game"), r.Fold)
+	}
+	return plural(r.Games, "held-out "+kind+"game")
 }
 
 func printMeasure(w io.Writer, r *mceval.Report) error {
 	fmt.Fprintf(w, "%s, %s, %s per decision, %.0fs\n\n", measuredGames(r), plural(r.Decisions, "decision"), plural(r.Sims, "simulation"), r.Seconds)
-	t := newTable(w, "player", "discards agreed", "riichi agreed", "calls agreed")
+	head := []string{"player", "discards agreed", "riichi agreed", "calls agreed"}
+	if r.Players == 3 {
+		head = append(head, "kitas agreed")
+	}
+	t := newTable(w, head...)
 	frac := func(a, n int) string {
 		if n == 0 {
 			return "-"
@@ -355,7 +382,11 @@ func printMeasure(w io.Writer, r *mceval.Report) error {
 		return fmt.Sprintf("%.1f%% (%d/%d)", 100*float64(a)/float64(n), a, n)
 	}
 	for _, a := range r.Agreement {
-		if err := t.Append([]string{a.Player, frac(a.DiscardsAgreed, a.Discards), frac(a.RiichiAgreed, a.Riichi), frac(a.CallsAgreed, a.Calls)}); err != nil {
+		row := []string{a.Player, frac(a.DiscardsAgreed, a.Discards), frac(a.RiichiAgreed, a.Riichi), frac(a.CallsAgreed, a.Calls)}
+		if r.Players == 3 {
+			row = append(row, frac(a.KitaAgreed, a.Kita))
+		}
+		if err := t.Append(row); err != nil {
 			return err
 		}
 	}

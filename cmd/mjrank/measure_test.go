@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -54,5 +55,39 @@ func TestMeasureNothingMeasured(t *testing.T) {
 	code, stdout, stderr := mjrankRun(t, nil, args...)
 	if code != 0 || !strings.HasPrefix(stdout, "1 held-out game, ") || strings.Contains(stdout, " 0 decisions") {
 		t.Errorf("--every 50: exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+}
+
+// TestMeasureSanma: --players 3 measures the held-out 3-player games of a
+// corpus that holds both kinds, with the kita decisions in the agreement;
+// without it, the 4-player ones alone. Its shards merge to the whole, and
+// a shard whose header does not say three players is refused.
+func TestMeasureSanma(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures real games")
+	}
+	corpus := t.TempDir()
+	linkCorpus(t, corpus, 3, 2, 2)
+	linkCorpus(t, corpus, 4, 1, 1)
+	args := []string{"--corpus", corpus, "--sims", "10", "--every", "5", "--bots", "policy", "--workers", "2"}
+	three := mjrankOut(t, append([]string{"measure", "--players", "3"}, args...)...)
+	if three.code != 0 || !strings.HasPrefix(three.stdout, "2 held-out 3-player games, ") || !regexp.MustCompile(`(?m)^ mc .* [0-9.]+% \([0-9]+/[1-9][0-9]*\) *$`).MatchString(three.stdout) || !strings.Contains(three.stdout, "kitas agreed") {
+		t.Errorf("--players 3: exit %d, stderr %q\n%s", three.code, three.stderr, three.stdout)
+	}
+	four := mjrankOut(t, append([]string{"measure"}, args...)...)
+	if four.code != 0 || !strings.HasPrefix(four.stdout, "1 held-out game, ") || strings.Contains(four.stdout, "kita") {
+		t.Errorf("4 players: exit %d, stderr %q\n%s", four.code, four.stderr, four.stdout)
+	}
+	args = append([]string{"--players", "3"}, args...)
+	want := mjrankOut(t, append([]string{"measure", "--json"}, args...)...)
+	if !strings.Contains(want.stdout, `"players": 3,`) || !strings.Contains(want.stdout, `"kita_agreed": `) {
+		t.Errorf("--players 3 --json: %s", want.stdout)
+	}
+	sameRun(t, "2 shards of 3-player games", shardsMerged(t, "measure", args, 2, "--json"), want)
+	dir := t.TempDir()
+	whole := shardFiles(t, dir, "measure", args, "1/1")[0]
+	code, _, stderr := mjrankRun(t, nil, "measure", "merge", editFile(t, whole, `"players": "3"`, `"players": "4"`))
+	if code != 1 || !strings.Contains(stderr, `the result does not fit its header: games of 3 players, but the header's --players is "4"`) {
+		t.Errorf("a header without three players: exit %d, %s", code, stderr)
 	}
 }

@@ -15,19 +15,30 @@ import (
 // shardCorpus links real games of the corpus sample into a temporary
 // folder, spread over two subfolders, with a README beside them (a file
 // that holds no record, which the listing skips): held of them hold a
-// game of fold 0 (held out), the rest training games. It returns the
-// folder.
+// 4-player game of fold 0 (held out), the rest training games. It returns
+// the folder.
 func shardCorpus(t *testing.T, held, train int) string {
 	t.Helper()
-	_, files := shareddata.Corpus(t)
 	dir := t.TempDir()
+	linkCorpus(t, dir, 4, held, train)
+	if err := os.WriteFile(filepath.Join(dir, "a", "README.txt"), []byte("notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// linkCorpus links held held-out and train training games of players
+// seats of the corpus sample into dir, spread over subfolders a and b.
+func linkCorpus(t *testing.T, dir string, players, held, train int) {
+	t.Helper()
+	_, files := shareddata.Corpus(t)
 	n := 0
 	for _, f := range files {
 		if held == 0 && train == 0 {
 			break
 		}
 		refs, err := dataset.ReadFile(f.Path)
-		if err != nil || len(refs) != 1 || dataset.Usable(refs[0].Game) != nil || refs[0].Game.Players != 4 {
+		if err != nil || len(refs) != 1 || refs[0].Game.Players != players || refs[0].Game.Owari == nil || !refs[0].Game.Rules.FinalPointsKnown() {
 			continue
 		}
 		switch {
@@ -40,7 +51,7 @@ func shardCorpus(t *testing.T, held, train int) string {
 		}
 		sub := []string{"a", "b"}[n%2]
 		n++
-		link := filepath.Join(dir, sub, fmt.Sprintf("%02d-%s", n, filepath.Base(f.Path)))
+		link := filepath.Join(dir, sub, fmt.Sprintf("%dp-%02d-%s", players, n, filepath.Base(f.Path)))
 		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -49,12 +60,8 @@ func shardCorpus(t *testing.T, held, train int) string {
 		}
 	}
 	if held > 0 || train > 0 {
-		t.Fatalf("the corpus sample lacks %d held-out and %d training games", held, train)
+		t.Fatalf("the corpus sample lacks %d held-out and %d training games of %d players", held, train, players)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "a", "README.txt"), []byte("notes\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
 }
 
 // runOut is one run's exit status and output, its timing masked.
