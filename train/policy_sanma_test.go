@@ -77,17 +77,12 @@ func TestRunSanmaPolicy(t *testing.T) {
 		t.Skip("trains with xgboost")
 	}
 	needXGBoost(t)
-	three, four := sanmaGames(t, 40)
-	var files []string
-	for _, gr := range three {
-		files = append(files, gr.File)
-	}
 	opp, err := opponent.DefaultFor(3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := DefaultConfig()
-	cfg.Corpus, cfg.PolicyOut, cfg.Players = append(files, four.File), t.TempDir(), 3
+	cfg.Corpus, cfg.PolicyOut, cfg.Players = sanmaCorpus(t, 40), t.TempDir(), 3
 	cfg.Rounds, cfg.Workers, cfg.PolicyRate = 3, 2, 1
 	cfg.Only = []string{policy.ModelName, policy.RiichiModel, policy.CallModel, policy.KanModel, policy.KyuushuModel, policy.KitaModel}
 	res, err := RunDecisions(context.Background(), cfg, opp)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/mjrank/mjrank/data/dataset"
-	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 )
 
@@ -20,26 +19,14 @@ import (
 // each on every held-out 3-player game's rows: what the small corpus
 // costs. Run it with MJRANK_SANMA_CURVE=1 (minutes of xgboost).
 func TestSanmaLearningCurve(t *testing.T) {
-	if os.Getenv("MJRANK_SANMA_CURVE") != "1" {
-		t.Skip("set MJRANK_SANMA_CURVE=1 to train the 3-player learning curve")
-	}
+	study(t, "MJRANK_SANMA_CURVE", "train the 3-player learning curve")
 	needXGBoost(t)
 	cfg := DefaultConfig()
 	cfg.Players, cfg.CalibFolds = 3, 0
 	cfg.Threads, cfg.XGBoost, cfg.MemoryBudget = DefaultThreads, "xgboost", DefaultMemoryBudget
-	dir := shareddata.Dir(t, "tenhou")
-	index, err := shareddata.ReadIndex(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var train, held []gameSamples
 	seen := map[string]bool{}
-	for _, e := range index {
-		f := filepath.Join(dir, filepath.FromSlash(e.Rel))
-		if e.GoType != 0xB9 || seen[f] {
-			continue
-		}
-		seen[f] = true
+	for _, f := range sanmaFiles(t) {
 		fs := fileRows(&cfg, f)
 		if fs.fatal != nil {
 			t.Fatal(fs.fatal)

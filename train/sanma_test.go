@@ -3,13 +3,13 @@ package train
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/shareddata"
-	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/rankmodel"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -46,6 +46,48 @@ func sanmaGames(t *testing.T, n int) (three []*dataset.GameRef, four *dataset.Ga
 		t.Fatalf("%d 3-player games (want %d), a 4-player one: %v", len(three), n, four != nil)
 	}
 	return three, four
+}
+
+// sanmaCorpus returns the record files of the first n 3-player games
+// (sanmaGames) and of the first 4-player game, which a 3-player run skips.
+func sanmaCorpus(t *testing.T, n int) []string {
+	t.Helper()
+	three, four := sanmaGames(t, n)
+	var files []string
+	for _, gr := range three {
+		files = append(files, gr.File)
+	}
+	return append(files, four.File)
+}
+
+// study skips a study test (minutes of the whole corpus, a figure of
+// docs/MODELS.md) unless environment variable env is 1; what says what
+// it does.
+func study(t *testing.T, env, what string) {
+	t.Helper()
+	if os.Getenv(env) != "1" {
+		t.Skipf("set %s=1 to %s", env, what)
+	}
+}
+
+// sanmaFiles returns every 3-player record file of the corpus (INDEX.tsv
+// GO type 0xB9), each once, in the index's order.
+func sanmaFiles(t *testing.T) []string {
+	t.Helper()
+	dir := shareddata.Dir(t, "tenhou")
+	index, err := shareddata.ReadIndex(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	seen := map[string]bool{}
+	for _, e := range index {
+		if e.GoType == 0xB9 && !seen[e.Rel] {
+			seen[e.Rel] = true
+			files = append(files, filepath.Join(dir, filepath.FromSlash(e.Rel)))
+		}
+	}
+	return files
 }
 
 // TestUsableForPlayers: a three-player run takes the 3-player games and
@@ -138,51 +180,6 @@ func TestRankBaseline3(t *testing.T) {
 	}
 }
 
-// TestShippedRank3ModelReproduces retrains the shipped three-player rank
-// model from the corpus's 3-player games and compares its SHA-256 with the
-// card's, as TestShippedRankModelReproduces does for four players.
-func TestShippedRank3ModelReproduces(t *testing.T) {
-	if testing.Short() || !shareddata.FullCorpus() {
-		t.Skipf("skipping: retrains the shipped 3-player rank model from the whole corpus (set %s=full to run it)", shareddata.CorpusEnv)
-	}
-	corpus := shareddata.Dir(t, "tenhou")
-	needXGBoost(t)
-	rk, err := rankmodel.DefaultFor(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := DefaultConfig()
-	cfg.Corpus, cfg.Players = []string{corpus}, 3
-	cfg.Threads, cfg.XGBoost, cfg.MemoryBudget = DefaultThreads, "xgboost", DefaultMemoryBudget
-	cfg.TenpaiRate, cfg.WaitRate, cfg.ValueRate, cfg.CalibFolds = 0, 0, 0, 0
-	files, c, err := cfg.corpusFiles()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.Digest != rk.Card.Corpus.Digest {
-		t.Fatalf("the shared corpus (digest %.12s) is not the one the shipped model was trained on (%.12s)", c.Digest, rk.Card.Corpus.Digest)
-	}
-	work := t.TempDir()
-	sp := specsFor(3, cfg.Seed, cfg.Threads, cfg.Rounds)
-	set, err := writeSamples(context.Background(), &cfg, files, work, sp)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := slices.IndexFunc(sp, func(s spec) bool { return s.name == rankmodel.ModelName3 })
-	if got, want := set.samples[m], rk.Card.Samples; got != want {
-		t.Errorf("rank3 samples %+v, the card's %+v", got, want)
-	}
-	job := xgbJob{name: sp[m].name, spc: sp[m], train: []string{sp[m].name + ".train"}, test: sp[m].name + ".test",
-		rows: set.samples[m].Train, testRows: set.samples[m].HeldOut}
-	b, _, err := cfg.runXGBoost(context.Background(), work, job)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, sum := xgbmodel.FileName(sp[m].name, b); sum != rk.Card.SHA256 {
-		t.Errorf("retrained rank3 model has SHA-256 %s, the shipped one %s", sum, rk.Card.SHA256)
-	}
-}
-
 // TestRunSanma trains the three-player predictors end to end on 40
 // 3-player games and one 4-player game: the 4-player game is counted as
 // skipped, the cards are of tenpai3 (calibrated), wait3, value3 and rank3
@@ -194,13 +191,8 @@ func TestRunSanma(t *testing.T) {
 		t.Skip("trains with xgboost")
 	}
 	needXGBoost(t)
-	three, four := sanmaGames(t, 40)
-	var files []string
-	for _, gr := range three {
-		files = append(files, gr.File)
-	}
 	cfg := DefaultConfig()
-	cfg.Corpus, cfg.Out, cfg.Players = append(files, four.File), t.TempDir(), 3
+	cfg.Corpus, cfg.Out, cfg.Players = sanmaCorpus(t, 40), t.TempDir(), 3
 	cfg.Rounds, cfg.CalibFolds, cfg.Workers = 3, 2, 2
 	res, err := Run(context.Background(), cfg)
 	if err != nil {

@@ -1,12 +1,9 @@
 package train
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mjrank/mjrank/data/dataset"
-	"github.com/mjrank/mjrank/internal/shareddata"
 	"github.com/mjrank/mjrank/internal/xgbmodel"
 	"github.com/mjrank/mjrank/opponent"
 	"github.com/mjrank/mjrank/sim/tile"
@@ -22,9 +19,7 @@ import (
 // transfer by construction (four places against three). Run it with
 // MJRANK_SANMA_TRANSFER=1 (it replays the 464 held-out 3-player games).
 func TestSanmaTransfer(t *testing.T) {
-	if os.Getenv("MJRANK_SANMA_TRANSFER") != "1" {
-		t.Skip("set MJRANK_SANMA_TRANSFER=1 to measure the 4-player models on 3-player games")
-	}
+	study(t, "MJRANK_SANMA_TRANSFER", "measure the 4-player models on 3-player games")
 	opp3, err := opponent.DefaultFor(3)
 	if err != nil {
 		t.Fatal(err)
@@ -39,13 +34,8 @@ func TestSanmaTransfer(t *testing.T) {
 	ten4, ten4Card := load(opponent.TenpaiModel, opponent.Schema, opponent.NumTenpaiFeatures)
 	wait4, _ := load(opponent.WaitModel, opponent.WaitSchema, opponent.NumWaitFeatures)
 	val4, _ := load(opponent.ValueModel, opponent.Schema, opponent.NumTenpaiFeatures)
-	dir := shareddata.Dir(t, "tenhou")
-	index, err := shareddata.ReadIndex(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	all := &collector{}
-	games, seen, files := 0, map[string]bool{}, map[string]bool{}
+	games, seen := 0, map[string]bool{}
 	xt := make([]float64, opponent.NumTenpaiFeatures3)
 	xw := make([]float64, opponent.NumWaitFeatures3)
 	pred := func(m *xgbmodel.Model, x []float64) float64 {
@@ -55,12 +45,8 @@ func TestSanmaTransfer(t *testing.T) {
 		}
 		return v
 	}
-	for _, e := range index {
-		if e.GoType != 0xB9 || files[e.Rel] {
-			continue
-		}
-		files[e.Rel] = true
-		_, err := eachUsableFor(filepath.Join(dir, filepath.FromSlash(e.Rel)), 3, nil, func(gr *dataset.GameRef) bool {
+	for _, f := range sanmaFiles(t) {
+		_, err := eachUsableFor(f, 3, nil, func(gr *dataset.GameRef) bool {
 			if !dataset.HeldOut(gr.Key) || seen[gr.Key] {
 				return true
 			}

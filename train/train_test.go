@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -374,25 +376,35 @@ func TestRunStopsOnReplayMismatch(t *testing.T) {
 	}
 }
 
-// TestShippedRankModelReproduces retrains the shipped rank model from the
-// whole shared corpus with the shipped configuration and compares the
-// model file's SHA-256 with the embedded card's: make train is
-// byte-reproducible (the xgboost thread count is pinned), and the embedded
-// model was trained on the corpus as it is. It reads the whole corpus, so
-// it runs only with MJRANK_CORPUS=full; TestRunReproducible checks the
-// byte-for-byte re-run on a slice in the ordinary suite.
+// TestShippedRankModelReproduces retrains the shipped rank models (the
+// 4-player one, and the 3-player one from the corpus's 3-player games)
+// from the whole shared corpus with the shipped configuration and
+// compares each model file's SHA-256 with the embedded card's: make train
+// and make train-3p are byte-reproducible (the xgboost thread count is
+// pinned), and the embedded models were trained on the corpus as it is.
+// It reads the whole corpus, so it runs only with MJRANK_CORPUS=full;
+// TestRunReproducible checks the byte-for-byte re-run on a slice in the
+// ordinary suite.
 func TestShippedRankModelReproduces(t *testing.T) {
 	if testing.Short() || !shareddata.FullCorpus() {
-		t.Skipf("skipping: retrains the shipped rank model from the whole corpus (set %s=full to run it)", shareddata.CorpusEnv)
+		t.Skipf("skipping: retrains the shipped rank models from the whole corpus (set %s=full to run it)", shareddata.CorpusEnv)
 	}
-	corpus := shareddata.Dir(t, "tenhou")
 	needXGBoost(t)
-	rk, err := rankmodel.Default()
+	for _, players := range []int{4, 3} {
+		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) { shippedRankReproduces(t, players) })
+	}
+}
+
+// shippedRankReproduces retrains the shipped rank model of a number of
+// players and compares its samples and SHA-256 with its card's
+// (MJRANK_KEEP_WORK keeps the work folder).
+func shippedRankReproduces(t *testing.T, players int) {
+	rk, err := rankmodel.DefaultFor(players)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := DefaultConfig()
-	cfg.Corpus = []string{corpus}
+	cfg.Corpus, cfg.Players = []string{shareddata.Dir(t, "tenhou")}, players
 	cfg.Threads, cfg.XGBoost, cfg.MemoryBudget = DefaultThreads, "xgboost", DefaultMemoryBudget
 	// Only the rank rows are needed: no discard sample is kept.
 	cfg.TenpaiRate, cfg.WaitRate, cfg.ValueRate, cfg.CalibFolds = 0, 0, 0, 0
@@ -401,33 +413,33 @@ func TestShippedRankModelReproduces(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Digest != rk.Card.Corpus.Digest {
-		t.Fatalf("the shared corpus (digest %.12s) is not the one the shipped models were trained on (%.12s): run make train", c.Digest, rk.Card.Corpus.Digest)
+		t.Fatalf("the shared corpus (digest %.12s) is not the one the shipped %s model was trained on (%.12s): run make train", c.Digest, rk.Card.Name, rk.Card.Corpus.Digest)
 	}
 	work := t.TempDir()
 	if w := os.Getenv("MJRANK_KEEP_WORK"); w != "" {
 		work = w
 	}
-	sp := specs(cfg.Seed, cfg.Threads, cfg.Rounds)
+	sp := specsFor(players, cfg.Seed, cfg.Threads, cfg.Rounds)
 	set, err := writeSamples(context.Background(), &cfg, files, work, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for m, spc := range sp {
-		if spc.name != rankmodel.ModelName {
-			continue
-		}
-		job := xgbJob{name: spc.name, spc: spc, train: []string{spc.name + ".train"}, test: spc.name + ".test",
-			rows: set.samples[m].Train, testRows: set.samples[m].HeldOut}
-		b, _, err := cfg.runXGBoost(context.Background(), work, job)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, sum := xgbmodel.FileName(spc.name, b); sum != rk.Card.SHA256 {
-			t.Errorf("retrained rank model has SHA-256 %s, the shipped one %s", sum, rk.Card.SHA256)
-		}
-		return
+	m := slices.IndexFunc(sp, func(s spec) bool { return s.name == rankmodel.NameFor(players) })
+	if m < 0 {
+		t.Fatal("no rank model spec")
 	}
-	t.Fatal("no rank model spec")
+	if got, want := set.samples[m], rk.Card.Samples; got != want {
+		t.Errorf("%s samples %+v, the card's %+v", sp[m].name, got, want)
+	}
+	job := xgbJob{name: sp[m].name, spc: sp[m], train: []string{sp[m].name + ".train"}, test: sp[m].name + ".test",
+		rows: set.samples[m].Train, testRows: set.samples[m].HeldOut}
+	b, _, err := cfg.runXGBoost(context.Background(), work, job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, sum := xgbmodel.FileName(sp[m].name, b); sum != rk.Card.SHA256 {
+		t.Errorf("retrained %s model has SHA-256 %s, the shipped one %s", sp[m].name, sum, rk.Card.SHA256)
+	}
 }
 
 // TestVerdictNeedsGames: a model far better than its baseline on copies of
