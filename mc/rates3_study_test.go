@@ -306,7 +306,12 @@ func TestRates3Agreement(t *testing.T) {
 		t.Logf("%s: %d of %d decisions agreed (%.4f ± %.4f)", name, agree[i], m, p, 1.96*math.Sqrt(p*(1-p)/float64(m)))
 	}
 	mean, sd := meanSD(diffs)
-	t.Logf("%d games: paired difference (3-player − 4-player rates) %+.4f ± %.4f (95 %%), %d decisions", games, mean, 1.96*sd/math.Sqrt(float64(m)), m)
+	changed := 0
+	for _, d := range diffs {
+		changed += b2i(d != 0)
+	}
+	t.Logf("%d games: paired difference (3-player − 4-player rates) %+.4f ± %.4f (95 %%), %d decisions, %d of them agreeing one way only",
+		games, mean, 1.96*sd/math.Sqrt(float64(m)), m, changed)
 }
 
 // sameMove reports whether the engine's move a is the recorded p: a
