@@ -239,7 +239,10 @@ func b2i(b bool) int {
 // the recorded player's move with the 4-player rates and no opponent
 // kita (Lab.FourPlayerRates) and with the 3-player ones, on the same
 // seeds: the two agreements and their paired difference, with 95 %
-// intervals.
+// intervals. For the fidelity of the rollout's round ends it also sets
+// the played move's predicted P(win), P(deal-in), P(exhaustive draw),
+// P(another seat's tsumo) and P(another seat's ron) beside how the
+// round really ended (rounds that ended in an abortive draw left out).
 func TestRates3Agreement(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("MJRANK_SANMA_AGREE"))
 	if n <= 0 {
@@ -256,6 +259,7 @@ func TestRates3Agreement(t *testing.T) {
 	}
 	var agree [2]int
 	var diffs []float64
+	var ends [2]roundEnds
 	games, step := 0, 0
 	for _, ie := range index {
 		if games == n {
@@ -290,6 +294,7 @@ func TestRates3Agreement(t *testing.T) {
 				}
 				got[i] = sameMove(an.Best().Action, d.Played)
 				agree[i] += b2i(got[i])
+				ends[i].add(an, d, st.Round)
 			}
 			diffs = append(diffs, float64(b2i(got[1])-b2i(got[0])))
 		}
@@ -312,6 +317,69 @@ func TestRates3Agreement(t *testing.T) {
 	}
 	t.Logf("%d games: paired difference (3-player − 4-player rates) %+.4f ± %.4f (95 %%), %d decisions, %d of them agreeing one way only",
 		games, mean, 1.96*sd/math.Sqrt(float64(m)), m, changed)
+	for i, name := range []string{"4-player rates", "3-player rates"} {
+		ends[i].log(t, name)
+	}
+}
+
+// roundEnds sets the played move's predicted round ends beside the
+// real ones: win, deal-in, exhaustive draw, another's tsumo, another's
+// ron.
+type roundEnds struct {
+	n         int
+	pred, got [5]float64
+}
+
+var roundEndNames = [5]string{"win", "deal-in", "draw", "other tsumo", "other ron"}
+
+func (e *roundEnds) add(an *mc.Analysis, d data.Decision, rd *data.Round) {
+	end := realEnd(rd, d.Seat)
+	if end < 0 {
+		return
+	}
+	for _, c := range an.Candidates {
+		if c.Sims == 0 || !sameMove(c.Action, d.Played) {
+			continue
+		}
+		e.n++
+		e.got[end]++
+		for k, p := range []float64{c.PWin, c.PDealIn, c.PDraw, c.POtherTsumo, c.POtherRon} {
+			e.pred[k] += p
+		}
+		return
+	}
+}
+
+// realEnd is how round rd ended for seat: its index in roundEndNames,
+// or −1 for an abortive draw.
+func realEnd(rd *data.Round, seat int) int {
+	if len(rd.Agari) == 0 {
+		if rd.Ryuukyoku != nil && rd.Ryuukyoku.Type == data.Exhaustive {
+			return 2
+		}
+		return -1
+	}
+	for _, a := range rd.Agari {
+		if a.Who == seat {
+			return 0
+		}
+	}
+	switch a := rd.Agari[0]; {
+	case a.From == seat:
+		return 1
+	case a.From == a.Who:
+		return 3
+	}
+	return 4
+}
+
+func (e *roundEnds) log(t *testing.T, name string) {
+	var b strings.Builder
+	for k, what := range roundEndNames {
+		p, q := e.pred[k]/float64(e.n), e.got[k]/float64(e.n)
+		fmt.Fprintf(&b, "%s: predicted %.4f, real %.4f ± %.4f; ", what, p, q, 1.96*math.Sqrt(q*(1-q)/float64(e.n)))
+	}
+	t.Logf("%s, %d played moves: %s", name, e.n, b.String())
 }
 
 // sameMove reports whether the engine's move a is the recorded p: a
