@@ -357,28 +357,35 @@ func TestRolloutAllocatesNothing(t *testing.T) {
 	for _, rollout := range []RolloutPolicy{HeuristicRollout, LearnedRollout, ScreenedRollout} {
 		for _, p := range positions(t, 3, 41) {
 			r0 := p.round
-			o := config{Options: Options{Rules: &p.rules, Seed: 3, Margin: DefaultMargin}, Lab: Lab{Rollout: rollout}}
-			var pub opponent.Public
-			v := game.ViewOf(&r0, p.seat)
-			r := e.newRoot(v, &p.rules, &o, &pub)
-			cands := candidates(r, r0.Legal(p.seat, nil))
-			active := make([]int, len(cands))
-			for i := range active {
-				active[i] = i
-			}
-			st := newStats(len(cands))
-			st.ref = rulePrior(r, cands)
-			sc := &scratch{}
-			i := uint64(0)
-			allocs := testing.AllocsPerRun(50, func() {
-				e.world(r, &o, cands, active, i, sc, st)
-				i++
-			})
-			if allocs != 0 {
-				t.Errorf("rollout %d, %s: %.1f allocations per world of %d candidates", rollout, p.name, allocs, len(cands))
+			if allocs, n := worldAllocs(e, &r0, p.seat, &p.rules, rollout); allocs != 0 {
+				t.Errorf("rollout %d, %s: %.1f allocations per world of %d candidates", rollout, p.name, allocs, n)
 			}
 		}
 	}
+}
+
+// worldAllocs returns the allocations of one simulated world of the
+// seat's decision in round r (every candidate played to the round's
+// end) and the number of candidates.
+func worldAllocs(e *Engine, r0 *game.Round, seat int, rules *game.Rules, rollout RolloutPolicy) (float64, int) {
+	o := config{Options: Options{Rules: rules, Seed: 3, Margin: DefaultMargin}, Lab: Lab{Rollout: rollout}}
+	var pub opponent.Public
+	v := game.ViewOf(r0, seat)
+	r := e.newRoot(v, rules, &o, &pub)
+	cands := candidates(r, r0.Legal(seat, nil))
+	active := make([]int, len(cands))
+	for i := range active {
+		active[i] = i
+	}
+	st := newStats(len(cands))
+	st.ref = rulePrior(r, cands)
+	sc := &scratch{}
+	i := uint64(0)
+	allocs := testing.AllocsPerRun(50, func() {
+		e.world(r, &o, cands, active, i, sc, st)
+		i++
+	})
+	return allocs, len(cands)
 }
 
 // TestTimeKept: Options.Time stops the analysis within the simulations

@@ -150,3 +150,17 @@ func TestOneHanMore(t *testing.T) {
 		}
 	}
 }
+
+// TestSanmaRolloutAllocatesNothing: a simulated world of a three-player
+// decision, opponents' kitas included, allocates nothing either.
+func TestSanmaRolloutAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocations are counted in the run without the race detector")
+	}
+	e, r, seat, rules := sanmaEngine(t)
+	for _, rollout := range []RolloutPolicy{HeuristicRollout, LearnedRollout} {
+		if allocs, n := worldAllocs(e, r, seat, rules, rollout); allocs != 0 {
+			t.Errorf("rollout %d: %.1f allocations per world of %d candidates", rollout, allocs, n)
+		}
+	}
+}
