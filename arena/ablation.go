@@ -51,6 +51,8 @@ var Ablations = []Ablation{
 		func(o *mc.Lab) { o.Oracle = mc.OracleTenpai }, func(o *mc.Lab) bool { return o.Oracle == mc.OracleTenpai }},
 	{"no-belief", "the decision rule without the policy's belief: another move replaces the prior on 2 standard errors of its advantage alone",
 		func(o *mc.Lab) { o.NoBelief = true }, func(o *mc.Lab) bool { return o.NoBelief }},
+	{"four-player-rates", "with three players, the rollout's opponents play by the 4-player rates and never set a North aside (the engine before its 3-player rates)",
+		func(o *mc.Lab) { o.FourPlayerRates = true }, func(o *mc.Lab) bool { return o.FourPlayerRates }},
 }
 
 // Alternatives reports whether switches a and b set one option to two

@@ -100,123 +100,174 @@ func shardsMergeToTheWhole(t *testing.T, cfg Config) []*Result {
 	return parts
 }
 
-// TestRotationReplaysTheWalls plays one unit's four rotations and checks
-// that every round's wall is the unit's wall for that round and honba,
-// that the first round is the same in all four, and that each entry sat
-// in each seat once.
+// TestRotationReplaysTheWalls plays one unit's rotations, with four
+// players and with three, and checks that every round's wall is the
+// unit's wall for that round and honba, that the first round is the same
+// in all of them, and that each entry sat in each seat in play once (with
+// three, the empty entry stays in the empty seat).
 func TestRotationReplaysTheWalls(t *testing.T) {
-	const seed, unit = 11, 5
-	ws := WallSeed(seed, unit)
-	var first [4]game.Wall
-	var seatsOf [4][4]bool // entry → seats taken
-	for rot := range 4 {
-		seating := Seating(rot)
-		var players [4]game.Player
-		for e, name := range mixed {
-			p, _ := bot.New(name, uint64(e))
-			players[seating[e]] = p
-			seatsOf[e][seating[e]] = true
-		}
-		n := 0
-		_, err := play(context.Background(), game.Tenhou(game.Hanchan), ws, &players, nil, nil, func(r *game.Round) {
-			want := game.NewWall(ws, r.Index(), r.Honba())
-			if *r.Wall() != want {
-				t.Errorf("rotation %d round %d-%d: wall is not the unit's", rot, r.Index(), r.Honba())
+	if SeatingOf(4, 1) != Seating(1) || Seating(1) != [4]int{1, 2, 3, 0} {
+		t.Errorf("4-player seating %v", Seating(1))
+	}
+	for _, tc := range []struct {
+		rules game.Rules
+		seats [4]string
+		unit  int
+	}{
+		{game.Tenhou(game.Hanchan), mixed, 5},
+		{game.TenhouSanma(game.Tonpuusen), sanmaSeats, 2},
+	} {
+		np := tc.rules.Players()
+		t.Run(fmt.Sprintf("%d players", np), func(t *testing.T) {
+			ws := WallSeed(11, tc.unit)
+			var first [4]game.Wall
+			var seatsOf [4][4]bool // entry → seats taken
+			for rot := range np {
+				seating := SeatingOf(np, rot)
+				var players [4]game.Player
+				for e := range seatsOf {
+					seatsOf[e][seating[e]] = true
+					if e < np {
+						players[seating[e]], _ = bot.New(tc.seats[e], uint64(e))
+					}
+				}
+				n := 0
+				_, err := play(context.Background(), tc.rules, ws, &players, nil, nil, func(r *game.Round) {
+					if want := game.NewWallFor(np, ws, r.Index(), r.Honba()); *r.Wall() != want {
+						t.Errorf("rotation %d round %d-%d: wall is not the unit's", rot, r.Index(), r.Honba())
+					}
+					if n == 0 {
+						first[rot] = *r.Wall()
+					}
+					n++
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
 			}
-			if n == 0 {
-				first[rot] = *r.Wall()
+			for rot := 1; rot < np; rot++ {
+				if first[rot] != first[0] {
+					t.Errorf("rotation %d starts with another wall", rot)
+				}
 			}
-			n++
+			for e := range seatsOf {
+				want := [4]bool{true, true, true, true}
+				if np == 3 {
+					want = [4]bool{e < 3, e < 3, e < 3, e == 3}
+				}
+				if seatsOf[e] != want {
+					t.Errorf("entry %d sat in %v, want %v", e, seatsOf[e], want)
+				}
+			}
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for rot := 1; rot < 4; rot++ {
-		if first[rot] != first[0] {
-			t.Errorf("rotation %d starts with another wall", rot)
-		}
-	}
-	for e := range seatsOf {
-		if seatsOf[e] != [4]bool{true, true, true, true} {
-			t.Errorf("entry %d sat in %v", e, seatsOf[e])
-		}
 	}
 }
 
-// TestRecordsReplay records arena games and replays them through the
-// engine, in memory and after a tenhou.net/6 round trip: no mismatch. The
-// in-memory record gives every seat's observation of every round
-// (data.ObservationAt: a closed kan's indicator after the kan).
+// TestRecordsReplay records arena games of four players and of three
+// (kitas and all), rotated, and replays them through the engine, in memory
+// and after a tenhou.net/6 round trip: no mismatch, and the record says its
+// players and length. The in-memory record gives every seat's observation
+// of every round (data.ObservationAt: a closed kan's indicator after the
+// kan).
 func TestRecordsReplay(t *testing.T) {
-	games := 24
-	if testing.Short() {
-		games = 6
-	}
-	seatSets := [][4]string{mixed, {"rulebot", "rulebot", "thesis", "efficiency"}, {"efficiency", "efficiency", "efficiency", "efficiency"}}
-	stats := map[data.EventType]int{}
-	for i := range games {
-		seats := seatSets[i%len(seatSets)]
-		var players [4]game.Player
-		for s, name := range seats {
-			players[s], _ = bot.New(name, uint64(i*4+s))
-		}
-		rules := game.Tenhou(game.Hanchan)
-		if i%4 == 3 {
-			rules = game.Tenhou(game.Tonpuusen)
-		}
-		rec := newRecorder(rules, "mjrank-test", seats)
-		g, err := play(context.Background(), rules, uint64(1000+i), &players, nil, rec, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gr := rec.finish(g)
-		for _, rd := range gr.Rounds {
-			for _, e := range rd.Events {
-				stats[e.Type]++
+	for _, tc := range []struct {
+		players, games, short int
+		seatSets              [][4]string
+		seed                  uint64
+	}{
+		{4, 24, 6, [][4]string{mixed, {"rulebot", "rulebot", "thesis", "efficiency"}, {"efficiency", "efficiency", "efficiency", "efficiency"}}, 1000},
+		{3, 9, 3, [][4]string{{"rulebot", "thesis", "efficiency", ""}}, 5400},
+	} {
+		t.Run(fmt.Sprintf("%d players", tc.players), func(t *testing.T) {
+			games := tc.games
+			if testing.Short() {
+				games = tc.short
 			}
-		}
-		var rep data.ReplayReport
-		if err := data.Replay(gr, &rep); err != nil {
-			t.Fatalf("game %d: %v", i, err)
-		}
-		for _, m := range rep.Mismatches {
-			t.Errorf("game %d in memory: %v", i, m)
-		}
-		for ri, rd := range gr.Rounds {
-			for seat := range game.NumSeats {
-				if _, err := data.ObservationAt(gr, ri, len(rd.Events)-1, seat); err != nil {
-					t.Errorf("game %d in memory: %v", i, err)
+			stats := map[data.EventType]int{}
+			for i := range games {
+				cfg := Config{Players: tc.players, Length: game.Hanchan}
+				if i%tc.players == tc.players-1 {
+					cfg.Length = game.Tonpuusen
+				}
+				gr := recordGame(t, cfg.rules(), tc.seatSets[i%len(tc.seatSets)], i, tc.seed+uint64(i))
+				if gr.Players != tc.players || gr.Rules.EastSouth != (cfg.Length == game.Hanchan) {
+					t.Fatalf("game %d: a record of %d players, rules %+v", i, gr.Players, gr.Rules)
+				}
+				for _, rd := range gr.Rounds {
+					for _, e := range rd.Events {
+						stats[e.Type]++
+					}
 				}
 			}
-		}
-		var buf bytes.Buffer
-		if err := tenhou6.NewWriter(&buf).Write(gr); err != nil {
-			t.Fatal(err)
-		}
-		rd := tenhou6.NewReader(&buf, "game.json")
-		if !rd.Next() {
-			t.Fatalf("game %d: read back: %v", i, rd.Err())
-		}
-		var rep2 data.ReplayReport
-		if err := data.Replay(rd.Game(), &rep2); err != nil {
-			t.Fatalf("game %d via tenhou.net/6: %v", i, err)
-		}
-		for _, m := range rep2.Mismatches {
-			t.Errorf("game %d via tenhou.net/6: %v", i, m)
-		}
-		wins, draws := 0, 0
-		for _, rd := range gr.Rounds {
-			wins += len(rd.Agari)
-			if rd.Ryuukyoku != nil {
-				draws++
+			if (stats[data.EventKita] > 0) != (tc.players == 3) {
+				t.Errorf("%d players: %d kitas recorded", tc.players, stats[data.EventKita])
+			}
+			t.Logf("events recorded: %v", stats)
+		})
+	}
+}
+
+// recordGame plays game i of seats (rotated by i over the seats in play)
+// on wall seed under rules, records it and checks the record: it replays
+// without a mismatch in memory and through tenhou.net/6, the same rounds,
+// wins and draws, and gives every seat's observation of every round. It
+// returns the record.
+func recordGame(t *testing.T, rules game.Rules, seats [4]string, i int, seed uint64) *data.Game {
+	t.Helper()
+	np := rules.Players()
+	seating := SeatingOf(np, i%np)
+	var players [4]game.Player
+	var names [4]string
+	for e, name := range seats[:np] {
+		players[seating[e]], _ = bot.New(name, uint64(i*np+e))
+		names[seating[e]] = name
+	}
+	rec := newRecorder(rules, "mjrank-test", names)
+	g, err := play(context.Background(), rules, seed, &players, nil, rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr := rec.finish(g)
+	var rep data.ReplayReport
+	if err := data.Replay(gr, &rep); err != nil {
+		t.Fatalf("game %d: %v", i, err)
+	}
+	for _, m := range rep.Mismatches {
+		t.Errorf("game %d in memory: %v", i, m)
+	}
+	for ri, rd := range gr.Rounds {
+		for seat := range np {
+			if _, err := data.ObservationAt(gr, ri, len(rd.Events)-1, seat); err != nil {
+				t.Errorf("game %d in memory: %v", i, err)
 			}
 		}
-		if rep2.Wins != wins || rep2.Draws != draws || rep2.Rounds != len(gr.Rounds) {
-			t.Errorf("game %d: %d rounds, %d wins, %d draws checked", i, rep2.Rounds, rep2.Wins, rep2.Draws)
+	}
+	var buf bytes.Buffer
+	if err := tenhou6.NewWriter(&buf).Write(gr); err != nil {
+		t.Fatal(err)
+	}
+	rd := tenhou6.NewReader(&buf, "game.json")
+	if !rd.Next() {
+		t.Fatalf("game %d: read back: %v", i, rd.Err())
+	}
+	var rep2 data.ReplayReport
+	if err := data.Replay(rd.Game(), &rep2); err != nil {
+		t.Fatalf("game %d via tenhou.net/6: %v", i, err)
+	}
+	for _, m := range rep2.Mismatches {
+		t.Errorf("game %d via tenhou.net/6: %v", i, m)
+	}
+	wins, draws := 0, 0
+	for _, rd := range gr.Rounds {
+		wins += len(rd.Agari)
+		if rd.Ryuukyoku != nil {
+			draws++
 		}
 	}
-	t.Logf("events recorded: %v", stats)
+	if rep2.Wins != wins || rep2.Draws != draws || rep2.Rounds != len(gr.Rounds) || rep.Rounds != len(gr.Rounds) {
+		t.Errorf("game %d: %d rounds (%d in memory), %d wins, %d draws checked; the record has %d, %d, %d", i, rep2.Rounds, rep.Rounds, rep2.Wins, rep2.Draws, len(gr.Rounds), wins, draws)
+	}
+	return gr
 }
 
 // TestMCSameAtAnyWorkers: an arena with the Monte Carlo bot gives the same

@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -10,10 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mjrank/mjrank/bot"
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/records"
-	"github.com/mjrank/mjrank/data/tenhou6"
 	"github.com/mjrank/mjrank/sim/game"
 )
 
@@ -182,57 +179,6 @@ func TestSanmaShardsMerge(t *testing.T) {
 	}
 }
 
-// TestSanmaRotation: each entry sits once in each of the three seats, the
-// empty entry stays in the empty seat, and the three games of a wall
-// start on the same wall, the unit's.
-func TestSanmaRotation(t *testing.T) {
-	var sat [4][4]bool
-	for r := range 3 {
-		s := SeatingOf(3, r)
-		if s[3] != 3 {
-			t.Errorf("rotation %d moves the empty entry to seat %d", r, s[3])
-		}
-		for e := range 3 {
-			sat[e][s[e]] = true
-		}
-	}
-	for e := range 3 {
-		if sat[e] != [4]bool{true, true, true, false} {
-			t.Errorf("entry %d sat in %v", e, sat[e])
-		}
-	}
-	if SeatingOf(4, 1) != Seating(1) || Seating(1) != [4]int{1, 2, 3, 0} {
-		t.Errorf("4-player seating %v", Seating(1))
-	}
-	const seed, unit = 11, 2
-	ws := WallSeed(seed, unit)
-	rules := game.TenhouSanma(game.Tonpuusen)
-	var first [3]game.Wall
-	for rot := range 3 {
-		seating := SeatingOf(3, rot)
-		var players [4]game.Player
-		for e, name := range sanmaSeats[:3] {
-			players[seating[e]], _ = bot.New(name, uint64(e))
-		}
-		n := 0
-		_, err := play(context.Background(), rules, ws, &players, nil, nil, func(r *game.Round) {
-			if want := game.NewWallFor(3, ws, r.Index(), r.Honba()); *r.Wall() != want {
-				t.Errorf("rotation %d round %d-%d: wall is not the unit's", rot, r.Index(), r.Honba())
-			}
-			if n == 0 {
-				first[rot] = *r.Wall()
-			}
-			n++
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if first[1] != first[0] || first[2] != first[0] {
-		t.Error("the rotations start on different walls")
-	}
-}
-
 // TestSanmaConfigErrors: what a 3-player arena refuses, each with an error
 // naming it.
 func TestSanmaConfigErrors(t *testing.T) {
@@ -260,75 +206,6 @@ func TestSanmaConfigErrors(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestSanmaRecordsReplay records 3-player arena games (kitas and all) and
-// replays them through the engine, in memory and after a tenhou.net/6
-// round trip: no mismatch, and the record says three players.
-func TestSanmaRecordsReplay(t *testing.T) {
-	games := 9
-	if testing.Short() {
-		games = 3
-	}
-	kitas := 0
-	for i := range games {
-		rules := game.TenhouSanma(game.Hanchan)
-		if i%3 == 2 {
-			rules = game.TenhouSanma(game.Tonpuusen)
-		}
-		seating := SeatingOf(3, i%3)
-		var players [4]game.Player
-		var names [4]string
-		for e, name := range []string{"rulebot", "thesis", "efficiency"} {
-			players[seating[e]], _ = bot.New(name, uint64(i*3+e))
-			names[seating[e]] = name
-		}
-		rec := newRecorder(rules, "mjrank-test", names)
-		g, err := play(context.Background(), rules, uint64(5400+i), &players, nil, rec, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gr := rec.finish(g)
-		if gr.Players != 3 || gr.Rules.EastSouth != (rules.Length == game.Hanchan) {
-			t.Fatalf("game %d: a record of %d players, rules %+v", i, gr.Players, gr.Rules)
-		}
-		for _, rd := range gr.Rounds {
-			for _, e := range rd.Events {
-				if e.Type == data.EventKita {
-					kitas++
-				}
-			}
-		}
-		var rep data.ReplayReport
-		if err := data.Replay(gr, &rep); err != nil {
-			t.Fatalf("game %d: %v", i, err)
-		}
-		for _, m := range rep.Mismatches {
-			t.Errorf("game %d in memory: %v", i, m)
-		}
-		var buf bytes.Buffer
-		if err := tenhou6.NewWriter(&buf).Write(gr); err != nil {
-			t.Fatal(err)
-		}
-		rd := tenhou6.NewReader(&buf, "game.json")
-		if !rd.Next() {
-			t.Fatalf("game %d: read back: %v", i, rd.Err())
-		}
-		var rep2 data.ReplayReport
-		if err := data.Replay(rd.Game(), &rep2); err != nil {
-			t.Fatalf("game %d via tenhou.net/6: %v", i, err)
-		}
-		for _, m := range rep2.Mismatches {
-			t.Errorf("game %d via tenhou.net/6: %v", i, m)
-		}
-		if rep2.Rounds != len(gr.Rounds) || rep2.Rounds != rep.Rounds {
-			t.Errorf("game %d: %d rounds recorded, %d and %d replayed", i, len(gr.Rounds), rep.Rounds, rep2.Rounds)
-		}
-	}
-	if kitas == 0 {
-		t.Error("no kita recorded")
-	}
-	t.Logf("%d games, %d kitas recorded", games, kitas)
 }
 
 // TestSanmaArenaRecords: a 3-player arena's --records, in both formats,
