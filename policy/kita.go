@@ -11,7 +11,7 @@ import (
 
 // SetsNorthAside is the kita rule of three-player games: the Monte Carlo
 // rollout's, and the policy's where no kita model is loaded
-// ([Decisions.Kita]; [Player.kita]): a seat holding hand c in its turn (its tiles, the
+// ([Decisions.Kita]): a seat holding hand c in its turn (its tiles, the
 // drawn one included) sets a North aside whenever it holds one, unless
 // the North is needed for the hand, that is, unless the hand without it
 // is further from winning (a higher shanten) than the hand after its best
