@@ -29,8 +29,8 @@ var (
 // 3-player training games of the corpus (4,424 games; TestRates3Study,
 // MJRANK_SANMA_RATES=1): a call is a pon or an open kan (no chi); the
 // first entry of tenpaiAfterCallRate3 (no call before a discard) takes the
-// second's, and keepTenpai3 keeps a tenpai hand with no riichi against it,
-// as the 4-player tables do.
+// second's, and keepTenpai3[0] is 1 (a tenpai hand with no riichi against
+// it keeps its tenpai), as in the 4-player tables.
 var (
 	noTenToTenpaiDraw3 = [2][19]float64{
 		{0, 0.0064, 0.0165, 0.0329, 0.0543, 0.0764, 0.0968, 0.1152, 0.1285, 0.1377,
@@ -82,10 +82,11 @@ func (rt *rolloutRates) afterCallRate(n int) float64 {
 // oppKita: opponent j, having drawn the North t (three players, a live
 // tile left), sets it aside — in riichi always (the drawn North leaves
 // its waits as they were, as the seat's rule plays it), else at the
-// players' rate. A North set aside is one dora more to its hand (oneHanMore),
-// ends the seat's ippatsu and first go-around, may be robbed by the
-// others (no chankan), and is followed by the opponent's replacement draw
-// and turn. It reports whether it did.
+// players' rate (the abstract opponent has no hand for the policy's kita
+// choice to read). A North set aside is one dora more to its hand
+// (oneHanMore), ends the seat's ippatsu and first go-around, may be
+// robbed by the others (no chankan), and is followed by the opponent's
+// replacement draw and turn. It reports whether it did.
 func (s *sim) oppKita(j int, t tile.Tile, models bool) bool {
 	if !s.oppRiichi[j] && s.rng.Float64() >= s.r.rates().kita {
 		return false
