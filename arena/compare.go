@@ -147,7 +147,7 @@ func readRanks(dir, bot string) (map[gameKey]finalRank, int, error) {
 			return nil, 0, err
 		}
 		if k.rot >= fr.players {
-			return nil, 0, fmt.Errorf("%s: rotation %d of a %d-player game (the name's last number is below the players)", path, k.rot, fr.players)
+			return nil, 0, fmt.Errorf("%s: rotation %d in the name of a %d-player game (its rotations are 0 to %d)", path, k.rot, fr.players, fr.players-1)
 		}
 		if players == 0 {
 			players, first = fr.players, path

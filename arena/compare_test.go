@@ -172,7 +172,7 @@ func TestCompareErrors(t *testing.T) {
 		{dirA, "thesis", dir3, "thesis", "holds 4-player games, " + dir3 + " 3-player ones"},
 		{dir3, "thesis", dirA, "thesis", "holds 3-player games, " + dirA + " 4-player ones"},
 		{mixed, "thesis", dirA, "thesis", "3-000001-0.json: a 3-player game among 4-player ones"},
-		{dir3, "thesis", fourth, "thesis", "3-000000-3.json: rotation 3 of a 3-player game"},
+		{dir3, "thesis", fourth, "thesis", "3-000000-3.json: rotation 3 in the name of a 3-player game (its rotations are 0 to 2)"},
 		{dirA, "thesis", bad, "thesis", "3-000000-0.json"},
 		{dirA, "thesis", t.TempDir(), "thesis", "no arena records"},
 		{dirA, "thesis", filepath.Join(bad, "nowhere"), "thesis", "nowhere"},
