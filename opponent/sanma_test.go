@@ -1,7 +1,6 @@
 package opponent_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,23 +15,14 @@ import (
 // sanmaFiles returns the first n complete 3-player Houou games of the
 // corpus (INDEX.tsv GO type 0xB9), in index order.
 func sanmaFiles(t *testing.T, n int) []string {
-	dir := shareddata.Dir(t, "tenhou")
-	index, err := shareddata.ReadIndex(dir)
+	files, err := shareddata.IndexFiles(shareddata.Dir(t, "tenhou"), 0xB9)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var files []string
-	seen := map[string]bool{}
-	for _, e := range index {
-		if e.GoType == 0xB9 && !seen[e.Rel] && len(files) < n {
-			seen[e.Rel] = true
-			files = append(files, filepath.Join(dir, filepath.FromSlash(e.Rel)))
-		}
 	}
 	if len(files) < n {
 		t.Fatalf("%d 3-player games in INDEX.tsv, want %d", len(files), n)
 	}
-	return files
+	return files[:n]
 }
 
 // TestSanmaPublic: after every discard of 30 real 3-player games, each

@@ -74,18 +74,9 @@ func study(t *testing.T, env, what string) {
 // GO type 0xB9), each once, in the index's order.
 func sanmaFiles(t *testing.T) []string {
 	t.Helper()
-	dir := shareddata.Dir(t, "tenhou")
-	index, err := shareddata.ReadIndex(dir)
+	files, err := shareddata.IndexFiles(shareddata.Dir(t, "tenhou"), 0xB9)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var files []string
-	seen := map[string]bool{}
-	for _, e := range index {
-		if e.GoType == 0xB9 && !seen[e.Rel] {
-			seen[e.Rel] = true
-			files = append(files, filepath.Join(dir, filepath.FromSlash(e.Rel)))
-		}
 	}
 	return files
 }

@@ -163,6 +163,25 @@ func ReadIndex(dir string) ([]IndexEntry, error) {
 	return out, sc.Err()
 }
 
+// IndexFiles returns the paths of the record files INDEX.tsv of the
+// tenhou folder dir lists with GO type goType (0xB9: Tenhou's 3-player
+// Houou hanchan), each once, in the index's order.
+func IndexFiles(dir string, goType int) ([]string, error) {
+	idx, err := ReadIndex(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	seen := map[string]bool{}
+	for _, e := range idx {
+		if e.GoType == goType && !seen[e.Rel] {
+			seen[e.Rel] = true
+			files = append(files, filepath.Join(dir, filepath.FromSlash(e.Rel)))
+		}
+	}
+	return files, nil
+}
+
 // jsonRecords lists the tenhou.net/6 JSON files under dir (INDEX.tsv lists
 // only mjlog files), relative and sorted.
 func jsonRecords(dir string) ([]string, error) {

@@ -82,3 +82,22 @@ func TestStratum(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexFiles: the files of one GO type, each once, in the index's
+// order, under dir; a missing index is an error.
+func TestIndexFiles(t *testing.T) {
+	dir := t.TempDir()
+	index := "path\tlog_id\tgo_type\n" +
+		"a/x.xml\t1\t185\n" + "a/y.xml\t2\t169\n" + "b/z.xml\t3\t185\n" + "a/x.xml\t1\t185\n"
+	if err := os.WriteFile(dir+"/INDEX.tsv", []byte(index), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := IndexFiles(dir, 0xB9)
+	want := []string{dir + "/a/x.xml", dir + "/b/z.xml"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("IndexFiles: %v %v, want %v", got, err, want)
+	}
+	if _, err := IndexFiles(t.TempDir(), 0xB9); err == nil {
+		t.Error("no INDEX.tsv: no error")
+	}
+}
