@@ -87,7 +87,7 @@ func decisionSetOf(names []string, players int) (decisionSet, error) {
 		case set[i]:
 			return set, fmt.Errorf("train: decision model %q named twice", n)
 		case policy.DecisionSpecs[i].ThreeOnly && players != 3:
-			return set, fmt.Errorf("train: %q is a three-player decision model: train it with --players 3 (Config.Players 3)", n)
+			return set, fmt.Errorf("train: %q is a three-player decision model: train it on the 3-player games (Config.Players 3)", n)
 		}
 		set[i] = true
 	}

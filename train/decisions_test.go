@@ -173,7 +173,7 @@ func TestDecisionSetOfKita(t *testing.T) {
 	if set, err := decisionSetOf([]string{policy.KitaModel}, 3); err != nil || set != (decisionSet{decKita: true}) {
 		t.Errorf("3 players, kita: %v %v", set, err)
 	}
-	if _, err := decisionSetOf([]string{policy.RiichiModel, policy.KitaModel}, 4); err == nil || !strings.Contains(err.Error(), "--players 3") {
+	if _, err := decisionSetOf([]string{policy.RiichiModel, policy.KitaModel}, 4); err == nil || !strings.Contains(err.Error(), "three-player") {
 		t.Errorf("4 players, kita: error %v", err)
 	}
 	if got := len(decisionSpecs(0, 0, 0)); got != decKita {

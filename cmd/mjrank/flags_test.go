@@ -107,6 +107,7 @@ func TestBadFlagValues(t *testing.T) {
 		{with(train, "--only", "riichi,wait"), "--only"},
 		{with(train, "--only", "riichi,call,riichi"), "--only"},
 		{with(train, "--only", "riichi,"), "--only"},
+		{with(train, "--only", "riichi,kita"), "--players 3"},
 		{with(train, "--only", "riichi", "--cv"), "--cv"},
 		{with(train, "--only", "riichi", "--rank-out", out), "--rank-out"},
 		{with(train, "--only", "riichi", "--calib-folds", "4"), "--calib-folds"},

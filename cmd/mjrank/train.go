@@ -333,6 +333,9 @@ func (o *trainOptions) checkOnly() error {
 		if slices.Contains(names[:i], n) {
 			return usageErrorf("--only %q: %s named twice", o.only, n)
 		}
+		if o.players != 3 && slices.ContainsFunc(policy.DecisionSpecs, func(d policy.DecisionSpec) bool { return d.Name == n && d.ThreeOnly }) {
+			return usageErrorf("--only %q: %s is a three-player model: with --players 3", o.only, n)
+		}
 	}
 	for _, f := range []string{"cv", "rank-out", "tenpai-rate", "wait-rate", "value-rate", "calib-folds"} {
 		if slices.Contains(o.set, f) {
