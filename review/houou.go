@@ -14,9 +14,12 @@ import (
 // time, as percentiles. It is made by a command (Command) at a commit and
 // shipped as houou.json; a larger reference is a re-run of the command.
 type HououTable struct {
-	Command   string `json:"command"`
-	Commit    string `json:"commit"`
-	Games     int    `json:"games"`      // held-out hanchans
+	Command string `json:"command"`
+	Commit  string `json:"commit"`
+	Games   int    `json:"games"` // held-out hanchans
+	// Players is 3 for the 3-player reference; 0, and absent from JSON,
+	// for the 4-player one.
+	Players   int    `json:"players,omitempty"`
 	SeatGames int    `json:"seat_games"` // every seat of each
 	Decisions int    `json:"decisions"`
 	Sims      int    `json:"sims_per_decision"`
@@ -25,7 +28,10 @@ type HououTable struct {
 	// computed under.
 	BadMoveLoss float64 `json:"bad_move_loss"`
 	ScoreScale  float64 `json:"score_scale"`
-	Note        string  `json:"note"`
+	// RankPoints is the rank-point scale, by place, the points lost were
+	// computed on; absent in houou.json (made on rankmodel.HououPoints).
+	RankPoints []float64 `json:"rank_points,omitempty"`
+	Note       string    `json:"note"`
 	// Figures are the percentiles over every seat-game; ByKind over the
 	// seat-games with a decision of the kind for the rates per decision
 	// (agreement, rank loss per decision, bad move rate, score), over every
@@ -135,27 +141,59 @@ func NewHououTable(reps []*Report) *HououTable {
 //go:embed houou.json
 var hououJSON []byte
 
-var (
-	hououOnce  sync.Once
-	hououTable *HououTable
-	hououErr   error
-)
+//go:embed houou3.json
+var houou3JSON []byte
 
-// DefaultHououTable returns the shipped reference, houou.json.
-func DefaultHououTable() (*HououTable, error) {
-	hououOnce.Do(func() {
+// shippedTable is one shipped reference, read once.
+type shippedTable struct {
+	name    string
+	players int
+	raw     []byte
+	once    sync.Once
+	table   *HououTable
+	err     error
+}
+
+var shipped = map[int]*shippedTable{
+	4: {name: "houou.json", players: 4, raw: hououJSON},
+	3: {name: "houou3.json", players: 3, raw: houou3JSON},
+}
+
+func (s *shippedTable) read() (*HououTable, error) {
+	s.once.Do(func() {
 		var t HououTable
-		if err := json.Unmarshal(hououJSON, &t); err != nil {
-			hououErr = fmt.Errorf("review: the Houou reference houou.json: %w", err)
+		if err := json.Unmarshal(s.raw, &t); err != nil {
+			s.err = fmt.Errorf("review: the Houou reference %s: %w", s.name, err)
 			return
 		}
-		if t.Figures == nil {
-			hououErr = fmt.Errorf("review: the Houou reference houou.json holds no figures")
-			return
+		players := t.Players
+		if players == 0 {
+			players = 4
 		}
-		hououTable = &t
+		switch {
+		case t.Figures == nil:
+			s.err = fmt.Errorf("review: the Houou reference %s holds no figures", s.name)
+		case players != s.players:
+			s.err = fmt.Errorf("review: the Houou reference %s is of %d-player games, want %d", s.name, players, s.players)
+		default:
+			s.table = &t
+		}
 	})
-	return hououTable, hououErr
+	return s.table, s.err
+}
+
+// DefaultHououTable returns the shipped 4-player reference, houou.json.
+func DefaultHououTable() (*HououTable, error) { return DefaultHououTableFor(4) }
+
+// DefaultHououTableFor returns the shipped reference of games of players
+// players: houou.json for 4, houou3.json (held-out 3-player hanchans) for
+// 3; an error for another count.
+func DefaultHououTableFor(players int) (*HououTable, error) {
+	s := shipped[players]
+	if s == nil {
+		return nil, fmt.Errorf("review: no Houou reference of %d-player games", players)
+	}
+	return s.read()
 }
 
 // Compare sets f.Houou, and each kind's, from t.
@@ -166,26 +204,32 @@ func (t *HououTable) Compare(f *Figures) {
 	}
 }
 
-// NoSanmaHouou is the HououNote of figures with a 3-player game in them:
-// the shipped reference is of 4-player games only.
-const NoSanmaHouou = "no 3-player Houou reference yet"
+// MixedHououNote is the HououNote of figures over both 3- and 4-player
+// games, after how many of them are 3-player: the rates of the two kinds
+// of game differ (fewer players, fewer calls, kitas), so the mix is
+// compared with neither reference.
+const MixedHououNote = "the figures mix 3- and 4-player games and are compared with neither Houou reference; each game's are compared with its own"
 
-// compare sets f's Houou figures from the shipped reference; a reference
-// that cannot be read (a build error, which its test catches) leaves them
-// unset. Figures that count a 3-player game get none, and a note saying
-// why.
+// compare sets f's Houou figures from the shipped reference of its games'
+// players: figures of 4-player games beside houou.json's, of 3-player
+// games beside houou3.json's. Figures over both get none, and a note
+// saying why. A reference that cannot be read (a build error, which its
+// test catches) leaves them unset.
 func (f *Figures) compare() {
-	if f.ThreePlayerGames > 0 {
-		f.Houou, f.HououNote = nil, NoSanmaHouou
-		if f.ThreePlayerGames < f.Games {
-			f.HououNote = fmt.Sprintf("%d of the %d games are 3-player: %s", f.ThreePlayerGames, f.Games, NoSanmaHouou)
-		}
-		for _, kf := range f.ByKind {
-			kf.Houou = nil
-		}
+	f.Houou, f.HououNote = nil, ""
+	for _, kf := range f.ByKind {
+		kf.Houou = nil
+	}
+	players := 4
+	switch {
+	case f.ThreePlayerGames == 0:
+	case f.ThreePlayerGames == f.Games:
+		players = 3
+	default:
+		f.HououNote = fmt.Sprintf("%d of the %d games are 3-player: %s", f.ThreePlayerGames, f.Games, MixedHououNote)
 		return
 	}
-	if t, err := DefaultHououTable(); err == nil {
+	if t, err := DefaultHououTableFor(players); err == nil {
 		t.Compare(f)
 	}
 }

@@ -14,8 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/data/dataset"
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/rankmodel"
 )
 
 // The Houou reference (houou.json) is made by this test, behind the tag
@@ -24,8 +26,11 @@ import (
 //	go test -tags hououref -run TestHououReference -timeout 6h ./review \
 //	    -args -games 30 -reports /tmp/houou-reports.jsonl -out houou.json
 //
-// It reviews every seat of -games held-out hanchans (games the models did
-// not train on: dataset.HeldOut), evenly spaced in key order, at the
+// and the 3-player one (houou3.json) by the same with -players 3.
+//
+// It reviews every seat of -games held-out hanchans of -players players
+// (games the models did not train on: dataset.HeldOut), evenly spaced in
+// key order, at the
 // default budget, each seat as mjrank review --seat N reviews it; writes
 // each seat's report as a JSON line to -reports (a run reads the reports
 // it finds there back, so an interrupted run resumes; the games are taken
@@ -41,6 +46,7 @@ var (
 	refCommit    = flag.String("commit", "", "the commit the reference is made at (recorded in the table)")
 	refWorkers   = flag.Int("workers", 0, "decisions analysed at once (0: one per CPU)")
 	refTableOnly = flag.Bool("table-only", false, "review nothing: make the table of the games -reports holds every seat of")
+	refPlayers   = flag.Int("players", 4, "the games' players: 4, or 3 for the 3-player reference")
 )
 
 // refReport is one line of -reports.
@@ -53,7 +59,11 @@ func TestHououReference(t *testing.T) {
 	if *refReports == "" {
 		t.Fatal("give -reports FILE")
 	}
-	games, err := heldOutHanchans(shareddata.Dir(t, "tenhou"), *refGames)
+	players := *refPlayers
+	if players != 3 && players != 4 {
+		t.Fatalf("-players %d: want 3 or 4", players)
+	}
+	games, err := heldOutHanchans(shareddata.Dir(t, "tenhou"), *refGames, players)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +84,7 @@ func TestHououReference(t *testing.T) {
 	reviewed := 0
 	for i, gr := range spread(games) {
 		var got []*Report
-		for seat := range 4 {
+		for seat := range players {
 			k := fmt.Sprintf("%s %d", gr.Key, seat)
 			if r := done[k]; r != nil {
 				got = append(got, r)
@@ -98,7 +108,7 @@ func TestHououReference(t *testing.T) {
 			got = append(got, r)
 			t.Logf("game %d/%d %s seat %d: %d decisions in %.1f s", i+1, len(games), gr.Key, seat, r.Game.Decisions, time.Since(start).Seconds())
 		}
-		if len(got) == 4 { // a game whose every seat is reviewed
+		if len(got) == players { // a game whose every seat is reviewed
 			reps = append(reps, got...)
 			reviewed++
 		}
@@ -108,6 +118,11 @@ func TestHououReference(t *testing.T) {
 	}
 	tab := NewHououTable(reps)
 	tab.Command = "go test -tags hououref -run TestHououReference ./review -args -games " + fmt.Sprint(*refGames) + " -reports FILE -out houou.json"
+	if players == 3 {
+		tab.Command = "go test -tags hououref -run TestHououReference ./review -args -players 3 -games " + fmt.Sprint(*refGames) + " -reports FILE -out houou3.json"
+		tab.Players = 3
+		tab.RankPoints = rankmodel.HououPoints[:3]
+	}
 	tab.Commit = *refCommit
 	tab.Games = reviewed
 	tab.Sims = DefaultSims
@@ -144,9 +159,11 @@ func gcd(a, b int) int {
 	return a
 }
 
-// heldOutHanchans returns n held-out usable hanchans of the corpus under
-// dir, evenly spaced in key order.
-func heldOutHanchans(dir string, n int) ([]dataset.GameRef, error) {
+// heldOutHanchans returns n held-out usable hanchans of players players
+// of the corpus under dir, evenly spaced in key order. A 3-player game is
+// usable on dataset.Usable's other conditions, as the 3-player models'
+// training takes it.
+func heldOutHanchans(dir string, n, players int) ([]dataset.GameRef, error) {
 	files, _, err := dataset.Files([]string{dir})
 	if err != nil {
 		return nil, err
@@ -156,14 +173,14 @@ func heldOutHanchans(dir string, n int) ([]dataset.GameRef, error) {
 		// A file that is no record (a README) or a damaged one gives
 		// the games read before its error, as training reads it.
 		dataset.EachFile(f, func(gr *dataset.GameRef) bool {
-			if gr.HeldOut && dataset.Usable(gr.Game) == nil && gr.Game.Rules.EastSouth {
+			if gr.HeldOut && gr.Game.Players == players && usable(gr.Game) && gr.Game.Rules.EastSouth {
 				held = append(held, *gr)
 			}
 			return true
 		})
 	}
 	if len(held) == 0 {
-		return nil, fmt.Errorf("%s: no held-out hanchan", dir)
+		return nil, fmt.Errorf("%s: no held-out %d-player hanchan", dir, players)
 	}
 	slices.SortFunc(held, func(a, b dataset.GameRef) int { return cmpString(a.Key, b.Key) })
 	n = min(n, len(held))
@@ -172,6 +189,14 @@ func heldOutHanchans(dir string, n int) ([]dataset.GameRef, error) {
 		out[i] = held[i*len(held)/n]
 	}
 	return out, nil
+}
+
+// usable is dataset.Usable, whose other conditions a 3-player game is
+// held to as a 4-player one.
+func usable(g *data.Game) bool {
+	c := *g
+	c.Players = 4
+	return dataset.Usable(&c) == nil
 }
 
 func cmpString(a, b string) int {

@@ -1,8 +1,16 @@
 package review
 
 import (
+	"context"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/mc"
+	"github.com/mjrank/mjrank/sim/game"
 )
 
 func TestPercentile(t *testing.T) {
@@ -67,34 +75,211 @@ func TestNewHououTable(t *testing.T) {
 	}
 }
 
-// TestDefaultHououTable checks the shipped reference: it reads, it was
-// made under this build's bad-move threshold and score scale (a change of
-// either needs the reference made again), and its bands are ordered.
+// TestDefaultHououTable checks the shipped references, houou.json and
+// houou3.json: each reads, is of its games' players, was made under this
+// build's bad-move threshold and score scale (a change of either needs
+// the reference made again), every seat of its games, and its bands are
+// ordered.
 func TestDefaultHououTable(t *testing.T) {
-	tab, err := DefaultHououTable()
-	if err != nil {
-		t.Fatal(err)
+	for _, players := range []int{4, 3} {
+		tab, err := DefaultHououTableFor(players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkHououTable(t, tab, players)
 	}
+	if _, err := DefaultHououTableFor(2); err == nil || !strings.Contains(err.Error(), "no Houou reference of 2-player games") {
+		t.Errorf("a 2-player reference: %v", err)
+	}
+}
+
+func checkHououTable(t *testing.T, tab *HououTable, players int) {
+	t.Helper()
+	name := shipped[players].name
 	if tab.BadMoveLoss != BadMoveLoss || tab.ScoreScale != ScoreScale {
-		t.Errorf("houou.json was made with bad-move loss %g and score scale %g; the build has %g and %g: make it again (houou_ref_test.go)",
-			tab.BadMoveLoss, tab.ScoreScale, BadMoveLoss, ScoreScale)
+		t.Errorf("%s was made with bad-move loss %g and score scale %g; the build has %g and %g: make it again (houou_ref_test.go)",
+			name, tab.BadMoveLoss, tab.ScoreScale, BadMoveLoss, ScoreScale)
 	}
-	if tab.Games < 1 || tab.SeatGames != 4*tab.Games || tab.Decisions < tab.SeatGames || tab.Sims != DefaultSims || tab.Command == "" || tab.Commit == "" {
-		t.Errorf("houou.json: %d games, %d seat-games, %d decisions, %d sims, command %q, commit %q",
-			tab.Games, tab.SeatGames, tab.Decisions, tab.Sims, tab.Command, tab.Commit)
+	if tab.Games < 1 || tab.SeatGames != players*tab.Games || tab.Decisions < tab.SeatGames || tab.Sims != DefaultSims || tab.Command == "" || tab.Commit == "" {
+		t.Errorf("%s: %d games, %d seat-games, %d decisions, %d sims, command %q, commit %q",
+			name, tab.Games, tab.SeatGames, tab.Decisions, tab.Sims, tab.Command, tab.Commit)
 	}
 	ordered := func(what string, b Band) {
 		if !(b.P10 <= b.Median && b.Median <= b.P90) {
-			t.Errorf("%s: %+v not ordered", what, b)
+			t.Errorf("%s %s: %+v not ordered", name, what, b)
 		}
 	}
-	for name, bs := range map[string]*Bands{"all": tab.Figures, "discard": tab.ByKind[KindDiscard], "call": tab.ByKind[KindCall], "riichi": tab.ByKind[KindRiichi]} {
+	kinds := map[string]*Bands{"all": tab.Figures, "discard": tab.ByKind[KindDiscard], "call": tab.ByKind[KindCall], "riichi": tab.ByKind[KindRiichi]}
+	if players == 3 {
+		kinds["kita"] = tab.ByKind[KindKita]
+	} else if tab.ByKind[KindKita] != nil {
+		t.Errorf("%s: kita bands in 4-player games", name)
+	}
+	for kind, bs := range kinds {
 		if bs == nil {
-			t.Errorf("%s: no bands", name)
+			t.Errorf("%s %s: no bands", name, kind)
 			continue
 		}
 		for what, b := range map[string]Band{"agreement": bs.Agreement, "rank loss per decision": bs.RankLossPerDecision, "score": bs.Score, "bad moves per game": bs.BadMovesPerGame} {
-			ordered(name+" "+what, b)
+			ordered(kind+" "+what, b)
 		}
+	}
+}
+
+// TestShippedTableRefusesOtherPlayers reads the 4-player reference as
+// if it were the 3-player one: refused, naming the file and the count.
+func TestShippedTableRefusesOtherPlayers(t *testing.T) {
+	s := &shippedTable{name: "houou3.json", players: 3, raw: hououJSON}
+	if _, err := s.read(); err == nil || err.Error() != "review: the Houou reference houou3.json is of 4-player games, want 3" {
+		t.Errorf("the 4-player table read as the 3-player one: %v", err)
+	}
+	s = &shippedTable{name: "houou3.json", players: 3, raw: []byte(`{"players": 3}`)}
+	if _, err := s.read(); err == nil || !strings.Contains(err.Error(), "houou3.json holds no figures") {
+		t.Errorf("a table without figures: %v", err)
+	}
+}
+
+// TestCompareByPlayers: a game's figures stand beside the reference of
+// its players, a batch's beside the one of its games when they are all
+// of one kind, and a batch of both beside neither, with the note that
+// says so.
+func TestCompareByPlayers(t *testing.T) {
+	four, err := DefaultHououTableFor(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	three, err := DefaultHououTableFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decs := []Decision{{Kind: KindDiscard, Verdict: VerdictBest}, {Kind: KindKita, Verdict: VerdictBest}}
+	game := func(players int) *Figures {
+		return reportFigures(&Report{Players: map[int]int{3: 3, 4: 0}[players], Decisions: decs})
+	}
+	batch := func(games ...*Figures) *Figures {
+		p := &Figures{}
+		for _, g := range games {
+			p.Add(g)
+		}
+		p.Finish()
+		p.compare()
+		return p
+	}
+	for _, c := range []struct {
+		name string
+		f    *Figures
+		want *HououTable
+		note string
+	}{
+		{"a 4-player game", game(4), four, ""},
+		{"a 3-player game", game(3), three, ""},
+		{"4-player games", batch(game(4), game(4)), four, ""},
+		{"3-player games", batch(game(3), game(3)), three, ""},
+		{"both", batch(game(4), game(3), game(3)), nil, "2 of the 3 games are 3-player: " + MixedHououNote},
+	} {
+		f := c.f
+		var want *Bands
+		if c.want != nil {
+			want = c.want.Figures
+		}
+		if f.Houou != want || f.HououNote != c.note {
+			t.Errorf("%s: compared with %p (houou.json %p, houou3.json %p), note %q, want %p and %q",
+				c.name, f.Houou, four.Figures, three.Figures, f.HououNote, want, c.note)
+		}
+		var wantKita *Bands
+		if c.want != nil {
+			wantKita = c.want.ByKind[KindKita]
+		}
+		if got := f.ByKind[KindKita].Houou; got != wantKita {
+			t.Errorf("%s: the kitas compared with %p, want %p", c.name, got, wantKita)
+		}
+	}
+}
+
+// hououRows renders tab as the rows of docs/REVIEW.md's tables of the
+// references: each kind's median [10th–90th percentile] of each figure.
+func hououRows(tab *HououTable) []string {
+	band := func(b Band, format string, scale float64) string {
+		return fmt.Sprintf(format+" ["+format+"–"+format+"]", scale*b.Median, scale*b.P10, scale*b.P90)
+	}
+	row := func(name string, b *Bands) string {
+		return fmt.Sprintf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |", name, b.SeatGames,
+			band(b.DecisionsPerGame, "%.0f", 1), band(b.Agreement, "%.1f", 100), band(b.Match, "%.0f", 100),
+			band(b.RankLossPerDecision, "%.4f", 1), band(b.RankLossPerGame, "%.3f", 1), band(b.PointsLossPerGame, "%.1f", 1),
+			band(b.BadMovesPerGame, "%.1f", 1), band(b.BadMoveRate, "%.2f", 100), band(b.Score, "%.0f", 1))
+	}
+	rows := []string{row("all", tab.Figures)}
+	for _, k := range Kinds {
+		if b := tab.ByKind[k]; b != nil {
+			rows = append(rows, row(string(k), b))
+		}
+	}
+	return rows
+}
+
+// TestReviewDocHououTables: docs/REVIEW.md shows each shipped
+// reference's figures as the reference holds them.
+func TestReviewDocHououTables(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "REVIEW.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, players := range []int{4, 3} {
+		tab, err := DefaultHououTableFor(players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range hououRows(tab) {
+			if !strings.Contains(string(doc), "\n"+row+"\n") {
+				t.Errorf("docs/REVIEW.md has no row %s of %s", row, shipped[players].name)
+			}
+		}
+	}
+}
+
+// TestHououPointsScale: the rank points lost of houou3.json are on the
+// scale the engine values a 3-player game's places on: each candidate's
+// expected rank points of a 3-player decision are its place distribution
+// on the table's rank_points.
+func TestHououPointsScale(t *testing.T) {
+	tab, err := DefaultHououTableFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.RankPoints) != 3 {
+		t.Fatalf("houou3.json: rank points %v: want one a place", tab.RankPoints)
+	}
+	eng, err := mc.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := game.TenhouSanma(game.Hanchan)
+	w := game.NewWallFor(3, 1, 0, 0)
+	r, err := game.NewRound(&rules, game.RoundSetup{Scores: [game.NumSeats]int{35000, 35000, 35000, 0}}, &w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := r.Current()
+	an, err := eng.Analyze(context.Background(), game.ViewOf(r, seat), r.Legal(seat, nil), mc.Options{Sims: 64, Seed: 1, Rules: &rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range an.Candidates {
+		if c.Sims == 0 {
+			continue
+		}
+		n++
+		want := 0.0
+		for k, p := range tab.RankPoints {
+			want += c.RankDist[k] * p
+		}
+		if math.Abs(c.RankPoints-want) > 1e-9 {
+			t.Errorf("%s: %.6f rank points, %.6f on houou3.json's scale %v (places %v): the engine's scale is another; make houou3.json again",
+				c.String(), c.RankPoints, want, tab.RankPoints, c.RankDist)
+		}
+	}
+	if n < 2 {
+		t.Fatalf("%d candidates simulated: too few to tell the scale", n)
 	}
 }

@@ -63,7 +63,8 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // TestIndexFigures: the index shows the player's score and bad moves
 // beside the Houou players' band, and the figures by kind of decision
-// with their band; without a reference, no band.
+// with their band, naming the 3-player Houou players for 3-player
+// games; without a reference, no band.
 func TestIndexFigures(t *testing.T) {
 	h := &Bands{Score: Band{P10: 41, Median: 77, P90: 96}, BadMovesPerGame: Band{P10: 0.5, Median: 1.5, P90: 3.5}}
 	p := Player{Games: 2, Decisions: 40, Score: 63, BadMoves: 3, BadMovesPerGame: 1.5, Houou: h,
@@ -78,10 +79,17 @@ func TestIndexFigures(t *testing.T) {
 		"<th class=\"l\">bad moves</th><td>3</td>",
 		"<th class=\"l\">bad moves per game</th><td>1.5</td><td>1.5 [0.5–3.5]</td>",
 		"<td class=\"l\">" + string(KindDiscard) + "</td><td>18.0</td>", "34 [12–56]</td></tr>",
+		"<th>the player</th><th>Houou players</th>",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the index lacks %q", want)
 		}
+	}
+	// 3-player games beside the 3-player reference say so.
+	p.ThreePlayerGames = 2
+	b.Reset()
+	if err := WriteIndex(&b, "t", p, nil); err != nil || !strings.Contains(b.String(), "<th>the player</th><th>3-player Houou players</th>") {
+		t.Errorf("3-player games: the index does not name the 3-player Houou players (%v)", err)
 	}
 	p.Houou, p.ByKind = nil, nil
 	b.Reset()

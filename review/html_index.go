@@ -155,6 +155,15 @@ func gamesTable(b *strings.Builder, games []GameSummary) {
 	b.WriteString("</tbody></table></div>\n")
 }
 
+// hououLabel names the players f is compared with: Houou players of
+// games of f's players.
+func hououLabel(f *Figures) string {
+	if f.Houou != nil && f.ThreePlayerGames > 0 {
+		return "3-player Houou players"
+	}
+	return "Houou players"
+}
+
 // playerHTML writes the player's figures, each beside the Houou players'
 // (median [10th–90th percentile] of one game) when there is a reference,
 // then the same by kind of decision.
@@ -167,7 +176,7 @@ func playerHTML(b *strings.Builder, p *Player) {
 		bd := get(h)
 		return fmt.Sprintf(format+" ["+format+"–"+format+"]", scale*bd.Median, scale*bd.P10, scale*bd.P90)
 	}
-	b.WriteString("<h2>The player</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\"></th><th>the player</th><th>Houou players</th></tr>")
+	fmt.Fprintf(b, "<h2>The player</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\"></th><th>the player</th><th>%s</th></tr>", hououLabel(p))
 	for _, row := range [][3]string{
 		{"games reviewed", fmt.Sprint(p.Games), ""},
 		{"decisions", fmt.Sprint(p.Decisions), ""},

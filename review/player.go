@@ -83,9 +83,10 @@ type Figures struct {
 	// Houou are the Houou players' figures to compare with (nil: no
 	// reference).
 	Houou *Bands `json:"houou,omitempty"`
-	// ThreePlayerGames counts the 3-player games among Games. The Houou
-	// reference is of 4-player games: figures that count a 3-player game
-	// are not compared with it, and HououNote says so.
+	// ThreePlayerGames counts the 3-player games among Games. Figures of
+	// 3-player games are compared with the 3-player reference
+	// (houou3.json), of 4-player games with houou.json; figures over
+	// both with neither, and HououNote says so (MixedHououNote).
 	ThreePlayerGames int    `json:"three_player_games,omitempty"`
 	HououNote        string `json:"houou_note,omitempty"`
 	// ByKind are the same figures by kind of decision, for the kinds

@@ -30,7 +30,7 @@ func sanmaGame(t testing.TB) *data.Game {
 // TestSanmaReview reviews one seat of a real 3-player game end to end
 // (two rounds, few simulations): every decision of the seat, kitas
 // included, is reviewed; the figures are not compared with the 4-player
-// Houou reference and say why; the why reads two opponents; the JSON
+// Houou reference's (houou3.json); the why reads two opponents; the JSON
 // says players 3; the page draws three seats, the kitas and no fourth
 // place.
 func TestSanmaReview(t *testing.T) {
@@ -102,14 +102,18 @@ func TestSanmaReview(t *testing.T) {
 	if kitas == 0 || turns == 0 || len(rep.Decisions) == 0 {
 		t.Fatalf("%d decisions, %d turns, %d kitas", len(rep.Decisions), turns, kitas)
 	}
-	if f := rep.Figures; f.Houou != nil || f.HououNote != NoSanmaHouou || f.ThreePlayerGames != 1 {
-		t.Errorf("figures: houou %v, note %q, %d 3-player games", f.Houou, f.HououNote, f.ThreePlayerGames)
+	three, err := DefaultHououTableFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := rep.Figures; f.Houou != three.Figures || f.ByKind[KindKita].Houou != three.ByKind[KindKita] || f.HououNote != "" || f.ThreePlayerGames != 1 {
+		t.Errorf("figures: houou %p (houou3.json's %p), note %q, %d 3-player games", f.Houou, three.Figures, f.HououNote, f.ThreePlayerGames)
 	}
 	js, err := json.Marshal(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"players":3`, `"houou_note":"no 3-player Houou reference yet"`, `"move":"kita`} {
+	for _, want := range []string{`"players":3`, `"houou":{"seat_games":`, `"three_player_games":1`, `"move":"kita`} {
 		if !bytes.Contains(js, []byte(want)) {
 			t.Errorf("the JSON has no %s", want)
 		}
@@ -149,9 +153,10 @@ func TestSanmaReview(t *testing.T) {
 }
 
 // TestSanmaMixedBatch reviews a batch of a 4-player and a 3-player game
-// (one round each): both are reviewed; the 4-player game's figures stand
-// beside the Houou players', the 3-player one's do not, and the player's
-// figures over both say that one of the two games is 3-player.
+// (one round each): both are reviewed; each game's figures stand beside
+// the Houou players' of games of its players, and the player's figures
+// over both beside neither, saying that one of the two games is
+// 3-player.
 func TestSanmaMixedBatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
@@ -171,14 +176,22 @@ func TestSanmaMixedBatch(t *testing.T) {
 		t.Fatalf("%d games, %+v: %+v", len(rep.Games), rep.Batch, rep.Games)
 	}
 	four, three := rep.Games[0].Report, rep.Games[1].Report
-	if four.Players != 0 || four.Figures.Houou == nil || four.Figures.HououNote != "" {
-		t.Errorf("the 4-player game: players %d, houou %v, note %q", four.Players, four.Figures.Houou, four.Figures.HououNote)
+	ref4, err := DefaultHououTableFor(4)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if three.Players != 3 || three.Figures.Houou != nil || three.Figures.HououNote != NoSanmaHouou {
-		t.Errorf("the 3-player game: players %d, houou %v, note %q", three.Players, three.Figures.Houou, three.Figures.HououNote)
+	ref3, err := DefaultHououTableFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if four.Players != 0 || four.Figures.Houou != ref4.Figures || four.Figures.HououNote != "" {
+		t.Errorf("the 4-player game: players %d, houou %p (houou.json's %p), note %q", four.Players, four.Figures.Houou, ref4.Figures, four.Figures.HououNote)
+	}
+	if three.Players != 3 || three.Figures.Houou != ref3.Figures || three.Figures.HououNote != "" {
+		t.Errorf("the 3-player game: players %d, houou %p (houou3.json's %p), note %q", three.Players, three.Figures.Houou, ref3.Figures, three.Figures.HououNote)
 	}
 	p := &rep.Player
-	want := "1 of the 2 games are 3-player: " + NoSanmaHouou
+	want := "1 of the 2 games are 3-player: " + MixedHououNote
 	if p.Games != 2 || p.ThreePlayerGames != 1 || p.Houou != nil || p.HououNote != want {
 		t.Errorf("the player: %d games, %d 3-player, houou %v, note %q", p.Games, p.ThreePlayerGames, p.Houou, p.HououNote)
 	}
@@ -189,7 +202,7 @@ func TestSanmaMixedBatch(t *testing.T) {
 	if err := WriteIndex(&idx, "batch", rep.Player, []GameSummary{{GameEntry: rep.Games[0]}, {GameEntry: rep.Games[1]}}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(idx.String(), "Houou players: "+want) {
+	if !strings.Contains(idx.String(), "Houou players: "+esc(want)) {
 		t.Error("the index page does not say why the player is not compared with the Houou players")
 	}
 }

@@ -5,12 +5,14 @@ import (
 	"maps"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/analysis"
 	"github.com/mjrank/mjrank/data"
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/review"
 )
 
 // sanmaXML is dnovikoff's sanma2.xml, a 3-player game.
@@ -19,8 +21,8 @@ func sanmaXML(t testing.TB) string {
 }
 
 // TestSanma: /v1/review and /v1/analyze take a 3-player record: the
-// review says 3 players and why it is not compared with the Houou
-// players, its page draws three seats; the analysis of the first kita
+// review says 3 players and is compared with the 3-player Houou
+// reference, its page draws three seats; the analysis of the first kita
 // plays it, and so does its observation JSON's; the empty seat and an unknown name are errors naming the
 // seats in play.
 func TestSanma(t *testing.T) {
@@ -34,14 +36,23 @@ func TestSanma(t *testing.T) {
 		Players   int   `json:"players"`
 		Decisions []any `json:"decisions"`
 		Figures   struct {
-			HououNote string `json:"houou_note"`
+			HououNote        string `json:"houou_note"`
+			ThreePlayerGames int    `json:"three_player_games"`
+			Houou            *struct {
+				SeatGames int `json:"seat_games"`
+			} `json:"houou"`
 		} `json:"figures"`
 	}
 	if err := json.Unmarshal(w.Body.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Players != 3 || len(rep.Decisions) == 0 || rep.Figures.HououNote != "no 3-player Houou reference yet" {
-		t.Errorf("review: players %d, %d decisions, note %q", rep.Players, len(rep.Decisions), rep.Figures.HououNote)
+	ref, err := review.DefaultHououTableFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Figures
+	if rep.Players != 3 || len(rep.Decisions) == 0 || f.HououNote != "" || f.ThreePlayerGames != 1 || f.Houou == nil || f.Houou.SeatGames != ref.Figures.SeatGames {
+		t.Errorf("review: players %d, %d decisions, note %q, %d 3-player games, houou %+v: want houou3.json's", rep.Players, len(rep.Decisions), f.HououNote, f.ThreePlayerGames, f.Houou)
 	}
 	w = request{path: "/v1/review?sims=10&rounds=E1&seat=1&format=html", ctype: "application/xml", body: rec}.do(t, s)
 	if page := w.Body.String(); w.Code != http.StatusOK || !strings.Contains(page, "3 players, 108 tiles") || strings.Contains(page, `data-seat="3"`) {
@@ -99,5 +110,39 @@ func TestSanma(t *testing.T) {
 	w = request{ctype: "application/xml", path: "/v1/review?name=nobody", body: rec}.do(t, s)
 	if strings.Contains(w.Body.String(), `, )`) {
 		t.Errorf("the players listed with the empty seat's name: %s", w.Body)
+	}
+}
+
+// TestSanmaBatch posts a batch of a 4-player and a 3-player record to
+// /v1/review: both are reviewed, each game beside the reference of its
+// players, and the player's figures over both beside neither, with the
+// note that says so.
+func TestSanmaBatch(t *testing.T) {
+	s := newService(t, Config{Workers: 1})
+	jb := map[string]any{"records": []string{selfplayXML(t), sanmaXML(t)}, "rounds": "E1", "sims": 5, "seed": 3}
+	w := request{path: "/v1/review", ctype: "application/json", body: jsonBody(t, jb)}.do(t, s)
+	if w.Code != http.StatusOK {
+		t.Fatalf("status %d: %s", w.Code, w.Body)
+	}
+	var rep review.BatchReport
+	if err := json.Unmarshal(w.Body.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Games) != 2 || rep.Games[0].Status != review.StatusOK || rep.Games[1].Status != review.StatusOK {
+		t.Fatalf("want two games reviewed: %.800s", w.Body)
+	}
+	for i, players := range []int{4, 3} {
+		ref, err := review.DefaultHououTableFor(players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := rep.Games[i].Report.Figures
+		if f.Houou == nil || !reflect.DeepEqual(*f.Houou, *ref.Figures) || f.HououNote != "" {
+			t.Errorf("the %d-player game: houou %+v, note %q: want the %d-player reference's", players, f.Houou, f.HououNote, players)
+		}
+	}
+	p := rep.Player
+	if want := "1 of the 2 games are 3-player: " + review.MixedHououNote; p.Houou != nil || p.HououNote != want || p.ThreePlayerGames != 1 {
+		t.Errorf("the player: houou %+v, note %q, %d 3-player games; want no band and %q", p.Houou, p.HououNote, p.ThreePlayerGames, want)
 	}
 }

@@ -63,8 +63,8 @@ renamed onto FILE, through a symbolic link to its target, or directly into
 a FIFO or a device (/dev/stdout). A game that cannot be reviewed (no player
 of that name, a name two seats share, a damaged record) is an error. A
 3-player record (Tenhou's sanma) is reviewed as one of four: its three
-seats, kitas among the decisions; its figures are not compared with the
-Houou players', there being no 3-player reference yet.
+seats, kitas among the decisions; its figures are compared with the Houou
+players' of held-out 3-player games.
 
 Several games (several PATHs, a folder, a file of several games): the
 decisions of every game are analysed in one pool of --workers, with one
@@ -94,8 +94,10 @@ agreement (the verdict best, better or as good), rank loss per decision
 and per game, Houou rank points lost per game, bad moves (judged worse
 than the engine's pick by at least 0.05 in expected rank) and a 0-100
 score, 100·exp(−judged rank loss per decision / 0.0045); under each, the
-Houou players' figures in held-out games (median [10th–90th percentile]
-of one game). docs/REVIEW.md defines them. In the JSON: "figures" in each
+Houou players' figures in held-out games of as many players (median
+[10th–90th percentile] of one game); a batch of both 3- and 4-player
+games is compared with neither, each of its games with its own.
+docs/REVIEW.md defines them. In the JSON: "figures" in each
 game's report, and "player".
 
 --cache DIR keeps each game's review in DIR, keyed by the game's content,
@@ -717,8 +719,11 @@ func printBatch(w io.Writer, rep *review.BatchReport) error {
 // game), and the definitions of a bad move and of the score.
 func printFigures(w io.Writer, f *review.Figures) error {
 	houou := "the Houou players of held-out games, median [10th–90th percentile] of one game"
-	if f.HououNote != "" {
+	switch {
+	case f.HououNote != "":
 		houou = f.HououNote
+	case f.Houou != nil && f.ThreePlayerGames > 0:
+		houou = "the Houou players of held-out 3-player games, median [10th–90th percentile] of one game"
 	}
 	fmt.Fprintf(w, "\nby kind of decision, per game (houou: %s):\n", houou)
 	t := newTable(w, "kind", "decisions", "agree%", "best%", "rank loss/decision", "rank loss", "rank pt loss", "bad moves", "bad%", "score")

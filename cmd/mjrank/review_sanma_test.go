@@ -4,17 +4,20 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/mjrank/mjrank/internal/shareddata"
+	"github.com/mjrank/mjrank/review"
 )
 
 // TestReviewSanma reviews a 3-player record end to end through the
-// command (one round, few simulations): the text says there is no
-// 3-player Houou reference instead of comparing with the 4-player one,
-// the JSON is a 3-player report with kitas among its decisions, and the
-// page draws three seats.
+// command (one round, few simulations): the text compares with the Houou
+// players of 3-player games and the JSON with the 3-player reference, not
+// the 4-player one; the JSON is a 3-player report with kitas among its
+// decisions, and the page draws three seats.
 func TestReviewSanma(t *testing.T) {
 	sanma := filepath.Join(shareddata.Dir(t, "tenhou", "dnovikoff-tenhou", "log", "test_data"), "sanma2.xml")
 	args := []string{"review", "--sims", "20", "--rounds", "E1", "--seat", "0", sanma}
@@ -22,8 +25,8 @@ func TestReviewSanma(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "(houou: no 3-player Houou reference yet)") || strings.Contains(stdout, "  houou ") {
-		t.Errorf("the text compares with the 4-player Houou players or does not say why not:\n%s", stdout)
+	if !strings.Contains(stdout, "(houou: the Houou players of held-out 3-player games, median [10th–90th percentile] of one game)") || !regexp.MustCompile(`(?m)^\s*houou\s`).MatchString(stdout) {
+		t.Errorf("the text does not compare with the 3-player Houou players:\n%s", stdout)
 	}
 	code, stdout, stderr = mjrankRun(t, nil, append([]string{"review", "--json"}, args[1:]...)...)
 	if code != 0 {
@@ -48,8 +51,16 @@ func TestReviewSanma(t *testing.T) {
 			kitas++
 		}
 	}
-	if rep.Players != 3 || len(rep.Decisions) == 0 || rep.Figures.Houou != nil || rep.Figures.HououNote == "" {
-		t.Errorf("JSON: players %d, %d decisions, houou %s, note %q", rep.Players, len(rep.Decisions), rep.Figures.Houou, rep.Figures.HououNote)
+	ref, err := review.DefaultHououTableFor(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got review.Bands
+	if err := json.Unmarshal(rep.Figures.Houou, &got); err != nil {
+		t.Errorf("JSON: houou %s: %v", rep.Figures.Houou, err)
+	}
+	if rep.Players != 3 || len(rep.Decisions) == 0 || !reflect.DeepEqual(&got, ref.Figures) || rep.Figures.HououNote != "" {
+		t.Errorf("JSON: players %d, %d decisions, houou %+v (houou3.json's %+v), note %q", rep.Players, len(rep.Decisions), got, *ref.Figures, rep.Figures.HououNote)
 	}
 	t.Logf("%d decisions, %d kitas", len(rep.Decisions), kitas)
 	page := filepath.Join(t.TempDir(), "sanma.html")
