@@ -22,9 +22,11 @@ import (
 // walls. A 3-player game reads the folder's 3-player set from DIR/3p, laid
 // out as the embedded ones (*/models/3p; make train-3p writes them, and
 // mjrank train --players 3 with --out, --rank-out and --policy-out all
-// DIR/3p): a bot of a 3-player game whose DIR/3p holds none is refused,
-// not played on the embedded 3-player models, which would be another set
-// than the one named.
+// DIR/3p): a bot of a 3-player game (Options.Rules) whose DIR/3p holds
+// none is refused, not played on the embedded 3-player models, which
+// would be another set than the one named. A bot made without rules
+// reads 3-player views with DIR/3p's models when there are some, else
+// with DIR's 4-player ones.
 
 // ThreePlayerDir is the subfolder of a models folder (and of each
 // embedded models folder) that holds the 3-player models.
@@ -130,7 +132,8 @@ func Base(name string) string {
 func takesModels(base string) bool { return base == "policy" || base == "mc" }
 
 // newOnModels returns bot base (policy or mc) on the models of dir: for
-// a 3-player game (o.Rules), on those of dir/3p.
+// a 3-player game (o.Rules), on those of dir/3p; without o.Rules, on
+// those of dir/3p for 3-player views if dir has them.
 func newOnModels(base, dir string, seed uint64, o Options) (game.Player, error) {
 	if !takesModels(base) {
 		return nil, fmt.Errorf("bot: %s@%s: only policy and mc take a models folder", base, dir)
@@ -140,9 +143,17 @@ func newOnModels(base, dir string, seed uint64, o Options) (game.Player, error) 
 		return nil, err
 	}
 	var three *modelSet3
-	if o.Rules != nil && o.Rules.Players() == 3 {
+	switch {
+	case o.Rules != nil && o.Rules.Players() == 3:
 		if three, err = ms.three(); err != nil {
 			return nil, fmt.Errorf("bot: %s@%s in a 3-player game: %w", base, dir, err)
+		}
+	case o.Rules == nil && has(filepath.Join(dir, ThreePlayerDir), opponent.NameFor(opponent.TenpaiModel, 3)):
+		// The seat count is not known: the folder's 3-player models read
+		// the 3-player views, as the embedded ones do for the bot without
+		// a folder.
+		if three, err = ms.three(); err != nil {
+			return nil, fmt.Errorf("bot: %s@%s: %w", base, dir, err)
 		}
 	}
 	if base == "policy" {

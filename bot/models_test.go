@@ -88,10 +88,11 @@ func TestModelsFolder(t *testing.T) {
 }
 
 // TestModelsFolder3: in a 3-player game "policy@DIR" and "mc@DIR" play
-// on DIR/3p: on a copy of the embedded sets each plays every move (the
-// first ones for mc, on a small budget) as the embedded bot does, which
-// plays the embedded 3-player models; a folder without a 3p is refused
-// for a 3-player game, naming the folder, and still plays four.
+// on DIR/3p, made with the game's rules or without rules: on a copy of
+// the embedded sets each plays every move (the first ones for mc, on a
+// small budget) as the embedded bot does, which plays the embedded
+// 3-player models; a folder without a 3p is refused for a 3-player game,
+// naming the folder, and still plays four.
 func TestModelsFolder3(t *testing.T) {
 	rules := game.TenhouSanma(game.Hanchan)
 	dir := copyModels(t, true)
@@ -108,14 +109,29 @@ func TestModelsFolder3(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Without rules (mjrank measure's bots), DIR/3p still reads the
+		// 3-player views, as the embedded 3-player models do.
+		o.Rules = nil
+		noRules, err := NewWith(c.name+"@"+dir, 1, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		embeddedNoRules, err := NewWith(c.name, 1, o)
+		if err != nil {
+			t.Fatal(err)
+		}
 		n := 0
 		hooks := game.Hooks{Decision: func(r *game.Round, seat int, legal []game.Action) error {
 			if n >= c.max {
 				return nil
 			}
 			v := game.ViewOf(r, seat)
-			if a, b := onDir.Act(v, legal), embedded.Act(v, legal); a != b {
+			b := embedded.Act(v, legal)
+			if a := onDir.Act(v, legal); a != b {
 				t.Errorf("%s: %v: %s@DIR plays %v, %s %v", c.name, v.Phase(), c.name, a, c.name, b)
+			}
+			if a, b := noRules.Act(v, legal), embeddedNoRules.Act(v, legal); a != b {
+				t.Errorf("%s: %v: %s@DIR without rules plays %v, %s %v", c.name, v.Phase(), c.name, a, c.name, b)
 			}
 			n++
 			return nil
