@@ -38,7 +38,7 @@ const positionSection = `
 (a meld's tile takes the meld back). A river tile gets the marks ticked when it is placed. A meld's called tile
 goes first, a kakan's added tile last. Riichi is the riichi-marked river tile. A hand of 14 tiles and no draw has its last
 tile in order as the draw: give the draw to say which. Sims, seed and utility: the options above.</p>
-<p><label>players <select id="pplayers"><option value="4">4</option><option value="3">3 (sanma: 108 tiles, no 2m to 8m)</option></select></label>
+<p><label>players <select id="pplayers"><option value="4">4</option><option value="3">3 (sanma)</option></select></label>
 <span id="pkitas" hidden>kitas (Norths set aside) by seat
 <input type="number" id="pk0" min="0" max="4" aria-label="seat 0's kitas" placeholder="0"/>
 <input type="number" id="pk1" min="0" max="4" aria-label="seat 1's kitas" placeholder="0"/>
