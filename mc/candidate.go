@@ -24,8 +24,8 @@ type Candidate struct {
 	ExpectedRank, RankSE float64
 	// RankDist is the mean P(final rank 1..4).
 	RankDist [4]float64
-	// RankPoints is the expected Houou rank points (rankmodel.HououPoints,
-	// the 4-player scale with three players too).
+	// RankPoints is the expected Houou rank points (rankmodel.HououPoints);
+	// 0 with three players (Analysis.NoRankPoints).
 	RankPoints float64
 	// PWin, PDealIn and PDraw: this round ends with the seat's win, its
 	// deal-in, or an exhaustive draw. POtherTsumo and POtherRon: it ends
@@ -191,6 +191,10 @@ type Analysis struct {
 	// Stages is the number of halving stages run.
 	Stages  int
 	Seconds float64
+	// NoRankPoints: the decision has three players, whose Houou rank
+	// point table is not known: every RankPoints (and VsBest.RankPoints)
+	// is 0, not computed.
+	NoRankPoints bool
 }
 
 // Best returns the chosen move.

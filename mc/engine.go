@@ -183,13 +183,35 @@ var ErrNoCandidate = errors.New("mc: no legal action")
 // Analyze simulates every legal move of v's seat (legal as the round gives
 // them) and ranks them. Only what the seat may see is used.
 func (e *Engine) Analyze(ctx context.Context, v game.View, legal []game.Action, o Options) (*Analysis, error) {
-	return e.analyze(ctx, v, legal, &config{Options: o})
+	return e.analyzeFor(ctx, v, legal, &config{Options: o})
 }
 
 // AnalyzeLab is Analyze with the measuring tools' switches lab. An
 // oracle's lab reads lab.Truth, which no player sees.
 func (e *Engine) AnalyzeLab(ctx context.Context, v game.View, legal []game.Action, o Options, lab Lab) (*Analysis, error) {
-	return e.analyze(ctx, v, legal, &config{Options: o, Lab: lab})
+	return e.analyzeFor(ctx, v, legal, &config{Options: o, Lab: lab})
+}
+
+// ErrSanmaRankPoints refuses the Houou rank points as the utility of a
+// three-player decision: rankmodel.HououPoints is Tenhou's 4-player
+// table, and its 3-player one (the first place paid, the third charged)
+// is not known to mjrank.
+var ErrSanmaRankPoints = errors.New("mc: Houou rank points (rankmodel.HououPoints) are Tenhou's 4-player table; the 3-player one is not known, so a three-player decision cannot be valued by them")
+
+// analyzeFor is analyze for the exported entry points: it refuses rank
+// points as a three-player utility and marks a three-player analysis as
+// without rank points.
+func (e *Engine) analyzeFor(ctx context.Context, v game.View, legal []game.Action, o *config) (*Analysis, error) {
+	three := v.Players() == 3
+	if three && o.Utility != nil && *o.Utility == rankmodel.HououPoints {
+		return nil, ErrSanmaRankPoints
+	}
+	an, err := e.analyze(ctx, v, legal, o)
+	if err != nil {
+		return nil, err
+	}
+	an.NoRankPoints = three
+	return an, nil
 }
 
 // Predict simulates one move with the whole budget and returns its
@@ -204,7 +226,7 @@ func (e *Engine) Predict(ctx context.Context, v game.View, a game.Action, discar
 	if a.Type == game.Chi || a.Type == game.Pon {
 		c.followUp = &discard
 	}
-	an, err := e.analyze(ctx, v, []game.Action{a}, c)
+	an, err := e.analyzeFor(ctx, v, []game.Action{a}, c)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,10 @@ import (
 type outcome struct {
 	dist    [4]float64 // P(final rank 1..4) after the round
 	utility float64
+	// points are the expected Houou rank points under dist
+	// (rankmodel.HououPoints); 0 with three players, whose table is not
+	// known (Analysis.NoRankPoints).
+	points  float64
 	delta   int // the seat's points change this round, its riichi stick included
 	won     bool
 	dealtIn bool
@@ -841,6 +845,9 @@ func (s *sim) finish(e *Engine, o *config, memo *rankMemo) {
 		s.out.utility = float64(s.out.delta) / 1000
 	} else {
 		s.out.utility = o.utility().Expected(s.out.dist)
+	}
+	if r.np == 4 {
+		s.out.points = rankmodel.HououPoints.Expected(s.out.dist)
 	}
 }
 

@@ -2,6 +2,7 @@ package mc
 
 import (
 	"context"
+	"errors"
 	"math"
 	"reflect"
 	"strings"
@@ -358,5 +359,41 @@ func TestDefaultModels3(t *testing.T) {
 	}
 	if e.three == nil || e.three.prior == e.prior || e.three.roll.Learned == e.roll.Learned || e.three.three != nil {
 		t.Error("three-player decisions do not get the three-player prior and rollout")
+	}
+}
+
+// TestSanmaRankPoints: a three-player decision has no Houou rank points
+// (Tenhou's 3-player table is not known): they are refused as the
+// utility, and an analysis says so (NoRankPoints) with every candidate's
+// RankPoints 0; a four-player one has them.
+func TestSanmaRankPoints(t *testing.T) {
+	e, r, seat, rules := sanmaEngine(t)
+	v := game.ViewOf(r, seat)
+	legal := r.Legal(seat, nil)
+	u := rankmodel.HououPoints
+	_, err := e.Analyze(context.Background(), v, legal, Options{Sims: 50, Workers: 1, Rules: rules, Utility: &u})
+	if !errors.Is(err, ErrSanmaRankPoints) {
+		t.Fatalf("err = %v, want ErrSanmaRankPoints", err)
+	}
+	an, err := e.Analyze(context.Background(), v, legal, Options{Sims: 300, Workers: 1, Seed: 5, Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !an.NoRankPoints {
+		t.Error("a three-player analysis without NoRankPoints")
+	}
+	for _, c := range an.Candidates {
+		if c.RankPoints != 0 || c.VsBest.RankPoints != 0 {
+			t.Errorf("%v: rank points %v (vs best %v), want 0", c.String(), c.RankPoints, c.VsBest.RankPoints)
+		}
+	}
+	p := positions(t, 1, 37)[0]
+	r4 := p.round
+	an, err = e.Analyze(context.Background(), game.ViewOf(&r4, p.seat), r4.Legal(p.seat, nil), Options{Sims: 300, Workers: 1, Seed: 5, Rules: &p.rules, Utility: &u})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if an.NoRankPoints || an.Best().RankPoints == 0 {
+		t.Errorf("four players: NoRankPoints %v, the pick's rank points %v", an.NoRankPoints, an.Best().RankPoints)
 	}
 }

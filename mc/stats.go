@@ -69,7 +69,7 @@ type pairSums struct {
 type values struct{ u, er, p float64 }
 
 func valuesOf(o *outcome) values {
-	return values{o.utility, rankmodel.ExpectedRank(o.dist), rankmodel.HououPoints.Expected(o.dist)}
+	return values{o.utility, rankmodel.ExpectedRank(o.dist), o.points}
 }
 
 func newStats(k int) *stats {
@@ -109,7 +109,7 @@ func (st *stats) record(c int, o *outcome) {
 	for k := range 4 {
 		st.dist[c][k] += o.dist[k]
 	}
-	st.rankPoints[c] += rankmodel.HououPoints.Expected(o.dist)
+	st.rankPoints[c] += o.points
 	st.ends[c][o.end()]++
 	st.delta[c] += float64(o.delta)
 }

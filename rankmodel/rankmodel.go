@@ -252,10 +252,12 @@ func UmaFor(players int) Utility {
 }
 
 // HououPoints is Tenhou's 4-player Houou lobby rank points of a hanchan
-// (段位pt): +90 / +45 / 0 / −135 (the fourth place at 7-dan). It is
-// the scale of three-player games too: Tenhou's 3-player table was not
-// found in the sources searched (issue 54), so with three players
-// (P(4th) = 0) it values the places +90 / +45 / 0.
+// (段位pt): +90 / +45 / 0 / −135 (the fourth place at 7-dan). It is for
+// four players only: Tenhou's 3-player table pays the first place alone
+// and charges the third (a hanchan top is worth 105 pt in the Tokujou
+// room: mj-news.net/column/nemata-jantama/20190804130653); its Houou
+// figures and the third's loss were not found (issue 54), so mc refuses
+// it as a three-player utility and reports no rank points there.
 var HououPoints = Utility{90, 45, 0, -135}
 
 // RankOnly values the ranks 1..4 as −1..−4 (maximising it minimises the
