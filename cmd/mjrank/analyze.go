@@ -347,7 +347,9 @@ func printAnalysis(w io.Writer, pos *analysis.Position, a *analysis.Result) erro
 	fmt.Fprintf(w, "\n%s in %s, %s, seed %d, maximising %s\n\n", plural(a.Sims, "simulation"), plural(a.Stages, "stage"),
 		time.Duration(a.Seconds*float64(time.Second)).Round(time.Millisecond), a.Seed, a.Utility)
 	places := []string{"1st", "2nd", "3rd", "4th"}[:n]
-	t := newTable(w, append(append([]string{"move", "E[rank]", "±", "vs prior"}, places...), "rank pt", "win%", "deal-in%", "draw%", "Δscore", "policy", "sims")...)
+	// Three players have no Houou rank points (mc.Analysis.NoRankPoints).
+	points := []string{"rank pt"}[:n-3]
+	t := newTable(w, append(append(append([]string{"move", "E[rank]", "±", "vs prior"}, places...), points...), "win%", "deal-in%", "draw%", "Δscore", "policy", "sims")...)
 	for _, c := range a.Candidates {
 		adv := fmt.Sprintf("%+.4f ± %.4f", c.Advantage, c.AdvantageSE)
 		if c.Prior {
@@ -362,7 +364,10 @@ func printAnalysis(w io.Writer, pos *analysis.Position, a *analysis.Result) erro
 		for _, q := range c.RankDist[:n] {
 			row = append(row, pct(q))
 		}
-		row = append(row, fmt.Sprintf("%+.1f", c.RankPoints), pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
+		if n == 4 {
+			row = append(row, fmt.Sprintf("%+.1f", c.RankPoints))
+		}
+		row = append(row, pct(c.PWin), pct(c.PDealIn), pct(c.PDraw),
 			fmt.Sprintf("%+.0f", c.ScoreChange), policyText(c.Policy), fmt.Sprint(c.Sims))
 		if err := t.Append(row); err != nil {
 			return err

@@ -10,8 +10,8 @@ import (
 )
 
 // analyzeSanma runs analyze with args on a 3-player position and expects
-// exit 0 and text naming each of wants and no fourth place; it returns
-// the text.
+// exit 0 and text naming each of wants, no fourth place and no Houou rank
+// points (not known for three players); it returns the text.
 func analyzeSanma(t *testing.T, args []string, wants ...string) string {
 	t.Helper()
 	code, stdout, stderr := mjrankRun(t, nil, args...)
@@ -25,6 +25,9 @@ func analyzeSanma(t *testing.T, args []string, wants ...string) string {
 	}
 	if strings.Contains(stdout, "4th") {
 		t.Errorf("a fourth place in\n%s", stdout)
+	}
+	if strings.Contains(stdout, "rank pt") {
+		t.Errorf("a rank points column in\n%s", stdout)
 	}
 	return stdout
 }
