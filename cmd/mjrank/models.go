@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -53,9 +54,11 @@ folders that cannot be read are counted in the skipped lines.
 
 Both use the models embedded in the binary, or those in --models DIR (as
 "mjrank train" writes them; the rank model may sit in the same folder).
---players 3 takes the three-player predictors (tenpai3, wait3, value3,
-rank3; "mjrank train --players 3"), and eval measures them on the
-3-player games.
+--players 3 takes the three-player models ("mjrank train --players 3"):
+info lists the predictors (tenpai3, wait3, value3, rank3) and the
+policy's (discard3, rollout3, riichi3, call3, kan3, kyuushu3, kita3,
+rollriichi3, rollcall3; in --models DIR those it holds), and eval
+measures the predictors on the 3-player games.
 `,
 	Setup: func(fs *flag.FlagSet) func(*Env, []string) error {
 		var o modelsOptions
@@ -270,18 +273,61 @@ func loadModelsFor(dir string, players int) (*opponent.Models, *rankmodel.Model,
 	return opp, rk, err
 }
 
-// info3 prints the cards of the three-player predictors (there are no
-// three-player policy models).
+// info3 prints the cards of the three-player models: the predictors and
+// the policy's (discard3, rollout3 and the decision models, kita3 among
+// them), embedded or in --models DIR (the policy's only those there).
 func (o *modelsOptions) info3(env *Env) error {
 	opp, rk, err := loadModelsFor(o.dir, 3)
 	if err != nil {
 		return err
 	}
 	cards := append(slices.Clone(opp.Cards), rk.Card)
+	pol, err := policyCards3(o.dir)
+	if err != nil {
+		return err
+	}
+	cards = append(cards, pol...)
 	if o.asJSON {
 		return writeJSON(env.Stdout, cards)
 	}
 	return printCards(env.Stdout, cards)
+}
+
+// policyCards3 loads the three-player policy models, embedded or those
+// in dir, and returns their cards.
+func policyCards3(dir string) ([]xgbmodel.Card, error) {
+	var (
+		pol, roll *policy.Model
+		dec       *policy.Decisions
+		err       error
+	)
+	if dir == "" {
+		if pol, err = policy.DefaultFor(3); err == nil {
+			if roll, err = policy.DefaultRolloutFor(3); err == nil {
+				dec, err = policy.DefaultDecisionsFor(3)
+			}
+		}
+	} else {
+		fsys := os.DirFS(dir)
+		if found, _ := fs.Glob(fsys, policy.NameFor(policy.ModelName, 3)+"-*.json"); len(found) > 0 {
+			pol, err = policy.LoadFor(fsys, ".", 3)
+		}
+		if err == nil {
+			if roll, err = policy.LoadRolloutFor(fsys, ".", 3); err == nil {
+				dec, err = policy.LoadDecisionsFor(fsys, ".", 3)
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var cards []xgbmodel.Card
+	for _, m := range []*policy.Model{pol, roll} {
+		if m != nil {
+			cards = append(cards, m.Card)
+		}
+	}
+	return append(cards, dec.Cards...), nil
 }
 
 func loadModels(dir string) (*opponent.Models, *rankmodel.Model, error) {

@@ -2,11 +2,17 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mjrank/mjrank/internal/xgbmodel"
+	"github.com/mjrank/mjrank/opponent"
+	"github.com/mjrank/mjrank/policy"
+	"github.com/mjrank/mjrank/rankmodel"
 )
 
 // modelFolder makes a folder of every shipped model, as train writes it
@@ -136,5 +142,35 @@ func TestModelsInfoUnusableFolder(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestModelsInfoListsEveryModel3: models info --players 3 lists every
+// embedded three-player model, the policy's too (kita3 among them).
+func TestModelsInfoListsEveryModel3(t *testing.T) {
+	var want []string
+	for _, fsys := range []fs.FS{opponent.EmbeddedFS(), rankmodel.EmbeddedFS(), policy.EmbeddedFS()} {
+		cards, err := xgbmodel.Cards(fsys, "models/3p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cards {
+			want = append(want, c.Name+"  "+c.File)
+		}
+	}
+	if len(want) < 13 {
+		t.Fatalf("%d embedded three-player cards: %v", len(want), want)
+	}
+	code, stdout, stderr := mjrankRun(t, nil, "models", "info", "--players", "3")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stdout, w+"\n") {
+			t.Errorf("%s is not listed", w)
+		}
+	}
+	if n := strings.Count(stdout, "\n  objective  "); n != len(want) {
+		t.Errorf("%d cards, want the %d embedded", n, len(want))
 	}
 }
