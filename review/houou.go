@@ -28,10 +28,7 @@ type HououTable struct {
 	// computed under.
 	BadMoveLoss float64 `json:"bad_move_loss"`
 	ScoreScale  float64 `json:"score_scale"`
-	// RankPoints is the rank-point scale, by place, the points lost were
-	// computed on; absent in houou.json (made on rankmodel.HououPoints).
-	RankPoints []float64 `json:"rank_points,omitempty"`
-	Note       string    `json:"note"`
+	Note        string  `json:"note"`
 	// Figures are the percentiles over every seat-game; ByKind over the
 	// seat-games with a decision of the kind for the rates per decision
 	// (agreement, rank loss per decision, bad move rate, score), over every
@@ -56,10 +53,12 @@ type Bands struct {
 	Match               Band `json:"match"`
 	RankLossPerDecision Band `json:"rank_loss_per_decision"`
 	RankLossPerGame     Band `json:"rank_loss_per_game"`
-	PointsLossPerGame   Band `json:"points_loss_per_game"`
-	BadMovesPerGame     Band `json:"bad_moves_per_game"`
-	BadMoveRate         Band `json:"bad_move_rate"`
-	Score               Band `json:"score"`
+	// PointsLossPerGame is nil in the 3-player reference: a 3-player
+	// game has no rank points (NoRankPoints).
+	PointsLossPerGame *Band `json:"points_loss_per_game,omitempty"`
+	BadMovesPerGame   Band  `json:"bad_moves_per_game"`
+	BadMoveRate       Band  `json:"bad_move_rate"`
+	Score             Band  `json:"score"`
 }
 
 // Percentile returns the p-quantile (0 ≤ p ≤ 1) of xs by linear
@@ -87,8 +86,9 @@ func bandOf(xs []float64) Band {
 }
 
 // bandsOf returns the bands of figs: the figures per game over all of
-// them, the rates per decision over those with a decision.
-func bandsOf(figs []*Figures) *Bands {
+// them, the rates per decision over those with a decision; the rank
+// points lost only with points.
+func bandsOf(figs []*Figures, points bool) *Bands {
 	var perGame, rate [5][]float64
 	for _, f := range figs {
 		perGame[0] = append(perGame[0], f.DecisionsPerGame)
@@ -104,17 +104,25 @@ func bandsOf(figs []*Figures) *Bands {
 		rate[3] = append(rate[3], f.Score)
 		rate[4] = append(rate[4], f.Match)
 	}
-	return &Bands{SeatGames: len(rate[0]),
+	b := &Bands{SeatGames: len(rate[0]),
 		DecisionsPerGame: bandOf(perGame[0]), RankLossPerGame: bandOf(perGame[1]),
-		PointsLossPerGame: bandOf(perGame[2]), BadMovesPerGame: bandOf(perGame[3]),
-		Agreement: bandOf(rate[0]), RankLossPerDecision: bandOf(rate[1]),
+		BadMovesPerGame: bandOf(perGame[3]),
+		Agreement:       bandOf(rate[0]), RankLossPerDecision: bandOf(rate[1]),
 		BadMoveRate: bandOf(rate[2]), Score: bandOf(rate[3]), Match: bandOf(rate[4])}
+	if points {
+		p := bandOf(perGame[2])
+		b.PointsLossPerGame = &p
+	}
+	return b
 }
 
 // NewHououTable returns the percentiles of the figures of reps, each the
-// review of one seat of a game (its GameFigures); the fields that say how
-// it was made (Command, Commit, Games, Sims, Seed) are the caller's.
+// review of one seat of a game (its GameFigures), with no rank points
+// lost when a report is of a 3-player game (NoRankPoints); the fields that
+// say how it was made (Command, Commit, Games, Players, Sims, Seed) are
+// the caller's.
 func NewHououTable(reps []*Report) *HououTable {
+	points := !slices.ContainsFunc(reps, func(r *Report) bool { return r.Players == 3 })
 	t := &HououTable{SeatGames: len(reps), BadMoveLoss: BadMoveLoss, ScoreScale: ScoreScale, ByKind: map[Kind]*Bands{},
 		Note: "percentiles of one seat-game's figures; a batch's figures average many games, so its spread is narrower: compare it with the median"}
 	figs := make([]*Figures, len(reps))
@@ -122,7 +130,7 @@ func NewHououTable(reps []*Report) *HououTable {
 		figs[i] = GameFigures(r.Decisions)
 		t.Decisions += figs[i].Decisions
 	}
-	t.Figures = bandsOf(figs)
+	t.Figures = bandsOf(figs, points)
 	for _, k := range Kinds {
 		kf := make([]*Figures, len(figs))
 		for i, f := range figs {
@@ -131,7 +139,7 @@ func NewHououTable(reps []*Report) *HououTable {
 				kf[i] = &Figures{Games: 1}
 			}
 		}
-		if b := bandsOf(kf); b.SeatGames > 0 {
+		if b := bandsOf(kf, points); b.SeatGames > 0 {
 			t.ByKind[k] = b
 		}
 	}
@@ -223,9 +231,11 @@ func (f *Figures) compare() {
 	players := 4
 	switch {
 	case f.ThreePlayerGames == 0:
+		f.RankPointsNote = ""
 	case f.ThreePlayerGames == f.Games:
-		players = 3
+		players, f.RankPointsNote = 3, NoRankPoints
 	default:
+		f.RankPointsNote = fmt.Sprintf("rank points over the 4-player games alone (%d of the %d): %s", f.Games-f.ThreePlayerGames, f.Games, NoRankPoints)
 		f.HououNote = fmt.Sprintf("%d of the %d games are 3-player: %s", f.ThreePlayerGames, f.Games, MixedHououNote)
 		return
 	}

@@ -1,16 +1,12 @@
 package review
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mjrank/mjrank/mc"
-	"github.com/mjrank/mjrank/sim/game"
 )
 
 func TestPercentile(t *testing.T) {
@@ -170,14 +166,19 @@ func TestCompareByPlayers(t *testing.T) {
 		f    *Figures
 		want *HououTable
 		note string
+		pts  string
 	}{
-		{"a 4-player game", game(4), four, ""},
-		{"a 3-player game", game(3), three, ""},
-		{"4-player games", batch(game(4), game(4)), four, ""},
-		{"3-player games", batch(game(3), game(3)), three, ""},
-		{"both", batch(game(4), game(3), game(3)), nil, "2 of the 3 games are 3-player: " + MixedHououNote},
+		{"a 4-player game", game(4), four, "", ""},
+		{"a 3-player game", game(3), three, "", NoRankPoints},
+		{"4-player games", batch(game(4), game(4)), four, "", ""},
+		{"3-player games", batch(game(3), game(3)), three, "", NoRankPoints},
+		{"both", batch(game(4), game(3), game(3)), nil, "2 of the 3 games are 3-player: " + MixedHououNote,
+			"rank points over the 4-player games alone (1 of the 3): " + NoRankPoints},
 	} {
 		f := c.f
+		if f.RankPointsNote != c.pts {
+			t.Errorf("%s: rank points note %q, want %q", c.name, f.RankPointsNote, c.pts)
+		}
 		var want *Bands
 		if c.want != nil {
 			want = c.want.Figures
@@ -203,9 +204,13 @@ func hououRows(tab *HououTable) []string {
 		return fmt.Sprintf(format+" ["+format+"–"+format+"]", scale*b.Median, scale*b.P10, scale*b.P90)
 	}
 	row := func(name string, b *Bands) string {
-		return fmt.Sprintf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |", name, b.SeatGames,
+		points := "" // the 3-player table has no rank points column
+		if b.PointsLossPerGame != nil {
+			points = " " + band(*b.PointsLossPerGame, "%.1f", 1) + " |"
+		}
+		return fmt.Sprintf("| %s | %d | %s | %s | %s | %s | %s |%s %s | %s | %s |", name, b.SeatGames,
 			band(b.DecisionsPerGame, "%.0f", 1), band(b.Agreement, "%.1f", 100), band(b.Match, "%.0f", 100),
-			band(b.RankLossPerDecision, "%.4f", 1), band(b.RankLossPerGame, "%.3f", 1), band(b.PointsLossPerGame, "%.1f", 1),
+			band(b.RankLossPerDecision, "%.4f", 1), band(b.RankLossPerGame, "%.3f", 1), points,
 			band(b.BadMovesPerGame, "%.1f", 1), band(b.BadMoveRate, "%.2f", 100), band(b.Score, "%.0f", 1))
 	}
 	rows := []string{row("all", tab.Figures)}
@@ -237,49 +242,31 @@ func TestReviewDocHououTables(t *testing.T) {
 	}
 }
 
-// TestHououPointsScale: the rank points lost of houou3.json are on the
-// scale the engine values a 3-player game's places on: each candidate's
-// expected rank points of a 3-player decision are its place distribution
-// on the table's rank_points.
-func TestHououPointsScale(t *testing.T) {
-	tab, err := DefaultHououTableFor(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tab.RankPoints) != 3 {
-		t.Fatalf("houou3.json: rank points %v: want one a place", tab.RankPoints)
-	}
-	eng, err := mc.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules := game.TenhouSanma(game.Hanchan)
-	w := game.NewWallFor(3, 1, 0, 0)
-	r, err := game.NewRound(&rules, game.RoundSetup{Scores: [game.NumSeats]int{35000, 35000, 35000, 0}}, &w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seat := r.Current()
-	an, err := eng.Analyze(context.Background(), game.ViewOf(r, seat), r.Legal(seat, nil), mc.Options{Sims: 64, Seed: 1, Rules: &rules})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, c := range an.Candidates {
-		if c.Sims == 0 {
-			continue
+// TestHououTableRankPoints: the 4-player reference has the rank points
+// lost of every kind, the 3-player one none (a 3-player game has no rank
+// points: NoRankPoints), and a table made of 3-player reports leaves
+// them out.
+func TestHououTableRankPoints(t *testing.T) {
+	for _, players := range []int{4, 3} {
+		tab, err := DefaultHououTableFor(players)
+		if err != nil {
+			t.Fatal(err)
 		}
-		n++
-		want := 0.0
-		for k, p := range tab.RankPoints {
-			want += c.RankDist[k] * p
+		bands := map[string]*Bands{"all": tab.Figures}
+		for k, b := range tab.ByKind {
+			bands[string(k)] = b
 		}
-		if math.Abs(c.RankPoints-want) > 1e-9 {
-			t.Errorf("%s: %.6f rank points, %.6f on houou3.json's scale %v (places %v): the engine's scale is another; make houou3.json again",
-				c.String(), c.RankPoints, want, tab.RankPoints, c.RankDist)
+		for what, b := range bands {
+			if has := b.PointsLossPerGame != nil; has != (players == 4) {
+				t.Errorf("%s %s: rank points lost %v", shipped[players].name, what, b.PointsLossPerGame)
+			}
 		}
 	}
-	if n < 2 {
-		t.Fatalf("%d candidates simulated: too few to tell the scale", n)
+	decs := []Decision{{Kind: KindDiscard, Verdict: VerdictWorse, RankLoss: 0.1, PointsLoss: 9}}
+	if tab := NewHououTable([]*Report{{Decisions: decs}}); tab.Figures.PointsLossPerGame == nil || tab.Figures.PointsLossPerGame.Median != 9 {
+		t.Errorf("4-player reports: rank points lost %v, want a median of 9", tab.Figures.PointsLossPerGame)
+	}
+	if tab := NewHououTable([]*Report{{Players: 3, Decisions: decs}}); tab.Figures.PointsLossPerGame != nil || tab.ByKind[KindDiscard].PointsLossPerGame != nil {
+		t.Errorf("3-player reports: rank points lost %v", tab.Figures.PointsLossPerGame)
 	}
 }

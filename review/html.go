@@ -149,10 +149,19 @@ func (p *page) navHTML(b *strings.Builder) {
 func (p *page) overviewHTML(b *strings.Builder, title string) {
 	rep := p.rep
 	fmt.Fprintf(b, "<header><h1>%s</h1></header>\n<main>\n<section class=\"overview stop\" id=\"top\" data-pos=\"overview\">\n", esc(title))
-	fmt.Fprintf(b, "<p>%d decisions, %d simulations each, seed %d. Agreement %s%%, total loss %.3f in expected rank, %.1f Houou rank points.</p>\n",
-		rep.Game.Decisions, rep.Sims, rep.Seed, pct(rep.Game.Agreement), rep.Game.RankLoss, rep.Game.PointsLoss)
+	three := rep.Players == 3 // no rank points (NoRankPoints)
+	points := fmt.Sprintf(", %.1f Houou rank points", rep.Game.PointsLoss)
+	if three {
+		points = "; " + NoRankPoints
+	}
+	fmt.Fprintf(b, "<p>%d decisions, %d simulations each, seed %d. Agreement %s%%, total loss %.3f in expected rank%s.</p>\n",
+		rep.Game.Decisions, rep.Sims, rep.Seed, pct(rep.Game.Agreement), rep.Game.RankLoss, esc(points))
 	fmt.Fprintf(b, "<h2>Expected rank of the moves played</h2>\n<div class=\"chart\">%s</div>\n", rankChart(rep))
-	b.WriteString("<h2>Rounds</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\">round</th><th>decisions</th><th>agree%</th><th>rank loss</th><th>rank pt loss</th><th>worst</th></tr>\n")
+	ptHead := "<th>rank pt loss</th>"
+	if three {
+		ptHead = ""
+	}
+	b.WriteString("<h2>Rounds</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\">round</th><th>decisions</th><th>agree%</th><th>rank loss</th>" + ptHead + "<th>worst</th></tr>\n")
 	for _, s := range append(append([]Summary(nil), rep.Rounds...), rep.Game) {
 		name := esc(s.Name)
 		if ri := p.roundNamed(s.Name); ri >= 0 {
@@ -162,8 +171,12 @@ func (p *page) overviewHTML(b *strings.Builder, title string) {
 		if s.Worst >= 0 {
 			worst = fmt.Sprintf(`<a href="#d%d">%.3f</a>`, s.Worst, s.WorstLoss)
 		}
-		fmt.Fprintf(b, "<tr><td class=\"l\">%s</td><td>%d</td><td>%s</td><td>%.3f</td><td>%.1f</td><td>%s</td></tr>\n",
-			name, s.Decisions, pct(s.Agreement), s.RankLoss, s.PointsLoss, worst)
+		pts := fmt.Sprintf("<td>%.1f</td>", s.PointsLoss)
+		if three {
+			pts = ""
+		}
+		fmt.Fprintf(b, "<tr><td class=\"l\">%s</td><td>%d</td><td>%s</td><td>%.3f</td>%s<td>%s</td></tr>\n",
+			name, s.Decisions, pct(s.Agreement), s.RankLoss, pts, worst)
 	}
 	b.WriteString("</table></div>\n<h2>Costliest decisions</h2>\n<ol class=\"costly\">\n")
 	for i, d := range rep.Costliest() {
@@ -253,7 +266,7 @@ func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
 	if !d.Turn && t.Offer >= 0 {
 		what = "answer to " + esc(p.g.Names[t.Offer]) + "'s " + t.OfferTile.String()
 	}
-	verdict := verdictHTML(d)
+	verdict := verdictHTML(d, p.g.Players)
 	fmt.Fprintf(b, "<article class=\"dec stop\" id=\"d%d\" data-pos=\"%d / %d\"><h3>#%d %s event %d · %s · %s</h3>\n<div class=\"cols\"><div class=\"tcol\">",
 		d.Index, p.order[d.Index]+1, len(p.rep.Decisions), d.Index, esc(d.Round), d.Event, what, verdict)
 	tableHTML(b, t)
@@ -271,12 +284,15 @@ func (p *page) decisionHTML(b *strings.Builder, d *Decision) {
 // the verdict with the loss and its standard error when the review judged
 // it, else by the losses alone (red for a move that loses on both counts:
 // the engine picks by expected rank points, so a move may rank better).
-func verdictHTML(d *Decision) string {
+// A game of n players has rank points with four (NoRankPoints).
+func verdictHTML(d *Decision, n int) string {
 	loss := fmt.Sprintf("rank loss %.3f", d.RankLoss)
 	if d.RankLossSE != nil {
 		loss += fmt.Sprintf(" ± %.3f", *d.RankLossSE)
 	}
-	loss += fmt.Sprintf(", %.1f rank points", d.PointsLoss)
+	if n != 3 {
+		loss += fmt.Sprintf(", %.1f rank points", d.PointsLoss)
+	}
 	switch d.Verdict {
 	case VerdictBest:
 		return `<span class="agree">the engine's pick</span>`
@@ -309,13 +325,17 @@ func loses(d *Decision) bool {
 }
 
 // candidatesHTML writes the engine's top candidates, and the played move
-// if it is not among them; a game of n players has n places.
+// if it is not among them; a game of n players has n places, and rank
+// points with four (NoRankPoints).
 func candidatesHTML(b *strings.Builder, d *Decision, n int) {
 	b.WriteString("<div class=\"scroll\"><table><tr><th class=\"l\">move</th><th>E[rank]</th>")
 	for _, place := range []string{"1st", "2nd", "3rd", "4th"}[:n] {
 		fmt.Fprintf(b, "<th>%s</th>", place)
 	}
-	b.WriteString("<th>rank pt</th><th>win%</th><th>deal-in%</th><th>sims</th></tr>\n")
+	if n != 3 {
+		b.WriteString("<th>rank pt</th>")
+	}
+	b.WriteString("<th>win%</th><th>deal-in%</th><th>sims</th></tr>\n")
 	rows := d.Top
 	if !inTop(d) {
 		rows = append(append([]Candidate(nil), rows...), d.PlayedC)
@@ -329,7 +349,10 @@ func candidatesHTML(b *strings.Builder, d *Decision, n int) {
 		for _, q := range c.RankDist[:n] {
 			fmt.Fprintf(b, "<td>%s</td>", pct(q))
 		}
-		fmt.Fprintf(b, "<td>%+.1f</td><td>%s</td><td>%s</td><td>%d</td></tr>\n", c.RankPoints, pct(c.PWin), pct(c.PDealIn), c.Sims)
+		if n != 3 {
+			fmt.Fprintf(b, "<td>%+.1f</td>", c.RankPoints)
+		}
+		fmt.Fprintf(b, "<td>%s</td><td>%s</td><td>%d</td></tr>\n", pct(c.PWin), pct(c.PDealIn), c.Sims)
 	}
 	b.WriteString("</table></div>\n")
 }

@@ -141,8 +141,12 @@ func gamesTable(b *strings.Builder, games []GameSummary) {
 			place = fmt.Sprint(g.Place)
 		}
 		s := g.Game
+		pts := fmt.Sprintf("%.1f", s.PointsLoss)
+		if g.Players == 3 {
+			pts = "-" // no rank points (NoRankPoints)
+		}
 		cells := []string{fmt.Sprintf("%s (seat %d)", esc(g.Player), g.Seat), place, fmt.Sprint(s.Decisions), pct(s.Agreement),
-			fmt.Sprintf("%.3f", s.RankLoss), fmt.Sprintf("%.4f", g.perDecision()), fmt.Sprintf("%.1f", s.PointsLoss), fmt.Sprintf("%.3f", s.WorstLoss)}
+			fmt.Sprintf("%.3f", s.RankLoss), fmt.Sprintf("%.4f", g.perDecision()), pts, fmt.Sprintf("%.3f", s.WorstLoss)}
 		for j, c := range cells {
 			class := ""
 			if j == 0 {
@@ -177,7 +181,7 @@ func playerHTML(b *strings.Builder, p *Player) {
 		return fmt.Sprintf(format+" ["+format+"–"+format+"]", scale*bd.Median, scale*bd.P10, scale*bd.P90)
 	}
 	fmt.Fprintf(b, "<h2>The player</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\"></th><th>the player</th><th>%s</th></tr>", hououLabel(p))
-	for _, row := range [][3]string{
+	rows := [][3]string{
 		{"games reviewed", fmt.Sprint(p.Games), ""},
 		{"decisions", fmt.Sprint(p.Decisions), ""},
 		{"decisions per game", fmt.Sprintf("%.1f", p.DecisionsPerGame), band(func(h *Bands) Band { return h.DecisionsPerGame }, "%.0f", 1)},
@@ -187,11 +191,21 @@ func playerHTML(b *strings.Builder, p *Player) {
 		{"agreement with the engine", pct(p.Agreement) + "%", band(func(h *Bands) Band { return h.Agreement }, "%.1f", 100)},
 		{"rank loss per decision", fmt.Sprintf("%.4f", p.RankLossPerDecision), band(func(h *Bands) Band { return h.RankLossPerDecision }, "%.4f", 1)},
 		{"rank loss per game", fmt.Sprintf("%.3f", p.RankLossPerGame), band(func(h *Bands) Band { return h.RankLossPerGame }, "%.2f", 1)},
-		{"Houou rank points lost per game", fmt.Sprintf("%.1f", p.PointsLossPerGame), band(func(h *Bands) Band { return h.PointsLossPerGame }, "%.0f", 1)},
-	} {
+	}
+	if p.ThreePlayerGames < p.Games || p.Games == 0 { // a 3-player game has no rank points
+		pts := ""
+		if h != nil && h.PointsLossPerGame != nil {
+			pts = band(func(h *Bands) Band { return *h.PointsLossPerGame }, "%.0f", 1)
+		}
+		rows = append(rows, [3]string{"Houou rank points lost per game", fmt.Sprintf("%.1f", p.PointsLossPerGame), pts})
+	}
+	for _, row := range rows {
 		fmt.Fprintf(b, "<tr><th class=\"l\">%s</th><td>%s</td><td>%s</td></tr>", row[0], row[1], row[2])
 	}
 	b.WriteString("</table></div>\n")
+	if p.RankPointsNote != "" {
+		fmt.Fprintf(b, "<p class=\"houou-note\">%s.</p>\n", esc(p.RankPointsNote))
+	}
 	if p.HououNote != "" {
 		fmt.Fprintf(b, "<p class=\"houou-note\">Houou players: %s.</p>\n", esc(p.HououNote))
 	}

@@ -89,6 +89,10 @@ type Figures struct {
 	// both with neither, and HououNote says so (MixedHououNote).
 	ThreePlayerGames int    `json:"three_player_games,omitempty"`
 	HououNote        string `json:"houou_note,omitempty"`
+	// RankPointsNote says, for figures that count a 3-player game, that
+	// its rank points are not computed (NoRankPoints): PointsLossPerGame
+	// is then over the 4-player games alone.
+	RankPointsNote string `json:"rank_points_note,omitempty"`
 	// ByKind are the same figures by kind of decision, for the kinds
 	// the decisions hold (nil within a kind).
 	ByKind map[Kind]*Figures `json:"by_kind,omitempty"`
@@ -184,17 +188,19 @@ func (f *Figures) addTotals(g *Figures) {
 // finish sets the rates from the totals; a kind's per-game rates are over
 // all of f's games.
 func (f *Figures) finish() {
-	f.rates(f.Games)
+	f.rates(f.Games, f.ThreePlayerGames)
 	for _, k := range f.ByKind {
 		k.Games = f.Games
-		k.rates(f.Games)
+		k.rates(f.Games, f.ThreePlayerGames)
 	}
 }
 
 // Finish sets the rates of figures summed with Add.
 func (f *Figures) Finish() { f.finish() }
 
-func (f *Figures) rates(games int) {
+// rates sets the rates over games, three of them 3-player games, which
+// have no rank points: the rank points lost per game are over the others.
+func (f *Figures) rates(games, three int) {
 	f.Agreement, f.Match, f.RankLossPerDecision, f.BadMoveRate, f.JudgedLossPerDecision = 0, 0, 0, 0, 0
 	f.DecisionsPerGame, f.RankLossPerGame, f.PointsLossPerGame, f.BadMovesPerGame = 0, 0, 0, 0
 	if n := float64(f.Decisions); n > 0 {
@@ -208,7 +214,10 @@ func (f *Figures) rates(games int) {
 	if g := float64(games); g > 0 {
 		f.DecisionsPerGame = float64(f.Decisions) / g
 		f.RankLossPerGame = f.RankLoss / g
-		f.PointsLossPerGame = f.PointsLoss / g
+		f.PointsLossPerGame = 0
+		if four := games - three; four > 0 {
+			f.PointsLossPerGame = f.PointsLoss / float64(four)
+		}
 		f.BadMovesPerGame = float64(f.BadMoves) / g
 	}
 }

@@ -145,8 +145,12 @@ type Report struct {
 	Rounds  []Summary `json:"rounds"`
 	// Figures are the player's figures in this game (GameFigures), with
 	// the Houou players' beside them.
-	Figures   *Figures   `json:"figures,omitempty"`
-	Decisions []Decision `json:"decisions"`
+	Figures *Figures `json:"figures,omitempty"`
+	// RankPointsNote is NoRankPoints in a 3-player game's report, whose
+	// rank points (each decision's points_loss, each candidate's
+	// rank_points) are 0, not computed.
+	RankPointsNote string     `json:"rank_points_note,omitempty"`
+	Decisions      []Decision `json:"decisions"`
 
 	game *data.Game // the record reviewed, for WriteHTML (nil in a report decoded from JSON)
 }
@@ -396,7 +400,10 @@ func (d *Decision) review(ctx context.Context, eng *mc.Engine, o *Options) error
 func newReport(g *data.Game, seat int, o *Options, decs []Decision) *Report {
 	rep := &Report{Seat: seat, Player: g.Names[seat], Seed: o.Seed, Sims: o.sims(), Decisions: decs, game: g}
 	if g.Players == 3 {
-		rep.Players = 3
+		rep.Players, rep.RankPointsNote = 3, NoRankPoints
+		for i := range decs {
+			decs[i].dropRankPoints()
+		}
 	}
 	rep.Game = summarize("game", decs)
 	rep.Figures = reportFigures(rep)
@@ -409,6 +416,22 @@ func newReport(g *data.Game, seat int, o *Options, decs []Decision) *Report {
 		lo = hi
 	}
 	return rep
+}
+
+// NoRankPoints is why a 3-player game has no rank points: Tenhou's
+// 3-player lobby pays the first place alone and charges the third, on a
+// table whose Houou figures are not known (docs/REVIEW.md, "Three
+// players"), and the 4-player scale is wrong in kind for it.
+const NoRankPoints = "no rank points for 3-player games: Tenhou's 3-player rank-point table is not known"
+
+// dropRankPoints zeroes the rank points of a decision of a 3-player game,
+// whatever the engine gave: they are not computed (NoRankPoints).
+func (d *Decision) dropRankPoints() {
+	d.PointsLoss, d.PointsLossSE = 0, nil
+	d.PlayedC.RankPoints = 0
+	for i := range d.Top {
+		d.Top[i].RankPoints = 0
+	}
 }
 
 func summarize(name string, decs []Decision) Summary {

@@ -113,7 +113,15 @@ func TestSanmaReview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"players":3`, `"houou":{"seat_games":`, `"three_player_games":1`, `"move":"kita`} {
+	for _, d := range rep.Decisions {
+		if d.PointsLoss != 0 || d.PointsLossSE != nil || d.PlayedC.RankPoints != 0 || d.Top[0].RankPoints != 0 {
+			t.Errorf("decision %d: rank points %v ± %v, played %v, best %v: a 3-player game has none", d.Index, d.PointsLoss, d.PointsLossSE, d.PlayedC.RankPoints, d.Top[0].RankPoints)
+		}
+	}
+	if rep.RankPointsNote != NoRankPoints || rep.Figures.RankPointsNote != NoRankPoints {
+		t.Errorf("rank points notes %q and %q, want %q", rep.RankPointsNote, rep.Figures.RankPointsNote, NoRankPoints)
+	}
+	for _, want := range []string{`"players":3`, `"houou":{"seat_games":`, `"three_player_games":1`, `"move":"kita`, `"rank_points_note":"` + NoRankPoints + `"`} {
 		if !bytes.Contains(js, []byte(want)) {
 			t.Errorf("the JSON has no %s", want)
 		}
@@ -140,12 +148,12 @@ func TestSanmaReview(t *testing.T) {
 	if err := checkTables(h[:j]+h[k:], g, rep); err == nil || !strings.Contains(err.Error(), "Norths set aside on the page") {
 		t.Errorf("a page with a kita dropped: %v", err)
 	}
-	for _, want := range []string{"3 players, 108 tiles", `class="kita"`, `<th>3rd</th><th>E[rank]</th>`, `class="seat sl`, `class="seat sr`} {
+	for _, want := range []string{"3 players, 108 tiles", `class="kita"`, `<th>3rd</th><th>E[rank]</th>`, `class="seat sl`, `class="seat sr`, esc(NoRankPoints)} {
 		if !strings.Contains(h, want) {
 			t.Errorf("the page has no %s", want)
 		}
 	}
-	for _, bad := range []string{`data-seat="3"`, `class="seat st`, "<th>4th</th>"} {
+	for _, bad := range []string{`data-seat="3"`, `class="seat st`, "<th>4th</th>", "rank pt", "rank points</span>"} {
 		if strings.Contains(h, bad) {
 			t.Errorf("the page has %s", bad)
 		}
@@ -194,6 +202,9 @@ func TestSanmaMixedBatch(t *testing.T) {
 	want := "1 of the 2 games are 3-player: " + MixedHououNote
 	if p.Games != 2 || p.ThreePlayerGames != 1 || p.Houou != nil || p.HououNote != want {
 		t.Errorf("the player: %d games, %d 3-player, houou %v, note %q", p.Games, p.ThreePlayerGames, p.Houou, p.HououNote)
+	}
+	if wantPts := four.Game.PointsLoss; p.PointsLossPerGame != wantPts || !strings.HasPrefix(p.RankPointsNote, "rank points over the 4-player games alone (1 of the 2)") {
+		t.Errorf("the player: %.2f rank points lost a game (note %q), want the 4-player game's %.2f", p.PointsLossPerGame, p.RankPointsNote, wantPts)
 	}
 	if p.Decisions != len(four.Decisions)+len(three.Decisions) {
 		t.Errorf("the player: %d decisions, the games %d + %d", p.Decisions, len(four.Decisions), len(three.Decisions))

@@ -531,8 +531,13 @@ func TestVerdictHTML(t *testing.T) {
 		{Decision{RankLoss: -0.01, PointsLoss: 0.4}, `<span class="differ">rank loss -0.010, 0.4 rank points</span>`},
 		{Decision{Agrees: true}, `<span class="agree">agrees with the engine</span>`},
 	} {
-		if got := verdictHTML(&c.d); got != c.want {
+		if got := verdictHTML(&c.d, 4); got != c.want {
 			t.Errorf("verdict %q: %s, want %s", c.d.Verdict, got, c.want)
 		}
+	}
+	// A 3-player game has no rank points: none is shown.
+	d := Decision{Verdict: VerdictWorse, RankLoss: 0.05, RankLossSE: &se}
+	if got, want := verdictHTML(&d, 3), `<span class="lose">worse than the engine's pick: rank loss 0.050 ± 0.004</span>`; got != want {
+		t.Errorf("a 3-player decision: %s, want %s", got, want)
 	}
 }

@@ -73,8 +73,10 @@ function showAnalysis(text) {
   for (const w of a.warnings || []) note("warning: " + w, "warn");
   const t = document.createElement("table"), h = t.insertRow(), box = document.createElement("div");
   t.id = "analysis"; box.className = "scroll";
-  const places = a.players === 3 ? 3 : 4; // a 3-player position has no 4th place
-  for (const c of ["move", "E[rank]", "±", "vs prior", ...["1st", "2nd", "3rd", "4th"].slice(0, places), "rank pt", "win%", "deal-in%", "draw%", "Δscore", "sims"]) {
+  // a 3-player position has no 4th place, and no rank points (Tenhou's 3-player table is not known)
+  const three = a.players === 3, places = three ? 3 : 4;
+  if (three) note("no rank points for 3-player games: Tenhou's 3-player rank-point table is not known", "warn");
+  for (const c of ["move", "E[rank]", "±", "vs prior", ...["1st", "2nd", "3rd", "4th"].slice(0, places), ...(three ? [] : ["rank pt"]), "win%", "deal-in%", "draw%", "Δscore", "sims"]) {
     const th = document.createElement("th"); th.textContent = c; h.appendChild(th);
   }
   const pct = x => (100 * x).toFixed(1);
@@ -84,7 +86,8 @@ function showAnalysis(text) {
     cell(tr, c.expected_rank.toFixed(3)); cell(tr, c.expected_rank_se === null ? "-" : c.expected_rank_se.toFixed(3));
     cell(tr, c.prior ? "(prior)" : c.advantage.toFixed(4) + " ± " + c.advantage_se.toFixed(4));
     for (const x of c.rank_distribution.slice(0, places)) cell(tr, pct(x));
-    cell(tr, c.rank_points.toFixed(1)); cell(tr, pct(c.p_win)); cell(tr, pct(c.p_deal_in)); cell(tr, pct(c.p_draw));
+    if (!three) cell(tr, c.rank_points.toFixed(1));
+    cell(tr, pct(c.p_win)); cell(tr, pct(c.p_deal_in)); cell(tr, pct(c.p_draw));
     cell(tr, c.score_change.toFixed(0)); cell(tr, c.sims);
     if (c.why) { const w = t.insertRow(); w.className = "why"; cell(w, c.why, true); w.cells[0].colSpan = h.cells.length; }
   });
@@ -198,7 +201,7 @@ function showBatch(rep) {
     cell(tr, (e.file || e.log_id) + (e.game_in_file ? " game " + e.game_in_file : ""), true); cell(tr, e.status, true);
     if (e.status === "ok") {
       cell(tr, e.seat); cell(tr, e.player, true); cell(tr, g.decisions); cell(tr, (100 * g.agreement).toFixed(1));
-      cell(tr, g.rank_loss.toFixed(3)); cell(tr, g.decisions ? (g.rank_loss / g.decisions).toFixed(4) : "-"); cell(tr, g.points_loss.toFixed(1));
+      cell(tr, g.rank_loss.toFixed(3)); cell(tr, g.decisions ? (g.rank_loss / g.decisions).toFixed(4) : "-"); cell(tr, e.players === 3 ? "-" : g.points_loss.toFixed(1));
       const td = tr.insertCell(), f = picked.find(x => x.name === e.file);
       if (f) { const a = document.createElement("button"); a.textContent = "page"; a.onclick = () => gamePage(f, e); td.appendChild(a); }
       cell(tr, "", true);

@@ -14,7 +14,7 @@ import (
 // a 5m (refused by the page); clicks the hand, the draw, the dora, three
 // rivers and two kitas; writes the command line and the controls the
 // keyboard cannot reach; asks for the analysis and writes the table's
-// head and rows. Then it places a tile in the fourth seat's river (with
+// head and rows (three places, no rank points) and the page's notes. Then it places a tile in the fourth seat's river (with
 // four players, then back to three): the zone stays shown, the command
 // line carries it and the server's refusal shows; takes it back; and
 // clicks Norths into the dora until the page refuses a fifth (two set
@@ -66,6 +66,7 @@ const sanmaProbeJS = `<script>
     if (!t) { if ($("err").textContent) { out.push("err=" + $("err").textContent); finish(); } else setTimeout(table, 50); return; }
     out.push("head=" + [...t.rows[0].cells].map(c => c.textContent).join(","));
     out.push("rows=" + t.querySelectorAll("tr.move").length + " cells=" + t.querySelector("tr.move").cells.length);
+    out.push("note=" + [...$("out").querySelectorAll("p.warn")].map(p => p.textContent).join("|"));
     set("pplayers", "4"); river(3, ["6z"]); set("pplayers", "3");
     out.push("river3=" + shown("g-river3") + " " + / --river 3:6z /.test($("pcli").textContent));
     $("panalyze").click();
@@ -126,8 +127,9 @@ func TestBrowserBuildsSanmaPosition(t *testing.T) {
 		// 37 palette tiles, 9 zones, the 20 tiles placed and 17 other
 		// controls (the players and three kitas; no fourth score).
 		"keyboard=83 controls, 0 unreachable",
-		"head=move,E[rank],±,vs prior,1st,2nd,3rd,rank pt,win%,deal-in%,draw%,Δscore,sims",
-		fmt.Sprintf("rows=%d cells=13", moves),
+		"head=move,E[rank],±,vs prior,1st,2nd,3rd,win%,deal-in%,draw%,Δscore,sims",
+		fmt.Sprintf("rows=%d cells=12", moves),
+		"note=no rank points for 3-player games: Tenhou's 3-player rank-point table is not known",
 		"river3=true true",
 		`err=position.river: "3:6z": want SEAT:TILES, SEAT 0 to 2 or a wind (E, S, W) table=false`,
 		"back=false",

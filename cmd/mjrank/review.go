@@ -64,7 +64,8 @@ a FIFO or a device (/dev/stdout). A game that cannot be reviewed (no player
 of that name, a name two seats share, a damaged record) is an error. A
 3-player record (Tenhou's sanma) is reviewed as one of four: its three
 seats, kitas among the decisions; its figures are compared with the Houou
-players' of held-out 3-player games.
+players' of held-out 3-player games, and it has no rank points (Tenhou's
+3-player rank-point table is not known).
 
 Several games (several PATHs, a folder, a file of several games): the
 decisions of every game are analysed in one pool of --workers, with one
@@ -676,8 +677,12 @@ func printBatch(w io.Writer, rep *review.BatchReport) error {
 		if f := e.Report.Figures; f != nil {
 			bad, score = fmt.Sprint(f.BadMoves), fmt.Sprintf("%.0f", f.Score)
 		}
+		pts := fmt.Sprintf("%.1f", g.PointsLoss)
+		if e.Report.Players == 3 {
+			pts = "-" // no rank points: review.NoRankPoints
+		}
 		if err := t.Append([]string{e.Where(), fmt.Sprint(e.Seat), e.Player, fmt.Sprint(g.Decisions), pct(g.Agreement),
-			fmt.Sprintf("%.3f", g.RankLoss), perDec, fmt.Sprintf("%.1f", g.PointsLoss), bad, score, note}); err != nil {
+			fmt.Sprintf("%.3f", g.RankLoss), perDec, pts, bad, score, note}); err != nil {
 			return err
 		}
 	}
@@ -689,8 +694,15 @@ func printBatch(w io.Writer, rep *review.BatchReport) error {
 	if p.Name != "" {
 		who = p.Name
 	}
-	fmt.Fprintf(w, "\n%s over %s: %s, agreement %s%%, rank loss %.4f per decision and %.3f per game, rank points lost %.1f per game, %s, score %.0f\n",
-		who, plural(p.Games, "game"), plural(p.Decisions, "decision"), pct(p.Agreement), p.RankLossPerDecision, p.RankLossPerGame, p.PointsLossPerGame,
+	pts := fmt.Sprintf(", rank points lost %.1f per game", p.PointsLossPerGame)
+	switch {
+	case p.ThreePlayerGames > 0 && p.ThreePlayerGames == p.Games:
+		pts = "" // review.NoRankPoints, said under the figures
+	case p.ThreePlayerGames > 0:
+		pts = fmt.Sprintf(", rank points lost %.1f per 4-player game", p.PointsLossPerGame)
+	}
+	fmt.Fprintf(w, "\n%s over %s: %s, agreement %s%%, rank loss %.4f per decision and %.3f per game%s, %s, score %.0f\n",
+		who, plural(p.Games, "game"), plural(p.Decisions, "decision"), pct(p.Agreement), p.RankLossPerDecision, p.RankLossPerGame, pts,
 		plural(p.BadMoves, "bad move"), p.Score)
 	if err := printFigures(w, p); err != nil {
 		return err
@@ -726,11 +738,12 @@ func printFigures(w io.Writer, f *review.Figures) error {
 		houou = "the Houou players of held-out 3-player games, median [10th–90th percentile] of one game"
 	}
 	fmt.Fprintf(w, "\nby kind of decision, per game (houou: %s):\n", houou)
-	t := newTable(w, "kind", "decisions", "agree%", "best%", "rank loss/decision", "rank loss", "rank pt loss", "bad moves", "bad%", "score")
+	noPoints := f.Games > 0 && f.ThreePlayerGames == f.Games // review.NoRankPoints
+	t := newTable(w, dropPoints([]string{"kind", "decisions", "agree%", "best%", "rank loss/decision", "rank loss", "rank pt loss", "bad moves", "bad%", "score"}, 6, noPoints)...)
 	row := func(name string, f *review.Figures) error {
-		if err := t.Append([]string{name, fmt.Sprintf("%.1f", f.DecisionsPerGame), pct(f.Agreement), pct(f.Match), fmt.Sprintf("%.4f", f.RankLossPerDecision),
+		if err := t.Append(dropPoints([]string{name, fmt.Sprintf("%.1f", f.DecisionsPerGame), pct(f.Agreement), pct(f.Match), fmt.Sprintf("%.4f", f.RankLossPerDecision),
 			fmt.Sprintf("%.3f", f.RankLossPerGame), fmt.Sprintf("%.1f", f.PointsLossPerGame), fmt.Sprintf("%.1f", f.BadMovesPerGame),
-			pct(f.BadMoveRate), fmt.Sprintf("%.0f", f.Score)}); err != nil {
+			pct(f.BadMoveRate), fmt.Sprintf("%.0f", f.Score)}, 6, noPoints)); err != nil {
 			return err
 		}
 		h := f.Houou
@@ -740,9 +753,13 @@ func printFigures(w io.Writer, f *review.Figures) error {
 		band := func(b review.Band, format string, scale float64) string {
 			return fmt.Sprintf(format+" ["+format+"–"+format+"]", scale*b.Median, scale*b.P10, scale*b.P90)
 		}
-		return t.Append([]string{"  houou", band(h.DecisionsPerGame, "%.0f", 1), band(h.Agreement, "%.1f", 100), band(h.Match, "%.0f", 100),
-			band(h.RankLossPerDecision, "%.4f", 1), band(h.RankLossPerGame, "%.2f", 1), band(h.PointsLossPerGame, "%.0f", 1),
-			band(h.BadMovesPerGame, "%.0f", 1), band(h.BadMoveRate, "%.1f", 100), band(h.Score, "%.0f", 1)})
+		pts := "-"
+		if h.PointsLossPerGame != nil {
+			pts = band(*h.PointsLossPerGame, "%.0f", 1)
+		}
+		return t.Append(dropPoints([]string{"  houou", band(h.DecisionsPerGame, "%.0f", 1), band(h.Agreement, "%.1f", 100), band(h.Match, "%.0f", 100),
+			band(h.RankLossPerDecision, "%.4f", 1), band(h.RankLossPerGame, "%.2f", 1), pts,
+			band(h.BadMovesPerGame, "%.0f", 1), band(h.BadMoveRate, "%.1f", 100), band(h.Score, "%.0f", 1)}, 6, noPoints))
 	}
 	if err := row("all", f); err != nil {
 		return err
@@ -757,9 +774,21 @@ func printFigures(w io.Writer, f *review.Figures) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	if f.RankPointsNote != "" {
+		fmt.Fprintf(w, "%s\n", f.RankPointsNote)
+	}
 	fmt.Fprintf(w, "bad move: judged worse than the engine's pick by at least %.2f in expected rank; score: 100·exp(−judged rank loss per decision / %.4f)\n",
 		review.BadMoveLoss, review.ScoreScale)
 	return nil
+}
+
+// dropPoints returns row without its cell i, the rank points, when the
+// figures have none (3-player games: review.NoRankPoints), else row.
+func dropPoints(row []string, i int, none bool) []string {
+	if !none {
+		return row
+	}
+	return slices.Delete(slices.Clone(row), i, i+1)
 }
 
 // readGame reads game gameN (1-based) of a record file in any format.
@@ -778,14 +807,15 @@ const costliestShown = 10
 func printReview(w io.Writer, file string, rep *review.Report) error {
 	fmt.Fprintf(w, "%s  seat %d (%s): %s, %d simulations each, seed %d\n\n", file, rep.Seat, rep.Player,
 		plural(rep.Game.Decisions, "decision"), rep.Sims, rep.Seed)
-	t := newTable(w, "round", "decisions", "agreed", "agree%", "rank loss", "rank pt loss", "worst")
+	three := rep.Players == 3 // no rank points: review.NoRankPoints
+	t := newTable(w, dropPoints([]string{"round", "decisions", "agreed", "agree%", "rank loss", "rank pt loss", "worst"}, 5, three)...)
 	for _, s := range append(append([]review.Summary(nil), rep.Rounds...), rep.Game) {
 		worst := "-"
 		if s.Worst >= 0 {
 			worst = fmt.Sprintf("%.3f (#%d)", s.WorstLoss, s.Worst)
 		}
-		if err := t.Append([]string{s.Name, fmt.Sprint(s.Decisions), fmt.Sprint(s.Agreed), pct(s.Agreement),
-			fmt.Sprintf("%.3f", s.RankLoss), fmt.Sprintf("%.1f", s.PointsLoss), worst}); err != nil {
+		if err := t.Append(dropPoints([]string{s.Name, fmt.Sprint(s.Decisions), fmt.Sprint(s.Agreed), pct(s.Agreement),
+			fmt.Sprintf("%.3f", s.RankLoss), fmt.Sprintf("%.1f", s.PointsLoss), worst}, 5, three)); err != nil {
 			return err
 		}
 	}
@@ -798,7 +828,7 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 		}
 	}
 	fmt.Fprintf(w, "\ncostliest decisions (rank loss = E[rank] played − E[rank] best):\n")
-	t = newTable(w, "#", "round", "event", "hand", "played", "best", "rank loss", "rank pt loss", "win% played/best", "deal-in% played/best")
+	t = newTable(w, dropPoints([]string{"#", "round", "event", "hand", "played", "best", "rank loss", "rank pt loss", "win% played/best", "deal-in% played/best"}, 7, three)...)
 	var shown []*review.Decision
 	for i, d := range rep.Costliest() {
 		if i == costliestShown || d.RankLoss <= 0 {
@@ -810,9 +840,9 @@ func printReview(w io.Writer, file string, rep *review.Report) error {
 		if d.Melds != "" {
 			hand += " " + d.Melds
 		}
-		if err := t.Append([]string{fmt.Sprint(d.Index), d.Round, fmt.Sprint(d.Event), hand, d.Played, d.Best,
+		if err := t.Append(dropPoints([]string{fmt.Sprint(d.Index), d.Round, fmt.Sprint(d.Event), hand, d.Played, d.Best,
 			fmt.Sprintf("%.3f", d.RankLoss), fmt.Sprintf("%.1f", d.PointsLoss),
-			pct(d.PlayedC.PWin) + "/" + pct(b.PWin), pct(d.PlayedC.PDealIn) + "/" + pct(b.PDealIn)}); err != nil {
+			pct(d.PlayedC.PWin) + "/" + pct(b.PWin), pct(d.PlayedC.PDealIn) + "/" + pct(b.PDealIn)}, 7, three)); err != nil {
 			return err
 		}
 	}

@@ -28,6 +28,9 @@ func TestReviewSanma(t *testing.T) {
 	if !strings.Contains(stdout, "(houou: the Houou players of held-out 3-player games, median [10th–90th percentile] of one game)") || !regexp.MustCompile(`(?m)^\s*houou\s`).MatchString(stdout) {
 		t.Errorf("the text does not compare with the 3-player Houou players:\n%s", stdout)
 	}
+	if strings.Count(stdout, review.NoRankPoints) != 1 || strings.Contains(stdout, "rank pt") {
+		t.Errorf("the text shows rank points, or does not say once that a 3-player game has none:\n%s", stdout)
+	}
 	code, stdout, stderr = mjrankRun(t, nil, append([]string{"review", "--json"}, args[1:]...)...)
 	if code != 0 {
 		t.Fatalf("--json: exit %d: %s", code, stderr)
@@ -41,6 +44,7 @@ func TestReviewSanma(t *testing.T) {
 			Houou     json.RawMessage `json:"houou"`
 			HououNote string          `json:"houou_note"`
 		} `json:"figures"`
+		RankPointsNote string `json:"rank_points_note"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatal(err)
@@ -58,6 +62,9 @@ func TestReviewSanma(t *testing.T) {
 	var got review.Bands
 	if err := json.Unmarshal(rep.Figures.Houou, &got); err != nil {
 		t.Errorf("JSON: houou %s: %v", rep.Figures.Houou, err)
+	}
+	if rep.RankPointsNote != review.NoRankPoints {
+		t.Errorf("JSON: rank_points_note %q, want %q", rep.RankPointsNote, review.NoRankPoints)
 	}
 	if rep.Players != 3 || len(rep.Decisions) == 0 || !reflect.DeepEqual(&got, ref.Figures) || rep.Figures.HououNote != "" {
 		t.Errorf("JSON: players %d, %d decisions, houou %+v (houou3.json's %+v), note %q", rep.Players, len(rep.Decisions), got, *ref.Figures, rep.Figures.HououNote)
