@@ -27,7 +27,8 @@ Analyze runs the Monte Carlo engine on one decision of a game record
 simulates the rest of the round on the same sampled worlds, maps each
 outcome through the final-rank model, and prints the moves best first with
 their expected final rank (± its standard error), the final-rank
-distribution, Tenhou Houou rank points (+90/+45/0/−135), the chances that
+distribution, Tenhou Houou rank points (+90/+45/0/−135; four players
+only: Tenhou's 3-player table is not known to mjrank), the chances that
 this round ends in the seat's win, its deal-in or an exhaustive draw, the
 expected points change this round, and the simulations each move got
 (successive halving spends them where the moves are close). The engine
@@ -98,7 +99,7 @@ worlds already started (the result then depends on the machine).
 		fs.DurationVar(&o.limit, "time", 0, "stop when this time runs out, within the worlds already started (0: no limit)")
 		fs.IntVar(&o.workers, "workers", 0, "goroutines (default: one per CPU; the result does not depend on it)")
 		fs.Uint64Var(&o.seed, "seed", 1, "seed of the simulations")
-		fs.StringVar(&o.utility, "utility", "rank", "what to maximise: rank (expected final rank) or points (Houou rank points +90/+45/0/-135)")
+		fs.StringVar(&o.utility, "utility", "rank", "what to maximise: rank (expected final rank) or points (Houou rank points +90/+45/0/-135; four players only)")
 		fs.BoolVar(&o.asJSON, "json", false, "print the analysis as JSON")
 		fs.StringVar(&o.obsFile, "observation", "", "observation JSON of the seat's decision (a file, or - for stdin) instead of --log")
 		fs.StringVar(&o.typed.Hand, "hand", "", "a typed position: the seat's concealed `tiles` (tenhou notation; 14 with the draw last)")
