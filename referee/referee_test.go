@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mjrank/mjrank/arena"
+	"github.com/mjrank/mjrank/data/mjai"
 	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/mjaibot"
 	"github.com/mjrank/mjrank/sim/game"
@@ -90,22 +91,67 @@ func TestTCPClient(t *testing.T) {
 }
 
 // TestRecordsVerify: a match's records, in both formats, replay through
-// the engine with no mismatch.
+// the engine with no mismatch, of four players and of three (kitas and
+// all; the 3-player mjai records in the 3-player forks' convention: three
+// names, a nukidora event for each kita).
 func TestRecordsVerify(t *testing.T) {
-	for _, format := range []string{"tenhou6", "mjai"} {
-		dir := t.TempDir()
-		m := Match{Arena: arena.Config{Seats: [4]string{"mjai:thesis", "efficiency", "mjai:rulebot", "thesis"}, Games: 4,
-			Seed: 5, Rotate: true, Length: game.Hanchan, Records: dir, RecordsFormat: format}, TimeLimit: time.Hour}
-		if _, err := m.Run(context.Background()); err != nil {
-			t.Fatal(err)
+	for _, tc := range []struct {
+		players int
+		seats   [4]string
+		length  game.Length
+	}{
+		{4, [4]string{"mjai:thesis", "efficiency", "mjai:rulebot", "thesis"}, game.Hanchan},
+		{3, [4]string{"mjai:thesis", "efficiency", "mjai:rulebot"}, game.Tonpuusen},
+	} {
+		for _, format := range []string{"tenhou6", "mjai"} {
+			dir := t.TempDir()
+			m := Match{Arena: arena.Config{Players: tc.players, Seats: tc.seats, Games: tc.players,
+				Seed: 5, Rotate: true, Length: tc.length, Records: dir, RecordsFormat: format}, TimeLimit: time.Hour}
+			if _, err := m.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := records.Verify(context.Background(), []string{dir}, records.VerifyOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Complete != tc.players || len(rep.Mismatches)+len(rep.Errors)+len(rep.Skipped) != 0 {
+				t.Errorf("%d players, %s: %d complete games of %d, mismatches %v, errors %v, skipped %v",
+					tc.players, format, rep.Complete, tc.players, rep.Mismatches, rep.Errors, rep.Skipped)
+			}
+			if tc.players == 3 {
+				checkSanmaRecords(t, dir, format, rep)
+			}
 		}
-		rep, err := records.Verify(context.Background(), []string{dir}, records.VerifyOptions{})
+	}
+}
+
+// checkSanmaRecords checks a 3-player match's verified records: every game
+// of three players, with kitas; in mjai, three names and a nukidora event
+// for each kita replayed.
+func checkSanmaRecords(t *testing.T, dir, format string, rep *records.VerifyReport) {
+	t.Helper()
+	if rep.Games3 != rep.Complete || rep.Kitas == 0 {
+		t.Errorf("%s: %d 3-player games of %d, %d kitas", format, rep.Games3, rep.Complete, rep.Kitas)
+	}
+	if format != "mjai" {
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	kitas := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.Complete != 4 || len(rep.Mismatches)+len(rep.Errors)+len(rep.Skipped) != 0 {
-			t.Errorf("%s: %d complete games of 4, mismatches %v, errors %v, skipped %v", format, rep.Complete, rep.Mismatches, rep.Errors, rep.Skipped)
+		var start mjai.Event
+		first, _, _ := strings.Cut(string(b), "\n")
+		if err := mjai.DecodeEvent([]byte(first), &start); err != nil || len(start.Names) != 3 {
+			t.Errorf("%s: start_game %s: want three names (%v)", f, first, err)
 		}
+		kitas += strings.Count(string(b), `"type":"nukidora"`)
+	}
+	if kitas != rep.Kitas {
+		t.Errorf("%d nukidora events in the mjai records, %d kitas replayed", kitas, rep.Kitas)
 	}
 }
 

@@ -5,15 +5,12 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mjrank/mjrank/arena"
 	"github.com/mjrank/mjrank/data/mjai"
-	"github.com/mjrank/mjrank/data/records"
 	"github.com/mjrank/mjrank/mjaibot"
 	"github.com/mjrank/mjrank/sim/game"
 	"github.com/mjrank/mjrank/sim/observe"
@@ -80,48 +77,6 @@ func TestSanmaTCPClient(t *testing.T) {
 	}
 	if got.Hash != direct.Hash {
 		t.Errorf("hash %s over TCP, %s direct", got.Hash, direct.Hash)
-	}
-}
-
-// TestSanmaRecordsVerify: a 3-player match's records, in both formats,
-// replay through the engine with no mismatch, kitas and all; the mjai ones
-// are in the 3-player forks' convention (three names, nukidora).
-func TestSanmaRecordsVerify(t *testing.T) {
-	for _, format := range []string{"tenhou6", "mjai"} {
-		dir := t.TempDir()
-		m := Match{Arena: arena.Config{Players: 3, Seats: [4]string{"mjai:thesis", "efficiency", "mjai:rulebot"}, Games: 3,
-			Seed: 5, Rotate: true, Length: game.Tonpuusen, Records: dir, RecordsFormat: format}, TimeLimit: time.Hour}
-		if _, err := m.Run(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		rep, err := records.Verify(context.Background(), []string{dir}, records.VerifyOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rep.Complete != 3 || rep.Games3 != 3 || rep.Kitas == 0 || len(rep.Mismatches)+len(rep.Errors)+len(rep.Skipped) != 0 {
-			t.Errorf("%s: %d complete games of 3 (%d 3-player, %d kitas), mismatches %v, errors %v, skipped %v",
-				format, rep.Complete, rep.Games3, rep.Kitas, rep.Mismatches, rep.Errors, rep.Skipped)
-		}
-		if format != "mjai" {
-			continue
-		}
-		files, _ := filepath.Glob(filepath.Join(dir, "*"))
-		kitas := 0
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var start mjai.Event
-			first, _, _ := strings.Cut(string(b), "\n")
-			if err := mjai.DecodeEvent([]byte(first), &start); err != nil || len(start.Names) != 3 {
-				t.Errorf("%s: start_game %s: want three names (%v)", f, first, err)
-			}
-			kitas += strings.Count(string(b), `"type":"nukidora"`)
-		}
-		if kitas != rep.Kitas {
-			t.Errorf("%d nukidora events in the mjai records, %d kitas replayed", kitas, rep.Kitas)
-		}
 	}
 }
 
