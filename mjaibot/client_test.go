@@ -246,3 +246,42 @@ func TestPeerTextEscaped(t *testing.T) {
 		t.Errorf("Dial: %q, want the type escaped", err)
 	}
 }
+
+// TestServeBatchKanDora: Tenhou's order brings an added kan's new dora
+// indicator after the replacement draw; a batch [kakan, tsumo, dora] is
+// answered once, by a discard decided with the new indicator, not refused
+// as an event after a move was asked.
+func TestServeBatchKanDora(t *testing.T) {
+	c, err := NewClient(Config{Bot: "efficiency"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kyoku := strings.Replace(startKyoku, `["1m","2m","3m","4p","5p","6p","7s","8s","1s","E","E","N","N"]`,
+		`["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","N","N"]`, 1)
+	react := func(line string) mjai.Event {
+		t.Helper()
+		reply, err := c.reactLine([]byte(line))
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		return reply
+	}
+	for _, line := range []string{startGame, kyoku, myDraw,
+		`{"type":"dahai","actor":0,"pai":"C","tsumogiri":true}`,
+		`{"type":"tsumo","actor":1,"pai":"?"}`,
+		`{"type":"dahai","actor":1,"pai":"E","tsumogiri":true}`,
+		`{"type":"pon","actor":0,"target":1,"pai":"E","consumed":["E","E"]}`,
+		`{"type":"dahai","actor":0,"pai":"N","tsumogiri":false}`,
+		`{"type":"tsumo","actor":1,"pai":"?"}`, `{"type":"dahai","actor":1,"pai":"9p","tsumogiri":true}`,
+		`{"type":"tsumo","actor":2,"pai":"?"}`, `{"type":"dahai","actor":2,"pai":"9p","tsumogiri":true}`,
+		`{"type":"tsumo","actor":3,"pai":"?"}`, `{"type":"dahai","actor":3,"pai":"9p","tsumogiri":true}`,
+		`{"type":"tsumo","actor":0,"pai":"E"}`,
+	} {
+		react(line)
+	}
+	reply := react(`[{"type":"kakan","actor":0,"pai":"E","consumed":["E","E","E"]},` +
+		`{"type":"tsumo","actor":0,"pai":"P"},{"type":"dora","dora_marker":"1p"}]`)
+	if reply.Type != "dahai" || reply.Actor == nil || *reply.Actor != 0 {
+		t.Errorf("reply to [kakan, tsumo, dora]: %+v, want seat 0's discard", reply)
+	}
+}

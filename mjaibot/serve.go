@@ -95,17 +95,25 @@ func (c *Client) reactLine(line []byte) (mjai.Event, error) {
 	}
 	reply := none()
 	for i, raw := range batch {
-		if reply.Type != "none" {
-			return none(), fmt.Errorf("batch event %d: the event before it asked for a move (%s)", i, reply.Type)
-		}
 		var e mjai.Event
 		if err := mjai.DecodeEvent(raw, &e); err != nil {
 			return none(), fmt.Errorf("batch event %d: %w", i, err)
 		}
-		var err error
-		if reply, err = c.React(&e); err != nil {
+		// Tenhou's order reveals an open or added kan's new indicator
+		// after the replacement draw: a batch may bring it after the draw
+		// that asked for a move, which is then decided again with it.
+		redecide := reply.Type != "none" && e.Type == "dora"
+		if reply.Type != "none" && !redecide {
+			return none(), fmt.Errorf("batch event %d: the event before it asked for a move (%s)", i, reply.Type)
+		}
+		r, err := c.React(&e)
+		if err == nil && redecide {
+			r, err = c.decide(false)
+		}
+		if err != nil {
 			return none(), fmt.Errorf("batch event %d: %w", i, err)
 		}
+		reply = r
 	}
 	return reply, nil
 }

@@ -21,7 +21,9 @@ Mjai plays a bot (` + strings.Join(bot.Names(), ", ") + `) as an mjai player.
 On standard input it reads one event per line and writes one reaction per
 line ({"type":"none"} when the event asks nothing of its seat), as Mortal
 does; a line holding a JSON array of events (a batch, as mjai.app sends)
-gets one line: the reaction to its last event. It keeps its seat's view of
+gets one line: the reaction to its last event (a kan's new dora after the
+replacement draw, in Tenhou's order, comes into the move decided at that
+draw). It keeps its seat's view of
 the game from the events (other hands and draws are "?"), asks the bot at
 every decision and answers only legal moves: after "reach" it waits for its
 own reach event and then sends the riichi discard.
