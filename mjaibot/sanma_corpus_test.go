@@ -1,14 +1,12 @@
 package mjaibot
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -261,25 +259,15 @@ func seatView(e *mjai.Event, seat int) mjai.Event {
 func sanmaCorpusGames(t *testing.T, n int) []*data.Game {
 	t.Helper()
 	dir, chosen := shareddata.CorpusSet(t)
-	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
+	idx, err := shareddata.ReadIndex(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var paths []string
-	sc := bufio.NewScanner(f)
-	sc.Scan() // the header
-	for sc.Scan() {
-		c := strings.Split(sc.Text(), "\t")
-		if len(c) < 8 || c[7] != "1" || !chosen[c[0]] {
-			continue
+	for _, e := range idx {
+		if e.Complete && chosen[e.Rel] && data.PlayersFromType(e.GoType) == 3 {
+			paths = append(paths, e.Rel)
 		}
-		if typ, err := strconv.Atoi(c[2]); err == nil && data.PlayersFromType(typ) == 3 {
-			paths = append(paths, c[0])
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	n = min(n, len(paths))
 	games := make([]*data.Game, 0, n)

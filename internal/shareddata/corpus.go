@@ -111,9 +111,11 @@ func SampleRels() []string {
 
 // IndexEntry is one row of INDEX.tsv: a record file and its stratum.
 type IndexEntry struct {
-	Rel    string
-	LogID  string
-	GoType int
+	Rel      string
+	LogID    string
+	GoType   int
+	Complete bool   // the record holds the whole game (column complete)
+	Key      string // the game's key, shared by copies of one game (game_key)
 }
 
 // Stratum names the group a file is sampled from: its source folder, the
@@ -158,7 +160,11 @@ func ReadIndex(dir string) ([]IndexEntry, error) {
 		if _, err := fmt.Sscan(c[2], &goType); err != nil {
 			return nil, fmt.Errorf("INDEX.tsv:%d: go_type %q", line, c[2])
 		}
-		out = append(out, IndexEntry{Rel: c[0], LogID: c[1], GoType: goType})
+		e := IndexEntry{Rel: c[0], LogID: c[1], GoType: goType}
+		if len(c) >= 10 {
+			e.Complete, e.Key = c[7] == "1", c[9]
+		}
+		out = append(out, e)
 	}
 	return out, sc.Err()
 }

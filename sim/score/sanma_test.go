@@ -1,10 +1,8 @@
 package score
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,28 +21,18 @@ const sanmaGoType = 185
 func loadSanmaAgari(t testing.TB) (games int, wins []tenhouAgari) {
 	t.Helper()
 	dir := shareddata.Dir(t, "tenhou")
-	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
+	idx, err := shareddata.ReadIndex(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	seen := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for line := 0; sc.Scan(); line++ {
-		cols := strings.Split(sc.Text(), "\t")
-		if line == 0 || len(cols) < 10 {
+	for _, e := range idx {
+		if e.GoType != sanmaGoType || !e.Complete || seen[e.Key] {
 			continue
 		}
-		path, goType, complete, key := cols[0], cols[2], cols[7], cols[9]
-		if goType != fmt.Sprint(sanmaGoType) || complete != "1" || seen[key] {
-			continue
-		}
-		seen[key] = true
+		seen[e.Key] = true
 		games++
-		wins = readAgari(t, dir, path, lobbyRules(sanmaGoType), wins)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		wins = readAgari(t, dir, e.Rel, lobbyRules(sanmaGoType), wins)
 	}
 	return games, wins
 }
